@@ -1,0 +1,26 @@
+import { createClient, type Client } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import * as schema from './schema';
+
+export type Db = LibSQLDatabase<typeof schema>;
+export type Database = { client: Client; db: Db };
+
+export function openDatabase(url: string, authToken?: string): Database {
+  if (url.startsWith('file:')) {
+    const path = url.slice('file:'.length).split('?')[0]!;
+    if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  }
+  const client = createClient({ url, authToken });
+  return { client, db: drizzle(client, { schema }) };
+}
+
+/** WAL and a busy timeout let readers run beside the single writer of an embedded file. */
+export async function tuneEmbedded(client: Client, url: string): Promise<void> {
+  if (!url.startsWith('file:')) return;
+  await client.execute('PRAGMA journal_mode = WAL');
+  await client.execute('PRAGMA busy_timeout = 5000');
+  await client.execute('PRAGMA synchronous = NORMAL');
+  await client.execute('PRAGMA foreign_keys = ON');
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    playerId: integer('player_id').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name'),
+    phoneNo: text('phone_no'),
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    pendingEmail: text('pending_email'),
+    referralSource: text('referral_source'),
+    termsVersionAccepted: integer('terms_version_accepted').notNull(),
+    termsAcceptedAt: integer('terms_accepted_at', { mode: 'timestamp_ms' }).notNull(),
+    ageConfirmedAt: integer('age_confirmed_at', { mode: 'timestamp_ms' }).notNull(),
+    role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: emails are stored lower-cased and indexed on that form.
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_player_id_unique').on(t.playerId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    remember: integer('remember', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);

@@ -1,0 +1,33 @@
+// Runs before `npm start` and `npm test` on a machine that may have only Node.js and npm:
+// installs the pinned Bun from the npm registry, the project's packages from bun.lock, and, with
+// --browser, Debian's chromium for the browser tests. Each step is skipped when already done.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const bunVersion = pkg.devDependencies.bun;
+const toolDir = join(root, '.cache', 'bun-' + bunVersion);
+const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+
+const localBun = join(root, 'node_modules', '.bin', 'bun');
+let bun = existsSync(localBun) ? localBun : join(toolDir, 'node_modules', '.bin', 'bun');
+if (!existsSync(bun)) {
+  console.log(`Installing Bun ${bunVersion} from the npm registry...`);
+  run('npm', ['install', '--prefix', toolDir, '--no-audit', '--no-fund', '--loglevel=error', `bun@${bunVersion}`]);
+  bun = join(toolDir, 'node_modules', '.bin', 'bun');
+}
+run(bun, ['install', '--frozen-lockfile']);
+
+if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) {
+  console.log("Installing Debian's chromium for the browser tests...");
+  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  const apt = (args) => {
+    const r = spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (r.status !== 0) throw new Error('apt-get ' + args.join(' ') + ' failed');
+  };
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', 'chromium']);
+}

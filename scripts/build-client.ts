@@ -1,0 +1,57 @@
+// Builds the browser side: one entry per island (sharing one React chunk), the enhancement script and the
+// site CSS, all minified and content-hashed into public/build with a manifest the server reads.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dir, '..');
+const out = join(root, 'public/build');
+const entriesDir = join(root, '.cache/entries');
+rmSync(out, { recursive: true, force: true });
+rmSync(entriesDir, { recursive: true, force: true });
+mkdirSync(entriesDir, { recursive: true });
+
+const islands = readdirSync(join(root, 'islands'))
+  .filter((f) => /^[A-Z]\w*\.tsx$/.test(f))
+  .map((f) => basename(f, '.tsx'));
+
+const entries = islands.map((name) => {
+  const file = join(entriesDir, `${name}.ts`);
+  writeFileSync(
+    file,
+    `import C from '${join(root, 'islands', name)}';\nimport { mount } from '${join(root, 'islands/_client/mount')}';\nmount(${JSON.stringify(name)}, C);\n`,
+  );
+  return file;
+});
+
+const result = await Bun.build({
+  entrypoints: [...entries, join(root, 'src/client/enhance.ts'), join(root, 'public/styles/site.css')],
+  outdir: out,
+  target: 'browser',
+  splitting: true,
+  minify: true,
+  naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+
+type Manifest = { islands: Record<string, { src: string; imports: string[] }>; enhance: string; css: string };
+const manifest: Manifest = { islands: {}, enhance: '', css: '' };
+const url = (p: string) => '/build/' + p.slice(out.length + 1);
+for (const o of result.outputs) {
+  if (o.kind !== 'entry-point' && !o.path.endsWith('.css')) continue;
+  const name = basename(o.path).replace(/-[a-z0-9]+\.(js|css)$/, '');
+  if (o.path.endsWith('.css')) manifest.css = url(o.path);
+  else if (name === 'enhance') manifest.enhance = url(o.path);
+  else manifest.islands[name] = { src: url(o.path), imports: importsOf(o.path) };
+}
+writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
+console.log(`client built: ${islands.length} islands, ${result.outputs.length} files`);
+
+// Static imports of an entry, so the page can preload the shared chunks in parallel.
+function importsOf(path: string): string[] {
+  const code = require('node:fs').readFileSync(path, 'utf8') as string;
+  return [...code.matchAll(/from\s*"\.\/(chunk-[a-z0-9]+\.js)"/g)].map((m) => '/build/' + m[1]);
+}

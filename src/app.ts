@@ -1,0 +1,34 @@
+import { Elysia } from 'elysia';
+import type { Deps } from './deps';
+import { AppError } from './lib/app-error';
+import { assetResponse } from './assets/store';
+import { healthRoutes } from './api/health/health.routes';
+import { errorsPlugin } from './http/errors';
+import { withFinish } from './http/finish';
+import { pagesPlugin } from './pages/pages.plugin';
+import { pageRoutes } from './pages/routes';
+import { createViewerLookup } from './services/auth/viewer';
+
+export type App = { handle(req: Request): Promise<Response>; elysia: Elysia<any> };
+
+/** The whole site: API, pages and assets. Tests drive it through `handle`. */
+export function createApp(deps: Deps): App {
+  const signedIn = createViewerLookup(deps.database.client, deps.signer);
+  const api = new Elysia({ prefix: '/api/v1' })
+    .all('/*', () => {
+      throw AppError.notFound();
+    });
+  const elysia = new Elysia()
+    .use(errorsPlugin(deps.logger))
+    .use(healthRoutes(deps.database.client))
+    .use(api)
+    .use(pagesPlugin({ routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn }))
+    .get('/*', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/api/')) throw AppError.notFound();
+      const asset = deps.assets.get(path);
+      return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
+    });
+  const handle = withFinish((req) => elysia.handle(req), { hsts: deps.config.secureCookies, logger: deps.logger });
+  return { handle, elysia };
+}

@@ -1,0 +1,2 @@
+// Placeholder replaced in the foundation work below.
+export {};

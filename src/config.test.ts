@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'bun:test';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  test('defaults give a working site with nothing set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBe('file:data/coinreel.db');
+    expect(c.TICKER_MODE).toBe('demo');
+    expect(c.GAME_PROVIDER).toBe('sandbox');
+  });
+
+  test('a bad value stops start-up with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TICKER_MODE: 'loud' })).toThrow(/TICKER_MODE/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// Every setting the process reads, parsed once. A bad value stops start-up naming the variable.
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).default('file:data/coinreel.db'),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CREDENTIAL_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Coinreel <no-reply@coinreel.local>'),
+  BTCPAY_URL: z.url().optional(),
+  BTCPAY_API_KEY: z.string().optional(),
+  BTCPAY_STORE_ID: z.string().optional(),
+  BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('regtest'),
+  GAME_PROVIDER: z.enum(['sandbox', 'manual']).default('sandbox'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  SITE_NAME: z.string().min(1).default('Coinreel'),
+  SUPPORT_EMAIL: z.email().default('support@coinreel.local'),
+  COMMUNITY_URL: z.url().default('https://t.me/coinreel'),
+  ULTRA_PANDA_URL: z.url().default('https://www.ultrapanda.mobi'),
+  VBLINK_URL: z.url().default('https://www.vblink777.club'),
+  TICKER_MODE: z.enum(['demo', 'live', 'off']).default('demo'),
+  TRUSTED_PROXY_HEADER: z.string().optional(),
+  MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
+  LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { isProduction: boolean; secureCookies: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset so `FOO=` in a shell does not fail validation.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  return { ...c, isProduction: c.NODE_ENV === 'production', secureCookies: c.PUBLIC_URL?.startsWith('https:') ?? false };
+}

@@ -1,0 +1,61 @@
+import type { Logger } from '../lib/logger';
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+const MAX_BODY_BYTES = 1_000_000;
+
+// No inline script at all: islands boot from same-origin files and props travel as JSON data blocks,
+// so cached pages need no per-request nonce.
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const tooLarge = () =>
+  new Response(JSON.stringify({ success: false, message: 'Request body is too large', errorType: 'PAYLOAD_TOO_LARGE' }), {
+    status: 413,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+
+/**
+ * Wraps the Elysia handler with what every response needs: a request id, security headers, gzip for text,
+ * a size cap on request bodies, and one log line (method, path, status, ms, id; never bodies).
+ */
+export function withFinish(handle: (req: Request) => Promise<Response>, opts: { hsts: boolean; logger: Logger }) {
+  return async (req: Request): Promise<Response> => {
+    const started = performance.now();
+    const requestId = crypto.randomUUID().slice(0, 8);
+    const declared = Number(req.headers.get('content-length') ?? 0);
+    let res = declared > MAX_BODY_BYTES ? tooLarge() : await handle(req);
+    res = decorate(req, res, requestId, opts.hsts);
+    const path = new URL(req.url).pathname;
+    opts.logger.info('request', { method: req.method, path, status: res.status, ms: +(performance.now() - started).toFixed(1), requestId });
+    return res;
+  };
+}
+
+function decorate(req: Request, res: Response, requestId: string, hsts: boolean): Response {
+  const h = new Headers(res.headers);
+  h.set('x-request-id', requestId);
+  h.set('x-content-type-options', 'nosniff');
+  h.set('referrer-policy', 'strict-origin-when-cross-origin');
+  h.set('content-security-policy', CSP);
+  if (hsts) h.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
+  let body: BodyInit | null = res.body;
+  const type = h.get('content-type');
+  const gzip = /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '');
+  if (body && gzip && !h.has('content-encoding') && type && COMPRESSIBLE.test(type) && req.method !== 'HEAD') {
+    body = res.body!.pipeThrough(new CompressionStream('gzip'));
+    h.set('content-encoding', 'gzip');
+    h.delete('content-length');
+    h.append('vary', 'accept-encoding');
+  }
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: h });
+}

@@ -1,0 +1,35 @@
+export type FieldError = { field: string; message: string };
+
+/** A failure the client may see: an honest status, a stable errorType and field messages. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errorType?: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  static invalid(errors: FieldError[], message = errors[0]?.message ?? 'Invalid input') {
+    return new AppError(400, message, 'VALIDATION_ERROR', errors);
+  }
+  static unauthorized(message = 'Please log in to continue.') {
+    return new AppError(401, message, 'UNAUTHORIZED');
+  }
+  static forbidden(message = 'You are not allowed to do that.', errorType = 'FORBIDDEN') {
+    return new AppError(403, message, errorType);
+  }
+  static notFound(message = 'Not found') {
+    return new AppError(404, message, 'NOT_FOUND');
+  }
+  static conflict(message: string, errorType = 'CONFLICT') {
+    return new AppError(409, message, errorType);
+  }
+  static tooMany(retryAfterSeconds: number) {
+    return new AppError(429, 'Too many attempts. Please wait and try again.', 'RATE_LIMITED', undefined, {
+      'retry-after': String(retryAfterSeconds),
+    });
+  }
+}

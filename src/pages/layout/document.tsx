@@ -1,0 +1,48 @@
+import type { Manifest } from '../../assets/store';
+import type { Page, PageContext } from '../page';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** The islands' entry chunks, known only once the body has rendered (this component renders last). */
+function IslandScripts({ used, manifest }: { used: Set<string>; manifest: Manifest }) {
+  const entries = [...used].map((n) => manifest.islands[n]).filter((x) => !!x);
+  const preload = [...new Set(entries.flatMap((e) => e.imports))];
+  return (
+    <>
+      {preload.map((src) => (
+        <link key={src} rel="modulepreload" href={src} />
+      ))}
+      {entries.map((e) => (
+        <script key={e.src} type="module" src={e.src} />
+      ))}
+    </>
+  );
+}
+
+export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageContext; manifest: Manifest; used: Set<string> }) {
+  const title = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={page.description ?? `${ctx.site.siteName}: your wallet for Ultra Panda and VBlink credits.`} />
+        <meta name="theme-color" content="#120b2e" />
+        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={manifest.css} />
+        <script type="module" src={manifest.enhance} />
+      </head>
+      <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
+        <a className="skip-link" href="#main">Skip to content</a>
+        <Header ctx={ctx} />
+        <main id="main" tabIndex={-1}>
+          {page.render(ctx)}
+        </main>
+        <Footer ctx={ctx} />
+        <div id="toasts" className="toasts" aria-live="polite" role="status" />
+        <IslandScripts used={used} manifest={manifest} />
+      </body>
+    </html>
+  );
+}

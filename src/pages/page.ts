@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+/** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
+export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number };
+
+/** Settings a page may show; nothing secret goes here. */
+export type SiteInfo = {
+  siteName: string;
+  supportEmail: string;
+  communityUrl: string;
+  gameLinks: { ultraPanda: string; vblink: string };
+  tickerMode: 'demo' | 'live' | 'off';
+  devMailbox: boolean;
+};
+
+export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown };
+
+/**
+ * open: anyone; public-only: visitors (a signed-in player goes to /home); private: signed-in players
+ * (a visitor goes to / with the attempted path remembered).
+ */
+export type Access = 'open' | 'public-only' | 'private';
+
+export type Page = {
+  title: string;
+  description?: string;
+  access: Access;
+  /** Same HTML for every visitor: rendered once and served from memory. */
+  static?: boolean;
+  /** Loads what the page needs before rendering (server only); may throw a Response to redirect. */
+  load?: (ctx: PageContext) => Promise<unknown>;
+  render: (ctx: PageContext) => ReactNode;
+};
+
+export const definePage = (p: Page) => p;

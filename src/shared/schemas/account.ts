@@ -1,0 +1,102 @@
+import { hasControlChars, hasSpecial, isEmail, PASSWORD_MAX, str, type FieldErrors } from './fields';
+
+export const REFERRAL_SOURCES = ['onlineSearch', 'friend', 'email', 'sms', 'facebook', 'other'] as const;
+export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
+
+function email(errors: FieldErrors, v: unknown, invalid = 'Email address is invalid', required = 'Email is required') {
+  const s = str(v).trim();
+  if (!s) errors.email = required;
+  else if (!isEmail(s) || hasControlChars(s)) errors.email = invalid;
+}
+
+function tooLong(errors: FieldErrors, field: string, v: string) {
+  if (!errors[field] && v.length > PASSWORD_MAX) errors[field] = `Password must be at most ${PASSWORD_MAX} characters`;
+}
+
+/** spec §5: Login */
+export function checkLogin(input: { email?: unknown; password?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  email(e, input.email);
+  const p = str(input.password);
+  if (!p) e.password = 'Password is required';
+  tooLong(e, 'password', p);
+  return e;
+}
+
+/** spec §5: Register password — required, 8+, lower, upper and digit. */
+export function checkNewPassword(v: unknown, field = 'password'): FieldErrors {
+  const e: FieldErrors = {};
+  const p = str(v);
+  if (!p) e[field] = 'Password is required';
+  else if (p.length < 8) e[field] = 'Password must be at least 8 characters';
+  else if (!/[a-z]/.test(p) || !/[A-Z]/.test(p) || !/\d/.test(p))
+    e[field] = 'Password must contain at least one uppercase letter, one lowercase letter, and one number';
+  tooLong(e, field, p);
+  return e;
+}
+
+/** spec §5: Register. `reference` is the first ticked referral source. */
+export function checkRegister(input: { email?: unknown; password?: unknown; termsAccepted?: unknown; ageConfirmed?: unknown; reference?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  email(e, input.email);
+  Object.assign(e, checkNewPassword(input.password));
+  if (input.termsAccepted !== true) e.termsAccepted = 'You must accept the Terms and Conditions';
+  if (input.ageConfirmed !== true) e.ageConfirmed = 'You must confirm that you are 21+ years old';
+  if (!REFERRAL_SOURCES.includes(input.reference as ReferralSource))
+    e.reference = 'Please select at least one option for how you heard about us';
+  return e;
+}
+
+/** spec §5: Forgot password. The captcha is compared on the server, case-insensitively. */
+export function checkForgot(input: { email?: unknown; captcha?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  email(e, input.email);
+  if (!str(input.captcha).trim()) e.captcha = 'Captcha is required';
+  return e;
+}
+
+/** spec §5: Reset password (the form also has a confirmation; the API takes newPassword only). */
+export function checkReset(input: { password?: unknown; confirmPassword?: unknown }, withConfirm = true): FieldErrors {
+  const e: FieldErrors = {};
+  const p = str(input.password);
+  if (!p) e.password = 'Password is required';
+  else if (p.length < 8) e.password = 'Password must be at least 8 characters';
+  tooLong(e, 'password', p);
+  if (withConfirm) {
+    const c = str(input.confirmPassword);
+    if (!c) e.confirmPassword = 'Please confirm your password';
+    else if (c !== p) e.confirmPassword = 'Passwords do not match';
+  }
+  return e;
+}
+
+/** spec §5: Profile. Name and phone are optional; email required. */
+export function checkProfile(input: { name?: unknown; phoneNo?: unknown; email?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  const name = str(input.name).trim();
+  if (name && (name.length < 2 || name.length > 50 || hasControlChars(name))) e.name = 'Name should be 2 to 50 characted long';
+  const phone = str(input.phoneNo).trim();
+  if (phone && !/^\d{10,15}$/.test(phone)) e.phoneNo = 'Phone number must be 10 to 15 digits';
+  email(e, input.email, 'Enter a valid email address');
+  return e;
+}
+
+/** spec §5: Change password, with the special characters of the accounts issue. */
+export function checkChangePassword(input: { currentPassword?: unknown; newPassword?: unknown; confirmPassword?: unknown }, withConfirm = true): FieldErrors {
+  const e: FieldErrors = {};
+  const cur = str(input.currentPassword);
+  const next = str(input.newPassword);
+  if (!cur) e.currentPassword = 'Current password is required';
+  tooLong(e, 'currentPassword', cur);
+  if (!next) e.newPassword = 'New password is required';
+  else if (next.length < 8) e.newPassword = 'Password must be at least 8 characters long';
+  else if (!/[A-Z]/.test(next) || !/[a-z]/.test(next) || !/\d/.test(next) || !hasSpecial(next))
+    e.newPassword = 'Password must contain at least one uppercase letter, lowercase letter, number, special character';
+  else if (cur && cur === next) e.newPassword = 'Current password and new password cannot be same';
+  tooLong(e, 'newPassword', next);
+  if (withConfirm) {
+    const c = str(input.confirmPassword);
+    if (c !== next) e.confirmPassword = 'Passwords do not match';
+  }
+  return e;
+}

@@ -1,0 +1,21 @@
+// Field rules shared by the API and the islands, so the browser and the server say the same thing.
+// Each check takes untrusted input and returns { field: message } with the first failure per field.
+
+export type FieldErrors = Record<string, string>;
+
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+// One at-sign, no spaces, a dot after the at-sign; 254 is the longest address SMTP carries.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (v: string) => v.length <= 254 && EMAIL.test(v);
+
+/** Strings that would only ever be typed by a script: control characters or absurd length. */
+export const hasControlChars = (v: string) => /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v);
+
+export const PASSWORD_MAX = 128;
+export const SPECIAL_CHARS = "!@#$%^&*()-_=+[]{};:'\",.<>/?\\|`~";
+export const hasSpecial = (v: string) => [...v].some((c) => SPECIAL_CHARS.includes(c));
+
+export function firstError(errors: FieldErrors): string | undefined {
+  return Object.values(errors)[0];
+}

@@ -1,0 +1,27 @@
+import { isEmail, str, type FieldErrors } from './fields';
+
+/** Digits with at most one decimal point and at most two decimals (spec §5 amount inputs). */
+export const AMOUNT_INPUT = /^\d+(\.\d{0,2})?$/;
+
+/** spec §5: P2P transfer. Amount arrives as a number (API) or as typed text (form). */
+export function checkP2P(input: { email?: unknown; amount?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  const email = str(input.email).trim();
+  if (!email) e.email = 'Email is required.';
+  else if (!isEmail(email)) e.email = 'Enter a valid email address.';
+  const a = input.amount;
+  if (a === undefined || a === null || a === '') e.amount = 'Amount is required.';
+  else if (!isPositiveAmount(a)) e.amount = 'Enter a valid positive number.';
+  return e;
+}
+
+/** spec §5: Freeplay. */
+export function checkFreeplay(input: { code?: unknown }): FieldErrors {
+  return str(input.code).trim() ? {} : { code: 'Please enter valid code' };
+}
+
+/** A positive amount of dollars with at most two decimals, as number or text. */
+export function isPositiveAmount(a: unknown): boolean {
+  const text = typeof a === 'number' ? (Number.isFinite(a) ? String(a) : '') : typeof a === 'string' ? a.trim() : '';
+  return AMOUNT_INPUT.test(text) && Number(text) > 0;
+}

@@ -1,0 +1,27 @@
+// The demo ticker of invented cash-outs (spec §1), shared by the server's first paint and the browser refresh.
+const NAMES = ['James', 'Maria', 'Robert', 'Linda', 'Michael', 'Patricia', 'David', 'Jennifer', 'Carlos', 'Aisha',
+  'Daniel', 'Sofia', 'Kevin', 'Tanya', 'Marcus', 'Grace', 'Andre', 'Nicole', 'Luis', 'Brenda', 'Tyrone', 'Emily'];
+
+export type TickerLine = { name: string; amount: number; secondsAgo: number; verb: 'withdrew' | 'cashed out' };
+
+export const TICKER_LINES = 15;
+export const TICKER_REFRESH_MS = 30_000;
+
+/** "Michael" → "M*****l": first and last letter kept. */
+export function maskName(name: string): string {
+  if (name.length <= 2) return name[0] + '*';
+  return name[0] + '*'.repeat(name.length - 2) + name[name.length - 1];
+}
+
+const pick = (min: number, max: number, rnd: () => number) => min + Math.floor(rnd() * (max - min + 1));
+
+export function demoTicker(rnd: () => number = Math.random): TickerLine[] {
+  return Array.from({ length: TICKER_LINES }, () => ({
+    name: maskName(NAMES[pick(0, NAMES.length - 1, rnd)]!),
+    amount: pick(10, 509, rnd),
+    secondsAgo: pick(1, 60, rnd),
+    verb: rnd() < 0.5 ? 'withdrew' : 'cashed out',
+  }));
+}
+
+export const tickerText = (l: TickerLine) => `${l.name} ${l.verb} $${l.amount} ${l.secondsAgo}s ago`;

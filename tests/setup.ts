@@ -1,0 +1,16 @@
+import { afterEach, beforeEach } from 'bun:test';
+
+// A console.error during a test is a defect the test would otherwise hide: fail it.
+let errors: unknown[][] = [];
+const original = console.error;
+beforeEach(() => {
+  errors = [];
+  console.error = (...args: unknown[]) => {
+    errors.push(args);
+    original(...args);
+  };
+});
+afterEach(() => {
+  console.error = original;
+  if (errors.length) throw new Error(`console.error was called during the test: ${String(errors[0]?.[0]).slice(0, 300)}`);
+});
