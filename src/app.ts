@@ -5,6 +5,7 @@ import { assetResponse } from './assets/store';
 import { healthRoutes } from './api/health/health.routes';
 import { errorsPlugin } from './http/errors';
 import { withFinish } from './http/finish';
+import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
 import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
@@ -14,7 +15,11 @@ export type App = { handle(req: Request): Promise<Response>; elysia: Elysia<any>
 /** The whole site: API, pages and assets. Tests drive it through `handle`. */
 export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
+  // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
+  const session = sessionPlugin(signedIn, deps.config.PUBLIC_URL);
   const api = new Elysia({ prefix: '/api/v1' })
+    .use(session)
+    // Feature routes mount here, one `.use(feature(deps, session))` per feature.
     .all('/*', () => {
       throw AppError.notFound();
     });

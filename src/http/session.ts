@@ -1,0 +1,36 @@
+import { Elysia } from 'elysia';
+import { AppError } from '../lib/app-error';
+import type { SignedIn } from '../services/auth/viewer';
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A cookie rides along on cross-site requests, so a cookie-authenticated write must come from our own
+ * origin. Bearer tokens are never sent automatically and need no such check.
+ */
+export function sameOrigin(req: Request, publicUrl: string | undefined): boolean {
+  const site = req.headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
+  const origin = req.headers.get('origin');
+  if (!origin) return true;
+  const own = publicUrl ? new URL(publicUrl).origin : new URL(req.url).origin;
+  return origin === own;
+}
+
+/**
+ * `auth: true` on a route resolves `player` (the signed-in session) or answers 401 in the envelope.
+ * The lookup is one JWT check and one query (see services/auth/viewer.ts).
+ */
+export const sessionPlugin = (signedIn: (req: Request) => Promise<SignedIn | null>, publicUrl: string | undefined) =>
+  new Elysia({ name: 'session' }).macro({
+    auth: {
+      async resolve({ request }) {
+        const player = await signedIn(request);
+        if (!player) throw AppError.unauthorized('Session expired. Please log in again.');
+        if (player.via === 'cookie' && WRITE.has(request.method) && !sameOrigin(request, publicUrl))
+          throw AppError.forbidden('Request must come from the site itself.', 'CROSS_SITE');
+        return { player };
+      },
+    },
+  });
+export type Session = ReturnType<typeof sessionPlugin>;
