@@ -1,2 +1,27 @@
+import AccountInfoForm from './AccountInfoForm';
+import ChangePasswordForm from './ChangePasswordForm';
+import ForgotPasswordForm from './ForgotPasswordForm';
+import LoginForm from './LoginForm';
+import RegisterForm from './RegisterForm';
+import ResetPasswordForm from './ResetPasswordForm';
+import VerifyEmail from './VerifyEmail';
+import WalletMenu from './WalletMenu';
+import FreeplayModal from './FreeplayModal';
+import TransactionsTable from './TransactionsTable';
+import P2PTransferForm from './P2PTransferForm';
+import NotificationsList from './NotificationsList';
 // Server-side map of island names to components; the client build makes one chunk per entry.
-export const registry = {};
+export const registry = {
+  AccountInfoForm,
+  ChangePasswordForm,
+  ForgotPasswordForm,
+  LoginForm,
+  RegisterForm,
+  ResetPasswordForm,
+  VerifyEmail,
+  WalletMenu,
+  FreeplayModal,
+  TransactionsTable,
+  P2PTransferForm,
+  NotificationsList,
+};

@@ -23,9 +23,11 @@ run(bun, ['install', '--frozen-lockfile']);
 
 if (process.argv.includes('--browser') && !existsSync('/usr/bin/chromium')) {
   console.log("Installing Debian's chromium for the browser tests...");
-  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
+  // sudo -n fails at once rather than waiting for a password nobody will type (CI has no stdin).
+  const asRoot = !process.getuid || process.getuid() === 0;
   const apt = (args) => {
-    const r = spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const [cmd, ...pre] = asRoot ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
+    const r = spawnSync(cmd, [...pre, ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (r.status !== 0) throw new Error('apt-get ' + args.join(' ') + ' failed');
   };
   apt(['update', '-qq']);

@@ -3,23 +3,33 @@ import type { Deps } from './deps';
 import { AppError } from './lib/app-error';
 import { assetResponse } from './assets/store';
 import { healthRoutes } from './api/health/health.routes';
+import { accountsRoutes } from './api/accounts/accounts.routes';
+import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
 import { withFinish } from './http/finish';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
 import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
+import { createSocketServer } from './ws/socket';
+import { historyRoutes } from './api/wallet/history.routes';
+import { tickerRoutes } from './api/wallet/ticker.routes';
+import { walletRoutes } from './api/wallet/wallet.routes';
 
-export type App = { handle(req: Request): Promise<Response>; elysia: Elysia<any> };
+export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
 
 /** The whole site: API, pages and assets. Tests drive it through `handle`. */
 export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
-  const session = sessionPlugin(signedIn, deps.config.PUBLIC_URL);
+  const session = sessionPlugin(signedIn, deps.config.publicUrl);
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
     // Feature routes mount here, one `.use(feature(deps, session))` per feature.
+    .use(accountsRoutes(deps, session))
+    .use(walletRoutes(deps, session))
+    .use(historyRoutes(deps, session))
+    .use(tickerRoutes(deps))
     .all('/*', () => {
       throw AppError.notFound();
     });
@@ -27,7 +37,8 @@ export function createApp(deps: Deps): App {
     .use(errorsPlugin(deps.logger))
     .use(healthRoutes(deps.database.client))
     .use(api)
-    .use(pagesPlugin({ routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn }))
+    .use(logoutFormRoutes(deps))
+    .use(pagesPlugin({ routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req) }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith('/api/')) throw AppError.notFound();
@@ -35,5 +46,5 @@ export function createApp(deps: Deps): App {
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
   const handle = withFinish((req) => elysia.handle(req), { hsts: deps.config.secureCookies, logger: deps.logger });
-  return { handle, elysia };
+  return { handle, socket: createSocketServer(deps.hub, signedIn) };
 }

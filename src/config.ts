@@ -30,7 +30,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
 });
 
-export type Config = z.infer<typeof schema> & { isProduction: boolean; secureCookies: boolean };
+export type Config = z.infer<typeof schema> & { isProduction: boolean; secureCookies: boolean; publicUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -44,5 +44,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
-  return { ...c, isProduction: c.NODE_ENV === 'production', secureCookies: c.PUBLIC_URL?.startsWith('https:') ?? false };
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  return { ...c, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
 }

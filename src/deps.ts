@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -6,6 +7,15 @@ import { createLogger, type Logger } from './lib/logger';
 import { persistedSecret } from './lib/secrets';
 import type { SiteInfo } from './pages/page';
 import { createTokenSigner, type TokenSigner } from './services/auth/tokens';
+import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit';
+import type { Mailer } from './services/mail/mail.port';
+import { exposeMailbox } from './services/mail/mailbox';
+import { createOutboxMailer } from './services/mail/outbox.mailer';
+import { createSmtpMailer } from './services/mail/smtp.mailer';
+import { createInProcessHub } from './ws/hub.in-process';
+import type { Hub } from './ws/hub.port';
+import { createLedger } from './services/ledger/ledger';
+import type { Ledger } from './services/ledger/ledger.types';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -15,6 +25,10 @@ export type Deps = {
   assets: AssetStore;
   signer: TokenSigner;
   site: SiteInfo;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  hub: Hub;
+  ledger: Ledger;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -28,18 +42,28 @@ export function siteInfo(c: Config): SiteInfo {
   };
 }
 
+/** SMTP when SMTP_URL is set; otherwise the outbox in DATA_DIR/mail that /dev/mailbox reads. */
+export function pickMailer(c: Config): Mailer {
+  return c.SMTP_URL ? createSmtpMailer(c.SMTP_URL, c.MAIL_FROM) : createOutboxMailer(join(c.DATA_DIR, 'mail'));
+}
+
 export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
   const database = overrides.database ?? openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   await tuneEmbedded(database.client, config.DATABASE_URL);
   await migrate(database.client);
   const secret = persistedSecret(config.DATA_DIR, 'jwt-secret', config.JWT_SECRET);
+  const mailer = overrides.mailer ?? pickMailer(config);
   return {
     config,
     database,
     logger: overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent'),
     assets: overrides.assets ?? (await loadAssets()),
     signer: overrides.signer ?? createTokenSigner(secret),
-    site: siteInfo(config),
+    site: exposeMailbox(siteInfo(config), mailer),
+    mailer,
+    rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
+    hub: overrides.hub ?? createInProcessHub(),
+    ledger: overrides.ledger ?? createLedger(database.client),
     ...overrides,
   };
 }

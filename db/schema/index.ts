@@ -1,1 +1,5 @@
 export * from './users';
+export * from './wallet';
+export * from './auth';
+export * from './ledger';
+export * from './idempotency';

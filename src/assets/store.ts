@@ -51,5 +51,5 @@ export function assetResponse(asset: Asset, req: Request): Response {
     vary: 'accept-encoding',
   };
   if (gz) headers['content-encoding'] = 'gzip';
-  return new Response(gz ? asset.gzip : asset.body, { headers });
+  return new Response((gz ? asset.gzip : asset.body) as BodyInit, { headers });
 }

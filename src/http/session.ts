@@ -13,8 +13,8 @@ export function sameOrigin(req: Request, publicUrl: string | undefined): boolean
   if (site) return site === 'same-origin' || site === 'none';
   const origin = req.headers.get('origin');
   if (!origin) return true;
-  const own = publicUrl ? new URL(publicUrl).origin : new URL(req.url).origin;
-  return origin === own;
+  // The request's own host is as good as the configured one: a cross-site page cannot choose our Host.
+  return origin === new URL(req.url).origin || (!!publicUrl && origin === new URL(publicUrl).origin);
 }
 
 /**

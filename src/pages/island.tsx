@@ -12,12 +12,12 @@ const serialize = (props: unknown) => JSON.stringify(props ?? {}).replace(/</g, 
 /** Server-renders an island inside a marker element, with its props as a JSON data block for hydration. */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof registry)[N]> }) {
   useContext(IslandsUsed)?.add(name);
-  const Component = registry[name] as (p: typeof props) => React.ReactNode;
+  const Component = registry[name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
   return (
     <div data-island={name} className="island">
       <script type="application/json" dangerouslySetInnerHTML={{ __html: serialize(props) }} />
       <div data-root="">
-        <Component {...props} />
+        <Component {...(props as Record<string, unknown>)} />
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
-export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number };
+export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
+  /** The player's own profile fields, for the profile page's first HTML. */
+  phoneNo?: string | null; pendingEmail?: string | null };
 
 /** Settings a page may show; nothing secret goes here. */
 export type SiteInfo = {
@@ -13,7 +15,9 @@ export type SiteInfo = {
   devMailbox: boolean;
 };
 
-export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown };
+export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;
+  /** GET on the site's own API (path after /api/v1), in-process and as this viewer; the parsed JSON, or null. */
+  api?: (path: string) => Promise<Record<string, unknown> | null> };
 
 /**
  * open: anyone; public-only: visitors (a signed-in player goes to /home); private: signed-in players

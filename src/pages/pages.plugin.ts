@@ -8,6 +8,8 @@ type Options = {
   assets: AssetStore;
   site: SiteInfo;
   viewer: (req: Request) => Promise<Viewer | null>;
+  /** The app's own request handler, so a page's load can read the API the islands use. */
+  handle?: (req: Request) => Promise<Response>;
 };
 
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
@@ -16,6 +18,20 @@ const redirect = (location: string) => new Response(null, { status: 303, headers
 export function safeNext(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   return next;
+}
+
+/** In-process GETs on /api/v1 carrying the page request's credentials, so the API's own scoping applies. */
+function ownApi(handle: (req: Request) => Promise<Response>, page: Request) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const h of ['cookie', 'authorization']) {
+    const v = page.headers.get(h);
+    if (v) headers[h] = v;
+  }
+  return async (path: string) => {
+    const res = await handle(new Request(new URL('/api/v1' + path, page.url), { headers }));
+    const body: unknown = await res.json().catch(() => null);
+    return res.ok && body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  };
 }
 
 /** Serves every page with the server-side guard of spec §2 as changed by DESIGN §6. */
@@ -31,6 +47,7 @@ export function pagesPlugin(o: Options) {
       if (page.access === 'public-only' && viewer) return redirect('/home');
       if (page.access === 'private' && !viewer) return redirect('/?next=' + encodeURIComponent(url.pathname + url.search + url.hash));
       const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
+      if (o.handle && viewer) ctx.api = ownApi(o.handle, request);
       if (page.static && !viewer && !url.search) {
         let hit = cache.get(path);
         if (!hit) cache.set(path, (hit = renderStatic(page, ctx, o.assets)));

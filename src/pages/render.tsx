@@ -29,5 +29,5 @@ export function cachedResponse(cached: CachedPage, req: Request): Response {
   const gz = /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '');
   const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': 'no-cache', vary: 'accept-encoding, cookie' };
   if (gz) headers['content-encoding'] = 'gzip';
-  return new Response(gz ? cached.gzip : cached.html, { headers });
+  return new Response((gz ? cached.gzip : cached.html) as BodyInit, { headers });
 }

@@ -7,6 +7,17 @@ import ultraPanda from './ultra-panda.page';
 import vbLink from './vb-link.page';
 import support from './support.page';
 import responsibleGaming from './responsible-gaming.page';
+import login from './login.page';
+import register from './register.page';
+import forgotPassword from './forgot-password.page';
+import resetPassword from './reset-password.page';
+import verifyEmail from './verify-email.page';
+import profileSetting from './profile-setting.page';
+import home from './home.page';
+import devMailbox from './dev-mailbox.page';
+import transactions from './transactions.page';
+import p2pTransfer from './p2p-transfer.page';
+import notifications from './notifications.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
 export const pageRoutes: Record<string, Page> = {
@@ -18,4 +29,15 @@ export const pageRoutes: Record<string, Page> = {
   '/vb-link': vbLink,
   '/support': support,
   '/responsible-gaming': responsibleGaming,
+  '/login': login,
+  '/register': register,
+  '/forgot-password': forgotPassword,
+  '/reset-password/:id': resetPassword,
+  '/verify/email/:token': verifyEmail,
+  '/profile-setting': profileSetting,
+  '/home': home,
+  '/dev/mailbox': devMailbox,
+  '/transactions': transactions,
+  '/p2p-transfer': p2pTransfer,
+  '/notifications': notifications,
 };

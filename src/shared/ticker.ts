@@ -24,4 +24,7 @@ export function demoTicker(rnd: () => number = Math.random): TickerLine[] {
   }));
 }
 
-export const tickerText = (l: TickerLine) => `${l.name} ${l.verb} $${l.amount} ${l.secondsAgo}s ago`;
+// Demo amounts are whole dollars; live ones may carry cents.
+const dollars = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+export const tickerText = (l: TickerLine) => `${l.name} ${l.verb} $${dollars(l.amount)} ${l.secondsAgo}s ago`;

@@ -7,9 +7,7 @@ import { afterAll, beforeAll } from 'bun:test';
  */
 export function useDom(url = 'http://localhost:3000/') {
   beforeAll(() => GlobalRegistrator.register({ url, width: 390, height: 844 }));
-  afterAll(async () => {
-    const { cleanup } = await import('@testing-library/react');
-    cleanup();
-    await GlobalRegistrator.unregister();
-  });
+  // Plain-DOM tests only: importing @testing-library/react here would register its hooks inside this one
+  // (an error in bun test); React tests use islandDom() from tests/helpers/islands.ts, which cleans up.
+  afterAll(() => GlobalRegistrator.unregister());
 }

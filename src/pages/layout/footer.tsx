@@ -1,29 +1,35 @@
 import type { PageContext } from '../page';
 
+/** The footer of spec §2 on every page (the target of /home#support); in-page links scroll with the 80 px offset. */
 export function Footer({ ctx }: { ctx: PageContext }) {
   const year = new Date().getFullYear();
+  const { siteName, supportEmail } = ctx.site;
+  const home = ctx.viewer ? '/home' : '/';
   return (
     <footer className="site-footer" id="support">
       <div className="footer-grid">
         <div className="footer-brand">
-          <a className="logo" href="/"><img src="/images/logo.svg" alt="" width="32" height="32" /><span>{ctx.site.siteName}</span></a>
-          <p>Your wallet for Ultra Panda and VBlink credits. For players 21 and over.</p>
+          <a className="logo" href={home}>
+            <img src="/images/logo.svg" alt="" width="32" height="32" />
+            <span>{siteName}</span>
+          </a>
+          <p>One wallet for your Ultra Panda and VBlink credits: deposit and withdraw with Bitcoin, transfer in seconds.</p>
         </div>
         <nav aria-label="Quick links">
           <h2>Quick Links</h2>
           <ul>
-            <li><a href="/home" data-scroll-offset="80">Home</a></li>
-            <li><a href="/#games">Games</a></li>
-            <li><a href="/#services">Services</a></li>
+            <li><a href={home} data-scroll-offset="80">Home</a></li>
+            <li><a href={`${home}#games`} data-scroll-offset="80">Games</a></li>
+            <li><a href={`${home}#services`} data-scroll-offset="80">Services</a></li>
             <li><a href="/about-us">About Us</a></li>
           </ul>
         </nav>
         <nav aria-label="Support">
           <h2>Support</h2>
           <ul>
-            <li><a href="/support#faq">FAQ</a></li>
+            <li><a href="/support#faq" data-scroll-offset="80">FAQ</a></li>
             <li><a href="/support">Contact Us</a></li>
-            <li><a href={`mailto:${ctx.site.supportEmail}`}>{ctx.site.supportEmail}</a></li>
+            <li><a href={`mailto:${supportEmail}`}>{supportEmail}</a></li>
           </ul>
         </nav>
         <nav aria-label="Legal">
@@ -35,7 +41,14 @@ export function Footer({ ctx }: { ctx: PageContext }) {
           </ul>
         </nav>
       </div>
-      <p className="copyright">© {year} {ctx.site.siteName}. All rights reserved. Players must be 21 or older.</p>
+      <div className="footer-note">
+        <p>
+          <span className="badge-21" aria-hidden="true">21+</span>
+          For players 21 and older. Play for fun and within your means; if it stops being fun, call or text
+          1-800-GAMBLER.
+        </p>
+        <p className="copyright">© {year} {siteName}. All rights reserved.</p>
+      </div>
     </footer>
   );
 }

@@ -1,22 +1,12 @@
-import { formatCents } from '../../shared/money';
-import type { Viewer } from '../page';
+import { Island } from '../island';
+import type { SiteInfo, Viewer } from '../page';
 
-/** The signed-in header: account menu and wallet button (spec §2). */
-export function SignedInMenus({ viewer }: { viewer: Viewer }) {
+/** The signed-in header: wallet button (a live island, spec §2) and account menu. */
+export function SignedInMenus({ viewer, site }: { viewer: Viewer; site: SiteInfo }) {
   return (
     <>
-      <div className="dropdown" data-dropdown>
-        <button type="button" className="btn btn-wallet dropdown-toggle" data-dropdown-toggle aria-expanded="false" aria-haspopup="true">
-          <span className="sr-only">Wallet balance </span>
-          <span data-wallet-balance>{formatCents(viewer.walletCents)}</span>
-        </button>
-        <ul className="dropdown-menu" data-dropdown-menu hidden>
-          <li><a href="/p2p-transfer">P2P Transfers</a></li>
-          <li><a href="/home?deposit=1">Deposit</a></li>
-          <li><a href="/home#withdraw">Withdraw</a></li>
-          <li><a href="/home?freeplay=1">Freeplay</a></li>
-        </ul>
-      </div>
+      <Island name="WalletMenu" props={{ walletCents: viewer.walletCents }} />
+      <Island name="FreeplayModal" props={{ communityUrl: site.communityUrl }} />
       <div className="dropdown" data-dropdown>
         <button type="button" className="btn btn-ghost dropdown-toggle" data-dropdown-toggle aria-expanded="false" aria-haspopup="true">
           Account

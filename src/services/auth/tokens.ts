@@ -10,7 +10,7 @@ export function createTokenSigner(secret: string): TokenSigner {
   return {
     sign: (claims, expiresAt) => j.sign({ sid: claims.sid, exp: Math.floor(expiresAt.getTime() / 1000) }),
     async verify(token) {
-      const payload = await j.verify(token).catch(() => false);
+      const payload = (await j.verify(token).catch(() => false)) as false | Record<string, unknown>;
       if (!payload || typeof payload.sid !== 'string') return null;
       return { sid: payload.sid };
     },

@@ -15,7 +15,7 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     const claims = await signer.verify(t.token);
     if (!claims) return null;
     const r = await client.execute({
-      sql: `SELECT u.id, u.player_id, u.email, u.name, ${WALLET_SQL} AS wallet_cents
+      sql: `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, ${WALLET_SQL} AS wallet_cents
             FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
       args: [claims.sid, now()],
@@ -29,10 +29,13 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
       playerId: Number(row.player_id),
       email: String(row.email),
       name: row.name == null ? null : String(row.name),
+      phoneNo: row.phone_no == null ? null : String(row.phone_no),
+      pendingEmail: row.pending_email == null ? null : String(row.pending_email),
       walletCents: Number(row.wallet_cents ?? 0),
     };
   };
 }
 
-// The wallet's available balance (balance minus pending holds); the ledger defines it.
-const WALLET_SQL = '0';
+// The wallet's available balance (balance minus pending holds): one primary-key lookup on the ledger's account
+// (see services/ledger; NULL → 0 before the wallet's first movement).
+const WALLET_SQL = "(SELECT a.balance_cents - a.pending_cents FROM accounts a WHERE a.id = 'w:' || u.id)";

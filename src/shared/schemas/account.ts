@@ -1,4 +1,4 @@
-import { hasControlChars, hasSpecial, isEmail, PASSWORD_MAX, str, type FieldErrors } from './fields';
+import { hasControlChars, hasSpecial, isEmail, isPlainEmail, isPlainName, PASSWORD_MAX, str, type FieldErrors } from './fields';
 
 export const REFERRAL_SOURCES = ['onlineSearch', 'friend', 'email', 'sms', 'facebook', 'other'] as const;
 export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
@@ -6,11 +6,18 @@ export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
 function email(errors: FieldErrors, v: unknown, invalid = 'Email address is invalid', required = 'Email is required') {
   const s = str(v).trim();
   if (!s) errors.email = required;
-  else if (!isEmail(s) || hasControlChars(s)) errors.email = invalid;
+  else if (!isEmail(s) || hasControlChars(s) || !isPlainEmail(s)) errors.email = invalid;
 }
 
 function tooLong(errors: FieldErrors, field: string, v: string) {
   if (!errors[field] && v.length > PASSWORD_MAX) errors[field] = `Password must be at most ${PASSWORD_MAX} characters`;
+}
+
+/** An e-mail alone (resend verification): the login and register rules for the address. */
+export function checkEmail(input: { email?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  email(e, input.email);
+  return e;
 }
 
 /** spec §5: Login */
@@ -74,7 +81,7 @@ export function checkReset(input: { password?: unknown; confirmPassword?: unknow
 export function checkProfile(input: { name?: unknown; phoneNo?: unknown; email?: unknown }): FieldErrors {
   const e: FieldErrors = {};
   const name = str(input.name).trim();
-  if (name && (name.length < 2 || name.length > 50 || hasControlChars(name))) e.name = 'Name should be 2 to 50 characted long';
+  if (name && (name.length < 2 || name.length > 50 || hasControlChars(name) || !isPlainName(name))) e.name = 'Name should be 2 to 50 characted long';
   const phone = str(input.phoneNo).trim();
   if (phone && !/^\d{10,15}$/.test(phone)) e.phoneNo = 'Phone number must be 10 to 15 digits';
   email(e, input.email, 'Enter a valid email address');

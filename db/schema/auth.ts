@@ -1,0 +1,31 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/**
+ * One-time links mailed to a player. Only the SHA-256 of the token is kept, so a leaked database cannot
+ * be used to verify, reset or take over an account. `email` is the new address for an e-mail change.
+ */
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change'] }).notNull(),
+    email: text('email'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Server-side captchas: the answer is kept hashed and a row is deleted the first time it is checked. */
+export const captchas = sqliteTable(
+  'captchas',
+  {
+    id: text('id').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);

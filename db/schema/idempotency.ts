@@ -1,0 +1,20 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * One row per (player, Idempotency-Key). While the first request runs, status_code is NULL and locked_at
+ * holds its lease; afterwards the row keeps the answer (status and JSON body) to replay. Rows older than
+ * the retention window are pruned lazily.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(), // sha-256 of method, path and canonical JSON body
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: integer('created_at').notNull(),
+    lockedAt: integer('locked_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

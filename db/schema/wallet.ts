@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/** The player-facing history row; the money itself moves in the ledger (transfer_id links them). */
+export const transactions = sqliteTable(
+  'transactions',
+  {
+    id: text('id').primaryKey(),
+    uuid: text('uuid').notNull(),
+    userId: text('user_id').notNull().references(() => users.id),
+    type: text('type', { enum: ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] }).notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    orderId: text('order_id'),
+    gameId: text('game_id'),
+    gameName: text('game_name'),
+    counterparty: text('counterparty'),
+    transferId: text('transfer_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('transactions_user_type_idx').on(t.userId, t.type, t.createdAt)],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const freeplayCodes = sqliteTable(
+  'freeplay_codes',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    maxRedemptions: integer('max_redemptions').notNull(),
+    redemptions: integer('redemptions').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('freeplay_codes_code_unique').on(t.code),
+    // The cap holds inside the redeeming transaction: one redemption too many aborts it.
+    check('freeplay_cap', sql`${t.redemptions} <= ${t.maxRedemptions}`),
+    check('freeplay_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const freeplayRedemptions = sqliteTable(
+  'freeplay_redemptions',
+  {
+    id: text('id').primaryKey(),
+    codeId: text('code_id').notNull().references(() => freeplayCodes.id),
+    userId: text('user_id').notNull().references(() => users.id),
+    transferId: text('transfer_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('freeplay_redemptions_once').on(t.codeId, t.userId)],
+);

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { checkProfile } from '../src/shared/schemas/account';
+import { api } from './_client/api';
+import { toast } from './_client/toast';
+import { SubmitButton } from './_ui/busy';
+import { TextField } from './_ui/field';
+import { useForm } from './_ui/use-form';
+
+export type ProfileDetails = { name: string; phoneNo: string; email: string; pendingEmail: string | null };
+type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; email: string; pendingEmail?: string | null } };
+
+const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name ?? '', phoneNo: u.phoneNo ?? '', email: u.email, pendingEmail: u.pendingEmail ?? null });
+
+/** spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. */
+export default function AccountInfoForm({ user }: { user: ProfileDetails }) {
+  const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email }, checkProfile);
+  const [pending, setPending] = useState(user.pendingEmail);
+  const [busy, setBusy] = useState(false);
+  const { values, errors, set } = form;
+
+  async function submit(e: React.FormEvent) {
+    if (!form.attempt(e)) return;
+    setBusy(true);
+    try {
+      const body = { name: values.name.trim(), phoneNo: values.phoneNo.trim(), email: values.email.trim() };
+      const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email'] });
+      if (!r.success) return form.showServerErrors(r.fieldErrors);
+      toast.success(r.message || 'Profile Updated Successfully', { id: 'profile-updated' });
+      // spec §4: a successful update re-reads the details (a new e-mail waits for verification).
+      const fresh = await api<DetailsAnswer>('/user/details');
+      if (fresh.success && fresh.user) {
+        const d = asDetails(fresh.user);
+        form.reset({ name: d.name, phoneNo: d.phoneNo, email: d.email });
+        setPending(d.pendingEmail);
+      }
+    } catch {
+      // The shared client has already shown the network failure.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      <TextField id="profile-name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
+      <TextField id="profile-phone" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
+      <TextField id="profile-email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      {pending && (
+        <p className="alert alert-info" role="status">
+          We sent a link to <strong className="break">{pending}</strong>. Your email changes to it once you open that link.
+        </p>
+      )}
+      <SubmitButton busy={busy} label="Update" busyLabel="Updating..." />
+    </form>
+  );
+}

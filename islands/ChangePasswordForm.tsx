@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { checkChangePassword } from '../src/shared/schemas/account';
+import { api } from './_client/api';
+import { toast } from './_client/toast';
+import { SubmitButton } from './_ui/busy';
+import { PasswordField } from './_ui/password-field';
+import { useForm } from './_ui/use-form';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** spec §2 Profile settings, Change Password card. */
+export default function ChangePasswordForm() {
+  const form = useForm(EMPTY, checkChangePassword);
+  const [busy, setBusy] = useState(false);
+  const { values, errors, set } = form;
+
+  async function submit(e: React.FormEvent) {
+    if (!form.attempt(e)) return;
+    setBusy(true);
+    try {
+      const r = await api('/user/change-password', {
+        method: 'PATCH',
+        body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
+        inlineFields: ['currentPassword', 'newPassword'],
+      });
+      if (r.status === 200 && r.success) {
+        toast.success(r.message || 'Password Changed Successfully', { id: 'password-changed' });
+        form.reset(EMPTY);
+      } else form.showServerErrors(r.fieldErrors);
+    } catch {
+      // The shared client has already shown the network failure.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      <PasswordField id="change-current" label="Current Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} />
+      <PasswordField
+        id="change-new"
+        label="New Password"
+        autoComplete="new-password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character such as ! @ # $ %."
+        value={values.newPassword}
+        onValue={(v) => set('newPassword', v)}
+        error={errors.newPassword}
+      />
+      <PasswordField id="change-confirm" label="Confirm New Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <SubmitButton busy={busy} label="Change Password" busyLabel="Changing..." />
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { captchaAnswerHash } from '../src/services/auth/captcha';
+import { makeApp, type TestApp } from '../tests/helpers/app';
+import { islandDom, linkFromMail, mailTo, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { createPlayer } from '../tests/helpers/players';
+import ForgotPasswordForm, { FORGOT_FAILED } from './ForgotPasswordForm';
+
+const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/forgot-password');
+const seen = watchIslands();
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await makeApp();
+});
+afterEach(() => {
+  cleanup();
+  seen.clear();
+});
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+const image = () => screen.findByRole('img', { name: /Captcha/ }) as Promise<HTMLImageElement>;
+
+/** The test knows the database: it gives the captcha on screen an answer it can type. */
+async function answerCaptcha(answer: string) {
+  await image();
+  const r = await app.deps.database.client.execute('SELECT id FROM captchas ORDER BY expires_at DESC LIMIT 1');
+  const id = String(r.rows[0]!.id);
+  await app.deps.database.client.execute({ sql: 'UPDATE captchas SET answer_hash = ? WHERE id = ?', args: [captchaAnswerHash(id, answer), id] });
+}
+
+describe('ForgotPasswordForm against the real API', () => {
+  test('shows the server captcha; refresh clears the typed answer and fetches a new one', async () => {
+    const server = routeFetchTo(app);
+    render(<ForgotPasswordForm />);
+    const first = (await image()).src;
+    expect(first).toStartWith('data:image/svg+xml');
+    type('Captcha', 'AB12');
+    fireEvent.click(screen.getByRole('button', { name: 'Show a new captcha' }));
+    expect((screen.getByLabelText('Captcha') as HTMLInputElement).value).toBe('');
+    await waitFor(async () => expect((await image()).src).not.toBe(first));
+    expect(server.sent.filter((s) => s.path === '/api/v1/captcha')).toHaveLength(2);
+  });
+
+  test('required messages after submit, clearing per field; nothing is sent', async () => {
+    const server = routeFetchTo(app);
+    render(<ForgotPasswordForm />);
+    await image();
+    submit();
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Captcha is required')).toBeTruthy();
+    type('Captcha', 'x');
+    expect(screen.queryByText('Captcha is required')).toBeNull();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(server.sent.map((s) => s.path)).toEqual(['/api/v1/captcha']);
+  });
+
+  test('a wrong captcha is refused at its field, the answer is cleared and a new captcha shown', async () => {
+    const server = routeFetchTo(app);
+    render(<ForgotPasswordForm />);
+    await answerCaptcha('K7PQ');
+    type('Email', 'someone@example.com');
+    type('Captcha', 'ZZZZ');
+    submit();
+    expect(await screen.findByText('Captcha does not match')).toBeTruthy();
+    expect((screen.getByLabelText('Captcha') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(server.sent.filter((s) => s.path === '/api/v1/captcha')).toHaveLength(2));
+    expect(seen.toasts).toEqual([]);
+    type('Captcha', 'A');
+    expect(screen.queryByText('Captcha does not match')).toBeNull();
+  });
+
+  test('success: Sending..., the Email Sent panel, the server message as a toast, and the mail with its link', async () => {
+    const server = routeFetchTo(app);
+    const p = await createPlayer(app);
+    render(<ForgotPasswordForm />);
+    await answerCaptcha('K7PQ');
+    type('Email', p.email);
+    type('Captcha', 'k7pq');
+    const release = server.pause();
+    submit();
+    expect(((await screen.findByRole('button', { name: 'Sending...' })) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    expect(await screen.findByText('Email Sent')).toBeTruthy();
+    expect(seen.toasts).toEqual([{ kind: 'success', message: 'If an account exists for this email, a password reset link has been sent.', id: 'forgot-password' }]);
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(await linkFromMail(app, p.email, '/reset-password/')).toStartWith('/reset-password/');
+    expect(await mailTo(app, 'nobody@example.com')).toEqual([]);
+  });
+
+  test('a thrown failure says Failed to send password reset link. Please try again.', async () => {
+    const server = routeFetchTo(app);
+    render(<ForgotPasswordForm />);
+    await answerCaptcha('K7PQ');
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    type('Email', 'someone@example.com');
+    type('Captcha', 'K7PQ');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(FORGOT_FAILED);
+  });
+});

@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { checkFreeplay } from '../src/shared/schemas/wallet';
+import { api } from './_client/api';
+import { applyWalletAmount } from './_client/balance';
+import { FREEPLAY_OPEN_EVENT } from './_client/freeplay';
+import { toast } from './_client/toast';
+import { SubmitButton } from './_ui/busy';
+import { TextField } from './_ui/field';
+import { Modal } from './_ui/modal';
+
+export type FreeplayModalProps = { communityUrl: string };
+
+/**
+ * The freeplay code modal (spec §2): opened from the wallet menu (or anything that calls openFreeplay), it
+ * redeems a code and updates the shared balance from the answer.
+ */
+export default function FreeplayModal({ communityUrl }: FreeplayModalProps) {
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const show = () => setOpen(true);
+    document.addEventListener(FREEPLAY_OPEN_EVENT, show);
+    return () => document.removeEventListener(FREEPLAY_OPEN_EVENT, show);
+  }, []);
+
+  function close() {
+    if (busy) return;
+    setOpen(false);
+    setCode('');
+    setError('');
+    setTried(false);
+  }
+
+  function edit(v: string) {
+    setCode(v);
+    // After a refused submit the message follows the input, as every form here does (spec §4).
+    if (tried) setError(checkFreeplay({ code: v }).code ?? '');
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    const invalid = checkFreeplay({ code }).code;
+    if (invalid) return setError(invalid);
+    setError('');
+    setBusy(true);
+    try {
+      const r = await api<{ walletAmount: number }>('/freeplay/redeem', { method: 'POST', body: { code: code.trim() }, inlineFields: ['code'] });
+      if (r.success) {
+        applyWalletAmount(r.walletAmount);
+        toast.success(r.message || 'Code redeemed.', { id: 'freeplay' });
+        setBusy(false);
+        setOpen(false);
+        setCode('');
+        setTried(false);
+        return;
+      }
+      if (r.fieldErrors.code) setError(r.fieldErrors.code);
+    } catch {
+      // The API client has already told the player the network failed.
+    }
+    setBusy(false);
+  }
+
+  if (!open) return null;
+  return (
+    <Modal title="Redeem Freeplay Code" onClose={close}>
+      <form className="form freeplay-form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <p className="muted">Enter your freeplay code to add free credits to your wallet.</p>
+        <TextField
+          id="freeplay-code"
+          label="Freeplay code"
+          value={code}
+          onValue={edit}
+          error={error}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+        />
+        <div className="freeplay-actions">
+          <SubmitButton busy={busy} label="Submit" busyLabel="Submitting..." />
+          <a className="btn btn-ghost btn-block" href={communityUrl} target="_blank" rel="noopener noreferrer">
+            Join Telegram<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </form>
+      <button type="button" className="modal-close" aria-label="Close" onClick={close}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import { api } from './_client/api';
+import { subscribePush } from './_client/socket';
+import { useHydrated } from './_client/use-hydrated';
+import { notePageFrom, notificationContent, notificationType, relativeAge, type Note, type NotePage } from './_ui/history-format';
+
+export const NOTE_PAGE_SIZE = 10;
+export const NOTES_FAILED = 'Failed to load notifications';
+
+/** `renderedAt` is the server's clock at render, so hydration computes the same ages the HTML shows. */
+export type NotificationsListProps = { initial: NotePage | null; renderedAt: number };
+
+type View = { status: 'loading' } | { status: 'ready'; data: NotePage } | { status: 'failed'; message: string };
+
+const pagesFor = (total: number) => Math.max(1, Math.ceil(total / NOTE_PAGE_SIZE));
+
+/** spec §2 Notifications: the player's notifications, newest first, with live arrivals on the first page. */
+export default function NotificationsList({ initial, renderedAt }: NotificationsListProps) {
+  const [view, setView] = useState<View>(initial ? { status: 'ready', data: initial } : { status: 'loading' });
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(renderedAt);
+  const inFlight = useRef<AbortController | null>(null);
+
+  async function load(page: number) {
+    inFlight.current?.abort();
+    const ctl = new AbortController();
+    inFlight.current = ctl;
+    setView({ status: 'loading' });
+    try {
+      const r = await api(`/notification?limit=${NOTE_PAGE_SIZE}&page=${page}`, { signal: ctl.signal, quiet: true });
+      if (ctl.signal.aborted) return;
+      const data = r.success ? notePageFrom(page, r) : null;
+      setView(data ? { status: 'ready', data } : { status: 'failed', message: r.message || NOTES_FAILED });
+    } catch {
+      if (!ctl.signal.aborted) setView({ status: 'failed', message: NOTES_FAILED });
+    }
+  }
+
+  useEffect(() => {
+    if (!initial) void load(1);
+    setNow(Date.now());
+    // Ages move on while the page stays open.
+    const tick = setInterval(() => setNow(Date.now()), 60_000);
+    const off = subscribePush('notification', (data) => {
+      const note = data as Note;
+      if (!note || typeof note._id !== 'string') return;
+      setView((v) => (v.status === 'ready' ? { status: 'ready', data: arrived(v.data, note) } : v));
+    });
+    return () => {
+      clearInterval(tick);
+      off();
+      inFlight.current?.abort();
+    };
+  }, []);
+
+  function go(page: number) {
+    if (view.status !== 'ready' || page < 1 || page > view.data.totalPages) return;
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    void load(page);
+  }
+
+  if (view.status === 'loading')
+    return (
+      <div className="notes-state" role="status">
+        <span className="spinner spinner-lg" aria-hidden="true" />
+        <p>Loading notifications...</p>
+      </div>
+    );
+  if (view.status === 'failed') return <p className="alert alert-error" role="alert">{view.message}</p>;
+  const { data } = view;
+  const at = hydrated ? now : renderedAt;
+  return (
+    <>
+      {data.items.length === 0 ? (
+        <p className="empty-state notes-empty">No Notification for you to see</p>
+      ) : (
+        <ul className="notes-list" aria-live="polite">
+          {data.items.map((n) => (
+            <li key={n._id} className="note card">
+              <div className="note-head">
+                <h2 className="note-type">{notificationType(n.notificationType)}</h2>
+                <time className="note-age" dateTime={n.createdAt}>{relativeAge(n.createdAt, at)}</time>
+              </div>
+              <p className="note-content">{notificationContent(n.notificationContent)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.totalPages > 1 && (
+        <nav className="notes-pager" aria-label="Notification pages">
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(data.page - 1)} disabled={data.page <= 1}>
+            Previous
+          </button>
+          <span aria-current="page">Page {data.page} of {data.totalPages}</span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(data.page + 1)} disabled={data.page >= data.totalPages}>
+            Next
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+/** A pushed notification: shown at the top of page 1 (once), and counted on every page. */
+function arrived(d: NotePage, note: Note): NotePage {
+  if (d.items.some((n) => n._id === note._id)) return d;
+  const total = d.total + 1;
+  const items = d.page === 1 ? [note, ...d.items].slice(0, NOTE_PAGE_SIZE) : d.items;
+  return { ...d, items, total, totalPages: pagesFor(total) };
+}

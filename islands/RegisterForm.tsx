@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { checkRegister, REFERRAL_SOURCES, type ReferralSource } from '../src/shared/schemas/account';
+import { api } from './_client/api';
+import { SubmitButton } from './_ui/busy';
+import { EmailVerificationModal } from './_ui/email-verification-modal';
+import { CheckboxField, describedBy, FieldError, TextField } from './_ui/field';
+import { PasswordField } from './_ui/password-field';
+import { ResultPanel } from './_ui/result-panel';
+import { useForm } from './_ui/use-form';
+
+export const REGISTER_FAILED = 'Registration failed. Please try again later.';
+const SOURCE_LABELS: Record<ReferralSource, string> = {
+  onlineSearch: 'Online Search',
+  friend: 'Friend',
+  email: 'Email',
+  sms: 'SMS',
+  facebook: 'Facebook',
+  other: 'Other',
+};
+const INITIAL = {
+  email: '',
+  password: '',
+  termsAccepted: false,
+  ageConfirmed: false,
+  ...(Object.fromEntries(REFERRAL_SOURCES.map((k) => [`ref-${k}`, false])) as Record<`ref-${ReferralSource}`, boolean>),
+};
+type Values = typeof INITIAL;
+
+/** The referral answer is the first ticked source, in the order the form lists them (spec §3). */
+const referenceOf = (v: Values): ReferralSource | null => REFERRAL_SOURCES.find((k) => v[`ref-${k}`]) ?? null;
+const check = (v: Values) => checkRegister({ ...v, reference: referenceOf(v) });
+const FIELDS = ['email', 'password', 'termsAccepted', 'ageConfirmed', 'reference'];
+
+/** spec §2 Register, used on /register and inside the landing page's register panel (`idPrefix` keeps ids unique). */
+export default function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
+  const form = useForm(INITIAL, check);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [registered, setRegistered] = useState<string | null>(null);
+  const [dialog, setDialog] = useState(false);
+  const { values, errors, set } = form;
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  async function submit(e: React.FormEvent) {
+    if (!form.attempt(e)) return;
+    const email = values.email.trim();
+    setFailure('');
+    setBusy(true);
+    try {
+      const r = await api('/register', {
+        method: 'POST',
+        body: { email, password: values.password, reference: referenceOf(values), userType: 'USER', termsAccepted: values.termsAccepted, ageConfirmed: values.ageConfirmed },
+        anonymous: true,
+        inlineFields: FIELDS,
+        quietErrorTypes: ['EMAIL_TAKEN'],
+      });
+      if (r.success) {
+        setRegistered(email);
+        setDialog(true);
+      } else if (r.errorType === 'EMAIL_TAKEN') form.showServerErrors({ email: r.message! });
+      else form.showServerErrors(r.fieldErrors);
+    } catch {
+      setFailure(REGISTER_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (registered)
+    return (
+      <>
+        <ResultPanel tone="success" title="Registration Successful!" focus={!dialog}>
+          <p>
+            We sent a verification link to <strong className="break">{registered}</strong>. Verify your email, then log in.
+          </p>
+          <a className="btn btn-primary" href="/login">
+            Go to Login
+          </a>
+        </ResultPanel>
+        {dialog && <EmailVerificationModal email={registered} variant="sent" onClose={() => setDialog(false)} />}
+      </>
+    );
+  return (
+    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      {failure && (
+        <p className="alert alert-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <TextField id={id('email')} label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      <PasswordField
+        id={id('password')}
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        value={values.password}
+        onValue={(v) => set('password', v)}
+        error={errors.password}
+      />
+      <fieldset className="field checkbox-group">
+        <legend>How did you hear about us?</legend>
+        <div className="checkbox-grid">
+          {REFERRAL_SOURCES.map((k) => (
+            <label className="checkbox" key={k}>
+              <input id={id(`ref-${k}`)} type="checkbox" checked={values[`ref-${k}`]} onChange={(e) => set(`ref-${k}`, e.target.checked)} {...describedBy(id('reference'), errors.reference)} />
+              <span>{SOURCE_LABELS[k]}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={id('reference')} error={errors.reference} />
+      </fieldset>
+      <CheckboxField id={id('terms')} checked={values.termsAccepted} onValue={(v) => set('termsAccepted', v)} error={errors.termsAccepted}>
+        I accept the <a href="/terms-condition">Terms and Conditions</a> and the <a href="/privacy-policy">Privacy Policy</a>
+      </CheckboxField>
+      <CheckboxField id={id('age')} checked={values.ageConfirmed} onValue={(v) => set('ageConfirmed', v)} error={errors.ageConfirmed}>
+        I confirm that I am 21 years of age or older
+      </CheckboxField>
+      <SubmitButton busy={busy} label="Register" busyLabel="Registering..." />
+      <p className="form-foot">
+        Already have an account? <a href="/login">Login</a>
+      </p>
+    </form>
+  );
+}

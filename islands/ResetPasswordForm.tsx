@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { checkReset } from '../src/shared/schemas/account';
+import { api } from './_client/api';
+import { SubmitButton } from './_ui/busy';
+import { PasswordField } from './_ui/password-field';
+import { ResultPanel } from './_ui/result-panel';
+import { useForm } from './_ui/use-form';
+
+export const RESET_FAILED = 'Failed to update password. Please try again.';
+
+/** spec §2 Reset password. `id` is the token from the mailed link. */
+export default function ResetPasswordForm({ id }: { id: string }) {
+  const form = useForm({ password: '', confirmPassword: '' }, checkReset);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [done, setDone] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const { values, errors, set } = form;
+
+  async function submit(e: React.FormEvent) {
+    if (!form.attempt(e)) return;
+    setFailure('');
+    setExpired(false);
+    setBusy(true);
+    try {
+      const r = await api(`/reset-password/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { newPassword: values.password },
+        anonymous: true,
+        inlineFields: ['newPassword'],
+      });
+      if (r.success) setDone(true);
+      else if (r.fieldErrors.newPassword) form.showServerErrors({ password: r.fieldErrors.newPassword });
+      else if (r.fieldErrors.token) setExpired(true);
+    } catch {
+      setFailure(RESET_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done)
+    return (
+      <ResultPanel tone="success" title="Password Updated!">
+        <p>Your password has been successfully reset.</p>
+        <p>You can now use your new password to log in to your account.</p>
+        <a className="btn btn-primary" href="/">
+          Go to Login
+        </a>
+      </ResultPanel>
+    );
+  return (
+    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      {failure && (
+        <p className="alert alert-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {expired && (
+        <p className="alert alert-error" role="alert">
+          This reset link is invalid or has expired. <a href="/forgot-password">Request a new link</a>
+        </p>
+      )}
+      <PasswordField
+        id="reset-password"
+        label="New Password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        value={values.password}
+        onValue={(v) => set('password', v)}
+        error={errors.password}
+      />
+      <PasswordField id="reset-confirm" label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
+      <p className="form-foot">
+        Remembered it? <a href="/">Login</a>
+      </p>
+    </form>
+  );
+}

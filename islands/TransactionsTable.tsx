@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { api } from './_client/api';
+import { useHydrated } from './_client/use-hydrated';
+import { TX_TABS, TX_TYPES, txPageFrom, type TxPage, type TxType } from './_ui/history-format';
+import { Pagination } from './_ui/pagination';
+import { TransactionRows } from './_ui/transaction-rows';
+
+export const LOAD_FAILED = 'Failed to load transactions';
+export const PAGE_SIZE = 10;
+
+export type TransactionsTableProps = { initial: TxPage | null };
+type View = { status: 'loading' } | { status: 'ready'; data: TxPage } | { status: 'failed'; message: string };
+
+/** spec §2 Transactions: a tab per type, the history table, and its pagination. */
+export default function TransactionsTable({ initial }: TransactionsTableProps) {
+  const [type, setType] = useState<TxType>(initial?.type ?? 'TRANSFER');
+  const [view, setView] = useState<View>(initial ? { status: 'ready', data: initial } : { status: 'loading' });
+  const inFlight = useRef<AbortController | null>(null);
+  const local = useHydrated();
+  const ids = useId();
+
+  async function load(t: TxType, page: number) {
+    // A newer choice cancels the older request, so a slow answer can never overwrite the tab now shown.
+    inFlight.current?.abort();
+    const ctl = new AbortController();
+    inFlight.current = ctl;
+    setView({ status: 'loading' });
+    try {
+      const r = await api(`/transaction/transaction-List/${t}?page=${page}&limit=${PAGE_SIZE}`, { signal: ctl.signal, quiet: true });
+      if (ctl.signal.aborted) return;
+      const data = r.success ? txPageFrom(t, page, r, PAGE_SIZE) : null;
+      // spec §8: a failure shows the server's message (or ours) and leaves no rows behind.
+      setView(data ? { status: 'ready', data } : { status: 'failed', message: r.message || LOAD_FAILED });
+    } catch {
+      if (!ctl.signal.aborted) setView({ status: 'failed', message: LOAD_FAILED });
+    }
+  }
+
+  useEffect(() => {
+    if (!initial) void load(type, 1);
+    return () => inFlight.current?.abort();
+  }, []);
+
+  function choose(t: TxType) {
+    setType(t);
+    void load(t, 1);
+  }
+
+  function onTabKey(e: KeyboardEvent) {
+    const at = TX_TYPES.indexOf(type);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TX_TYPES.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const t = TX_TYPES[(next + TX_TYPES.length) % TX_TYPES.length]!;
+    choose(t);
+    document.getElementById(`${ids}-tab-${t}`)?.focus();
+  }
+
+  return (
+    <div className="tx-history">
+      <div className="tabs" role="tablist" aria-label="Transaction type" onKeyDown={onTabKey}>
+        {TX_TYPES.map((t) => (
+          <button
+            key={t}
+            id={`${ids}-tab-${t}`}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={t === type}
+            aria-controls={`${ids}-panel`}
+            tabIndex={t === type ? 0 : -1}
+            onClick={() => t !== type && choose(t)}
+          >
+            {TX_TABS[t].label}
+          </button>
+        ))}
+      </div>
+      <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-tab-${type}`} aria-busy={view.status === 'loading'}>
+        <Panel view={view} type={type} local={local} onPage={(p) => void load(type, p)} />
+      </div>
+    </div>
+  );
+}
+
+function Panel({ view, type, local, onPage }: { view: View; type: TxType; local: boolean; onPage: (p: number) => void }) {
+  if (view.status === 'loading')
+    return (
+      <div className="tx-state" role="status">
+        <span className="spinner spinner-lg" aria-hidden="true" />
+        <p>Loading transactions...</p>
+      </div>
+    );
+  if (view.status === 'failed')
+    return (
+      <div className="tx-state">
+        <p className="alert alert-error" role="alert">{view.message}</p>
+      </div>
+    );
+  const { data } = view;
+  if (!data.items.length)
+    return (
+      <div className="empty-state tx-empty">
+        <h2 className="tx-empty-title">No Transactions Found</h2>
+        <p>Click Transaction Type To View History</p>
+        <p>You don't have any {TX_TABS[type].noun} transactions yet.</p>
+      </div>
+    );
+  return (
+    <>
+      <TransactionRows items={data.items} local={local} />
+      <Pagination page={data.page} totalPages={data.totalPages} total={data.total} limit={data.limit} onPage={onPage} />
+    </>
+  );
+}

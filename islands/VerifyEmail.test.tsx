@@ -1,0 +1,66 @@
+import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { call, makeApp, type TestApp } from '../tests/helpers/app';
+import { islandDom, linkFromMail, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import VerifyEmail from './VerifyEmail';
+
+const { render, screen, fireEvent, cleanup } = await islandDom('http://localhost:3000/verify/email/x');
+const seen = watchIslands();
+let app: TestApp;
+const COMMUNITY = 'https://t.me/coinreel';
+
+beforeAll(async () => {
+  app = await makeApp();
+});
+afterEach(() => {
+  cleanup();
+  seen.clear();
+});
+
+async function registeredToken(): Promise<{ email: string; token: string }> {
+  const email = `verify.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const r = await call(app, 'POST', '/api/v1/register', { email, password: 'Goodpass1', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true });
+  expect(r.status).toBe(201);
+  return { email, token: (await linkFromMail(app, email, '/verify/email/')).split('/').pop()! };
+}
+
+describe('VerifyEmail against the real API', () => {
+  test('Verifying... while the token is checked, then Email Verified! and the account can log in', async () => {
+    const server = routeFetchTo(app);
+    const { email, token } = await registeredToken();
+    const release = server.pause();
+    render(<VerifyEmail token={token} communityUrl={COMMUNITY} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Verifying...' })).toBeTruthy();
+    expect(screen.getByText('Please wait while we verify your email.')).toBeTruthy();
+    release();
+    await Bun.sleep(300);
+    console.log('DBG', JSON.stringify(server.sent), document.body.innerHTML.slice(0, 300));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email Verified!' })).toBeTruthy();
+    expect(screen.getByText('Your email has been successfully verified. You can login now')).toBeTruthy();
+    const community = screen.getByRole('link', { name: 'Join our community chat' });
+    expect(community.getAttribute('href')).toBe(COMMUNITY);
+    expect(community.getAttribute('rel')).toBe('noopener noreferrer');
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Login' }));
+    expect(seen.went).toEqual([{ how: 'replace', path: '/login' }]);
+    expect(server.sent.filter((s) => s.path === '/api/v1/verify/email')).toEqual([{ method: 'POST', path: '/api/v1/verify/email', body: { token } }]);
+    const login = await call(app, 'POST', '/api/v1/login', { email, password: 'Goodpass1', userType: 'USER' });
+    expect(login.status).toBe(200);
+  });
+
+  test('a used token shows Verification Failed with the spec text and Contact Support, and no toast', async () => {
+    routeFetchTo(app);
+    const { token } = await registeredToken();
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token })).status).toBe(200);
+    render(<VerifyEmail token={token} communityUrl={COMMUNITY} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verification Failed' })).toBeTruthy();
+    expect(screen.getByText('Invalid or expired token. Please check your email again or request a new verification link.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/support');
+    expect(seen.toasts).toEqual([]);
+  });
+
+  test('a missing token fails at once without a request', () => {
+    const server = routeFetchTo(app);
+    render(<VerifyEmail token="" communityUrl={COMMUNITY} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Verification Failed' })).toBeTruthy();
+    expect(server.sent).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import { api } from './_client/api';
+import { navigation } from './_client/navigate';
+import { ResultPanel } from './_ui/result-panel';
+
+type State = 'verifying' | 'verified' | 'failed';
+
+/**
+ * spec §2 Email verification. The token is sent by a POST from the page rather than used by the GET itself, so
+ * mail scanners that prefetch links cannot spend it.
+ */
+export default function VerifyEmail({ token, communityUrl }: { token: string; communityUrl: string }) {
+  const [state, setState] = useState<State>(token ? 'verifying' : 'failed');
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    api('/verify/email', { method: 'POST', body: { token }, anonymous: true, quiet: true })
+      .then((r) => setState(r.status === 200 ? 'verified' : 'failed'))
+      .catch(() => setState('failed'));
+  }, [token]);
+
+  return (
+    <div aria-live="polite">
+      {state === 'verifying' && (
+        <ResultPanel tone="pending" title="Verifying..." as="h1" focus={false}>
+          <p>Please wait while we verify your email.</p>
+        </ResultPanel>
+      )}
+      {state === 'verified' && (
+        <ResultPanel tone="success" title="Email Verified!" as="h1">
+          <p>Your email has been successfully verified. You can login now</p>
+          <div className="result-actions">
+            <a
+              className="btn btn-primary"
+              href="/login"
+              onClick={(e) => {
+                // The verification page has done its job; Back should not return to it.
+                e.preventDefault();
+                navigation.replace('/login');
+              }}
+            >
+              Go to Login
+            </a>
+            <a className="btn btn-ghost" href={communityUrl} target="_blank" rel="noopener noreferrer">
+              Join our community chat
+            </a>
+          </div>
+        </ResultPanel>
+      )}
+      {state === 'failed' && (
+        <ResultPanel tone="error" title="Verification Failed" as="h1">
+          <p>Invalid or expired token. Please check your email again or request a new verification link.</p>
+          <a className="btn btn-primary" href="/support">
+            Contact Support
+          </a>
+        </ResultPanel>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { renderToString } from 'react-dom/server';
+import { createFreeplayCode } from '../src/services/wallet/freeplay';
+import { makeApp, type TestApp } from '../tests/helpers/app';
+import { FakeWebSocket } from '../tests/helpers/fake-websocket';
+import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { available, fund } from '../tests/helpers/money';
+import { createPlayer } from '../tests/helpers/players';
+import { walletCents } from './_client/signals';
+import FreeplayModal from './FreeplayModal';
+import WalletMenu from './WalletMenu';
+
+const { render, screen, fireEvent, waitFor, cleanup, act } = await islandDom('http://localhost:3000/home');
+const seen = watchIslands();
+const COMMUNITY = 'https://t.me/coinreel_community';
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await makeApp();
+  FakeWebSocket.install();
+});
+afterEach(() => {
+  cleanup();
+  seen.clear();
+  walletCents.value = null;
+});
+
+function header(cents = 123456) {
+  render(
+    <>
+      <WalletMenu walletCents={cents} />
+      <FreeplayModal communityUrl={COMMUNITY} />
+    </>,
+  );
+  return screen.getByRole('button', { name: /Wallet balance/ });
+}
+
+describe('WalletMenu', () => {
+  test('the first HTML already shows the balance with $ , and 2 decimals', () => {
+    const html = renderToString(<WalletMenu walletCents={123456} />);
+    expect(html).toContain('$1,234.56');
+    expect(html).toContain('aria-expanded="false"');
+  });
+
+  test('the button opens the menu of spec §2; Escape closes it and focus returns to the button', () => {
+    const button = header();
+    expect(button.textContent).toContain('$1,234.56');
+    const list = screen.getByRole('list', { hidden: true });
+    expect(list.hidden).toBe(true);
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(list.hidden).toBe(false);
+    expect(screen.getByRole('link', { name: 'P2P Transfers' }).getAttribute('href')).toBe('/p2p-transfer');
+    expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/home?deposit=1');
+    expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/home#withdraw');
+    const deposit = screen.getByRole('link', { name: 'Deposit' });
+    deposit.focus();
+    fireEvent.keyDown(deposit, { key: 'Escape' });
+    expect(list.hidden).toBe(true);
+    expect(document.activeElement).toBe(button);
+  });
+
+  test('arrow keys open the menu and move through its items, wrapping', () => {
+    const button = header();
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('P2P Transfers');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement?.textContent).toBe('Freeplay');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('P2P Transfers');
+  });
+
+  test('a click outside closes the menu', () => {
+    const button = header();
+    fireEvent.click(button);
+    fireEvent.pointerDown(document.body);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('one socket for the page; an amount push updates the balance without a reload', async () => {
+    const before = FakeWebSocket.opened.length;
+    const button = header(500);
+    expect(FakeWebSocket.opened.length).toBeLessThanOrEqual(before + 1);
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe('ws://localhost:3000/ws');
+    act(() => socket.push('amount', { walletAmount: 9876.5 }));
+    expect(button.textContent).toContain('$9,876.50');
+  });
+});
+
+describe('FreeplayModal from the wallet menu', () => {
+  function openModal() {
+    const button = header();
+    fireEvent.click(button);
+    fireEvent.click(screen.getByRole('button', { name: 'Freeplay' }));
+    return { button, dialog: screen.getByRole('dialog') };
+  }
+
+  test('opens focused on the code; Join Telegram opens the community in a new tab; Escape restores focus', () => {
+    const { button, dialog } = openModal();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Freeplay code'));
+    const join = screen.getByRole('link', { name: /Join Telegram/ });
+    expect(join.getAttribute('href')).toBe(COMMUNITY);
+    expect(join.getAttribute('target')).toBe('_blank');
+    expect(join.getAttribute('rel')).toContain('noopener');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  test('Tab stays inside the dialog', () => {
+    openModal();
+    const close = screen.getByRole('button', { name: 'Close' });
+    close.focus();
+    fireEvent.keyDown(close, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Freeplay code'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(close);
+  });
+
+  test("an empty code says 'Please enter valid code' and sends nothing", () => {
+    const server = routeFetchTo(app);
+    openModal();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const input = screen.getByLabelText('Freeplay code');
+    expect(screen.getByText('Please enter valid code')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('freeplay-code-error');
+    fireEvent.change(input, { target: { value: 'ABC' } });
+    expect(screen.queryByText('Please enter valid code')).toBeNull();
+    expect(server.sent).toEqual([]);
+  });
+
+  test('against the real API: an unknown code shows the server message; a good one credits the wallet live', async () => {
+    const server = routeFetchTo(app);
+    const p = await createPlayer(app);
+    await fund(app, p.userId, 1000);
+    server.jar.set('token', p.token);
+    await createFreeplayCode(app.deps.database.client, { code: 'SPRING25', amountCents: 2500, expiresAt: Date.now() + 3600_000, maxRedemptions: 5 });
+    const { button } = openModal();
+    const input = screen.getByLabelText('Freeplay code');
+    fireEvent.change(input, { target: { value: 'NOPE-NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This code is not valid.')).toBeTruthy();
+    expect(seen.toasts).toEqual([]);
+    fireEvent.change(input, { target: { value: 'spring25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(seen.toasts.map((t) => [t.kind, t.message])).toEqual([['success', 'Code redeemed: $25.00 added to your wallet.']]);
+    expect(await available(app, p.userId)).toBe(3500);
+    expect(button.textContent).toContain('$35.00');
+    expect(server.sent.filter((s) => s.path === '/api/v1/freeplay/redeem').map((s) => s.body)).toEqual([{ code: 'NOPE-NOPE' }, { code: 'spring25' }]);
+    // A second redemption by the same player is refused with the server's words, and nothing moves.
+    fireEvent.click(button);
+    fireEvent.click(screen.getByRole('button', { name: 'Freeplay' }));
+    fireEvent.change(screen.getByLabelText('Freeplay code'), { target: { value: 'SPRING25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('You have already redeemed this code.')).toBeTruthy();
+    expect(await available(app, p.userId)).toBe(3500);
+  });
+});

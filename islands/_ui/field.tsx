@@ -1,0 +1,60 @@
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'type'>;
+
+/** The message under a field; its id is what the input's aria-describedby points at. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p className="field-error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Accessibility wiring every input shares: invalid state and the message that explains it. */
+export const describedBy = (id: string, error?: string) => ({
+  'aria-invalid': error ? (true as const) : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+export function TextField({
+  id,
+  label,
+  value,
+  onValue,
+  error,
+  type = 'text',
+  ...rest
+}: InputProps & { id: string; label: string; value: string; onValue: (v: string) => void; error?: string; type?: 'text' | 'email' | 'tel' }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type={type} value={value} onChange={(e: ChangeEvent<HTMLInputElement>) => onValue(e.target.value)} {...describedBy(id, error)} {...rest} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  id,
+  checked,
+  onValue,
+  error,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onValue: (v: boolean) => void;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field field-check">
+      <label className="checkbox">
+        <input id={id} type="checkbox" checked={checked} onChange={(e) => onValue(e.target.checked)} {...describedBy(id, error)} />
+        <span>{children}</span>
+      </label>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

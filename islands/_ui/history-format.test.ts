@@ -1,0 +1,101 @@
+import { describe, expect, test } from 'bun:test';
+import {
+  amountView, formatTime, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, txPageFrom,
+} from './history-format';
+
+describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
+  test('few pages: every page, no gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  test('at the start and the end of many pages', () => {
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, 'gap-after', 20]);
+    expect(pageWindow(20, 20)).toEqual([1, 'gap-before', 18, 19, 20]);
+    expect(pageWindow(4, 20)).toEqual([1, 2, 3, 4, 5, 6, 'gap-after', 20]);
+  });
+  test('in the middle: gaps on both sides, even when a gap hides a single page', () => {
+    expect(pageWindow(10, 20)).toEqual([1, 'gap-before', 8, 9, 10, 11, 12, 'gap-after', 20]);
+    expect(pageWindow(5, 9)).toEqual([1, 'gap-before', 3, 4, 5, 6, 7, 'gap-after', 9]);
+  });
+  test('every page number appears once, in order, and always includes first, current and last', () => {
+    for (let total = 1; total <= 15; total++)
+      for (let cur = 1; cur <= total; cur++) {
+        const nums = pageWindow(cur, total).filter((p): p is number => typeof p === 'number');
+        expect(nums).toEqual([...nums].sort((a, b) => a - b));
+        expect(new Set(nums).size).toBe(nums.length);
+        expect(nums).toContain(1);
+        expect(nums).toContain(cur);
+        expect(nums).toContain(total);
+        for (let d = -2; d <= 2; d++) if (cur + d >= 1 && cur + d <= total) expect(nums).toContain(cur + d);
+      }
+  });
+  test("'Showing X to Y of Z transactions'", () => {
+    expect(showingText(1, 10, 23)).toBe('Showing 1 to 10 of 23 transactions');
+    expect(showingText(3, 10, 23)).toBe('Showing 21 to 23 of 23 transactions');
+  });
+});
+
+describe('amount sign and colour (spec §4)', () => {
+  test.each([
+    ['DEPOSIT', undefined, '+$25.00', 'in'],
+    ['TRANSFER', undefined, '+$25.00', 'in'],
+    ['FREEPLAY', 'in', '+$25.00', 'in'],
+    ['WITHDRAW', undefined, '-$25.00', 'out'],
+    ['REDEEM', undefined, '-$25.00', 'out'],
+    ['P2P', 'in', '+$25.00', 'in'],
+    ['P2P', 'out', '-$25.00', 'out'],
+  ] as const)('%s %s → %s', (type, direction, text, tone) => {
+    expect(amountView({ type, direction, amount: 25 })).toEqual({ text, tone });
+  });
+  test('two decimals and thousands separators', () => {
+    expect(amountView({ type: 'DEPOSIT', amount: 1234.5 }).text).toBe('+$1,234.50');
+    expect(amountView({ type: 'WITHDRAW', amount: 0.1 }).text).toBe('-$0.10');
+  });
+});
+
+test('status pill tone (spec §4)', () => {
+  expect(statusTone('Completed')).toBe('green');
+  expect(statusTone('success')).toBe('green');
+  expect(statusTone('PENDING')).toBe('yellow');
+  expect(statusTone('failed')).toBe('red');
+  expect(statusTone('cancelled')).toBe('red');
+  expect(statusTone('processing')).toBe('grey');
+});
+
+test('time: short date and hour:minute, in UTC (marked) on the server', () => {
+  expect(formatTime('2026-03-04T17:05:09.000Z', false)).toBe('Mar 4, 2026, 17:05 UTC');
+  expect(formatTime('not a date', false)).toBe('');
+});
+
+test('relative age (spec §9)', () => {
+  const now = Date.parse('2026-03-04T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  expect(relativeAge(ago(0), now)).toBe('0m ago');
+  expect(relativeAge(ago(59 * 60_000 + 59_000), now)).toBe('59m ago');
+  expect(relativeAge(ago(60 * 60_000), now)).toBe('1h ago');
+  expect(relativeAge(ago(23 * 3600_000 + 59 * 60_000), now)).toBe('23h ago');
+  expect(relativeAge(ago(24 * 3600_000), now)).toBe('1d ago');
+  expect(relativeAge(ago(10 * 86_400_000), now)).toBe('10d ago');
+  // A clock a little ahead of the server's never shows a negative age.
+  expect(relativeAge(new Date(now + 30_000).toISOString(), now)).toBe('0m ago');
+});
+
+test('notification type and content fallbacks (spec §2)', () => {
+  expect(notificationType('P2P_RECEIVED')).toBe('P2P RECEIVED');
+  expect(notificationType('')).toBe('Unknown Type');
+  expect(notificationType(undefined)).toBe('Unknown Type');
+  expect(notificationContent('Hello')).toBe('Hello');
+  expect(notificationContent(null)).toBe('Notification content unavailable');
+});
+
+test('API answers become pages; failures become null', () => {
+  const tx = { _id: 'a', type: 'P2P', amount: 1, createdAt: '', transactionStatus: 'completed' };
+  expect(txPageFrom('P2P', 2, { success: true, TransactionList: [tx], pagination: { totalPages: 3, totalUsers: 21, limit: 10, currentPage: 2 } }))
+    .toEqual({ type: 'P2P', page: 2, items: [tx], totalPages: 3, total: 21, limit: 10 });
+  expect(txPageFrom('P2P', 1, { success: false, message: 'no' })).toBeNull();
+  expect(txPageFrom('P2P', 1, null)).toBeNull();
+  expect(notePageFrom(1, { success: true, getlist: [], pagination: { totalPages: 1, currentPage: 1, totalUsers: 0 } }))
+    .toEqual({ page: 1, items: [], totalPages: 1, total: 0 });
+  expect(notePageFrom(1, { success: true })).toBeNull();
+});

@@ -1,0 +1,116 @@
+// Display rules for history and notifications (spec §2, §4, §9), shared by the islands and their pages.
+import { dollarsToCents, formatCents } from '../../src/shared/money';
+
+export const TX_TYPES = ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] as const;
+export type TxType = (typeof TX_TYPES)[number];
+
+/** Tab label and the noun the empty state uses, per type (the four of spec §2 plus P2P and Freeplay, DESIGN §8). */
+export const TX_TABS: Record<TxType, { label: string; noun: string }> = {
+  TRANSFER: { label: 'Transfers', noun: 'transfer' },
+  REDEEM: { label: 'Redeems', noun: 'redeem' },
+  DEPOSIT: { label: 'Deposits', noun: 'deposit' },
+  WITHDRAW: { label: 'Withdrawals', noun: 'withdrawal' },
+  P2P: { label: 'P2P', noun: 'P2P' },
+  FREEPLAY: { label: 'Freeplay', noun: 'freeplay' },
+};
+
+/** One row of GET /transaction/transaction-List/{type}. */
+export type Tx = {
+  _id: string;
+  transactionUuid?: string;
+  orderId?: string;
+  type: string;
+  direction?: 'in' | 'out';
+  amount: number;
+  gameId?: { _id: string; gameName: string | null } | null;
+  counterparty?: string | null;
+  createdAt: string;
+  transactionStatus: string;
+};
+
+const CREDITS: readonly string[] = ['DEPOSIT', 'TRANSFER', 'FREEPLAY'];
+
+/** spec §4: DEPOSIT, TRANSFER (and FREEPLAY) green with +; WITHDRAW, REDEEM red with -; P2P by direction. */
+export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'>): { text: string; tone: 'in' | 'out' } {
+  const type = tx.type.toUpperCase();
+  const tone = type === 'P2P' ? (tx.direction === 'in' ? 'in' : 'out') : CREDITS.includes(type) ? 'in' : 'out';
+  const c = dollarsToCents(Math.abs(tx.amount)) ?? Math.round(Math.abs(tx.amount) * 100);
+  return { text: `${tone === 'in' ? '+' : '-'}${formatCents(c)}`, tone };
+}
+
+/** spec §4 status colours; the pill shows the status lowercased. */
+export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' {
+  const s = status.toLowerCase();
+  if (s === 'completed' || s === 'success') return 'green';
+  if (s === 'pending') return 'yellow';
+  if (s === 'failed' || s === 'cancelled' || s === 'canceled') return 'red';
+  return 'grey';
+}
+
+/**
+ * Short date plus hour and minute. The server renders in UTC (it cannot know the player's zone) and says so;
+ * once hydrated the browser shows local time.
+ */
+export function formatTime(iso: string, local: boolean): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const f = new Intl.DateTimeFormat('en-US', {
+    month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    ...(local ? {} : { timeZone: 'UTC' }),
+  });
+  return local ? f.format(d) : `${f.format(d)} UTC`;
+}
+
+export type PageItem = number | 'gap-before' | 'gap-after';
+
+/** Numbered pages: always the first and last, two either side of the current one, an ellipsis for each gap. */
+export function pageWindow(current: number, total: number, span = 2): PageItem[] {
+  if (total <= 1) return [1];
+  const from = Math.max(2, current - span);
+  const to = Math.min(total - 1, current + span);
+  const out: PageItem[] = [1];
+  if (from > 2) out.push('gap-before');
+  for (let p = from; p <= to; p++) out.push(p);
+  if (to < total - 1) out.push('gap-after');
+  out.push(total);
+  return out;
+}
+
+/** 'Showing X to Y of Z transactions'. */
+export function showingText(page: number, limit: number, total: number): string {
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  return `Showing ${from} to ${Math.min(page * limit, total)} of ${total} transactions`;
+}
+
+/** spec §9: under 60 minutes 'Nm ago', under 24 hours 'Nh ago', else 'Nd ago'. */
+export function relativeAge(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (!Number.isFinite(minutes)) return '';
+  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
+  return `${Math.floor(minutes / (24 * 60))}d ago`;
+}
+
+/** spec §2: the type with underscores as spaces, else 'Unknown Type'. */
+export const notificationType = (t: unknown) => (typeof t === 'string' && t.trim() ? t.replace(/_/g, ' ') : 'Unknown Type');
+export const notificationContent = (c: unknown) => (typeof c === 'string' && c.trim() ? c : 'Notification content unavailable');
+
+/** One loaded page of history, as the page's server render and the island both build it from the API answer. */
+export type TxPage = { type: TxType; page: number; items: Tx[]; totalPages: number; total: number; limit: number };
+
+export function txPageFrom(type: TxType, page: number, a: Record<string, unknown> | null | undefined, limit = 10): TxPage | null {
+  const list = a?.TransactionList;
+  if (!a || a.success === false || !Array.isArray(list)) return null;
+  const p = (a.pagination ?? {}) as { totalPages?: number; totalUsers?: number; limit?: number };
+  return { type, page, items: list as Tx[], totalPages: p.totalPages ?? 1, total: p.totalUsers ?? list.length, limit: p.limit ?? limit };
+}
+
+export type Note = { _id: string; notificationType?: string; notificationContent?: string; createdAt: string };
+export type NotePage = { page: number; items: Note[]; totalPages: number; total: number };
+
+export function notePageFrom(page: number, a: Record<string, unknown> | null | undefined): NotePage | null {
+  const list = a?.getlist;
+  if (!a || a.success === false || !Array.isArray(list)) return null;
+  const p = (a.pagination ?? {}) as { totalPages?: number; totalUsers?: number };
+  return { page, items: list as Note[], total: p.totalUsers ?? list.length, totalPages: p.totalPages ?? 1 };
+}

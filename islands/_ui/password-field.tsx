@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { FieldError } from './field';
+
+/** A password input with a show/hide toggle (spec §2); the toggle is a real button whose name says what it will do. */
+export function PasswordField({
+  id,
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  autoComplete = 'current-password',
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  error?: string;
+  hint?: string;
+  autoComplete?: 'current-password' | 'new-password';
+}) {
+  const [shown, setShown] = useState(false);
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="password-toggle">
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          onChange={(e) => onValue(e.target.value)}
+          autoComplete={autoComplete}
+          autoCapitalize="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <button type="button" aria-controls={id} aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`} onClick={() => setShown((s) => !s)}>
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}

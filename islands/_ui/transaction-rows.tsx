@@ -1,0 +1,55 @@
+import { amountView, formatTime, statusTone, type Tx } from './history-format';
+
+/** The history table (spec §2 columns); on phones the shared .table style stacks each row as a card. */
+export function TransactionRows({ items, local }: { items: Tx[]; local: boolean }) {
+  return (
+    <div className="table-wrap">
+      <table className="table tx-table">
+        <thead>
+          <tr>
+            <th scope="col">Transaction ID</th>
+            <th scope="col" className="num">Amount</th>
+            <th scope="col">Game Platform</th>
+            <th scope="col">Time</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((tx) => (
+            <TransactionRow key={tx._id} tx={tx} local={local} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TransactionRow({ tx, local }: { tx: Tx; local: boolean }) {
+  const amount = amountView(tx);
+  const status = String(tx.transactionStatus ?? '').toLowerCase();
+  const toward = tx.counterparty ? `${tx.direction === 'in' ? 'From' : 'To'} ${tx.counterparty}` : null;
+  return (
+    <tr>
+      <td data-label="Transaction ID">
+        <span className="tx-cell">
+          <span className="tx-id">{tx.transactionUuid || tx._id}</span>
+          {tx.orderId && <small className="tx-sub">{tx.orderId}</small>}
+          {toward && <small className="tx-sub">{toward}</small>}
+        </span>
+      </td>
+      <td data-label="Amount" className="num">
+        <span className="tx-cell">
+          <span className={amount.tone === 'in' ? 'amount-in' : 'amount-out'}>{amount.text}</span>
+          <small className="tx-sub">{tx.type.toLowerCase()}</small>
+        </span>
+      </td>
+      <td data-label="Game Platform">{tx.gameId?.gameName || 'N/A'}</td>
+      <td data-label="Time">
+        <time dateTime={tx.createdAt}>{formatTime(tx.createdAt, local)}</time>
+      </td>
+      <td data-label="Status">
+        <span className={`pill pill-${statusTone(status)}`}>{status || 'unknown'}</span>
+      </td>
+    </tr>
+  );
+}

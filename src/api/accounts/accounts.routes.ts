@@ -1,0 +1,15 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../../deps';
+import type { Session } from '../../http/session';
+import { loginRoutes } from './login.routes';
+import { passwordRoutes } from './password.routes';
+import { registerRoutes } from './register.routes';
+import { userRoutes } from './user.routes';
+
+/** Every account call of spec §7, mounted under /api/v1. */
+export const accountsRoutes = (deps: Deps, session: Session) =>
+  new Elysia()
+    .use(registerRoutes(deps))
+    .use(loginRoutes(deps, session))
+    .use(passwordRoutes(deps))
+    .use(userRoutes(deps, session));

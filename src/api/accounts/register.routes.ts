@@ -1,0 +1,38 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../../deps';
+import { enforce } from '../../http/rate-limit';
+import { normalizeEmail } from '../../services/auth/accounts.context';
+import { register, resendVerification, verifyEmail } from '../../services/auth/registration';
+import { checkEmail, checkRegister } from '../../shared/schemas/account';
+import { accountsContext, bodyOf, checkFlags, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
+
+export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
+export const RESENT = 'If this email belongs to an account that is not yet verified, a new verification link has been sent.';
+
+/** POST /register, POST /verify/email, POST /resend-verification-email. */
+export function registerRoutes(deps: Deps) {
+  const ctx = accountsContext(deps);
+  return new Elysia()
+    .post('/register', async ({ body, request, set }) => {
+      await enforce(deps.rateLimiter, 'registerPerIp', ipOf(deps, request));
+      const b = bodyOf(body);
+      rejectInvalid({ ...checkRegister(b), ...checkFlags(b, { userType: true }), ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required' }) });
+      await register(ctx, { email: text(b.email), password: text(b.password), reference: text(b.reference) });
+      set.status = 201;
+      return { success: true, message: REGISTERED };
+    })
+    .post('/verify/email', async ({ body, request }) => {
+      await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
+      await verifyEmail(ctx, bodyOf(body).token);
+      return { success: true, message: 'Email verified successfully' };
+    })
+    .post('/resend-verification-email', async ({ body, request }) => {
+      await enforce(deps.rateLimiter, 'resendPerIp', ipOf(deps, request));
+      const b = bodyOf(body);
+      rejectInvalid({ ...checkEmail(b), ...wrongTypes(b, { email: 'Email address is invalid' }) });
+      const email = normalizeEmail(text(b.email));
+      await enforce(deps.rateLimiter, 'resendPerEmail', email);
+      await resendVerification(ctx, email);
+      return { success: true, message: RESENT };
+    });
+}

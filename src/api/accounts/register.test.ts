@@ -1,0 +1,141 @@
+import { describe, expect, test } from 'bun:test';
+import { call, makeApp } from '../../../tests/helpers/app';
+import { outbox, registration, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
+import type { Mailer } from '../../services/mail/mail.port';
+import type { Logger } from '../../lib/logger';
+
+const REGISTERED = 'Registration successful. Please check your email to verify your account.';
+
+describe('POST /register', () => {
+  test('creates an unverified player with a 7-digit Player ID, terms v3 and times, and mails a link', async () => {
+    const app = await makeApp();
+    const before = Date.now();
+    const r = await call(app, 'POST', '/api/v1/register', registration('  New.Player@Example.COM '));
+    expect(r.status).toBe(201);
+    expect(r.json).toEqual({ success: true, message: REGISTERED });
+    const [u] = await rows(app, 'SELECT * FROM users');
+    expect(u!.email).toBe('new.player@example.com');
+    expect(String(u!.player_id)).toMatch(/^[1-9]\d{6}$/);
+    expect(u!.email_verified_at).toBeNull();
+    expect(u!.terms_version_accepted).toBe(3);
+    expect(u!.referral_source).toBe('friend');
+    expect(Number(u!.terms_accepted_at)).toBeGreaterThanOrEqual(before);
+    expect(Number(u!.age_confirmed_at)).toBeGreaterThanOrEqual(before);
+    expect(String(u!.password_hash)).toStartWith('$argon2id$v=19$m=19456,t=2,p=1$');
+    const mail = await waitForMail(app, 'new.player@example.com', /Verify/);
+    expect(mail.html).toContain('Coinreel');
+    expect(mail.text).toContain('http://localhost:3000/verify/email/');
+    // Only the hash of the link's token is stored.
+    const token = tokenIn(mail, '/verify/email');
+    expect(token).toHaveLength(43);
+    const stored = await rows(app, 'SELECT token_hash, purpose, expires_at, created_at FROM email_tokens');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token_hash).not.toBe(token);
+    expect(stored[0]!.token_hash).toBe(new Bun.CryptoHasher('sha256').update(token).digest('hex'));
+    expect(Number(stored[0]!.expires_at) - Number(stored[0]!.created_at)).toBe(24 * 3600_000);
+  });
+
+  test('an e-mail taken in any letter case is a 409 EMAIL_TAKEN and creates nothing', async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', registration('taken@example.com'));
+    const again = await call(app, 'POST', '/api/v1/register', registration('TAKEN@example.com'));
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ success: false, errorType: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
+    expect(await rows(app, 'SELECT id FROM users')).toHaveLength(1);
+  });
+
+  test('two racing registrations of one address make exactly one account', async () => {
+    const app = await makeApp();
+    const [a, b] = await Promise.all([
+      call(app, 'POST', '/api/v1/register', registration('race@example.com')),
+      call(app, 'POST', '/api/v1/register', registration('Race@example.com')),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect(await rows(app, 'SELECT id FROM users')).toHaveLength(1);
+  });
+
+  test.each([
+    [{ email: '' }, 'email', 'Email is required'],
+    [{ email: 'not-an-email' }, 'email', 'Email address is invalid'],
+    [{ password: '' }, 'password', 'Password is required'],
+    [{ password: 'Ab1' }, 'password', 'Password must be at least 8 characters'],
+    [{ password: 'alllowercase1' }, 'password', 'Password must contain at least one uppercase letter, one lowercase letter, and one number'],
+    [{ termsAccepted: false }, 'termsAccepted', 'You must accept the Terms and Conditions'],
+    [{ ageConfirmed: 'yes' }, 'ageConfirmed', 'You must confirm that you are 21+ years old'],
+    [{ reference: null }, 'reference', 'Please select at least one option for how you heard about us'],
+    [{ reference: 'tv' }, 'reference', 'Please select at least one option for how you heard about us'],
+    [{ userType: 'ADMIN' }, 'userType', 'User type must be USER'],
+  ])('spec §5 rule %o → 400 on %s', async (change, field, message) => {
+    const app = await makeApp();
+    const r = await call(app, 'POST', '/api/v1/register', registration('rules@example.com', change));
+    expect(r.status).toBe(400);
+    expect(r.json.errors).toContainEqual({ field, message });
+    expect(await rows(app, 'SELECT id FROM users')).toHaveLength(0);
+  });
+
+  test('a mail outage is logged without the link and does not fail registration', async () => {
+    const lines: string[] = [];
+    const logger: Logger = { info: () => {}, error: (m, f) => lines.push(JSON.stringify({ m, ...f })) };
+    const broken: Mailer = { send: async () => { throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }); } };
+    const app = await makeApp({}, { mailer: broken, logger });
+    const r = await call(app, 'POST', '/api/v1/register', registration('outage@example.com'));
+    expect(r.status).toBe(201);
+    for (let i = 0; i < 100 && lines.length === 0; i++) await Bun.sleep(5);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('mail failed');
+    expect(lines[0]).toContain('ECONNREFUSED');
+    expect(lines[0]).not.toContain('verify/email');
+  });
+});
+
+describe('e-mail verification', () => {
+  test('the mailed link verifies once; a second use, a made-up or an expired token is refused', async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', registration('verify@example.com'));
+    const token = tokenIn(await waitForMail(app, 'verify@example.com', /Verify/), '/verify/email');
+    const ok = await call(app, 'POST', '/api/v1/verify/email', { token });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({ success: true, message: 'Email verified successfully' });
+    expect((await rows(app, 'SELECT email_verified_at FROM users'))[0]!.email_verified_at).not.toBeNull();
+    for (const bad of [token, 'A'.repeat(43), 'short', 12, null, undefined]) {
+      const r = await call(app, 'POST', '/api/v1/verify/email', { token: bad });
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ success: false, message: 'Invalid or expired token.' });
+    }
+  });
+
+  test('an expired verification link is refused and leaves the account unverified', async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', registration('late@example.com'));
+    const token = tokenIn(await waitForMail(app, 'late@example.com', /Verify/), '/verify/email');
+    await rows(app, 'UPDATE email_tokens SET expires_at = ?', [Date.now() - 1]);
+    const r = await call(app, 'POST', '/api/v1/verify/email', { token });
+    expect(r.status).toBe(400);
+    expect((await rows(app, 'SELECT email_verified_at FROM users'))[0]!.email_verified_at).toBeNull();
+  });
+
+  test('resend answers the same for unknown, unverified and verified addresses; only the unverified gets mail', async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', registration('pending@example.com'));
+    await waitForMail(app, 'pending@example.com');
+    const answers = [];
+    for (const email of ['nobody@example.com', 'PENDING@example.com']) answers.push(await call(app, 'POST', '/api/v1/resend-verification-email', { email }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.json).toEqual(answers[1]!.json);
+    expect(answers[0]!.json.success).toBe(true);
+    const second = await waitForMail(app, 'pending@example.com', /Verify/, 1);
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: tokenIn(second, '/verify/email') })).status).toBe(200);
+    const verified = await call(app, 'POST', '/api/v1/resend-verification-email', { email: 'pending@example.com' });
+    expect(verified.json).toEqual(answers[0]!.json);
+    await Bun.sleep(50);
+    expect((await outbox(app)).filter((m) => m.to === 'nobody@example.com')).toHaveLength(0);
+    expect((await outbox(app)).filter((m) => m.to === 'pending@example.com')).toHaveLength(2);
+  });
+
+  test('resend checks the address shape like the forms do', async () => {
+    const app = await makeApp();
+    const r = await call(app, 'POST', '/api/v1/resend-verification-email', { email: 'nope' });
+    expect(r.status).toBe(400);
+    expect(r.json.errors).toEqual([{ field: 'email', message: 'Email address is invalid' }]);
+  });
+});

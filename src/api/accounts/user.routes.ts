@@ -1,0 +1,43 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../../deps';
+import { enforce } from '../../http/rate-limit';
+import type { Session } from '../../http/session';
+import { changePassword, ownUser, updateProfile } from '../../services/auth/profile';
+import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
+import { accountsContext, bodyOf, rejectInvalid, text, wireUser, wrongTypes } from './accounts.model';
+
+export const PROFILE_UPDATED = 'Profile Updated Successfully';
+export const PROFILE_EMAIL_PENDING = 'Profile Updated Successfully. Please check your new email inbox to confirm the new address.';
+
+/** GET /user/details, PATCH /user/update-profile, PATCH /user/change-password — always the caller's own account. */
+export function userRoutes(deps: Deps, session: Session) {
+  const ctx = accountsContext(deps);
+  return new Elysia({ prefix: '/user' })
+    .use(session)
+    .get('/details', async ({ player, set }) => {
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, user: wireUser(await ownUser(ctx, player.userId)) };
+    }, { auth: true })
+    .patch('/update-profile', async ({ body, player }) => {
+      const b = bodyOf(body);
+      rejectInvalid({
+        ...checkProfile(b),
+        ...wrongTypes(b, { name: 'Name should be 2 to 50 characted long', phoneNo: 'Phone number must be 10 to 15 digits', email: 'Enter a valid email address' }),
+      });
+      const email = text(b.email);
+      const current = await ownUser(ctx, player.userId);
+      if (email.trim().toLowerCase() !== current.email) await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
+      const r = await updateProfile(ctx, player.userId, { name: text(b.name), phoneNo: text(b.phoneNo), email });
+      return { success: true, message: r.emailChangeSent ? PROFILE_EMAIL_PENDING : PROFILE_UPDATED };
+    }, { auth: true })
+    .patch('/change-password', async ({ body, player }) => {
+      await enforce(deps.rateLimiter, 'passwordChangePerUser', player.userId);
+      const b = bodyOf(body);
+      rejectInvalid({
+        ...checkChangePassword(b, false),
+        ...wrongTypes(b, { currentPassword: 'Current password is required', newPassword: 'New password is required' }),
+      });
+      await changePassword(ctx, player, { currentPassword: text(b.currentPassword), newPassword: text(b.newPassword) });
+      return { success: true, message: 'Password Changed Successfully' };
+    }, { auth: true });
+}

@@ -1,0 +1,27 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../../deps';
+import type { Session } from '../../http/session';
+import { listHistory } from '../../services/wallet/history';
+import { listNotifications } from '../../services/wallet/notifications';
+import { historyType, paging, toNotification, toTransaction, totalPages } from './wallet.model';
+
+/** The signed-in player's history and notifications; every query is scoped to that player. */
+export const historyRoutes = (deps: Deps, session: Session) =>
+  new Elysia({ name: 'history-routes' })
+    .use(session)
+    .get('/transaction/transaction-List/:type', async ({ player, params, query }) => {
+      const type = historyType(params.type);
+      const { page, limit } = paging(query);
+      const { total, items } = await listHistory(deps.database.client, player.userId, type, page, limit);
+      return {
+        success: true,
+        message: items.length ? 'Transactions fetched successfully' : 'No transactions found',
+        TransactionList: items.map(toTransaction),
+        pagination: { totalPages: totalPages(total, limit), totalUsers: total, limit, currentPage: page },
+      };
+    }, { auth: true })
+    .get('/notification', async ({ player, query }) => {
+      const { page, limit } = paging(query);
+      const { total, items } = await listNotifications(deps.database.client, player.userId, page, limit);
+      return { success: true, getlist: items.map(toNotification), pagination: { totalPages: totalPages(total, limit), currentPage: page, totalUsers: total } };
+    }, { auth: true });

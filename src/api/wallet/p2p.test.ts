@@ -1,0 +1,95 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { available, fund } from '../../../tests/helpers/money';
+import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
+import { verifyLedger } from '../../services/ledger/ledger-verify';
+
+let app: TestApp;
+let alice: TestPlayer;
+let bob: TestPlayer;
+
+beforeAll(async () => {
+  app = await makeApp();
+  alice = await createPlayer(app);
+  bob = await createPlayer(app);
+  await fund(app, alice.userId, 10_000);
+});
+
+const p2p = (from: TestPlayer, body: unknown, headers?: Record<string, string>) =>
+  call(app, 'POST', '/api/v1/transfer/p2p-transfer', body, { token: from.token, headers });
+
+describe('P2P transfer', () => {
+  test('moves credits, writes both history rows and notifications, answers the new balance', async () => {
+    const r = await p2p(alice, { email: bob.email.toUpperCase(), amount: 12.5 });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ success: true, walletAmount: 87.5 });
+    expect(await available(app, alice.userId)).toBe(8_750);
+    expect(await available(app, bob.userId)).toBe(1_250);
+    const sent = await call(app, 'GET', '/api/v1/transaction/transaction-List/P2P', undefined, { token: alice.token });
+    expect(sent.json.TransactionList[0]).toMatchObject({ type: 'P2P', direction: 'out', amount: 12.5, transactionStatus: 'completed', counterparty: bob.email });
+    const got = await call(app, 'GET', '/api/v1/transaction/transaction-List/P2P', undefined, { token: bob.token });
+    expect(got.json.TransactionList[0]).toMatchObject({ direction: 'in', amount: 12.5, counterparty: alice.email });
+    const notes = await call(app, 'GET', '/api/v1/notification?limit=10&page=1', undefined, { token: bob.token });
+    expect(notes.json.getlist[0]).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $12.50 from ${alice.email}.` });
+    const bal = await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: bob.token });
+    expect(bal.json).toMatchObject({ success: true, walletAmount: 12.5, user: { _id: bob.userId, playerId: bob.playerId } });
+  });
+
+  test('bad amounts are 400 with the field message and change nothing', async () => {
+    const before = await available(app, alice.userId);
+    for (const amount of [1.234, -5, 0, 'NaN', 'abc', 1e20, '12.345', null, true, [], {}, '1e3', Infinity]) {
+      const r = await p2p(alice, { email: bob.email, amount });
+      expect(r.status).toBe(400);
+      expect(r.json.errors[0].field).toBe('amount');
+    }
+    const missing = await p2p(alice, { email: bob.email });
+    expect(missing.json.errors).toEqual([{ field: 'amount', message: 'Amount is required.' }]);
+    const huge = await p2p(alice, { email: bob.email, amount: 999999999 });
+    expect(huge.status).toBe(400);
+    expect(await available(app, alice.userId)).toBe(before);
+  });
+
+  test('bad receivers: self, unknown and unverified get clear messages; unknown and unverified the same one', async () => {
+    const self = await p2p(alice, { email: alice.email, amount: 1 });
+    expect(self.status).toBe(400);
+    expect(self.json.message).toBe('You cannot send credits to yourself.');
+    const unverified = await createPlayer(app, { verified: false });
+    const a = await p2p(alice, { email: 'nobody@example.com', amount: 1 });
+    const b = await p2p(alice, { email: unverified.email, amount: 1 });
+    expect(a.status).toBe(404);
+    expect(b.status).toBe(404);
+    expect(a.json.message).toBe(b.json.message);
+    const email = await p2p(alice, { email: 'not an email', amount: 1 });
+    expect(email.json.errors).toEqual([{ field: 'email', message: 'Enter a valid email address.' }]);
+    const empty = await p2p(alice, { email: '', amount: 1 });
+    expect(empty.json.errors[0]).toEqual({ field: 'email', message: 'Email is required.' });
+  });
+
+  test('more than the available balance is a 409 INSUFFICIENT_FUNDS and nothing moves', async () => {
+    const before = await available(app, alice.userId);
+    const r = await p2p(alice, { email: bob.email, amount: before / 100 + 0.01 });
+    expect(r.status).toBe(409);
+    expect(r.json.errorType).toBe('INSUFFICIENT_FUNDS');
+    expect(await available(app, alice.userId)).toBe(before);
+  });
+
+  test('an Idempotency-Key replays the first answer; the same key with another body is a 422', async () => {
+    const before = await available(app, alice.userId);
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const first = await p2p(alice, { email: bob.email, amount: 1 }, key);
+    const again = await p2p(alice, { email: bob.email, amount: 1 }, key);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await available(app, alice.userId)).toBe(before - 100);
+    const other = await p2p(alice, { email: bob.email, amount: 2 }, key);
+    expect(other.status).toBe(422);
+  });
+
+  test('signed out is a 401; the ledger still verifies after all of the above', async () => {
+    const r = await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: bob.email, amount: 1 });
+    expect(r.status).toBe(401);
+    const report = await verifyLedger(app.deps.database.client);
+    expect(report.ok).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+import { AppError } from '../../lib/app-error';
+import { centsToDollars, dollarsToCents, type Cents } from '../../shared/money';
+import { HISTORY_TYPES, type HistoryRow, type HistoryType } from '../../services/wallet/history';
+import type { Notification } from '../../services/wallet/notifications';
+
+/** Dollars from the wire → cents; anything but a positive amount with at most two decimals under the cap is a 400. */
+export function amountCents(value: unknown, maxDollars: number, field = 'amount', invalidMessage = 'Enter a valid positive number.'): Cents {
+  const c = dollarsToCents(value);
+  if (c === null || c <= 0) throw AppError.invalid([{ field, message: invalidMessage }]);
+  if (c > maxDollars * 100) throw AppError.invalid([{ field, message: `Amount cannot be more than $${maxDollars.toLocaleString('en-US')}.` }]);
+  return c;
+}
+
+/** page/limit from the query string: whole numbers, page ≥ 1, limit 1..100 (default 10). */
+export function paging(q: Record<string, string | undefined>): { page: number; limit: number } {
+  const int = (v: string | undefined, d: number, field: string, min: number, max: number) => {
+    if (v === undefined || v === '') return d;
+    if (!/^\d{1,6}$/.test(v) || Number(v) < min || Number(v) > max)
+      throw AppError.invalid([{ field, message: `${field} must be a whole number from ${min} to ${max}` }]);
+    return Number(v);
+  };
+  return { page: int(q.page, 1, 'page', 1, 100000), limit: int(q.limit, 10, 'limit', 1, 100) };
+}
+
+export function historyType(v: string): HistoryType {
+  const t = v.toUpperCase() as HistoryType;
+  if (!HISTORY_TYPES.includes(t)) throw AppError.invalid([{ field: 'type', message: `type must be one of ${HISTORY_TYPES.join(', ')}` }]);
+  return t;
+}
+
+/** The spec's Transaction shape (§3), plus direction so P2P rows can show their sign. */
+export const toTransaction = (r: HistoryRow) => ({
+  _id: r.id,
+  transactionUuid: r.uuid,
+  ...(r.orderId && { orderId: r.orderId }),
+  type: r.type,
+  direction: r.direction,
+  amount: centsToDollars(r.amountCents),
+  gameId: r.gameId ? { _id: r.gameId, gameName: r.gameName } : null,
+  counterparty: r.counterparty,
+  createdAt: new Date(r.createdAt).toISOString(),
+  transactionStatus: r.status,
+});
+
+export const toNotification = (n: Notification) => ({
+  _id: n.id,
+  notificationType: n.type,
+  notificationContent: n.content,
+  createdAt: new Date(n.createdAt).toISOString(),
+});
+
+export const totalPages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));

@@ -1,0 +1,48 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../../deps';
+import type { Session } from '../../http/session';
+import { validate } from '../../lib/validate-fields';
+import { centsToDollars, formatCents } from '../../shared/money';
+import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
+import { redeemFreeplay } from '../../services/wallet/freeplay';
+import { sendCredits } from '../../services/wallet/p2p';
+import { deliverLater } from '../../services/mail/deliver';
+import { noticeMail } from '../../services/mail/templates';
+import { pushBalance, pushNotification } from './push';
+import { amountCents } from './wallet.model';
+
+/** Balance, P2P transfers and freeplay codes: the calls that move a player's credits. */
+export const walletRoutes = (deps: Deps, session: Session) =>
+  new Elysia({ name: 'wallet-routes' })
+    .use(session)
+    .get('/user/wallet-balance', ({ player }) => ({
+      success: true,
+      walletAmount: centsToDollars(player.walletCents),
+      user: { _id: player.userId, playerId: player.playerId, email: player.email, name: player.name },
+    }), { auth: true })
+    .post('/transfer/p2p-transfer', async ({ player, body }) => {
+      const input = validate(checkP2P, body);
+      const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
+      const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents);
+      // After commit: both players' open pages hear of it; the receiver also gets an e-mail.
+      const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
+      if (!r.replayed) {
+        void pushBalance(deps.ledger, deps.hub, r.receiver.userId).catch(() => {});
+        pushNotification(deps.hub, player.userId, r.notes.sender);
+        pushNotification(deps.hub, r.receiver.userId, r.notes.receiver);
+        void deliverLater(deps.mailer, deps.logger, 'p2p-received', noticeMail(deps.site, r.receiver.email, {
+          subject: 'You received credits',
+          heading: 'Credits received',
+          paragraphs: [r.notes.receiver.content, 'They are in your wallet now, ready to move to a game or send on.'],
+          action: { label: 'Open your wallet', url: `${deps.config.publicUrl}/transactions` },
+        }));
+      }
+      return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: centsToDollars(walletCents) };
+    }, { auth: true })
+    .post('/freeplay/redeem', async ({ player, body }) => {
+      const { code } = validate(checkFreeplay, body);
+      const r = await redeemFreeplay(deps.database.client, deps.ledger, player.userId, String(code));
+      const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
+      pushNotification(deps.hub, player.userId, r.note);
+      return { success: true, message: `Code redeemed: ${formatCents(r.amountCents)} added to your wallet.`, walletAmount: centsToDollars(walletCents) };
+    }, { auth: true });

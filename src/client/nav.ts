@@ -1,0 +1,38 @@
+// The hamburger under 768 px ([data-nav-toggle] controls #site-nav): opens and closes the menu, and closes it
+// on Escape, on a click outside, or when a link inside is followed.
+export function initNav(doc: Document = document): () => void {
+  const toggle = doc.querySelector<HTMLElement>('[data-nav-toggle]');
+  const nav = doc.getElementById(toggle?.getAttribute('aria-controls') ?? 'site-nav');
+  if (!toggle || !nav) return () => {};
+  const ac = new AbortController();
+  const on = { signal: ac.signal };
+  const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
+  const set = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+    nav.classList.toggle('open', open);
+  };
+
+  toggle.addEventListener('click', () => set(!isOpen()), on);
+  doc.addEventListener(
+    'click',
+    (e) => {
+      if (!isOpen()) return;
+      const target = e.target as Element;
+      if (toggle.contains(target)) return;
+      if (!nav.contains(target) || target.closest('a')) set(false);
+    },
+    on,
+  );
+  doc.addEventListener(
+    'keydown',
+    (e) => {
+      // A dropdown inside the menu takes Escape first, whichever listener runs first.
+      if (e.key !== 'Escape' || e.defaultPrevented || !isOpen() || doc.querySelector('[data-dropdown-toggle][aria-expanded="true"]')) return;
+      set(false);
+      toggle.focus();
+    },
+    on,
+  );
+  return () => ac.abort();
+}

@@ -1,0 +1,53 @@
+// The header ticker (spec §1): demo lines are regenerated locally, live lines come from the API; both every
+// 30 s. A failed live refresh keeps the lines already shown.
+import { TICKER_LINES, TICKER_REFRESH_MS, demoTicker, tickerText, type TickerLine } from '../shared/ticker';
+
+export const TICKER_URL = '/api/v1/ticker';
+
+const isLine = (l: any): l is TickerLine =>
+  !!l && typeof l.name === 'string' && typeof l.verb === 'string' && Number.isFinite(l.amount) && Number.isFinite(l.secondsAgo);
+
+type Options = { fetch?: typeof fetch; random?: () => number };
+
+export function initTicker(doc: Document = document, opts: Options = {}): () => void {
+  const box = doc.querySelector<HTMLElement>('[data-ticker]');
+  const list = box?.querySelector('[data-ticker-lines]');
+  const mode = box?.dataset.ticker;
+  if (!box || !list || (mode !== 'demo' && mode !== 'live')) return () => {};
+
+  const render = (lines: TickerLine[]) => {
+    list.replaceChildren(
+      ...lines.map((l) => {
+        const li = doc.createElement('li');
+        li.textContent = tickerText(l);
+        return li;
+      }),
+    );
+    box.hidden = lines.length === 0;
+  };
+  const get = opts.fetch ?? fetch;
+  const refresh =
+    mode === 'demo'
+      ? async () => render(demoTicker(opts.random))
+      : async () => {
+          try {
+            const res = await get(TICKER_URL, { headers: { accept: 'application/json' } });
+            if (!res.ok) return;
+            const body = await res.json();
+            if (body?.success === true && Array.isArray(body.lines)) render(body.lines.filter(isLine).slice(0, TICKER_LINES));
+          } catch {
+            // Offline or a bad answer: the lines already shown stay.
+          }
+        };
+
+  const pause = box.querySelector<HTMLElement>('[data-ticker-pause]');
+  const onPause = () => pause!.setAttribute('aria-pressed', String(box.classList.toggle('paused')));
+  pause?.addEventListener('click', onPause);
+  // Each visitor gets fresh lines, not the ones drawn when the cached page was rendered.
+  void refresh();
+  const timer = setInterval(refresh, TICKER_REFRESH_MS);
+  return () => {
+    clearInterval(timer);
+    pause?.removeEventListener('click', onPause);
+  };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'bun:test';
+import { clientIp, recordClientIp } from './client-ip';
+
+const req = (headers: Record<string, string> = {}) => new Request('http://localhost/x', { headers });
+
+describe('client address', () => {
+  test('is the socket address recorded for the request; headers are ignored unless a proxy header is configured', () => {
+    const r = req({ 'x-forwarded-for': '6.6.6.6' });
+    recordClientIp(r, '192.0.2.1');
+    expect(clientIp(r)).toBe('192.0.2.1');
+    expect(clientIp(req())).toBe('unknown');
+  });
+
+  test('behind a trusted proxy it is the last entry of the configured header, else the socket address', () => {
+    const r = req({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'cf-connecting-ip': '198.51.100.4' });
+    recordClientIp(r, '10.0.0.1');
+    expect(clientIp(r, 'x-forwarded-for')).toBe('203.0.113.9');
+    expect(clientIp(r, 'cf-connecting-ip')).toBe('198.51.100.4');
+    expect(clientIp(r, 'x-real-ip')).toBe('10.0.0.1');
+  });
+});

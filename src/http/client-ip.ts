@@ -1,0 +1,21 @@
+// The server knows each request's socket address; the app only sees the Request. main.ts records the
+// address here as the request arrives, and rate limits read it back.
+const socketAddress = new WeakMap<Request, string>();
+
+export function recordClientIp(req: Request, address: string | undefined | null): void {
+  if (address) socketAddress.set(req, address);
+}
+
+/**
+ * The client's address. Behind a proxy, only the header the operator named (TRUSTED_PROXY_HEADER) is read,
+ * since anyone can send any header to a server that is reached directly. For a list such as
+ * X-Forwarded-For the last entry is the one the trusted proxy added; earlier ones are the client's claims.
+ */
+export function clientIp(req: Request, trustedHeader?: string): string {
+  if (trustedHeader) {
+    const value = req.headers.get(trustedHeader);
+    const last = value?.split(',').pop()?.trim();
+    if (last) return last.slice(0, 64);
+  }
+  return socketAddress.get(req) ?? 'unknown';
+}

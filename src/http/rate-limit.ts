@@ -1,0 +1,53 @@
+import { AppError } from '../lib/app-error';
+
+export type RateRule = { limit: number; windowSeconds: number };
+export type RateDecision = { ok: boolean; retryAfterSeconds: number };
+
+/** Counts hits per key in fixed windows. Async so a shared (Redis) store can stand in for the in-memory one. */
+export type RateLimiter = { hit(key: string, rule: RateRule): Promise<RateDecision> };
+
+/**
+ * Generous enough that people and tests never meet them, tight enough to stop guessing and mail floods.
+ * Keys are per e-mail, per client address or per player; see where each is applied.
+ */
+export const RATE_RULES = {
+  loginPerEmail: { limit: 10, windowSeconds: 60 },
+  loginPerIp: { limit: 50, windowSeconds: 60 },
+  registerPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  forgotPerIp: { limit: 20, windowSeconds: 15 * 60 },
+  forgotPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+  resendPerIp: { limit: 20, windowSeconds: 15 * 60 },
+  resendPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+  captchaPerIp: { limit: 60, windowSeconds: 60 },
+  tokenPerIp: { limit: 30, windowSeconds: 60 },
+  passwordChangePerUser: { limit: 10, windowSeconds: 15 * 60 },
+  emailChangePerUser: { limit: 10, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateRule>;
+
+/** One process's counters. Expired windows are swept as the map grows so memory stays bounded. */
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
+  const sweep = (t: number) => {
+    if (t < nextSweep && windows.size < 50_000) return;
+    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
+    nextSweep = t + 60_000;
+  };
+  return {
+    async hit(key, rule) {
+      const t = now();
+      sweep(t);
+      let w = windows.get(key);
+      if (!w || w.resetAt <= t) windows.set(key, (w = { count: 0, resetAt: t + rule.windowSeconds * 1000 }));
+      w.count++;
+      if (w.count <= rule.limit) return { ok: true, retryAfterSeconds: 0 };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+    },
+  };
+}
+
+/** Counts one hit and answers 429 with Retry-After once the rule's limit is passed. */
+export async function enforce(limiter: RateLimiter, name: keyof typeof RATE_RULES, subject: string): Promise<void> {
+  const r = await limiter.hit(`${name}:${subject}`, RATE_RULES[name]);
+  if (!r.ok) throw AppError.tooMany(r.retryAfterSeconds);
+}

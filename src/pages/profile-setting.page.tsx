@@ -1,0 +1,33 @@
+import type { ProfileDetails } from '../../islands/AccountInfoForm';
+import { Island } from './island';
+import { definePage, type PageContext } from './page';
+
+export default definePage({
+  title: 'Profile Settings',
+  access: 'private',
+  // The session lookup already read the player's own row, so the form is filled in the first HTML.
+  load: async ({ viewer }): Promise<ProfileDetails> => ({
+    name: viewer!.name ?? '',
+    phoneNo: viewer!.phoneNo ?? '',
+    email: viewer!.email,
+    pendingEmail: viewer!.pendingEmail ?? null,
+  }),
+  render: (ctx: PageContext) => (
+    <section className="page-section profile-page">
+      <h1 className="page-title">Profile Settings</h1>
+      <p className="page-lead">
+        Player ID: <strong>{ctx.viewer!.playerId}</strong>
+      </p>
+      <div className="profile-grid">
+        <section className="card" aria-labelledby="account-info-title">
+          <h2 id="account-info-title">Account Info</h2>
+          <Island name="AccountInfoForm" props={{ user: ctx.data as ProfileDetails }} />
+        </section>
+        <section className="card" aria-labelledby="change-password-title">
+          <h2 id="change-password-title">Change Password</h2>
+          <Island name="ChangePasswordForm" props={{}} />
+        </section>
+      </div>
+    </section>
+  ),
+});

@@ -1,0 +1,14 @@
+import { AuthCard } from './auth-card';
+import { Island } from './island';
+import { definePage } from './page';
+
+// Not static: the path carries the player's reset token, so the HTML differs per link.
+export default definePage({
+  title: 'Reset Password',
+  access: 'public-only',
+  render: (ctx) => (
+    <AuthCard title="Reset Password" lead="Choose a new password for your account.">
+      <Island name="ResetPasswordForm" props={{ id: ctx.params.id ?? '' }} />
+    </AuthCard>
+  ),
+});

@@ -1,0 +1,42 @@
+import type { SiteInfo } from '../page';
+import { ExternalLink } from './external-link';
+import { GAMES } from './games';
+
+/** Both games with Download links to their own sites (spec §2) and a link to each info page. */
+export function GamesGrid({ site, title = 'Our Games' }: { site: SiteInfo; title?: string }) {
+  return (
+    <section className="page-section" id="games" aria-labelledby="games-title">
+      <div className="section-head">
+        <p className="eyebrow">Game library</p>
+        <h2 id="games-title">{title}</h2>
+        <p>Download a game, then load it with credits from your {site.siteName} wallet.</p>
+      </div>
+      <ul className="game-grid">
+        {GAMES.map((g) => (
+          <li key={g.slug}>
+            <article className="card game-card" aria-labelledby={`game-${g.slug}`}>
+              <img src={g.image} alt={`${g.name} game artwork`} width="640" height="400" loading="lazy" />
+              <div className="game-card-body">
+                <h3 id={`game-${g.slug}`}>{g.name}</h3>
+                <ul className="game-tags" aria-label="Game types">
+                  {g.tags.map((t) => (
+                    <li key={t}>{t}</li>
+                  ))}
+                </ul>
+                <p>{g.tagline}</p>
+                <div className="card-actions">
+                  <ExternalLink className="btn btn-primary" href={g.downloadUrl(site)}>
+                    Download<span className="sr-only"> {g.name}</span>
+                  </ExternalLink>
+                  <a className="btn btn-ghost" href={g.path}>
+                    About<span className="sr-only"> {g.name}</span>
+                  </a>
+                </div>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { DepositIcon, RedeemIcon, TransferIcon, WithdrawIcon } from './icons';
+import { loginToast } from './login-toast';
+
+export type ServiceId = 'deposit' | 'withdraw' | 'redeem' | 'transfer';
+type CardAttrs = Record<string, string>;
+
+const SERVICES: { id: ServiceId; title: string; text: string; icon: ReactNode; href: string }[] = [
+  { id: 'deposit', title: 'Deposit', text: 'Add funds with Bitcoin over Lightning or on-chain, shown as a QR code.', icon: <DepositIcon />, href: '/home?deposit=1' },
+  { id: 'withdraw', title: 'Withdraw', text: 'Cash out to your own Bitcoin wallet. Requests are processed in 1 to 4 hours.', icon: <WithdrawIcon />, href: '/home#withdraw' },
+  { id: 'redeem', title: 'Redeem', text: 'Bring winnings back from a game to your wallet balance.', icon: <RedeemIcon />, href: '/home#redeem' },
+  { id: 'transfer', title: 'Transfer', text: 'Load credits from your wallet into Ultra Panda or VBlink.', icon: <TransferIcon />, href: '/home#transfer' },
+];
+
+/**
+ * The Account Services grid (spec §2). A visitor's click shows the login toast; a signed-in player's cards go
+ * to the dashboard's sections (80 px scroll offset). `attrs` lets a page add attributes per card, e.g. to
+ * open the deposit modal.
+ */
+export function ServicesGrid({ signedIn, attrs = {} }: { signedIn: boolean; attrs?: Partial<Record<ServiceId, CardAttrs>> }) {
+  return (
+    <section className="page-section" id="services" aria-labelledby="services-title">
+      <div className="section-head">
+        <p className="eyebrow">Account services</p>
+        <h2 id="services-title">Everything your wallet can do</h2>
+        <p>Four actions cover every move of your credits.</p>
+      </div>
+      <ul className="service-grid">
+        {SERVICES.map((s) => {
+          const extra = signedIn ? { 'data-scroll-offset': '80', ...attrs[s.id] } : { ...loginToast, ...attrs[s.id] };
+          return (
+            <li key={s.id}>
+              <a className="card service-card" href={signedIn ? s.href : '/login'} {...extra}>
+                <span className="service-icon">{s.icon}</span>
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+                <span className="more" aria-hidden="true">{signedIn ? `Go to ${s.title}` : 'Get started'} &rarr;</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { emailTokens } from '../../../db/schema';
+
+export type TokenPurpose = 'verify' | 'reset' | 'email_change';
+const HOUR_MS = 3_600_000;
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { verify: 24 * HOUR_MS, reset: HOUR_MS, email_change: 24 * HOUR_MS };
+
+// 32 random bytes in base64url are exactly 43 characters; anything else cannot be one of ours.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (raw: string) => new Bun.CryptoHasher('sha256').update(raw).digest('hex');
+
+/** A fresh link token and the row that stores only its hash. The caller inserts the row (often in a batch). */
+export function newEmailToken(userId: string, purpose: TokenPurpose, now: Date, email: string | null = null) {
+  const raw = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const row = { tokenHash: hashToken(raw), userId, purpose, email, createdAt: now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]) };
+  return { raw, row };
+}
+
+const live = (hash: string, purposes: TokenPurpose[], now: Date) =>
+  and(eq(emailTokens.tokenHash, hash), inArray(emailTokens.purpose, purposes), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
+
+/** The unused, unexpired token with this raw value, without using it up. */
+export async function findEmailToken(db: Db, raw: unknown, purposes: TokenPurpose[], now = new Date()) {
+  if (typeof raw !== 'string' || !TOKEN_SHAPE.test(raw)) return null;
+  const [row] = await db.select().from(emailTokens).where(live(hashToken(raw), purposes, now)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Uses a token up. The conditional UPDATE is the single-use guarantee: of two racing requests only one
+ * sees a row come back.
+ */
+export async function consumeEmailToken(db: Db, raw: unknown, purposes: TokenPurpose[], now = new Date()) {
+  if (typeof raw !== 'string' || !TOKEN_SHAPE.test(raw)) return null;
+  const [row] = await db.update(emailTokens).set({ usedAt: now }).where(live(hashToken(raw), purposes, now)).returning();
+  return row ?? null;
+}
+
+/** Spends every outstanding token of one kind, e.g. older reset links once the password has changed. */
+export const spendEmailTokensOf = (db: Db, userId: string, purpose: TokenPurpose, now: Date) =>
+  db.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));

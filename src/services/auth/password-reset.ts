@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { emailTokens, users } from '../../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { deliverLater } from '../mail/deliver';
+import { passwordResetMail } from '../mail/templates';
+import { findUserByEmail, type AccountsContext } from './accounts.context';
+import { checkCaptcha } from './captcha';
+import { consumeEmailToken, findEmailToken, newEmailToken, spendEmailTokensOf } from './email-tokens';
+import { hashPassword } from './passwords';
+import { invalidToken } from './registration';
+import { revokeSessionsOf } from './sessions';
+
+export const FORGOT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
+
+/** Checks the captcha, then mails a reset link if the address has an account; the answer never says which. */
+export async function forgotPassword(ctx: AccountsContext, input: { email: string; captchaId: unknown; captcha: string }): Promise<void> {
+  if (!(await checkCaptcha(ctx.db, input.captchaId, input.captcha))) {
+    throw AppError.invalid([{ field: 'captcha', message: 'Captcha does not match' }]);
+  }
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) return;
+  const token = newEmailToken(user.id, 'reset', new Date());
+  await ctx.db.insert(emailTokens).values(token.row);
+  const link = `${ctx.publicUrl}/reset-password/${token.raw}`;
+  void deliverLater(ctx.mailer, ctx.logger, 'password-reset', passwordResetMail(ctx.site, user.email, link));
+}
+
+/**
+ * Sets a new password from a reset link. The token is looked up before the (costly) hash so a bad link
+ * is cheap to refuse, and used up atomically after it so two racing requests cannot both succeed.
+ * Every session of the player ends, and older reset links stop working.
+ */
+export async function resetPassword(ctx: AccountsContext, raw: unknown, newPassword: string): Promise<void> {
+  if (!(await findEmailToken(ctx.db, raw, ['reset']))) throw invalidToken();
+  const passwordHash = await hashPassword(newPassword);
+  const now = new Date();
+  const token = await consumeEmailToken(ctx.db, raw, ['reset'], now);
+  if (!token) throw invalidToken();
+  await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, token.userId)),
+    revokeSessionsOf(ctx.db, token.userId, now),
+    spendEmailTokensOf(ctx.db, token.userId, 'reset', now),
+  ]);
+}

@@ -1,0 +1,67 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { emailTokens, users } from '../../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { deliverLater } from '../mail/deliver';
+import { emailChangeMail, emailChangeNoticeMail } from '../mail/templates';
+import { findUserById, normalizeEmail, type AccountsContext, type UserRow } from './accounts.context';
+import { newEmailToken } from './email-tokens';
+import { hashPassword, verifyPassword } from './passwords';
+import { emailTaken } from './registration';
+import { revokeSessionsOf } from './sessions';
+
+/** The signed-in player's own row; a session whose player is gone counts as signed out. */
+export async function ownUser(ctx: AccountsContext, userId: string): Promise<UserRow> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw AppError.unauthorized('Session expired. Please log in again.');
+  return user;
+}
+
+export type ProfileInput = { name: string; phoneNo: string; email: string };
+
+/**
+ * Saves name and phone at once. A different e-mail is only parked as pending: the new address gets a
+ * confirmation link and the old one a notice, and the change happens when the link is used.
+ * Returns whether a confirmation was sent.
+ */
+export async function updateProfile(ctx: AccountsContext, userId: string, input: ProfileInput): Promise<{ emailChangeSent: boolean }> {
+  const user = await ownUser(ctx, userId);
+  const email = normalizeEmail(input.email);
+  const details = { name: input.name.trim() || null, phoneNo: input.phoneNo.trim() || null };
+  if (email === user.email) {
+    // Saving the current address also withdraws a change that was never confirmed.
+    await ctx.db.update(users).set({ ...details, pendingEmail: null }).where(eq(users.id, userId));
+    return { emailChangeSent: false };
+  }
+  const [other] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)))
+    .limit(1);
+  if (other) throw emailTaken();
+  const token = newEmailToken(userId, 'email_change', new Date(), email);
+  await ctx.db.batch([
+    ctx.db.update(users).set({ ...details, pendingEmail: email }).where(eq(users.id, userId)),
+    ctx.db.insert(emailTokens).values(token.row),
+  ]);
+  void deliverLater(ctx.mailer, ctx.logger, 'email-change', emailChangeMail(ctx.site, email, `${ctx.publicUrl}/verify/email/${token.raw}`));
+  void deliverLater(ctx.mailer, ctx.logger, 'email-change-notice', emailChangeNoticeMail(ctx.site, user.email, email));
+  return { emailChangeSent: true };
+}
+
+/** Changes the password after checking the current one; every other session of the player ends. */
+export async function changePassword(
+  ctx: AccountsContext,
+  session: { userId: string; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await ownUser(ctx, session.userId);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw AppError.invalid([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = new Date();
+  await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
+    revokeSessionsOf(ctx.db, user.id, now, session.sessionId),
+  ]);
+}

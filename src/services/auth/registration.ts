@@ -1,0 +1,85 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { emailTokens, users } from '../../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { deliverLater } from '../mail/deliver';
+import { verificationMail } from '../mail/templates';
+import { findUserByEmail, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
+import { consumeEmailToken, newEmailToken } from './email-tokens';
+import { hashPassword } from './passwords';
+
+export const TERMS_VERSION = 3;
+const PLAYER_ID_ATTEMPTS = 8;
+
+export const emailTaken = () => AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+export const invalidToken = () => AppError.invalid([{ field: 'token', message: 'Invalid or expired token.' }], 'Invalid or expired token.');
+
+/** A random 7-digit Player ID (1000000–9999999); uniqueness is the database's job, with retries. */
+export function randomPlayerId(): number {
+  const [n] = crypto.getRandomValues(new Uint32Array(1));
+  return 1_000_000 + (n! % 9_000_000);
+}
+
+export type Registration = { email: string; password: string; reference: string };
+
+/**
+ * Creates an unverified player and mails the verification link. The e-mail's uniqueness is checked first
+ * for a quick answer and enforced by the unique index for the race.
+ */
+export async function register(ctx: AccountsContext, input: Registration): Promise<void> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(ctx.db, email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  const id = crypto.randomUUID();
+  const token = newEmailToken(id, 'verify', now);
+  for (let attempt = 1; ; attempt++) {
+    const user = {
+      id, playerId: randomPlayerId(), email, passwordHash, referralSource: input.reference,
+      termsVersionAccepted: TERMS_VERSION, termsAcceptedAt: now, ageConfirmedAt: now, createdAt: now,
+    };
+    try {
+      await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(emailTokens).values(token.row)]);
+      break;
+    } catch (e) {
+      if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();
+      if (!isUniqueViolation(e, 'player_id') || attempt >= PLAYER_ID_ATTEMPTS) throw e;
+    }
+  }
+  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, email, verifyLink(ctx, token.raw)));
+}
+
+const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/verify/email/${raw}`;
+
+/** Mails a new link to an unverified player; does nothing, silently, for any other address. */
+export async function resendVerification(ctx: AccountsContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.emailVerifiedAt) return;
+  const token = newEmailToken(user.id, 'verify', new Date());
+  await ctx.db.insert(emailTokens).values(token.row);
+  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, user.email, verifyLink(ctx, token.raw)));
+}
+
+/**
+ * Uses a verification link: either the first verification of an account or the confirmation of a new
+ * address (which then replaces the old one, if it is still the one asked for and nobody took it meanwhile).
+ */
+export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<void> {
+  const now = new Date();
+  const token = await consumeEmailToken(ctx.db, raw, ['verify', 'email_change'], now);
+  if (!token) throw invalidToken();
+  if (token.purpose === 'verify') {
+    await ctx.db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, token.userId), isNull(users.emailVerifiedAt)));
+    return;
+  }
+  try {
+    const changed = await ctx.db
+      .update(users)
+      .set({ email: token.email!, pendingEmail: null, emailVerifiedAt: now })
+      .where(and(eq(users.id, token.userId), eq(users.pendingEmail, token.email!)))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw invalidToken();
+  } catch (e) {
+    if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();
+    throw e;
+  }
+}

@@ -1,0 +1,28 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sessions } from '../../../db/schema';
+import type { TokenSigner } from './tokens';
+
+const HOUR_MS = 3_600_000;
+/** Remember-me keeps a player signed in for 30 days; otherwise the server ends the session after 12 hours. */
+export const SESSION_TTL_MS = { remember: 30 * 24 * HOUR_MS, browser: 12 * HOUR_MS };
+
+export type StartedSession = { sessionId: string; token: string; expiresAt: Date };
+
+/** A new server-side session row and the JWT that names it (expiring with it). */
+export async function startSession(db: Db, signer: TokenSigner, userId: string, remember: boolean, now = new Date()): Promise<StartedSession> {
+  const sessionId = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + (remember ? SESSION_TTL_MS.remember : SESSION_TTL_MS.browser));
+  await db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt, remember });
+  return { sessionId, token: await signer.sign({ sid: sessionId }, expiresAt), expiresAt };
+}
+
+export const revokeSession = (db: Db, sessionId: string, now = new Date()) =>
+  db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+
+/** Every live session of a player, or all but `keep` (the one that asked). Usable inside a batch. */
+export const revokeSessionsOf = (db: Db, userId: string, now: Date, keep?: string) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));

@@ -1,0 +1,133 @@
+import type { Client, InStatement } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import {
+  SELECT_TRANSFER,
+  changePending,
+  checkAmount,
+  ensureAccounts,
+  failureOf,
+  insertEntries,
+  insertTransfer,
+  moveBalances,
+  parseAccount,
+  rowToTransfer,
+  settleHold,
+  toTransfer,
+  type TransferRow,
+} from './ledger.sql';
+import type { Ledger, Movement, Transfer } from './ledger.types';
+
+export type LedgerOptions = { now?: () => number; newId?: () => string };
+
+const insufficient = () => AppError.conflict('Insufficient balance', 'INSUFFICIENT_FUNDS');
+const notPending = () => AppError.conflict('This transfer is no longer pending', 'HOLD_NOT_PENDING');
+const tooLarge = () => AppError.invalid([{ field: 'amount', message: 'Enter a valid amount' }]);
+
+function checkMovement(m: Movement) {
+  const amountCents = checkAmount(m.amountCents);
+  const debit = parseAccount(m.debit);
+  const credit = parseAccount(m.credit);
+  if (debit.id === credit.id) throw AppError.invalid([{ field: 'account', message: 'Choose two different accounts' }]);
+  if (typeof m.code !== 'string' || !/^[A-Z0-9_:-]{1,64}$/i.test(m.code)) throw AppError.invalid([{ field: 'code', message: 'Invalid transfer code' }]);
+  const ref = m.externalRef;
+  if (ref !== undefined && (typeof ref !== 'string' || ref.length === 0 || ref.length > 255))
+    throw AppError.invalid([{ field: 'externalRef', message: 'Invalid external reference' }]);
+  if (m.metadata !== undefined && (m.metadata === null || typeof m.metadata !== 'object' || Array.isArray(m.metadata)))
+    throw AppError.invalid([{ field: 'metadata', message: 'Metadata must be an object' }]);
+  return { amountCents, debit, credit, externalRef: ref ?? null, metadata: m.metadata === undefined ? null : JSON.stringify(m.metadata) };
+}
+
+/**
+ * The double-entry ledger over libSQL. Each operation is one `batch(…, 'write')` — BEGIN IMMEDIATE … COMMIT on an
+ * embedded file — so the movement, both account updates and the caller's `with` rows are one transaction.
+ * Rules that must hold under any interleaving (no overdraft, one use per externalRef, one settlement per hold)
+ * are database constraints: a breaking batch aborts whole and its error is mapped here.
+ */
+export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
+  const now = opts.now ?? Date.now;
+  const newId = opts.newId ?? (() => Bun.randomUUIDv7());
+
+  async function commit(stmts: InStatement[]): Promise<void> {
+    try {
+      await client.batch(stmts, 'write');
+    } catch (e) {
+      const f = failureOf(e);
+      if (f === 'insufficient') throw insufficient();
+      if (f === 'already-settled') throw notPending();
+      if (f === 'too-large') throw tooLarge();
+      throw e;
+    }
+  }
+
+  async function byRef(ref: string): Promise<Transfer> {
+    const r = await client.execute({ sql: `${SELECT_TRANSFER} WHERE external_ref = ?`, args: [ref] });
+    if (!r.rows[0]) throw new Error('ledger: external reference conflict without a transfer');
+    return toTransfer(rowToTransfer(r.rows[0]), true);
+  }
+
+  /** transfer and hold: the same shape, differing in whether the money moves now or is only reserved. */
+  async function start(m: Movement, kind: 'transfer' | 'hold'): Promise<Transfer> {
+    const c = checkMovement(m);
+    const id = newId();
+    const at = now();
+    const row: TransferRow = {
+      id, kind, code: m.code, debit: c.debit.id, credit: c.credit.id, amountCents: c.amountCents,
+      status: kind === 'hold' ? 'pending' : 'posted', pendingId: null, externalRef: c.externalRef, metadata: c.metadata, createdAt: at,
+    };
+    // The transfer row goes first: a repeated externalRef aborts here, before any balance rule is consulted.
+    const stmts = [insertTransfer(row), ensureAccounts(c.debit, c.credit, at)];
+    if (kind === 'hold') stmts.push(changePending(c.debit.id, c.amountCents));
+    else stmts.push(insertEntries(id, c.debit.id, c.credit.id, c.amountCents, at), moveBalances(c.debit.id, c.credit.id, c.amountCents));
+    if (m.with) stmts.push(...m.with(id));
+    try {
+      await commit(stmts);
+    } catch (e) {
+      if (c.externalRef !== null && failureOf(e) === 'duplicate-ref') return byRef(c.externalRef);
+      throw e;
+    }
+    return toTransfer(row);
+  }
+
+  async function liveHold(holdId: string): Promise<TransferRow> {
+    if (typeof holdId !== 'string' || !holdId) throw AppError.notFound('Hold not found');
+    const r = await client.execute({ sql: `${SELECT_TRANSFER} WHERE id = ?`, args: [holdId] });
+    const hold = r.rows[0] ? rowToTransfer(r.rows[0]) : null;
+    if (!hold || hold.kind !== 'hold') throw new AppError(404, 'Hold not found', 'HOLD_NOT_FOUND');
+    if (hold.status !== 'pending') throw notPending();
+    return hold;
+  }
+
+  /** Settles a hold. A racing second settlement is stopped by the unique pending_id, whatever was read first. */
+  async function settle(holdId: string, kind: 'post' | 'void', amount: number | undefined, extra?: (id: string) => InStatement[]) {
+    const hold = await liveHold(holdId);
+    const amountCents = kind === 'void' ? hold.amountCents : checkAmount(amount ?? hold.amountCents);
+    if (amountCents > hold.amountCents) throw AppError.invalid([{ field: 'amount', message: 'Amount exceeds the held amount' }]);
+    const id = newId();
+    const at = now();
+    const row: TransferRow = {
+      id, kind, code: hold.code, debit: hold.debit, credit: hold.credit, amountCents,
+      status: kind === 'post' ? 'posted' : 'voided', pendingId: holdId, externalRef: null, metadata: null, createdAt: at,
+    };
+    const stmts = [insertTransfer(row), settleHold(holdId, row.status as 'posted' | 'voided')];
+    if (kind === 'post')
+      stmts.push(insertEntries(id, hold.debit, hold.credit, amountCents, at), moveBalances(hold.debit, hold.credit, amountCents, hold.amountCents));
+    else stmts.push(changePending(hold.debit, -hold.amountCents));
+    if (extra) stmts.push(...extra(id));
+    await commit(stmts);
+    return toTransfer(row);
+  }
+
+  return {
+    transfer: (m) => start(m, 'transfer'),
+    hold: (m) => start(m, 'hold'),
+    post: (holdId, o = {}) => settle(holdId, 'post', o.amountCents === undefined ? undefined : checkAmount(o.amountCents), o.with),
+    void: (holdId, o = {}) => settle(holdId, 'void', undefined, o.with),
+    async balance(accountId) {
+      const a = parseAccount(accountId);
+      const r = await client.execute({ sql: 'SELECT balance_cents, pending_cents FROM accounts WHERE id = ?', args: [a.id] });
+      const balanceCents = Number(r.rows[0]?.balance_cents ?? 0);
+      const pendingCents = Number(r.rows[0]?.pending_cents ?? 0);
+      return { balanceCents, pendingCents, availableCents: balanceCents - pendingCents };
+    },
+  };
+}

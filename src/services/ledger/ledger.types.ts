@@ -1,0 +1,55 @@
+import type { InStatement } from '@libsql/client';
+
+export type SystemAccount = 'bitcoin_deposits' | 'bitcoin_withdrawals' | 'promotions' | 'tips' | `game_float:${string}`;
+
+// Deterministic ids: an account is created on first use, inside the transaction that first moves money through it.
+export const walletId = (userId: string) => `w:${userId}`;
+export const gameAccountId = (userId: string, gameId: string) => `g:${userId}:${gameId}`;
+export const systemId = (name: SystemAccount) => `s:${name}`;
+
+export type TransferStatus = 'posted' | 'pending' | 'voided';
+
+export type Transfer = {
+  id: string;
+  code: string;
+  debitAccountId: string;
+  creditAccountId: string;
+  amountCents: number;
+  status: TransferStatus;
+  externalRef: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: number;
+  /** true when an earlier call with the same externalRef is being returned */
+  replayed: boolean;
+  /** For the row written by post/void: the hold it settled. Null for transfers and holds. */
+  pendingId: string | null;
+};
+
+export type Movement = {
+  debit: string;
+  credit: string;
+  amountCents: number;
+  code: string;
+  externalRef?: string;
+  metadata?: Record<string, unknown>;
+  /** extra statements committed in the same transaction (history rows, notifications); gets the transfer id */
+  with?: (transferId: string) => InStatement[];
+};
+
+export type Balance = { balanceCents: number; pendingCents: number; availableCents: number };
+
+export interface Ledger {
+  /** Posted at once. */
+  transfer(m: Movement): Promise<Transfer>;
+  /** Pending: reserves the debit side's available balance until post or void. */
+  hold(m: Movement): Promise<Transfer>;
+  /**
+   * Moves up to the held amount (all of it by default); the rest returns to the debit side. Recorded as its own
+   * row (kind post, pendingId = holdId) which is what comes back; `with` gets that row's id (the caller knows holdId).
+   */
+  post(holdId: string, opts?: { amountCents?: number; with?: (id: string) => InStatement[] }): Promise<Transfer>;
+  /** Releases the whole hold. Recorded as its own row (kind void, pendingId = holdId). */
+  void(holdId: string, opts?: { with?: (id: string) => InStatement[] }): Promise<Transfer>;
+  /** An account that has never been used has all zeros. */
+  balance(accountId: string): Promise<Balance>;
+}

@@ -1,0 +1,62 @@
+import type { Client, InStatement } from '@libsql/client';
+
+export const HISTORY_TYPES = ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+export type HistoryEntry = {
+  userId: string;
+  type: HistoryType;
+  direction: 'in' | 'out';
+  status: string;
+  amountCents: number;
+  transferId: string;
+  counterparty?: string | null;
+  gameId?: string | null;
+  gameName?: string | null;
+  orderId?: string | null;
+};
+
+/** A short id players can quote to support, e.g. CR-3F9K2M7Q. */
+function readableId(): string {
+  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return 'CR-' + [...bytes].map((b) => alphabet[b % 32]).join('');
+}
+
+/** The history row, written in the same transaction as the ledger movement it describes. */
+export function historyRow(e: HistoryEntry, now: number): InStatement {
+  return {
+    sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, transfer_id, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    args: [Bun.randomUUIDv7(), readableId(), e.userId, e.type, e.direction, e.status, e.amountCents, e.orderId ?? null,
+      e.gameId ?? null, e.gameName ?? null, e.counterparty ?? null, e.transferId, now],
+  };
+}
+
+export type HistoryRow = {
+  id: string; uuid: string; type: HistoryType; direction: 'in' | 'out'; status: string; amountCents: number;
+  orderId: string | null; gameId: string | null; gameName: string | null; counterparty: string | null; createdAt: number;
+};
+
+/** One page of a player's history of one type, newest first, and the total count. */
+export async function listHistory(client: Client, userId: string, type: HistoryType, page: number, limit: number) {
+  const [count, rows] = await client.batch(
+    [
+      { sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] },
+      {
+        sql: `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at
+              FROM transactions WHERE user_id = ? AND type = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        args: [userId, type, limit, (page - 1) * limit],
+      },
+    ],
+    'read',
+  );
+  const total = Number(count!.rows[0]!.n);
+  const items: HistoryRow[] = rows!.rows.map((r) => ({
+    id: String(r.id), uuid: String(r.uuid), type: r.type as HistoryType, direction: r.direction as 'in' | 'out',
+    status: String(r.status), amountCents: Number(r.amount_cents), orderId: r.order_id == null ? null : String(r.order_id),
+    gameId: r.game_id == null ? null : String(r.game_id), gameName: r.game_name == null ? null : String(r.game_name),
+    counterparty: r.counterparty == null ? null : String(r.counterparty), createdAt: Number(r.created_at),
+  }));
+  return { total, items };
+}

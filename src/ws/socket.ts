@@ -1,0 +1,51 @@
+import type { Server, ServerWebSocket, WebSocketHandler } from 'bun';
+import type { SignedIn } from '../services/auth/viewer';
+import type { Hub } from './hub.port';
+
+type SocketData = { userId: string | null; unsubscribe?: () => void };
+
+/**
+ * /ws: authenticates by the session cookie (or a token in the first message), joins the player's channel
+ * and relays hub pushes as JSON {event, data}.
+ */
+export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>) {
+  const join = (ws: ServerWebSocket<SocketData>, userId: string) => {
+    ws.data.userId = userId;
+    ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
+    ws.send(JSON.stringify({ event: 'ready', data: {} }));
+  };
+
+  const websocket: WebSocketHandler<SocketData> = {
+    open(ws) {
+      if (ws.data.userId) return join(ws, ws.data.userId);
+      // A socket that does not sign in within 10 s is closed, so idle anonymous sockets cannot pile up.
+      setTimeout(() => {
+        if (!ws.data.userId) ws.close(4401, 'unauthorized');
+      }, 10_000);
+    },
+    async message(ws, raw) {
+      if (ws.data.userId) return;
+      // First message may carry a token: {"token": "..."} for clients that cannot send the cookie.
+      let token: unknown;
+      try {
+        token = JSON.parse(String(raw)).token;
+      } catch {}
+      const player = typeof token === 'string'
+        ? await signedIn(new Request('http://local/ws', { headers: { authorization: `Bearer ${token}` } }))
+        : null;
+      if (player) join(ws, player.userId);
+      else ws.close(4401, 'unauthorized');
+    },
+    close(ws) {
+      ws.data.unsubscribe?.();
+    },
+  };
+
+  async function upgrade(req: Request, server: Server<SocketData>): Promise<Response | undefined> {
+    const player = await signedIn(req);
+    if (server.upgrade(req, { data: { userId: player?.userId ?? null } })) return undefined;
+    return new Response('Expected a WebSocket upgrade', { status: 426 });
+  }
+
+  return { upgrade, websocket };
+}

@@ -1,0 +1,78 @@
+import { createClient } from '@libsql/client';
+import { afterAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLedger } from '../src/services/ledger/ledger';
+import { systemId, walletId } from '../src/services/ledger/ledger.types';
+import { verifyLedger } from '../src/services/ledger/ledger-verify';
+import { createTokenSigner } from '../src/services/auth/tokens';
+import { startServer, type ServerProcess } from './helpers/server-process';
+
+const SECRET = 'crash-test-secret-crash-test-secret-01';
+let server: ServerProcess | null = null;
+afterAll(() => server?.kill('SIGKILL'));
+
+describe('crash safety', () => {
+  test('SIGKILL in the middle of P2P load loses nothing that was answered and breaks no invariant', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-crash-'));
+    const env = { DATABASE_URL: `file:${join(dir, 'c.db')}`, DATA_DIR: dir, JWT_SECRET: SECRET };
+    server = await startServer(env);
+    const client = createClient({ url: env.DATABASE_URL });
+    await client.execute('PRAGMA busy_timeout = 5000');
+    const ledger = createLedger(client);
+    const signer = createTokenSigner(SECRET);
+    const players: { id: string; email: string; token: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const id = crypto.randomUUID();
+      const email = `crash${i}@example.com`;
+      const now = Date.now();
+      await client.batch([
+        { sql: `INSERT INTO users (id, player_id, email, password_hash, email_verified_at, terms_version_accepted, terms_accepted_at, age_confirmed_at, created_at) VALUES (?, ?, ?, 'x', ?, 3, ?, ?, ?)`, args: [id, 5_000_000 + i, email, now, now, now, now] },
+        { sql: 'INSERT INTO sessions (id, user_id, created_at, expires_at, remember) VALUES (?, ?, ?, ?, 0)', args: [id, id, now, now + 3_600_000] },
+      ], 'write');
+      await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: walletId(id), amountCents: 50_000, code: 'DEPOSIT' });
+      players.push({ id, email, token: await signer.sign({ sid: id }, new Date(now + 3_600_000)) });
+    }
+
+    // Eight senders in parallel loops; the server is killed once enough transfers have been answered.
+    const answered: string[] = [];
+    let stop = false;
+    const loop = async (i: number) => {
+      const from = players[i]!;
+      for (let n = 0; !stop && n < 2_000; n++) {
+        const to = players[(i + 1 + (n % 7)) % 8]!;
+        try {
+          const r = await fetch(server!.url + '/api/v1/transfer/p2p-transfer', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${from.token}` },
+            body: JSON.stringify({ email: to.email, amount: 0.01 * (1 + (n % 50)) }),
+          });
+          if (r.status === 200) answered.push((await r.json()).transactionId);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const loops = players.map((_, i) => loop(i));
+    while (answered.length < 150) await Bun.sleep(5);
+    server.proc.kill('SIGKILL');
+    stop = true;
+    await Promise.all(loops);
+    await server.proc.exited;
+
+    // Restart on the same database: it must come up, verify, and hold every answered transfer.
+    server = await startServer(env);
+    const check = createClient({ url: env.DATABASE_URL });
+    const report = await verifyLedger(check);
+    expect(report.ok).toBe(true);
+    const ids = new Set((await check.execute("SELECT transfer_id FROM transactions WHERE type = 'P2P'")).rows.map((r) => String(r.transfer_id)));
+    const missing = answered.filter((id) => !ids.has(id));
+    expect(missing).toEqual([]);
+    expect(answered.length).toBeGreaterThanOrEqual(150);
+    const health = await fetch(server.url + '/healthz');
+    expect(health.status).toBe(200);
+    client.close();
+    check.close();
+  }, 60_000);
+});

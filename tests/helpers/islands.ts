@@ -1,0 +1,100 @@
+import { GlobalRegistrator } from '@happy-dom/global-registrator';
+import { afterAll } from 'bun:test';
+// React's scheduler keeps the timer functions it finds when first loaded. Loaded here, before any test file
+// registers a DOM, it keeps Bun's own, which outlive each file's window (a closed window's timers never fire).
+import 'scheduler';
+import type { App } from '../../src/app';
+import { TOAST_EVENT, type ToastDetail } from '../../islands/_client/toast';
+import { navigation } from '../../islands/_client/navigate';
+
+// Bun's own fetch classes, kept before happy-dom replaces the globals: the app under test speaks these.
+const BunRequest = globalThis.Request;
+const BunHeaders = globalThis.Headers;
+
+/**
+ * happy-dom for one island test file, with @testing-library/react loaded on top of it. Call it with top-level
+ * await before anything renders: react-dom decides at import time whether a DOM exists (a text input's onChange
+ * depends on it), so it must be imported after the DOM is registered. Queries are bound to this file's body.
+ */
+export async function islandDom(url = 'http://localhost:3000/') {
+  GlobalRegistrator.register({ url, width: 390, height: 844 });
+  const rtl = await import('@testing-library/react');
+  afterAll(async () => {
+    rtl.cleanup();
+    await GlobalRegistrator.unregister();
+  });
+  return { ...rtl, screen: rtl.within(document.body) };
+}
+
+/**
+ * Points the islands' fetch at a real app, the way a browser on the same site would call it: a cookie jar
+ * (the session is an httpOnly cookie), Sec-Fetch-Site same-origin. `pause()` holds requests until released,
+ * so a test can look at a form while its request is in flight.
+ */
+export function routeFetchTo(app: App) {
+  const jar = new Map<string, string>();
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  let gate: Promise<void> | null = null;
+  globalThis.fetch = (async (input: string, init: RequestInit = {}) => {
+    const headers = new BunHeaders(init.headers as Record<string, string>);
+    headers.set('sec-fetch-site', 'same-origin');
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const url = new URL(String(input), 'http://localhost:3000');
+    sent.push({ method: init.method ?? 'GET', path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (gate) await gate;
+    const res = await app.handle(new BunRequest(url, { method: init.method, headers, body: init.body as string | undefined }));
+    // Under happy-dom the app builds its responses with happy-dom's Headers, which hide Set-Cookie as a
+    // browser hides it from scripts; the login answer's body names the same session, so the jar takes it there.
+    if (res.ok && url.pathname === '/api/v1/login') jar.set('token', (await res.clone().json()).token);
+    if (res.ok && url.pathname === '/api/v1/logout') jar.delete('token');
+    return res;
+  }) as unknown as typeof fetch;
+  return {
+    jar,
+    sent,
+    pause(): () => void {
+      let release!: () => void;
+      gate = new Promise((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+  };
+}
+
+/** Toasts the islands raised, and the pages they asked to go to, instead of leaving the test's page. */
+export function watchIslands() {
+  const toasts: ToastDetail[] = [];
+  const went: { how: 'assign' | 'replace'; path: string }[] = [];
+  document.addEventListener(TOAST_EVENT, (e) => toasts.push((e as CustomEvent<ToastDetail>).detail));
+  navigation.assign = (path) => void went.push({ how: 'assign', path });
+  navigation.replace = (path) => void went.push({ how: 'replace', path });
+  return {
+    toasts,
+    went,
+    clear() {
+      toasts.length = 0;
+      went.length = 0;
+    },
+  };
+}
+
+/** The messages the app's outbox holds for one address, newest first (mail goes out after the commit). */
+export async function mailTo(app: { dir: string }, email: string) {
+  const { createOutboxMailer } = await import('../../src/services/mail/outbox.mailer');
+  const all = await createOutboxMailer(`${app.dir}/mail`).list();
+  return all.filter((m) => m.to.toLowerCase() === email.toLowerCase());
+}
+
+/** The first link in the newest message to `email` whose path starts with `prefix`, waiting for it to arrive. */
+export async function linkFromMail(app: { dir: string }, email: string, prefix: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    for (const m of await mailTo(app, email)) {
+      const found = new RegExp(`https?://[^\\s"'<>]*${prefix.replace(/\//g, '\\/')}[^\\s"'<>]*`).exec(m.text);
+      if (found) return new URL(found[0]).pathname;
+    }
+    await Bun.sleep(20);
+  }
+  throw new Error(`no mail to ${email} with a ${prefix} link`);
+}

@@ -1,0 +1,34 @@
+import type { Subprocess } from 'bun';
+import { resolve } from 'node:path';
+
+export type ServerProcess = { url: string; proc: Subprocess; kill(signal?: NodeJS.Signals): Promise<void> };
+
+const root = resolve(import.meta.dir, '../..');
+
+/** The real server in its own process (bun src/main.ts), ready once /healthz answers. */
+export async function startServer(env: Record<string, string>, timeoutMs = 15_000): Promise<ServerProcess> {
+  const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
+  const proc = Bun.spawn(['bun', 'src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, PORT: port },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${await new Response(proc.stderr as ReadableStream).text()}`);
+    try {
+      if ((await fetch(url + '/healthz')).ok) break;
+    } catch {}
+    await Bun.sleep(50);
+  }
+  return {
+    url,
+    proc,
+    async kill(signal = 'SIGTERM') {
+      proc.kill(signal);
+      await proc.exited;
+    },
+  };
+}
