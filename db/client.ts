@@ -12,7 +12,11 @@ export function openDatabase(url: string, authToken?: string): Database {
     const path = url.slice('file:'.length).split('?')[0]!;
     if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   }
-  const client = createClient({ url, authToken });
+  // One connection for an embedded file: statements run synchronously on this thread anyway, and it keeps
+  // the per-connection PRAGMAs below (WAL sync level, busy timeout, foreign keys) in force for every call.
+  // The pool's default would open extra connections under load that carry none of them. Nothing here holds
+  // an interactive transaction, which a single connection would refuse to share.
+  const client = createClient({ url, authToken, ...(url.startsWith('file:') && { concurrency: 1, timeout: 5000 }) });
   return { client, db: drizzle(client, { schema }) };
 }
 

@@ -23,8 +23,8 @@ export default function AccountInfoForm({ user }: { user: ProfileDetails }) {
     setBusy(true);
     try {
       const body = { name: values.name.trim(), phoneNo: values.phoneNo.trim(), email: values.email.trim() };
-      const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email'] });
-      if (!r.success) return form.showServerErrors(r.fieldErrors);
+      const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email'], quietErrorTypes: ['EMAIL_TAKEN'] });
+      if (!r.success) return form.showServerErrors(r.errorType === 'EMAIL_TAKEN' ? { email: r.message! } : r.fieldErrors);
       toast.success(r.message || 'Profile Updated Successfully', { id: 'profile-updated' });
       // spec §4: a successful update re-reads the details (a new e-mail waits for verification).
       const fresh = await api<DetailsAnswer>('/user/details');

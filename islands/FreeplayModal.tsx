@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { checkFreeplay } from '../src/shared/schemas/wallet';
 import { api } from './_client/api';
 import { applyWalletAmount } from './_client/balance';
@@ -26,6 +27,11 @@ export default function FreeplayModal({ communityUrl }: FreeplayModalProps) {
     document.addEventListener(FREEPLAY_OPEN_EVENT, show);
     return () => document.removeEventListener(FREEPLAY_OPEN_EVENT, show);
   }, []);
+
+  // The code is what the player came to type: focus it once the dialog is up (after the dialog's own focus).
+  useEffect(() => {
+    if (open) document.getElementById('freeplay-code')?.focus();
+  }, [open]);
 
   function close() {
     if (busy) return;
@@ -67,7 +73,9 @@ export default function FreeplayModal({ communityUrl }: FreeplayModalProps) {
   }
 
   if (!open) return null;
-  return (
+  // Into <body>: the header that holds this island blurs its backdrop, which would make it the box a fixed
+  // overlay is placed in, clipping the dialog to the header.
+  return createPortal(
     <Modal title="Redeem Freeplay Code" onClose={close}>
       <form className="form freeplay-form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <p className="muted">Enter your freeplay code to add free credits to your wallet.</p>
@@ -89,9 +97,7 @@ export default function FreeplayModal({ communityUrl }: FreeplayModalProps) {
           </a>
         </div>
       </form>
-      <button type="button" className="modal-close" aria-label="Close" onClick={close}>
-        <span aria-hidden="true">×</span>
-      </button>
-    </Modal>
+    </Modal>,
+    document.body,
   );
 }

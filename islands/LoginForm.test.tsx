@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import { createPlayer } from '../tests/helpers/players';
-import LoginForm, { LOGIN_FAILED, REMEMBERED_EMAIL } from './LoginForm';
+import LoginForm, { LOGIN_FAILED, nextFromReferrer, REMEMBERED_EMAIL } from './LoginForm';
 
 const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/login');
 const seen = watchIslands();
@@ -124,5 +124,14 @@ describe('LoginForm against the real API', () => {
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_FAILED);
     expect(seen.toasts.map((t) => t.message)).toEqual(['Network error or server unavailable.']);
+  });
+
+  test('without ?next, the path the guard remembered on the landing page is the way back; other sites are ignored', () => {
+    const origin = 'http://localhost:3000';
+    expect(nextFromReferrer('http://localhost:3000/?next=%2Fprofile-setting', origin)).toBe('/profile-setting');
+    expect(nextFromReferrer('http://localhost:3000/?next=%2F%2Fevil.example', origin)).toBeNull();
+    expect(nextFromReferrer('https://evil.example/?next=%2Fhome', origin)).toBeNull();
+    expect(nextFromReferrer('http://localhost:3000/about-us', origin)).toBeNull();
+    expect(nextFromReferrer('', origin)).toBeNull();
   });
 });

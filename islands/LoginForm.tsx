@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { sameSitePath } from '../src/shared/paths';
 import { checkLogin } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { navigation } from './_client/navigate';
@@ -17,11 +18,21 @@ const REDIRECT_MS = 1000;
 
 type LoginAnswer = { token: string; user: { _id: string; playerId: number; email: string; name: string | null } };
 
-/** spec §2 Login. `next` is a same-site path the server has already vetted. */
-export default function LoginForm({ next = '/home' }: { next?: string }) {
+/**
+ * Where to go after login when /login was opened without ?next: the guard sends a visitor to `/?next=…`, and
+ * whichever Login link they then follow, the landing page's address is the referrer (same origin, so in full).
+ */
+export function nextFromReferrer(referrer: string, origin: string): string | null {
+  if (!referrer) return null;
+  const from = new URL(referrer);
+  return from.origin === origin ? sameSitePath(from.searchParams.get('next')) : null;
+}
+
+/** spec §2 Login. `next` is a same-site path the server has already vetted (from ?next on /login). */
+export default function LoginForm({ next }: { next?: string }) {
   const form = useForm({ email: '', password: '', remember: false as boolean }, checkLogin);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
   const [unverified, setUnverified] = useState<string | null>(null);
   const { values, errors, set } = form;
@@ -30,6 +41,7 @@ export default function LoginForm({ next = '/home' }: { next?: string }) {
     const saved = localStorage.getItem(REMEMBERED_EMAIL);
     if (saved) form.reset({ email: saved, password: '', remember: true });
   }, []);
+  const destination = () => next ?? nextFromReferrer(document.referrer, location.origin) ?? '/home';
 
   async function submit(e: React.FormEvent) {
     if (!form.attempt(e)) return;
@@ -48,8 +60,9 @@ export default function LoginForm({ next = '/home' }: { next?: string }) {
         if (values.remember) localStorage.setItem(REMEMBERED_EMAIL, email);
         else localStorage.removeItem(REMEMBERED_EMAIL);
         toast.success(r.message || 'Login successful', { id: 'login' });
-        setDone(true);
-        setTimeout(() => navigation.assign(next), REDIRECT_MS);
+        const to = destination();
+        setDone(to);
+        setTimeout(() => navigation.assign(to), REDIRECT_MS);
       } else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
       else form.showServerErrors(r.fieldErrors);
     } catch {
@@ -62,7 +75,7 @@ export default function LoginForm({ next = '/home' }: { next?: string }) {
   if (done)
     return (
       <ResultPanel tone="success" title="Login Successful">
-        <p role="status">{next === '/home' ? 'Redirecting you to your dashboard...' : 'Taking you back to where you were...'}</p>
+        <p role="status">{done === '/home' ? 'Redirecting you to your dashboard...' : 'Taking you back to where you were...'}</p>
       </ResultPanel>
     );
   return (

@@ -32,8 +32,6 @@ describe('VerifyEmail against the real API', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Verifying...' })).toBeTruthy();
     expect(screen.getByText('Please wait while we verify your email.')).toBeTruthy();
     release();
-    await Bun.sleep(300);
-    console.log('DBG', JSON.stringify(server.sent), document.body.innerHTML.slice(0, 300));
     expect(await screen.findByRole('heading', { level: 1, name: 'Email Verified!' })).toBeTruthy();
     expect(screen.getByText('Your email has been successfully verified. You can login now')).toBeTruthy();
     const community = screen.getByRole('link', { name: 'Join our community chat' });

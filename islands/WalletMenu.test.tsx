@@ -113,11 +113,12 @@ describe('FreeplayModal from the wallet menu', () => {
   test('Tab stays inside the dialog', () => {
     openModal();
     const close = screen.getByRole('button', { name: 'Close' });
-    close.focus();
-    fireEvent.keyDown(close, { key: 'Tab' });
-    expect(document.activeElement).toBe(screen.getByLabelText('Freeplay code'));
-    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    const join = screen.getByRole('link', { name: /Join Telegram/ });
+    join.focus();
+    fireEvent.keyDown(join, { key: 'Tab' });
     expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(join);
   });
 
   test("an empty code says 'Please enter valid code' and sends nothing", () => {
@@ -147,7 +148,8 @@ describe('FreeplayModal from the wallet menu', () => {
     expect(seen.toasts).toEqual([]);
     fireEvent.change(input, { target: { value: 'spring25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(seen.toasts.length).toBe(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(seen.toasts.map((t) => [t.kind, t.message])).toEqual([['success', 'Code redeemed: $25.00 added to your wallet.']]);
     expect(await available(app, p.userId)).toBe(3500);
     expect(button.textContent).toContain('$35.00');

@@ -16,6 +16,7 @@ import { createInProcessHub } from './ws/hub.in-process';
 import type { Hub } from './ws/hub.port';
 import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
+import { idempotencyPlugin } from './http/idempotency';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -29,6 +30,7 @@ export type Deps = {
   rateLimiter: RateLimiter;
   hub: Hub;
   ledger: Ledger;
+  idempotency: ReturnType<typeof idempotencyPlugin>;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -53,10 +55,11 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   await migrate(database.client);
   const secret = persistedSecret(config.DATA_DIR, 'jwt-secret', config.JWT_SECRET);
   const mailer = overrides.mailer ?? pickMailer(config);
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
   return {
     config,
     database,
-    logger: overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent'),
+    logger,
     assets: overrides.assets ?? (await loadAssets()),
     signer: overrides.signer ?? createTokenSigner(secret),
     site: exposeMailbox(siteInfo(config), mailer),
@@ -64,6 +67,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
     hub: overrides.hub ?? createInProcessHub(),
     ledger: overrides.ledger ?? createLedger(database.client),
+    idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
     ...overrides,
   };
 }

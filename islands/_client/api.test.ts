@@ -1,13 +1,12 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import { islandDom } from '../../tests/helpers/islands';
 import { makeApp, type TestApp } from '../../tests/helpers/app';
+import { islandDom, routeFetchTo } from '../../tests/helpers/islands';
 import { api, NETWORK_ERROR, REQUEST_FAILED, resetSessionRedirect, SESSION_EXPIRED, UNEXPECTED } from './api';
 import { navigation } from './navigate';
 import { TOAST_EVENT, type ToastDetail } from './toast';
 
-// Bun's own Response and Request, kept before happy-dom replaces the globals.
+// Bun's own Response, kept before happy-dom replaces the globals.
 const BunResponse = Response;
-const BunRequest = Request;
 await islandDom();
 
 type Sent = { url: string; init: RequestInit };
@@ -125,11 +124,17 @@ describe('api client (spec §8)', () => {
     beforeAll(async () => {
       app = await makeApp();
     });
-    test('an unknown call is a 404 failure with the server message; a bad JSON body a 400', async () => {
-      globalThis.fetch = (async (url: string, init: RequestInit) => app.handle(new BunRequest('http://localhost:3000' + url, init as any))) as typeof fetch;
-      const r = await api('/no-such-call');
-      expect(r).toMatchObject({ success: false, status: 404, errorType: 'NOT_FOUND', message: 'Not found' });
-      expect(toasts.map((t) => t.message)).toEqual(['Not found']);
+    test('a refused login comes back with its status and field errors; a call without a session is the 401 path', async () => {
+      routeFetchTo(app);
+      const bad = await api('/login', { method: 'POST', body: { email: 'nope', password: '' }, anonymous: true, inlineFields: ['email', 'password'] });
+      expect(bad).toMatchObject({ success: false, status: 400 });
+      expect(bad.fieldErrors).toEqual({ email: 'Email address is invalid', password: 'Password is required' });
+      expect(toasts).toEqual([]);
+      const details = await api('/user/details');
+      expect(details.status).toBe(401);
+      expect(toasts).toEqual([{ kind: 'error', message: SESSION_EXPIRED, id: 'session-expired' }]);
+      await Bun.sleep(1100);
+      expect(went).toEqual(['/login']);
     });
   });
 });

@@ -8,12 +8,12 @@ export function SubmitButton({ busy, label, busyLabel, disabled }: { busy: boole
   );
 }
 
-/** The full-screen spinner overlay; the label is read out to screen readers. */
+/** The full-screen spinner overlay, saying what it waits for. */
 export function LoaderOverlay({ label }: { label: string }) {
   return (
     <div className="loader-overlay" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">{label}</span>
+      <span className="spinner spinner-lg" aria-hidden="true" />
+      <p>{label}</p>
     </div>
   );
 }

@@ -24,7 +24,7 @@ beforeEach(() => {
     <section id="transfer">Transfer</section><section id="games">Games</section><section id="redeem">Redeem</section>`;
   for (const s of document.querySelectorAll('section')) s.getBoundingClientRect = () => ({ top: SECTION_TOP }) as DOMRect;
   calls = [];
-  window.scrollTo = ((o: Call) => calls.push(o)) as typeof window.scrollTo;
+  window.scrollTo = ((o: Call) => void calls.push(o)) as unknown as typeof window.scrollTo;
   history.replaceState(null, '', '/home');
 });
 afterEach(() => stop());

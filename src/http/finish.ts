@@ -1,4 +1,5 @@
 import type { Logger } from '../lib/logger';
+import { redactPath } from './redact';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const MAX_BODY_BYTES = 1_000_000;
@@ -35,7 +36,7 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: { 
     const declared = Number(req.headers.get('content-length') ?? 0);
     let res = declared > MAX_BODY_BYTES ? tooLarge() : await handle(req);
     res = decorate(req, res, requestId, opts.hsts);
-    const path = new URL(req.url).pathname;
+    const path = redactPath(new URL(req.url).pathname);
     opts.logger.info('request', { method: req.method, path, status: res.status, ms: +(performance.now() - started).toFixed(1), requestId });
     return res;
   };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { call, makeApp } from '../../tests/helpers/app';
+import { registeredPlayer } from '../../tests/helpers/accounts';
 import { createMemoryRateLimiter } from './rate-limit';
 
 describe('in-memory rate limiter', () => {
@@ -58,5 +59,22 @@ describe('rate limits on the account calls', () => {
     const resend = () => call(app, 'POST', '/api/v1/resend-verification-email', { email: 'r@example.com' });
     for (let i = 0; i < 5; i++) expect((await resend()).status).toBe(200);
     expect((await resend()).status).toBe(429);
+  });
+
+  test('change-password: 10 tries per player per 15 minutes, so a stolen session cannot guess the current password', async () => {
+    const app = await makeApp();
+    const { token } = await registeredPlayer(app, 'guess@example.com');
+    const attempt = () => call(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: 'Wrong1234!', newPassword: 'Changed123!' }, { token });
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(400);
+    expect((await attempt()).status).toBe(429);
+  });
+
+  test('e-mail changes: 10 per player per hour; saving other fields is not limited', async () => {
+    const app = await makeApp();
+    const { token } = await registeredPlayer(app, 'mover@example.com');
+    const move = (n: number) => call(app, 'PATCH', '/api/v1/user/update-profile', { email: `moved${n}@example.com` }, { token });
+    for (let i = 0; i < 10; i++) expect((await move(i)).status).toBe(200);
+    expect((await move(10)).status).toBe(429);
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Mo', email: 'mover@example.com' }, { token })).status).toBe(200);
   });
 });

@@ -17,7 +17,9 @@ function PlayerBar({ playerId }: { playerId: number }) {
         <p className="player-id">
           Player ID: <strong>{playerId}</strong>
         </p>
-        <p className="player-bar-hint">How to Deposit with CashApp</p>
+        <p className="player-bar-hint">
+          <a href="/support#faq">How to Deposit with CashApp</a>
+        </p>
         <a className="btn btn-primary btn-sm" href="/home?deposit=1">
           Deposit
         </a>

@@ -1,3 +1,4 @@
+import { Island } from './island';
 import { definePage } from './page';
 import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
@@ -26,7 +27,9 @@ export default definePage({
         facts={['Lightning and on-chain deposits', 'Withdrawals processed in 1 to 4 hours', 'Players 21+ only']}
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
-      <RegisterPanel siteName={site.siteName} />
+      <RegisterPanel siteName={site.siteName}>
+        <Island name="RegisterForm" props={{ idPrefix: 'landing' }} />
+      </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />
       <ServicesGrid signedIn={false} />

@@ -1,7 +1,7 @@
 import { AuthCard } from './auth-card';
 import { Island } from './island';
 import { definePage } from './page';
-import { safeNext } from './pages.plugin';
+import { sameSitePath } from '../shared/paths';
 
 export default definePage({
   title: 'Login',
@@ -10,7 +10,7 @@ export default definePage({
   static: true,
   render: (ctx) => (
     <AuthCard title="Login" lead={`Welcome back to ${ctx.site.siteName}. Log in to reach your wallet and games.`}>
-      <Island name="LoginForm" props={{ next: safeNext(ctx.url.searchParams.get('next')) ?? '/home' }} />
+      <Island name="LoginForm" props={{ next: sameSitePath(ctx.url.searchParams.get('next')) ?? undefined }} />
     </AuthCard>
   ),
 });

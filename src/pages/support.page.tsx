@@ -123,7 +123,7 @@ export default definePage({
           </ul>
         </div>
       </section>
-      <section className="page-section narrow" id="faq" aria-labelledby="faq-title">
+      <section className="page-section" id="faq" aria-labelledby="faq-title">
         <h2 id="faq-title">Frequently asked questions</h2>
         <div className="faq">
           {faq(site).map((f) => (

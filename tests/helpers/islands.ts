@@ -1,8 +1,5 @@
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import { afterAll } from 'bun:test';
-// React's scheduler keeps the timer functions it finds when first loaded. Loaded here, before any test file
-// registers a DOM, it keeps Bun's own, which outlive each file's window (a closed window's timers never fire).
-import 'scheduler';
 import type { App } from '../../src/app';
 import { TOAST_EVENT, type ToastDetail } from '../../islands/_client/toast';
 import { navigation } from '../../islands/_client/navigate';
@@ -10,6 +7,9 @@ import { navigation } from '../../islands/_client/navigate';
 // Bun's own fetch classes, kept before happy-dom replaces the globals: the app under test speaks these.
 const BunRequest = globalThis.Request;
 const BunHeaders = globalThis.Headers;
+// React keeps the timer functions it finds when first loaded. They must be Bun's own: a window's timers stop
+// when its file unregisters it, and React loaded under one file's window would then never render again.
+const BUN_TIMERS = { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate, queueMicrotask };
 
 /**
  * happy-dom for one island test file, with @testing-library/react loaded on top of it. Call it with top-level
@@ -18,6 +18,7 @@ const BunHeaders = globalThis.Headers;
  */
 export async function islandDom(url = 'http://localhost:3000/') {
   GlobalRegistrator.register({ url, width: 390, height: 844 });
+  Object.assign(globalThis, BUN_TIMERS);
   const rtl = await import('@testing-library/react');
   afterAll(async () => {
     rtl.cleanup();

@@ -115,8 +115,17 @@ describe('PATCH /reset-password/:id', () => {
     const reset = await resetLinkFor(app, 'mix@example.com');
     expect((await call(app, 'POST', '/api/v1/verify/email', { token: reset })).status).toBe(400);
     // Neither attempt used the other link up.
-    expect((await call(app, 'POST', '/api/v1/verify/email', { token: verify })).status).toBe(200);
     expect((await call(app, 'PATCH', `/api/v1/reset-password/${reset}`, { newPassword: 'BrandNew123' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: verify })).status).toBe(200);
+  });
+
+  test('a reset link proves the inbox, so an unverified account can sign in after using it', async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', { email: 'never@example.com', password: GOOD_PASSWORD, reference: 'sms', userType: 'USER', termsAccepted: true, ageConfirmed: true });
+    expect((await call(app, 'POST', '/api/v1/login', { email: 'never@example.com', password: GOOD_PASSWORD })).status).toBe(403);
+    const reset = await resetLinkFor(app, 'never@example.com');
+    expect((await call(app, 'PATCH', `/api/v1/reset-password/${reset}`, { newPassword: 'BrandNew123' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/login', { email: 'never@example.com', password: 'BrandNew123' })).status).toBe(200);
   });
 
   test('two racing uses of one link: exactly one succeeds', async () => {

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import type { Session } from '../../http/session';
+import { normalizeEmail } from '../../services/auth/accounts.context';
 import { changePassword, ownUser, updateProfile } from '../../services/auth/profile';
 import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, rejectInvalid, text, wireUser, wrongTypes } from './accounts.model';
@@ -25,8 +26,8 @@ export function userRoutes(deps: Deps, session: Session) {
         ...wrongTypes(b, { name: 'Name should be 2 to 50 characted long', phoneNo: 'Phone number must be 10 to 15 digits', email: 'Enter a valid email address' }),
       });
       const email = text(b.email);
-      const current = await ownUser(ctx, player.userId);
-      if (email.trim().toLowerCase() !== current.email) await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
+      // Each e-mail change mails two inboxes, so changes are limited per player.
+      if (normalizeEmail(email) !== player.email) await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
       const r = await updateProfile(ctx, player.userId, { name: text(b.name), phoneNo: text(b.phoneNo), email });
       return { success: true, message: r.emailChangeSent ? PROFILE_EMAIL_PENDING : PROFILE_UPDATED };
     }, { auth: true })

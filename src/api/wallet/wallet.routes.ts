@@ -15,15 +15,17 @@ import { amountCents } from './wallet.model';
 export const walletRoutes = (deps: Deps, session: Session) =>
   new Elysia({ name: 'wallet-routes' })
     .use(session)
+    .use(deps.idempotency)
     .get('/user/wallet-balance', ({ player }) => ({
       success: true,
       walletAmount: centsToDollars(player.walletCents),
       user: { _id: player.userId, playerId: player.playerId, email: player.email, name: player.name },
     }), { auth: true })
-    .post('/transfer/p2p-transfer', async ({ player, body }) => {
+    .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
       const input = validate(checkP2P, body);
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
-      const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents);
+      // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
+      const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref);
       // After commit: both players' open pages hear of it; the receiver also gets an e-mail.
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
       if (!r.replayed) {
@@ -38,11 +40,11 @@ export const walletRoutes = (deps: Deps, session: Session) =>
         }));
       }
       return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: centsToDollars(walletCents) };
-    }, { auth: true })
+    }, { auth: true, idempotent: true })
     .post('/freeplay/redeem', async ({ player, body }) => {
       const { code } = validate(checkFreeplay, body);
       const r = await redeemFreeplay(deps.database.client, deps.ledger, player.userId, String(code));
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
       pushNotification(deps.hub, player.userId, r.note);
       return { success: true, message: `Code redeemed: ${formatCents(r.amountCents)} added to your wallet.`, walletAmount: centsToDollars(walletCents) };
-    }, { auth: true });
+    }, { auth: true, idempotent: true });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { emailTokens, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { deliverLater } from '../mail/deliver';
@@ -37,7 +37,8 @@ export async function resetPassword(ctx: AccountsContext, raw: unknown, newPassw
   const token = await consumeEmailToken(ctx.db, raw, ['reset'], now);
   if (!token) throw invalidToken();
   await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash }).where(eq(users.id, token.userId)),
+    // The link reached the account's inbox, which is what verification proves, so it verifies too.
+    ctx.db.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})` }).where(eq(users.id, token.userId)),
     revokeSessionsOf(ctx.db, token.userId, now),
     spendEmailTokensOf(ctx.db, token.userId, 'reset', now),
   ]);

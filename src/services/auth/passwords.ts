@@ -27,5 +27,5 @@ export async function checkPassword(password: string, hash: string | null): Prom
   return false;
 }
 
-/** Hash concurrency, for tests and the benchmark. */
+/** How many hashes run and wait right now (tests watch the gate). */
 export const hashGate = { get active() { return gate.active; }, get pending() { return gate.pending; } };

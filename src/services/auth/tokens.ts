@@ -4,14 +4,30 @@ import { Elysia } from 'elysia';
 export type SessionClaims = { sid: string };
 export type TokenSigner = { sign(claims: SessionClaims, expiresAt: Date): Promise<string>; verify(token: string): Promise<SessionClaims | null> };
 
-/** HS256 JWTs that only name a server-side session; the session row decides whether it is still good. */
+const VERIFIED_CACHE_MAX = 10_000;
+
+/**
+ * HS256 JWTs that only name a server-side session; the session row decides whether it is still good.
+ * Tokens already verified are remembered until their own expiry, so a request costs no HMAC; revocation is
+ * unaffected because the session row is read on every request.
+ */
 export function createTokenSigner(secret: string): TokenSigner {
   const j = new Elysia().use(jwt({ name: 'jwt', secret, alg: 'HS256' })).decorator.jwt;
+  const verified = new Map<string, { sid: string; expMs: number }>();
   return {
     sign: (claims, expiresAt) => j.sign({ sid: claims.sid, exp: Math.floor(expiresAt.getTime() / 1000) }),
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expMs > Date.now()) return { sid: hit.sid };
+        verified.delete(token);
+        return null;
+      }
       const payload = (await j.verify(token).catch(() => false)) as false | Record<string, unknown>;
-      if (!payload || typeof payload.sid !== 'string') return null;
+      if (!payload || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+      // Oldest first out: a Map keeps insertion order.
+      if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, { sid: payload.sid, expMs: payload.exp * 1000 });
       return { sid: payload.sid };
     },
   };

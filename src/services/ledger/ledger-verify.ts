@@ -63,8 +63,8 @@ const SPECS: Spec[] = [
       UNION ALL
       SELECT 'hold ' || h.id || ' is ' || h.status || ' but settled by ' || coalesce(s.kind, 'nothing')
       FROM transfers h LEFT JOIN transfers s ON s.pending_id = h.id
-      WHERE h.kind = 'hold' AND NOT ((h.status = 'pending' AND s.id IS NULL) OR (h.status = 'posted' AND s.kind = 'post')
-        OR (h.status = 'voided' AND s.kind = 'void'))
+      WHERE h.kind = 'hold' AND NOT ((h.status = 'pending' AND s.id IS NULL) OR (h.status = 'posted' AND s.kind IS 'post')
+        OR (h.status = 'voided' AND s.kind IS 'void'))
       UNION ALL
       SELECT 'settlement ' || s.id || ' does not match its hold ' || s.pending_id FROM transfers s LEFT JOIN transfers h ON h.id = s.pending_id
       WHERE s.kind IN ('post', 'void') AND (h.id IS NULL OR h.kind <> 'hold' OR h.debit_account_id <> s.debit_account_id

@@ -54,7 +54,7 @@ async function runRound(ledger: Ledger, model: Model, ops: Op[]): Promise<Answer
           a.to = ALL.filter((x) => x !== a.from)[o.to]!;
           const m = { debit: a.from, credit: a.to, amountCents: o.amount, code: 'PROP', externalRef: o.ref === null ? undefined : `ref-${o.ref}` };
           a.ok = await (o.t === 'transfer' ? ledger.transfer(m) : ledger.hold(m));
-        } else {
+        } else if (o.t === 'post' || o.t === 'void') {
           a.hold = model.holds[o.hold % Math.max(1, model.holds.length)];
           if (!a.hold) return a;
           a.ok = await (o.t === 'post' ? ledger.post(a.hold.id, o.amount === null ? {} : { amountCents: o.amount }) : ledger.void(a.hold.id));

@@ -95,6 +95,8 @@ describe('transfer', () => {
         expect([e.status, e.errors?.[0]]).toEqual([400, { field: 'amount', message: 'Enter a valid amount' }]);
       }
     }
+    // Refusals arrive as rejected promises, never as synchronous throws.
+    await expect(ledger.post(hold.id, { amountCents: 0 })).rejects.toBeInstanceOf(AppError);
     expect(await snapshot()).toEqual(before);
   });
 

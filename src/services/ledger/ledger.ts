@@ -89,9 +89,8 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
   }
 
   async function liveHold(holdId: string): Promise<TransferRow> {
-    if (typeof holdId !== 'string' || !holdId) throw AppError.notFound('Hold not found');
-    const r = await client.execute({ sql: `${SELECT_TRANSFER} WHERE id = ?`, args: [holdId] });
-    const hold = r.rows[0] ? rowToTransfer(r.rows[0]) : null;
+    const r = typeof holdId === 'string' ? await client.execute({ sql: `${SELECT_TRANSFER} WHERE id = ?`, args: [holdId] }) : null;
+    const hold = r?.rows[0] ? rowToTransfer(r.rows[0]) : null;
     if (!hold || hold.kind !== 'hold') throw new AppError(404, 'Hold not found', 'HOLD_NOT_FOUND');
     if (hold.status !== 'pending') throw notPending();
     return hold;
@@ -100,7 +99,7 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
   /** Settles a hold. A racing second settlement is stopped by the unique pending_id, whatever was read first. */
   async function settle(holdId: string, kind: 'post' | 'void', amount: number | undefined, extra?: (id: string) => InStatement[]) {
     const hold = await liveHold(holdId);
-    const amountCents = kind === 'void' ? hold.amountCents : checkAmount(amount ?? hold.amountCents);
+    const amountCents = kind === 'void' ? hold.amountCents : (amount ?? hold.amountCents);
     if (amountCents > hold.amountCents) throw AppError.invalid([{ field: 'amount', message: 'Amount exceeds the held amount' }]);
     const id = newId();
     const at = now();
@@ -120,8 +119,9 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
   return {
     transfer: (m) => start(m, 'transfer'),
     hold: (m) => start(m, 'hold'),
-    post: (holdId, o = {}) => settle(holdId, 'post', o.amountCents === undefined ? undefined : checkAmount(o.amountCents), o.with),
-    void: (holdId, o = {}) => settle(holdId, 'void', undefined, o.with),
+    // A bad amount is refused before anything is read.
+    post: async (holdId, o = {}) => settle(holdId, 'post', o.amountCents === undefined ? undefined : checkAmount(o.amountCents), o.with),
+    void: async (holdId, o = {}) => settle(holdId, 'void', undefined, o.with),
     async balance(accountId) {
       const a = parseAccount(accountId);
       const r = await client.execute({ sql: 'SELECT balance_cents, pending_cents FROM accounts WHERE id = ?', args: [a.id] });

@@ -8,9 +8,11 @@ import type { Mailbox, Mailer, StoredMail } from './mail.port';
  */
 export function createOutboxMailer(dir: string): Mailer & Mailbox {
   let seq = 0;
+  let ready: Promise<unknown> | null = null;
   return {
     async send(m) {
-      await mkdir(dir, { recursive: true });
+      // Made once: a mkdir per message was a fifth of a P2P transfer's CPU time.
+      await (ready ??= mkdir(dir, { recursive: true }));
       const sentAt = new Date();
       const id = `${sentAt.getTime().toString().padStart(15, '0')}-${String(seq++ % 1e6).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}`;
       const stored: StoredMail = { id, sentAt: sentAt.toISOString(), to: m.to, subject: m.subject, text: m.text, html: m.html };

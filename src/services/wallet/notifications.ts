@@ -2,13 +2,23 @@ import type { Client, InStatement } from '@libsql/client';
 
 export type Notification = { id: string; type: string; content: string; createdAt: number };
 
-/** Written in the same transaction as the event it tells of; pushed to the player after commit. */
-export function notificationRow(userId: string, type: string, content: string, now: number): { stmt: InStatement; note: Notification } {
-  const id = Bun.randomUUIDv7();
+export type NewNotification = { userId: string; type: string; content: string };
+
+/** Written in the same transaction as the event they tell of (one statement for all); pushed after commit. */
+export function notificationRows(items: NewNotification[], now: number): { stmt: InStatement; notes: Notification[] } {
+  const notes = items.map((n) => ({ id: Bun.randomUUIDv7(), type: n.type, content: n.content, createdAt: now }));
   return {
-    stmt: { sql: 'INSERT INTO notifications (id, user_id, type, content, created_at) VALUES (?, ?, ?, ?, ?)', args: [id, userId, type, content, now] },
-    note: { id, type, content, createdAt: now },
+    stmt: {
+      sql: `INSERT INTO notifications (id, user_id, type, content, created_at) VALUES ${items.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      args: items.flatMap((n, i) => [notes[i]!.id, n.userId, n.type, n.content, now]),
+    },
+    notes,
   };
+}
+
+export function notificationRow(userId: string, type: string, content: string, now: number): { stmt: InStatement; note: Notification } {
+  const { stmt, notes } = notificationRows([{ userId, type, content }], now);
+  return { stmt, note: notes[0]! };
 }
 
 export async function listNotifications(client: Client, userId: string, page: number, limit: number) {

@@ -1,0 +1,157 @@
+import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { makeApp, type TestApp } from '../tests/helpers/app';
+import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { fund } from '../tests/helpers/money';
+import { createPlayer, type TestPlayer } from '../tests/helpers/players';
+import { sendCredits } from '../src/services/wallet/p2p';
+import { cents } from '../src/shared/money';
+import TransactionsTable from './TransactionsTable';
+
+const { render, screen, fireEvent, waitFor, cleanup, within } = await islandDom('http://localhost:3000/transactions');
+const seen = watchIslands();
+let app: TestApp;
+let alice: TestPlayer;
+let bob: TestPlayer;
+
+beforeAll(async () => {
+  app = await makeApp();
+  alice = await createPlayer(app);
+  bob = await createPlayer(app);
+  await fund(app, alice.userId, 100_000);
+  await fund(app, bob.userId, 500_000);
+  // 23 P2P rows for alice: 21 sent to bob and 2 received from him.
+  for (let i = 1; i <= 21; i++) await sendCredits(app.deps.database.client, app.deps.ledger, alice, bob.email, cents(i * 100), Date.now() - (30 - i) * 1000);
+  for (let i = 1; i <= 2; i++) await sendCredits(app.deps.database.client, app.deps.ledger, bob, alice.email, cents(123_450), Date.now() + i);
+});
+afterEach(() => {
+  cleanup();
+  seen.clear();
+});
+
+/**
+ * The app behind fetch as `player`; fetch here honours AbortSignal the way a browser's does, and answers for
+ * paths in `slow` arrive late.
+ */
+function asPlayer(p: TestPlayer, slow: Record<string, number> = {}) {
+  const server = routeFetchTo(app);
+  server.jar.set('token', p.token);
+  const inner = globalThis.fetch;
+  const aborted: string[] = [];
+  globalThis.fetch = ((input: string, init: RequestInit = {}) =>
+    new Promise((resolve, reject) => {
+      const last = String(input).split('?')[0]!.split('/').at(-1)!;
+      init.signal?.addEventListener('abort', () => {
+        aborted.push(last);
+        reject(new DOMException('The operation was aborted.', 'AbortError'));
+      });
+      inner(input, init).then(async (r) => (await Bun.sleep(slow[last] ?? 0), resolve(r)), reject);
+    })) as typeof fetch;
+  return Object.assign(server, { aborted });
+}
+const rows = () => screen.getAllByRole('row').slice(1);
+const tab = (name: string) => screen.getByRole('tab', { name });
+
+describe('TransactionsTable against the real API', () => {
+  test('loads the first tab when the page gave no rows; empty state names the type', async () => {
+    asPlayer(bob);
+    render(<TransactionsTable initial={null} />);
+    expect(screen.getByRole('status').textContent).toContain('Loading transactions...');
+    expect(await screen.findByText('No Transactions Found')).toBeTruthy();
+    expect(screen.getByText('Click Transaction Type To View History')).toBeTruthy();
+    expect(screen.getByText("You don't have any transfer transactions yet.")).toBeTruthy();
+    expect(tab('Transfers').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  test('the P2P tab: columns, signs and colours, pills, and pagination from page 1', async () => {
+    const server = asPlayer(alice);
+    render(<TransactionsTable initial={null} />);
+    await screen.findByText('No Transactions Found');
+    fireEvent.click(tab('P2P'));
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(server.sent.at(-1)!.path).toBe('/api/v1/transaction/transaction-List/P2P');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Transaction ID', 'Amount', 'Game Platform', 'Time', 'Status']);
+    // Newest first: the two received from bob, then the largest sent.
+    const first = rows()[0]!;
+    const inAmount = within(first).getByText('+$1,234.50');
+    expect(inAmount.className).toBe('amount-in');
+    expect(within(first).getByText('p2p')).toBeTruthy();
+    expect(within(first).getByText(`From ${bob.email}`)).toBeTruthy();
+    expect(within(first).getByText('N/A')).toBeTruthy();
+    expect(within(first).getByText('completed').className).toBe('pill pill-green');
+    expect(within(first).getByText(/^CR-[A-Z0-9]{8}$/)).toBeTruthy();
+    const third = rows()[2]!;
+    expect(within(third).getByText('-$21.00').className).toBe('amount-out');
+    expect(within(third).getByText(`To ${bob.email}`)).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Transaction pages' });
+    expect(within(nav).getByText('Showing 1 to 10 of 23 transactions')).toBeTruthy();
+    expect((within(nav).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(nav).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(screen.getByText('Showing 21 to 23 of 23 transactions')).toBeTruthy());
+    expect(rows()).toHaveLength(3);
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // Switching tabs goes back to page 1 of the new type.
+    fireEvent.click(tab('Deposits'));
+    expect(await screen.findByText("You don't have any deposit transactions yet.")).toBeTruthy();
+    expect(server.sent.at(-1)!.path).toBe('/api/v1/transaction/transaction-List/DEPOSIT');
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  test('a tab change cancels the request still in flight, so a slow answer never shows under the wrong tab', async () => {
+    const server = asPlayer(alice, { P2P: 150 });
+    render(<TransactionsTable initial={{ type: 'TRANSFER', page: 1, items: [], totalPages: 1, total: 0, limit: 10 }} />);
+    fireEvent.click(tab('P2P'));
+    fireEvent.click(tab('Freeplay'));
+    expect(await screen.findByText("You don't have any freeplay transactions yet.")).toBeTruthy();
+    await Bun.sleep(250);
+    expect(tab('Freeplay').getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryAllByRole('row')).toHaveLength(0);
+    expect(screen.getByText("You don't have any freeplay transactions yet.")).toBeTruthy();
+    expect(server.aborted).toEqual(['P2P']);
+    expect(seen.toasts).toEqual([]);
+  });
+
+  test('arrow keys move between tabs and load them', async () => {
+    const server = asPlayer(alice);
+    render(<TransactionsTable initial={null} />);
+    await screen.findByText('No Transactions Found');
+    fireEvent.keyDown(tab('Transfers'), { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(tab('Freeplay'));
+    expect(tab('Freeplay').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('Freeplay'), { key: 'Home' });
+    expect(tab('Transfers').getAttribute('aria-selected')).toBe('true');
+    await screen.findByText("You don't have any transfer transactions yet.");
+    expect(server.sent.map((s) => s.path.split('/').at(-1))).toEqual(['TRANSFER', 'FREEPLAY', 'TRANSFER']);
+  });
+
+  test("a failed load shows the server's message and no rows; without a message, 'Failed to load transactions'", async () => {
+    const server = asPlayer(alice);
+    render(<TransactionsTable initial={{ type: 'TRANSFER', page: 1, items: [], totalPages: 1, total: 0, limit: 10 }} />);
+    expect(server.sent).toEqual([]);
+    globalThis.fetch = (async () => new Response(JSON.stringify({ success: false, message: 'Ledger is resting' }), { status: 503, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch;
+    fireEvent.click(tab('P2P'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ledger is resting');
+    expect(screen.queryAllByRole('row')).toHaveLength(0);
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    fireEvent.click(tab('Deposits'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to load transactions'));
+  });
+
+  test('the server-rendered page is shown as given, without a request', () => {
+    const server = asPlayer(alice);
+    const tx = { _id: 'x1', transactionUuid: 'CR-AAAA2222', orderId: 'ORD-9', type: 'WITHDRAW', amount: 150, gameId: { _id: 'g', gameName: 'Ultra Panda' }, createdAt: '2026-03-04T17:05:00.000Z', transactionStatus: 'PENDING' };
+    render(<TransactionsTable initial={{ type: 'WITHDRAW', page: 1, items: [tx], totalPages: 1, total: 1, limit: 10 }} />);
+    expect(server.sent).toEqual([]);
+    const row = rows()[0]!;
+    expect(within(row).getByText('ORD-9')).toBeTruthy();
+    expect(within(row).getByText('-$150.00').className).toBe('amount-out');
+    expect(within(row).getByText('withdraw')).toBeTruthy();
+    expect(within(row).getByText('Ultra Panda')).toBeTruthy();
+    expect(within(row).getByText('pending').className).toBe('pill pill-yellow');
+    expect(tab('Withdrawals').getAttribute('aria-selected')).toBe('true');
+  });
+});

@@ -1,0 +1,106 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+
+let app: TestApp;
+let p: TestPlayer;
+beforeAll(async () => {
+  app = await makeApp();
+  p = await createPlayer(app, { name: 'Ada Lovelace' });
+  await app.deps.database.client.execute({ sql: 'UPDATE users SET phone_no = ? WHERE id = ?', args: ['5551234567', p.userId] });
+});
+const asPlayer = () => ({ cookie: `token=${p.token}` });
+const html = async (path: string, headers: Record<string, string> = {}) => {
+  const r = await page(app, path, headers);
+  expect(r.status).toBe(200);
+  return r.text();
+};
+/** The props the server serialized for one island on the page. */
+const propsOf = (doc: string, island: string) => JSON.parse(new RegExp(`data-island="${island}"[^>]*><script type="application/json">(.*?)</script>`).exec(doc)![1]!);
+const h1s = (doc: string) => doc.match(/<h1[\s>]/g)?.length ?? 0;
+
+describe('account pages: guards (DESIGN §6)', () => {
+  test('a visitor asking for a signed-in page goes to / with the path remembered', async () => {
+    for (const path of ['/profile-setting', '/home']) {
+      const r = await page(app, path);
+      expect(r.status).toBe(303);
+      expect(r.headers.get('location')).toBe(`/?next=${encodeURIComponent(path)}`);
+    }
+  });
+
+  test('a signed-in player on a public-only page goes to /home', async () => {
+    for (const path of ['/login', '/register', '/forgot-password', '/reset-password/some-token']) {
+      const r = await page(app, path, asPlayer());
+      expect(r.status).toBe(303);
+      expect(r.headers.get('location')).toBe('/home');
+    }
+  });
+
+  test('a revoked session counts as a visitor', async () => {
+    const gone = await createPlayer(app);
+    await app.deps.database.client.execute({ sql: 'UPDATE sessions SET revoked_at = ? WHERE id = ?', args: [Date.now(), gone.sessionId] });
+    expect((await page(app, '/profile-setting', { cookie: `token=${gone.token}` })).status).toBe(303);
+    expect((await page(app, '/login', { cookie: `token=${gone.token}` })).status).toBe(200);
+  });
+
+  test('/reset-password without an id goes home', async () => {
+    const r = await page(app, '/reset-password');
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/');
+  });
+
+  test('the e-mail link page is open to visitors and players alike', async () => {
+    expect(await html('/verify/email/abc', asPlayer())).toContain('Verifying...');
+    const doc = await html('/verify/email/abc');
+    expect(propsOf(doc, 'VerifyEmail')).toEqual({ token: 'abc', communityUrl: app.config.COMMUNITY_URL });
+  });
+});
+
+describe('account pages: first HTML', () => {
+  test('login carries a same-site next path to the form and drops anything else', async () => {
+    expect(propsOf(await html('/login'), 'LoginForm')).toEqual({});
+    expect(propsOf(await html('/login?next=%2Fprofile-setting'), 'LoginForm')).toEqual({ next: '/profile-setting' });
+    for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      expect(propsOf(await html(`/login?next=${encodeURIComponent(bad)}`), 'LoginForm')).toEqual({});
+    }
+  });
+
+  test('each form page has one h1, its island, the form rendered on the server, and links of spec §2', async () => {
+    const login = await html('/login');
+    expect(login).toContain('href="/forgot-password"');
+    expect(login).toContain('href="/register"');
+    expect(login).toContain('Remember me');
+    const register = await html('/register');
+    expect(register).toContain('href="/terms-condition"');
+    expect(register).toContain('href="/privacy-policy"');
+    for (const src of ['Online Search', 'Friend', 'SMS', 'Facebook', 'Other']) expect(register).toContain(`<span>${src}</span>`);
+    expect(await html('/forgot-password')).toContain('Captcha');
+    expect(await html('/reset-password/tok')).toContain('Update Password');
+    for (const doc of [login, register]) expect(h1s(doc)).toBe(1);
+    const manifest = app.deps.assets.manifest;
+    expect(login).toContain(manifest.islands.LoginForm!.src);
+    expect(login).not.toContain(manifest.islands.RegisterForm!.src);
+  });
+
+  test('profile settings arrive filled with the player’s own details', async () => {
+    const doc = await html('/profile-setting', asPlayer());
+    expect(propsOf(doc, 'AccountInfoForm')).toEqual({ user: { name: 'Ada Lovelace', phoneNo: '5551234567', email: p.email, pendingEmail: null } });
+    expect(doc).toContain('value="Ada Lovelace"');
+    expect(doc).toContain('value="5551234567"');
+    expect(doc).toContain(`value="${p.email}"`);
+    expect(doc).toContain('Account Info');
+    expect(doc).toContain('Change Password');
+    expect(h1s(doc)).toBe(1);
+    expect(doc).not.toContain('password_hash');
+  });
+
+  test('the dashboard shows the Player ID, Deposit, the services grid and the four section anchors', async () => {
+    const doc = await html('/home', asPlayer());
+    expect(doc).toContain(`Player ID: <strong>${p.playerId}</strong>`);
+    expect(doc).toContain('Deposit Now');
+    expect(doc).toContain('id="services"');
+    for (const id of ['home', 'transfer', 'redeem', 'withdraw']) expect(doc).toContain(`id="${id}"`);
+    for (const title of ['Transfer to Game', 'Redeem from Game', 'Withdraw to Bitcoin']) expect(doc).toContain(title);
+    expect(h1s(doc)).toBe(1);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Client } from '@libsql/client';
+import { beforeEach, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { ledgerDb } from '../../../tests/helpers/ledger-db';
+import { createLedger } from './ledger';
+import { verifyLedger } from './ledger-verify';
+import { systemId, walletId, type Ledger, type Transfer } from './ledger.types';
+
+let client: Client;
+let url: string;
+let ledger: Ledger;
+let hold: Transfer;
+const A = walletId('alice');
+const B = walletId('bob');
+
+// A small ledger with every kind of row: transfers, a posted, a voided and a live hold.
+beforeEach(async () => {
+  ({ client, url } = await ledgerDb());
+  ledger = createLedger(client);
+  await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: A, amountCents: 5_000, code: 'DEPOSIT' });
+  await ledger.transfer({ debit: A, credit: B, amountCents: 1_000, code: 'P2P' });
+  await ledger.post((await ledger.hold({ debit: A, credit: systemId('bitcoin_withdrawals'), amountCents: 700, code: 'WITHDRAW' })).id, { amountCents: 600 });
+  await ledger.void((await ledger.hold({ debit: B, credit: systemId('bitcoin_withdrawals'), amountCents: 300, code: 'WITHDRAW' })).id);
+  hold = await ledger.hold({ debit: A, credit: systemId('bitcoin_withdrawals'), amountCents: 200, code: 'WITHDRAW' });
+});
+
+const failing = async () => (await verifyLedger(client)).checks.filter((c) => !c.ok).map((c) => c.name);
+
+describe('verifyLedger', () => {
+  test('a healthy ledger passes every check, with what each one looked at', async () => {
+    const report = await verifyLedger(client);
+    expect(report.ok).toBe(true);
+    expect(report.checks).toHaveLength(6);
+    for (const c of report.checks) expect(c.checked).toBeGreaterThan(0);
+  });
+
+  test('a stored balance that disagrees with its entries is found, even when the sum is still zero', async () => {
+    await client.batch([`UPDATE accounts SET balance_cents = balance_cents + 5 WHERE id = '${B}'`, "UPDATE accounts SET balance_cents = balance_cents - 5 WHERE id = 's:bitcoin_deposits'"], 'write');
+    expect(await failing()).toEqual(["every account's balance equals the sum of its entries"]);
+    expect((await verifyLedger(client)).checks[0]!.violations.sort()).toEqual(['s:bitcoin_deposits: stored -5005, entries -5000', `${B}: stored 1005, entries 1000`]);
+  });
+
+  test('money appearing from nowhere breaks the zero sum and the transfer it claims to belong to', async () => {
+    const t = (await client.execute("SELECT id FROM transfers WHERE code = 'P2P'")).rows[0]!.id;
+    await client.batch([
+      { sql: 'INSERT INTO entries (transfer_id, account_id, amount_cents, created_at) VALUES (?, ?, 50, 0)', args: [t, B] },
+      `UPDATE accounts SET balance_cents = balance_cents + 50 WHERE id = '${B}'`,
+    ], 'write');
+    expect(await failing()).toEqual(['all balances sum to zero', 'every posted movement has exactly its two entries']);
+  });
+
+  test('a pending amount without its hold is found', async () => {
+    await client.execute(`UPDATE accounts SET pending_cents = pending_cents + 1 WHERE id = '${B}'`);
+    expect(await failing()).toEqual(["every account's pending equals the sum of its live holds"]);
+  });
+
+  test('a hold marked settled without a settlement (money never moved) is found', async () => {
+    await client.batch([
+      { sql: "UPDATE transfers SET status = 'posted' WHERE id = ?", args: [hold.id] },
+      `UPDATE accounts SET pending_cents = 0 WHERE id = '${A}'`,
+    ], 'write');
+    expect(await failing()).toEqual(['every pending hold belongs to a live transfer, and every settled hold to exactly one settlement']);
+  });
+
+  test('a negative player balance is found', async () => {
+    // Only possible by switching the table's own CHECK off, which is what this check is the backstop for.
+    await client.batch(['PRAGMA ignore_check_constraints = ON', `UPDATE accounts SET balance_cents = -1 WHERE id = '${B}'`, 'PRAGMA ignore_check_constraints = OFF'], 'deferred');
+    expect(await failing()).toContain('no player account has a negative available balance');
+  });
+
+  test('`bun run ledger:verify` prints each check and exits non-zero on a violation', async () => {
+    const cli = async (databaseUrl: string) => {
+      const p = Bun.spawn([process.execPath, join(import.meta.dir, '../../../scripts/ledger-verify.ts')], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdout: 'pipe' });
+      return { code: await p.exited, out: await new Response(p.stdout).text() };
+    };
+    const good = await cli(url);
+    expect(good.code).toBe(0);
+    expect(good.out).toContain("ok    every account's balance equals the sum of its entries (");
+    expect(good.out).toContain('ledger verified');
+    await client.execute(`UPDATE accounts SET pending_cents = pending_cents + 1 WHERE id = '${B}'`);
+    const bad = await cli(url);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain(`FAIL  every account's pending equals the sum of its live holds`);
+    expect(bad.out).toContain(`${B}: stored pending 1, live holds 0`);
+    expect((await cli(`${url}-missing`)).code).toBe(2);
+  });
+});

@@ -1,0 +1,89 @@
+// Shared by the browser tests: Debian's chromium driven by playwright-core (never a downloaded browser), and
+// the whole app served in-process on a free port, wired the way src/main.ts serves it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Deps } from '../../src/deps';
+import { recordClientIp } from '../../src/http/client-ip';
+import { makeApp, type TestApp } from '../helpers/app';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Browser = {
+  context: BrowserContext;
+  /** A new tab at the given viewport (phone 390 × 844 by default). */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Script errors and console errors of every tab so far (a CSP violation shows up here too). */
+  errors: string[];
+  close(): Promise<void>;
+};
+
+/** Chromium with a fresh profile in a temp folder, removed again on close. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'coinreel-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  const errors: string[] = [];
+  return {
+    context,
+    errors,
+    async newPage(viewport = PHONE) {
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+      });
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export type TestServer = { url: string; app: TestApp; stop(): Promise<void> };
+
+/** The app (makeApp: its own temp database) on a free port of 127.0.0.1, with the /ws socket as in main.ts. */
+export async function startServer(env: Record<string, string> = {}, overrides: Partial<Deps> = {}): Promise<TestServer> {
+  const app = await makeApp(env, overrides);
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    maxRequestBodySize: 1_000_000,
+    websocket: app.socket.websocket,
+    fetch(req, srv) {
+      recordClientIp(req, srv.requestIP(req)?.address);
+      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
+      return app.handle(req);
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    app,
+    async stop() {
+      await server.stop(true);
+      app.deps.database.client.close();
+      rmSync(app.dir, { recursive: true, force: true });
+    },
+  };
+}

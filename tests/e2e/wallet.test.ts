@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { recordClientIp } from '../../src/http/client-ip';
+import { createFreeplayCode } from '../../src/services/wallet/freeplay';
+import { makeApp, type TestApp } from '../helpers/app';
+import { available, fund } from '../helpers/money';
+import { createPlayer, type TestPlayer } from '../helpers/players';
+import { DESKTOP, launchBrowser, PHONE, type Browser } from './browser';
+
+// A port of this suite's own range. The two players reach the same server under two host names, so one
+// browser profile keeps two separate `token` cookies (cookies belong to a host).
+const PORT = 3450;
+const AT_A = `http://127.0.0.1:${PORT}`;
+const AT_B = `http://localhost:${PORT}`;
+let browser: Browser;
+let app: TestApp;
+let server: ReturnType<typeof Bun.serve>;
+let alice: TestPlayer;
+let bob: TestPlayer;
+
+setDefaultTimeout(90_000);
+beforeAll(async () => {
+  app = await makeApp({ PUBLIC_URL: AT_A, COMMUNITY_URL: 'https://t.me/coinreel_e2e' });
+  server = Bun.serve({
+    port: PORT,
+    hostname: '127.0.0.1',
+    websocket: app.socket.websocket,
+    fetch(req, srv) {
+      recordClientIp(req, srv.requestIP(req)?.address);
+      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
+      return app.handle(req);
+    },
+  });
+  alice = await createPlayer(app, { name: 'Alice' });
+  bob = await createPlayer(app, { name: 'Bob' });
+  await fund(app, alice.userId, 50_000);
+  browser = await launchBrowser();
+  await browser.context.addCookies([
+    { name: 'token', value: alice.token, url: AT_A, httpOnly: true, sameSite: 'Lax' },
+    { name: 'token', value: bob.token, url: AT_B, httpOnly: true, sameSite: 'Lax' },
+  ]);
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop(true);
+  app?.deps.database.client.close();
+}, 30_000);
+
+const balance = (page: Page) => page.locator('[data-wallet-balance]').textContent();
+const waitForBalance = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector('[data-wallet-balance]')?.textContent === t, text, { timeout: 10_000 });
+/** The island has hydrated once its socket is open: the wallet button then answers clicks. */
+const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('[data-island="WalletMenu"] [data-root]')?.hasChildNodes());
+
+async function openWalletMenu(page: Page) {
+  if (await page.locator('[data-nav-toggle]').isVisible()) await page.locator('[data-nav-toggle]').click();
+  await page.getByRole('button', { name: /Wallet balance/ }).click();
+}
+
+describe('wallet journey in chromium', () => {
+  test('A sends B credits; B sees balance and notification live, then the history row; B redeems a freeplay code', async () => {
+    const b = await browser.newPage(PHONE);
+    await b.goto(AT_B + '/notifications');
+    await hydrated(b);
+    expect(await balance(b)).toBe('$0.00');
+    await b.getByText('No Notification for you to see').waitFor();
+
+    const a = await browser.newPage(DESKTOP);
+    await a.goto(AT_A + '/p2p-transfer');
+    await a.getByRole('heading', { name: "Transfer Credits To Fellow's Account" }).waitFor();
+    expect(await balance(a)).toBe('$500.00');
+    await hydrated(a);
+    await a.getByRole('button', { name: 'Transfer' }).click();
+    await a.getByText('Email is required.').waitFor();
+    await a.getByLabel('Receiver Email').fill(bob.email);
+    await a.getByLabel('Amount').pressSequentially('12.345');
+    expect(await a.getByLabel('Amount').inputValue()).toBe('12.34');
+    await a.getByRole('button', { name: 'Transfer' }).click();
+    await a.locator('#toasts').getByText(`You sent $12.34 to ${bob.email}.`).waitFor();
+    await waitForBalance(a, '$487.66');
+    expect(await a.getByLabel('Receiver Email').inputValue()).toBe('');
+
+    // B never reloads: the push moves the header balance and puts the notification on top.
+    await waitForBalance(b, '$12.34');
+    await b.getByText(`You received $12.34 from ${alice.email}.`).waitFor();
+    expect(await b.locator('.note-type').first().textContent()).toBe('P2P RECEIVED');
+
+    await b.goto(AT_B + '/transactions');
+    await b.getByRole('tab', { name: 'P2P' }).click();
+    const row = b.getByRole('row').filter({ hasText: `From ${alice.email}` });
+    await row.waitFor();
+    expect(await row.locator('.amount-in').textContent()).toBe('+$12.34');
+    expect(await row.locator('.pill').textContent()).toBe('completed');
+
+    await createFreeplayCode(app.deps.database.client, { code: 'WELCOME-5', amountCents: 500, expiresAt: Date.now() + 3600_000, maxRedemptions: 10 });
+    await hydrated(b);
+    await openWalletMenu(b);
+    await b.getByRole('button', { name: 'Freeplay' }).click();
+    const dialog = b.getByRole('dialog', { name: 'Redeem Freeplay Code' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('link', { name: /Join Telegram/ }).getAttribute('href')).toBe('https://t.me/coinreel_e2e');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText('Please enter valid code').waitFor();
+    await dialog.getByLabel('Freeplay code').fill('welcome-5');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await b.locator('#toasts').getByText('Code redeemed: $5.00 added to your wallet.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForBalance(b, '$17.34');
+    expect(await available(app, bob.userId)).toBe(1_734);
+    expect(await available(app, alice.userId)).toBe(48_766);
+    expect(browser.errors).toEqual([]);
+  });
+});
