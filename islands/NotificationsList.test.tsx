@@ -23,7 +23,7 @@ beforeAll(async () => {
   await fund(app, bob.userId, 100_000);
   // Twelve notifications for alice, one a minute apart; the newest says $12.00.
   const now = Date.now();
-  for (let i = 1; i <= 12; i++) await sendCredits(app.deps.database.client, app.deps.ledger, bob, alice.email, cents(i * 100), now - (12 - i) * 60_000);
+  for (let i = 1; i <= 12; i++) await sendCredits(app.deps.database.client, app.deps.ledger, bob, alice.email, cents(i * 100), undefined, now - (12 - i) * 60_000);
   FakeWebSocket.install();
   window.scrollTo = ((...args: unknown[]) => void scrolled.push(args)) as typeof window.scrollTo;
 });
@@ -89,6 +89,7 @@ describe('NotificationsList', () => {
     expect(scrolled).toHaveLength(1);
     await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
     expect(items()).toHaveLength(2);
+    expect(document.activeElement?.className).toBe('notes');
     expect(within(items()[1]!).getByText(`You received $1.00 from ${bob.email}.`)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     expect(server.sent.map((s) => s.path)).toEqual(['/api/v1/notification', '/api/v1/notification']);

@@ -20,6 +20,16 @@ export default function NotificationsList({ initial, renderedAt }: Notifications
   const hydrated = useHydrated();
   const [now, setNow] = useState(renderedAt);
   const inFlight = useRef<AbortController | null>(null);
+  const top = useRef<HTMLDivElement>(null);
+  // After a page change the pager's button is gone: focus the new page's list, at the top where we scrolled.
+  const focusList = useRef(false);
+
+  useEffect(() => {
+    if (view.status !== 'loading' && focusList.current) {
+      focusList.current = false;
+      top.current?.focus({ preventScroll: true });
+    }
+  }, [view]);
 
   async function load(page: number) {
     inFlight.current?.abort();
@@ -56,9 +66,18 @@ export default function NotificationsList({ initial, renderedAt }: Notifications
   function go(page: number) {
     if (view.status !== 'ready' || page < 1 || page > view.data.totalPages) return;
     window.scrollTo({ top: 0, behavior: 'smooth' });
+    focusList.current = true;
     void load(page);
   }
 
+  return (
+    <div ref={top} tabIndex={-1} className="notes">
+      <NotesView view={view} at={hydrated ? now : renderedAt} go={go} />
+    </div>
+  );
+}
+
+function NotesView({ view, at, go }: { view: View; at: number; go: (page: number) => void }) {
   if (view.status === 'loading')
     return (
       <div className="notes-state" role="status">
@@ -68,7 +87,6 @@ export default function NotificationsList({ initial, renderedAt }: Notifications
     );
   if (view.status === 'failed') return <p className="alert alert-error" role="alert">{view.message}</p>;
   const { data } = view;
-  const at = hydrated ? now : renderedAt;
   return (
     <>
       {data.items.length === 0 ? (

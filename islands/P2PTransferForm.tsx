@@ -20,7 +20,7 @@ const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
 export default function P2PTransferForm(props: P2PTransferFormProps) {
   const form = useForm({ email: '', amount: '' }, checkP2P);
   const [busy, setBusy] = useState(false);
-  const live = useSignalValue(walletCents);
+  const live = useSignalValue(walletCents, null);
   const { values, errors, set } = form;
 
   async function submit(e: React.FormEvent) {

@@ -20,8 +20,8 @@ beforeAll(async () => {
   await fund(app, alice.userId, 100_000);
   await fund(app, bob.userId, 500_000);
   // 23 P2P rows for alice: 21 sent to bob and 2 received from him.
-  for (let i = 1; i <= 21; i++) await sendCredits(app.deps.database.client, app.deps.ledger, alice, bob.email, cents(i * 100), Date.now() - (30 - i) * 1000);
-  for (let i = 1; i <= 2; i++) await sendCredits(app.deps.database.client, app.deps.ledger, bob, alice.email, cents(123_450), Date.now() + i);
+  for (let i = 1; i <= 21; i++) await sendCredits(app.deps.database.client, app.deps.ledger, alice, bob.email, cents(i * 100), undefined, Date.now() - (30 - i) * 1000);
+  for (let i = 1; i <= 2; i++) await sendCredits(app.deps.database.client, app.deps.ledger, bob, alice.email, cents(123_450), undefined, Date.now() + i);
 });
 afterEach(() => {
   cleanup();
@@ -91,6 +91,8 @@ describe('TransactionsTable against the real API', () => {
     fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(screen.getByText('Showing 21 to 23 of 23 transactions')).toBeTruthy());
     expect(rows()).toHaveLength(3);
+    // The clicked page button was replaced while loading: keyboard focus lands on the new rows.
+    expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     // Switching tabs goes back to page 1 of the new type.
     fireEvent.click(tab('Deposits'));

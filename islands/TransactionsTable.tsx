@@ -16,8 +16,18 @@ export default function TransactionsTable({ initial }: TransactionsTableProps) {
   const [type, setType] = useState<TxType>(initial?.type ?? 'TRANSFER');
   const [view, setView] = useState<View>(initial ? { status: 'ready', data: initial } : { status: 'loading' });
   const inFlight = useRef<AbortController | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // A page button disappears while its page loads; focus then goes to the new rows, not to the top of the page.
+  const focusRows = useRef(false);
   const local = useHydrated();
   const ids = useId();
+
+  useEffect(() => {
+    if (view.status !== 'loading' && focusRows.current) {
+      focusRows.current = false;
+      panel.current?.focus();
+    }
+  }, [view]);
 
   async function load(t: TxType, page: number) {
     // A newer choice cancels the older request, so a slow answer can never overwrite the tab now shown.
@@ -75,8 +85,8 @@ export default function TransactionsTable({ initial }: TransactionsTableProps) {
           </button>
         ))}
       </div>
-      <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-tab-${type}`} aria-busy={view.status === 'loading'}>
-        <Panel view={view} type={type} local={local} onPage={(p) => void load(type, p)} />
+      <div ref={panel} id={`${ids}-panel`} role="tabpanel" tabIndex={-1} aria-labelledby={`${ids}-tab-${type}`} aria-busy={view.status === 'loading'}>
+        <Panel view={view} type={type} local={local} onPage={(p) => ((focusRows.current = true), void load(type, p))} />
       </div>
     </div>
   );

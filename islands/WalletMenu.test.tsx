@@ -11,6 +11,8 @@ import FreeplayModal from './FreeplayModal';
 import WalletMenu from './WalletMenu';
 
 const { render, screen, fireEvent, waitFor, cleanup, act } = await islandDom('http://localhost:3000/home');
+// react-dom/client must load after the DOM exists (see islandDom), so it is imported here, not at the top.
+const { hydrateRoot } = await import('react-dom/client');
 const seen = watchIslands();
 const COMMUNITY = 'https://t.me/coinreel_community';
 let app: TestApp;
@@ -40,6 +42,20 @@ describe('WalletMenu', () => {
     const html = renderToString(<WalletMenu walletCents={123456} />);
     expect(html).toContain('$1,234.56');
     expect(html).toContain('aria-expanded="false"');
+  });
+
+  test('hydrates over the server HTML without a mismatch even when the balance moved meanwhile', async () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<WalletMenu walletCents={500} />);
+    document.body.append(host);
+    walletCents.value = 700;
+    let root!: ReturnType<typeof hydrateRoot>;
+    await act(async () => {
+      root = hydrateRoot(host, <WalletMenu walletCents={500} />);
+    });
+    expect(host.textContent).toContain('$7.00');
+    act(() => root.unmount());
+    host.remove();
   });
 
   test('the button opens the menu of spec §2; Escape closes it and focus returns to the button', () => {

@@ -13,7 +13,7 @@ export type WalletMenuProps = { walletCents: number };
  * shows the server's balance; afterwards the shared signal, fed by pushes and money actions, drives it.
  */
 export default function WalletMenu(props: WalletMenuProps) {
-  const live = useSignalValue(walletCents);
+  const live = useSignalValue(walletCents, null);
   const balance = live ?? props.walletCents;
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
