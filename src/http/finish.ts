@@ -42,21 +42,31 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: { 
   };
 }
 
+const MIN_GZIP_BYTES = 1024;
+
 function decorate(req: Request, res: Response, requestId: string, hsts: boolean): Response {
-  const h = new Headers(res.headers);
-  h.set('x-request-id', requestId);
+  // Headers are set in place; a response whose headers are immutable is copied once.
+  let h = res.headers;
+  try {
+    h.set('x-request-id', requestId);
+  } catch {
+    res = new Response(res.body, res);
+    h = res.headers;
+    h.set('x-request-id', requestId);
+  }
   h.set('x-content-type-options', 'nosniff');
   h.set('referrer-policy', 'strict-origin-when-cross-origin');
   h.set('content-security-policy', CSP);
   if (hsts) h.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
-  let body: BodyInit | null = res.body;
   const type = h.get('content-type');
+  const length = h.get('content-length');
+  // Small answers (most API JSON) gain nothing from gzip but its cost.
+  const worthIt = length === null || Number(length) >= MIN_GZIP_BYTES;
   const gzip = /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '');
-  if (body && gzip && !h.has('content-encoding') && type && COMPRESSIBLE.test(type) && req.method !== 'HEAD') {
-    body = res.body!.pipeThrough(new CompressionStream('gzip'));
-    h.set('content-encoding', 'gzip');
-    h.delete('content-length');
-    h.append('vary', 'accept-encoding');
-  }
-  return new Response(body, { status: res.status, statusText: res.statusText, headers: h });
+  if (!res.body || !gzip || !worthIt || h.has('content-encoding') || !type || !COMPRESSIBLE.test(type) || req.method === 'HEAD') return res;
+  const out = new Headers(h);
+  out.set('content-encoding', 'gzip');
+  out.delete('content-length');
+  out.append('vary', 'accept-encoding');
+  return new Response(res.body.pipeThrough(new CompressionStream('gzip')), { status: res.status, statusText: res.statusText, headers: out });
 }

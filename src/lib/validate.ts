@@ -1,17 +1,12 @@
-import type { z } from 'zod';
-import { AppError, type FieldError } from './app-error';
+import { AppError } from './app-error';
+import type { FieldErrors } from '../shared/schemas/fields';
 
-/** Parses input with a shared schema; failures become a 400 with one message per field, first failure first. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const r = schema.safeParse(input ?? {});
-  if (r.success) return r.data;
-  const seen = new Set<string>();
-  const errors: FieldError[] = [];
-  for (const issue of r.error.issues) {
-    const field = issue.path.map(String).join('.') || 'body';
-    if (seen.has(field)) continue;
-    seen.add(field);
-    errors.push({ field, message: issue.message });
-  }
-  throw AppError.invalid(errors);
+/** Runs a shared field check on untrusted input; any failure is a 400 with one message per field. */
+export function validate<T extends Record<string, unknown>>(check: (input: T) => FieldErrors, body: unknown): T {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw AppError.invalid([{ field: 'body', message: 'Request body must be a JSON object' }]);
+  const errors = check(body as T);
+  const list = Object.entries(errors).map(([field, message]) => ({ field, message }));
+  if (list.length) throw AppError.invalid(list);
+  return body as T;
 }

@@ -27,9 +27,11 @@ export class FakeWebSocket {
     if (!s) throw new Error('the page opened no socket');
     return s;
   }
-  /** Installs the fake as the page's WebSocket. */
+  /**
+   * Installs the fake as the page's WebSocket. The list of opened sockets is kept: test files share one process,
+   * and the page's realtime client is a module singleton that keeps the socket an earlier file opened.
+   */
   static install() {
-    FakeWebSocket.opened = [];
     (globalThis as { WebSocket: unknown }).WebSocket = FakeWebSocket;
   }
 }

@@ -4,9 +4,9 @@ import type { Hub } from '../../ws/hub.port';
 import type { Notification } from '../../services/wallet/notifications';
 import { toNotification } from './wallet.model';
 
-/** After commit: tell a player's open pages their new available balance. */
-export async function pushBalance(ledger: Ledger, hub: Hub, userId: string): Promise<number> {
-  const { availableCents } = await ledger.balance(walletId(userId));
+/** After commit: tell a player's open pages their new available balance (read afresh unless known). */
+export async function pushBalance(ledger: Ledger, hub: Hub, userId: string, knownCents?: number | null): Promise<number> {
+  const availableCents = knownCents ?? (await ledger.balance(walletId(userId))).availableCents;
   hub.publish(userId, { event: 'amount', data: { walletAmount: centsToDollars(availableCents) } });
   return availableCents;
 }

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import type { Session } from '../../http/session';
-import { validate } from '../../lib/validate-fields';
+import { validate } from '../../lib/validate';
 import { centsToDollars, formatCents } from '../../shared/money';
 import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
 import { redeemFreeplay } from '../../services/wallet/freeplay';
@@ -27,9 +27,9 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
       const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref);
       // After commit: both players' open pages hear of it; the receiver also gets an e-mail.
-      const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
+      const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId, r.senderAvailableCents);
       if (!r.replayed) {
-        void pushBalance(deps.ledger, deps.hub, r.receiver.userId).catch(() => {});
+        void pushBalance(deps.ledger, deps.hub, r.receiver.userId, r.receiverAvailableCents);
         pushNotification(deps.hub, player.userId, r.notes.sender);
         pushNotification(deps.hub, r.receiver.userId, r.notes.receiver);
         void deliverLater(deps.mailer, deps.logger, 'p2p-received', noticeMail(deps.site, r.receiver.email, {

@@ -121,11 +121,26 @@ describe('transfer', () => {
   });
 });
 
+describe('with statements', () => {
+  test('their results come back in order, and a read placed last sees the committed balances', async () => {
+    await ledger.transfer({ debit: DEP, credit: A, amountCents: 500, code: 'DEPOSIT' });
+    const t = await ledger.transfer({
+      debit: A, credit: B, amountCents: 200, code: 'P2P',
+      with: () => [{ sql: 'SELECT id, balance_cents FROM accounts WHERE id IN (?, ?) ORDER BY id', args: [A, B] }],
+    });
+    expect(t.withResults).toHaveLength(1);
+    const rows = t.withResults![0]!.rows.map((r) => [r.id, Number(r.balance_cents)]);
+    expect(rows).toEqual([[A, (await ledger.balance(A)).balanceCents], [B, 200]].sort());
+  });
+});
+
 describe('externalRef', () => {
   test('a second call with the same ref changes nothing and returns the first transfer, replayed', async () => {
     const first = await ledger.transfer({ debit: DEP, credit: A, amountCents: 700, code: 'DEPOSIT', externalRef: 'btcpay:pay-1', with: (id) => [{ sql: 'INSERT INTO side_rows VALUES (?, NULL)', args: [id] }] });
     const again = await ledger.transfer({ debit: DEP, credit: A, amountCents: 999, code: 'DEPOSIT', externalRef: 'btcpay:pay-1', with: (id) => [{ sql: 'INSERT INTO side_rows VALUES (?, NULL)', args: [id] }] });
-    expect(again).toEqual({ ...first, replayed: true });
+    const { withResults, ...firstTransfer } = first;
+    expect(withResults).toHaveLength(1);
+    expect(again).toEqual({ ...firstTransfer, replayed: true });
     expect(await available(A)).toBe(700);
     expect(await count('SELECT count(*) FROM side_rows')).toBe(1);
   });

@@ -1,4 +1,4 @@
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import {
   SELECT_TRANSFER,
@@ -47,9 +47,9 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
   const now = opts.now ?? Date.now;
   const newId = opts.newId ?? (() => Bun.randomUUIDv7());
 
-  async function commit(stmts: InStatement[]): Promise<void> {
+  async function commit(stmts: InStatement[]): Promise<ResultSet[]> {
     try {
-      await client.batch(stmts, 'write');
+      return await client.batch(stmts, 'write');
     } catch (e) {
       const f = failureOf(e);
       if (f === 'insufficient') throw insufficient();
@@ -78,14 +78,16 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
     const stmts = [insertTransfer(row), ensureAccounts(c.debit, c.credit, at)];
     if (kind === 'hold') stmts.push(changePending(c.debit.id, c.amountCents));
     else stmts.push(insertEntries(id, c.debit.id, c.credit.id, c.amountCents, at), moveBalances(c.debit.id, c.credit.id, c.amountCents));
+    const own = stmts.length;
     if (m.with) stmts.push(...m.with(id));
+    let results: ResultSet[];
     try {
-      await commit(stmts);
+      results = await commit(stmts);
     } catch (e) {
       if (c.externalRef !== null && failureOf(e) === 'duplicate-ref') return byRef(c.externalRef);
       throw e;
     }
-    return toTransfer(row);
+    return { ...toTransfer(row), withResults: results.slice(own) };
   }
 
   async function liveHold(holdId: string): Promise<TransferRow> {

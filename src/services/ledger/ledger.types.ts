@@ -1,4 +1,4 @@
-import type { InStatement } from '@libsql/client';
+import type { InStatement, ResultSet } from '@libsql/client';
 
 export type SystemAccount = 'bitcoin_deposits' | 'bitcoin_withdrawals' | 'promotions' | 'tips' | `game_float:${string}`;
 
@@ -23,6 +23,8 @@ export type Transfer = {
   replayed: boolean;
   /** For the row written by post/void: the hold it settled. Null for transfers and holds. */
   pendingId: string | null;
+  /** The results of the movement's `with` statements, in order (absent on a replay): reads placed there see the committed state. */
+  withResults?: ResultSet[];
 };
 
 export type Movement = {

@@ -7,7 +7,15 @@ import { historyRows } from './history';
 import { notificationRows, type Notification } from './notifications';
 
 export type Sender = { userId: string; email: string };
-export type P2PResult = { transferId: string; replayed: boolean; receiver: { userId: string; email: string }; notes: { sender: Notification; receiver: Notification } };
+export type P2PResult = {
+  transferId: string;
+  replayed: boolean;
+  receiver: { userId: string; email: string };
+  /** Available balances just after the transfer; null on a replay, where the caller reads them afresh. */
+  senderAvailableCents: number | null;
+  receiverAvailableCents: number | null;
+  notes: { sender: Notification; receiver: Notification };
+};
 
 // The same answer whether the address is unknown or unverified, so the form cannot probe for accounts.
 const NO_RECEIVER = 'No verified player was found with this email.';
@@ -40,7 +48,18 @@ export async function sendCredits(client: Client, ledger: Ledger, sender: Sender
         { userId: receiver.userId, type: 'P2P', direction: 'in', status: 'completed', amountCents, transferId, counterparty: sender.email },
       ], now),
       notes.stmt,
+      // Both new balances, read inside the same transaction, for the answer and the pushes.
+      { sql: 'SELECT id, balance_cents - pending_cents AS available FROM accounts WHERE id IN (?, ?)', args: [walletId(sender.userId), walletId(receiver.userId)] },
     ],
   });
-  return { transferId: transfer.id, replayed: transfer.replayed, receiver, notes: { sender: notes.notes[0]!, receiver: notes.notes[1]! } };
+  const rows = transfer.withResults?.at(-1)?.rows ?? [];
+  const availableOf = (userId: string) => {
+    const row = rows.find((r) => r.id === walletId(userId));
+    return row ? Number(row.available) : null;
+  };
+  return {
+    transferId: transfer.id, replayed: transfer.replayed, receiver,
+    senderAvailableCents: availableOf(sender.userId), receiverAvailableCents: availableOf(receiver.userId),
+    notes: { sender: notes.notes[0]!, receiver: notes.notes[1]! },
+  };
 }
