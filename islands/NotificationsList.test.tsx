@@ -89,7 +89,7 @@ describe('NotificationsList', () => {
     expect(scrolled).toHaveLength(1);
     await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
     expect(items()).toHaveLength(2);
-    expect(document.activeElement?.className).toBe('notes');
+    await waitFor(() => expect(document.activeElement?.className).toBe('notes'));
     expect(within(items()[1]!).getByText(`You received $1.00 from ${bob.email}.`)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     expect(server.sent.map((s) => s.path)).toEqual(['/api/v1/notification', '/api/v1/notification']);

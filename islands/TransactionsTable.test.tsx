@@ -92,7 +92,7 @@ describe('TransactionsTable against the real API', () => {
     await waitFor(() => expect(screen.getByText('Showing 21 to 23 of 23 transactions')).toBeTruthy());
     expect(rows()).toHaveLength(3);
     // The clicked page button was replaced while loading: keyboard focus lands on the new rows.
-    expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
+    await waitFor(() => expect(document.activeElement === screen.getByRole('tabpanel')).toBe(true));
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     // Switching tabs goes back to page 1 of the new type.
     fireEvent.click(tab('Deposits'));

@@ -10,6 +10,7 @@ import FreeplayModal from './FreeplayModal';
 import TransactionsTable from './TransactionsTable';
 import P2PTransferForm from './P2PTransferForm';
 import NotificationsList from './NotificationsList';
+import DepositStatus from './DepositStatus';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -24,4 +25,5 @@ export const registry = {
   TransactionsTable,
   P2PTransferForm,
   NotificationsList,
+  DepositStatus,
 };

@@ -40,6 +40,7 @@ export default definePage({
           eyebrow={`Welcome${viewer.name ? `, ${viewer.name}` : ''}`}
           title="Your wallet for Ultra Panda and VBlink"
           lead="Deposit with Bitcoin, load your games with credits and cash out your winnings."
+          image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
           actions={
             <a className="btn btn-primary" href="/home?deposit=1">
               Deposit Now

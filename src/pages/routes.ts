@@ -18,6 +18,7 @@ import devMailbox from './dev-mailbox.page';
 import transactions from './transactions.page';
 import p2pTransfer from './p2p-transfer.page';
 import notifications from './notifications.page';
+import depositBitcoin from './deposit-bitcoin.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
 export const pageRoutes: Record<string, Page> = {
@@ -40,4 +41,5 @@ export const pageRoutes: Record<string, Page> = {
   '/transactions': transactions,
   '/p2p-transfer': p2pTransfer,
   '/notifications': notifications,
+  '/deposit-bitcoin': depositBitcoin,
 };

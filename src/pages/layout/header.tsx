@@ -1,6 +1,6 @@
 import { loginToast } from '../sections/login-toast';
 import type { PageContext } from '../page';
-import { SignedInMenus } from './signed-in-menus';
+import { HeaderWallet, SignedInMenus } from './signed-in-menus';
 import { Ticker } from './ticker';
 
 const SECTIONS = [
@@ -49,7 +49,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
           </ul>
           <div className="nav-actions">
             {signedIn ? (
-              <SignedInMenus viewer={ctx.viewer!} site={ctx.site} />
+              <SignedInMenus />
             ) : (
               <>
                 <a className="btn btn-ghost btn-sm" href="/login">Login</a>
@@ -58,6 +58,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
             )}
           </div>
         </nav>
+        {signedIn && <HeaderWallet viewer={ctx.viewer!} site={ctx.site} />}
       </div>
       <Ticker mode={ctx.site.tickerMode} />
     </header>

@@ -1,12 +1,23 @@
 import { Island } from '../island';
 import type { SiteInfo, Viewer } from '../page';
 
-/** The signed-in header: wallet button (a live island, spec §2) and account menu. */
-export function SignedInMenus({ viewer, site }: { viewer: Viewer; site: SiteInfo }) {
+/**
+ * The wallet button (a live island, spec §2). It sits in the header bar itself, outside the collapsible nav,
+ * so a player on a phone sees the balance without opening the menu.
+ */
+export function HeaderWallet({ viewer, site }: { viewer: Viewer; site: SiteInfo }) {
   return (
-    <>
+    <div className="header-wallet">
       <Island name="WalletMenu" props={{ walletCents: viewer.walletCents }} />
       <Island name="FreeplayModal" props={{ communityUrl: site.communityUrl }} />
+    </div>
+  );
+}
+
+/** The signed-in account menu of spec §2, inside the nav. */
+export function SignedInMenus() {
+  return (
+    <>
       <div className="dropdown" data-dropdown>
         <button type="button" className="btn btn-ghost dropdown-toggle" data-dropdown-toggle aria-expanded="false" aria-haspopup="true">
           Account

@@ -1,0 +1,154 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { formatCents } from '../src/shared/money';
+import { copyText } from './_client/clipboard';
+import { paymentProcessingCents, paymentSettledCents } from './_client/signals';
+import { startRealtime } from './_client/socket';
+import { toast } from './_client/toast';
+import { useSignalValue } from './_client/use-signal';
+import { clock, shortAddress, WARNING_SECONDS } from './_ui/deposit-timer';
+import { useCountdown } from './_ui/use-countdown';
+
+export type DepositMethod = 'lightning' | 'onchain';
+/** One address the player may pay, with its QR code already drawn as SVG by the server. */
+export type DepositAddress = { method: DepositMethod; address: string; qrSvg: string };
+export type DepositStatusProps = {
+  /** Lightning first when present (spec §2: it is the default tab). */
+  addresses: DepositAddress[];
+  /** The QR that replaces the Lightning one once its countdown ends; null without a Lightning address. */
+  expiredQrSvg: string | null;
+};
+
+const TAB_LABEL: Record<DepositMethod, string> = { lightning: 'BTC Lightning', onchain: 'BTC OnChain' };
+const addressName = (a: DepositAddress) =>
+  a.method === 'onchain' ? 'Bitcoin address' : a.address.includes('@') ? 'Lightning address' : 'Lightning invoice';
+
+/** spec §2 Bitcoin deposit: the address tabs, QR codes, Lightning countdown and live payment status. */
+export default function DepositStatus({ addresses, expiredQrSvg }: DepositStatusProps) {
+  const ids = useId();
+  const [selected, setSelected] = useState<DepositMethod>(addresses[0]?.method ?? 'lightning');
+  const hasLightning = addresses.some((a) => a.method === 'lightning');
+  const { left, said } = useCountdown(hasLightning ? addresses.map((a) => `${a.method}:${a.address}`).join('\n') : null);
+
+  useEffect(() => {
+    // spec §2: the page opens at the top (the player usually arrives from further down /home).
+    window.scrollTo(0, 0);
+    // Payment events for this deposit arrive over the page's socket (spec §4).
+    startRealtime();
+  }, []);
+
+  function onTabKey(e: KeyboardEvent) {
+    const at = addresses.findIndex((a) => a.method === selected);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: addresses.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const m = addresses[(next + addresses.length) % addresses.length]!.method;
+    setSelected(m);
+    document.getElementById(`${ids}-tab-${m}`)?.focus();
+  }
+
+  return (
+    <div className="deposit-status">
+      <div className="tabs deposit-tabs" role="tablist" aria-label="Deposit method" onKeyDown={onTabKey}>
+        {addresses.map((a) => (
+          <button
+            key={a.method}
+            id={`${ids}-tab-${a.method}`}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={a.method === selected}
+            aria-controls={`${ids}-panel-${a.method}`}
+            tabIndex={a.method === selected ? 0 : -1}
+            onClick={() => setSelected(a.method)}
+          >
+            {TAB_LABEL[a.method]}
+          </button>
+        ))}
+      </div>
+      {addresses.map((a) => (
+        <div
+          key={a.method}
+          id={`${ids}-panel-${a.method}`}
+          role="tabpanel"
+          aria-labelledby={`${ids}-tab-${a.method}`}
+          className="deposit-panel"
+          hidden={a.method !== selected}
+        >
+          <AddressPanel entry={a} left={a.method === 'lightning' ? left : null} expiredQrSvg={expiredQrSvg} />
+        </div>
+      ))}
+      <p className="sr-only" aria-live="polite">
+        {said}
+      </p>
+      <PaymentState />
+    </div>
+  );
+}
+
+type PanelProps = { entry: DepositAddress; left: number | null; expiredQrSvg: string | null };
+
+/** One tab's content; `left` is the Lightning countdown (null for on-chain, which does not expire here). */
+function AddressPanel({ entry, left, expiredQrSvg }: PanelProps) {
+  const expired = left === 0;
+  const name = addressName(entry);
+
+  async function copy() {
+    if (await copyText(entry.address)) toast.success('Link Copied', { id: 'deposit-copy' });
+    else toast.error('Could not copy. Please scan the QR code instead.', { id: 'deposit-copy' });
+  }
+
+  return (
+    <div className="deposit-pay">
+      {left !== null && (
+        <p className={`deposit-timer${left <= WARNING_SECONDS ? ' is-warning' : ''}`}>
+          {expired ? (
+            <strong>Expired</strong>
+          ) : (
+            <>
+              {'Invoice expires in '}
+              <span role="timer" className="deposit-clock">
+                {clock(left)}
+              </span>
+            </>
+          )}
+        </p>
+      )}
+      <div className="deposit-qr" role="img" aria-label={`QR code of the ${name}`} hidden={expired} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
+      {expiredQrSvg !== null && left !== null && (
+        <div className="deposit-qr is-expired" role="img" aria-label="Expired QR code" hidden={!expired} dangerouslySetInnerHTML={{ __html: expiredQrSvg }} />
+      )}
+      <div className="deposit-address-row">
+        <p className="deposit-address-label">
+          {name}
+        </p>
+        <code className="deposit-address">
+          {shortAddress(entry.address)}
+        </code>
+        <button type="button" className="btn btn-primary btn-sm deposit-copy" onClick={copy} disabled={expired}>
+          Copy<span className="sr-only">{` the ${name}`}</span>
+        </button>
+      </div>
+      {expired && <p className="alert alert-error deposit-expired">This invoice has expired. Start a New Deposit to get a new one.</p>}
+    </div>
+  );
+}
+
+const set = (c: number | null): c is number => c !== null && c > 0;
+
+/** spec §2 and §4: a payment seen but not yet confirmed, then settled, from the realtime signals. */
+function PaymentState() {
+  const processing = useSignalValue(paymentProcessingCents, null);
+  const settled = useSignalValue(paymentSettledCents, null);
+  return (
+    <div className="deposit-payment" role="status">
+      {set(processing) ? (
+        <p className="deposit-processing">
+          <span className="spinner" aria-hidden="true" />
+          {`Payment ${formatCents(processing)} received, waiting for confirmation.`}
+        </p>
+      ) : set(settled) ? (
+        <p className="deposit-settled">{`Payment Settled: ${formatCents(settled)}`}</p>
+      ) : null}
+    </div>
+  );
+}
