@@ -3,6 +3,9 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
+import { enableStatementCache } from './statement-cache';
+
+enableStatementCache();
 
 export type Db = LibSQLDatabase<typeof schema>;
 export type Database = { client: Client; db: Db };

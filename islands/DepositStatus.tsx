@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatCents } from '../src/shared/money';
 import { copyText } from './_client/clipboard';
 import { paymentProcessingCents, paymentSettledCents } from './_client/signals';
@@ -19,12 +19,16 @@ export type DepositStatusProps = {
 };
 
 const TAB_LABEL: Record<DepositMethod, string> = { lightning: 'BTC Lightning', onchain: 'BTC OnChain' };
+// Fixed ids, not useId: the server renders the island inside the whole page and the browser hydrates it as its
+// own root, so useId would differ between the two (one deposit island per page, so fixed ids are unique).
+const tabId = (m: DepositMethod) => `deposit-tab-${m}`;
+const panelId = (m: DepositMethod) => `deposit-panel-${m}`;
 const addressName = (a: DepositAddress) =>
   a.method === 'onchain' ? 'Bitcoin address' : a.address.includes('@') ? 'Lightning address' : 'Lightning invoice';
 
 /** spec §2 Bitcoin deposit: the address tabs, QR codes, Lightning countdown and live payment status. */
 export default function DepositStatus({ addresses, expiredQrSvg }: DepositStatusProps) {
-  const ids = useId();
+  const tabs = useRef<Partial<Record<DepositMethod, HTMLButtonElement | null>>>({});
   const [selected, setSelected] = useState<DepositMethod>(addresses[0]?.method ?? 'lightning');
   const hasLightning = addresses.some((a) => a.method === 'lightning');
   const { left, said } = useCountdown(hasLightning ? addresses.map((a) => `${a.method}:${a.address}`).join('\n') : null);
@@ -43,7 +47,7 @@ export default function DepositStatus({ addresses, expiredQrSvg }: DepositStatus
     e.preventDefault();
     const m = addresses[(next + addresses.length) % addresses.length]!.method;
     setSelected(m);
-    document.getElementById(`${ids}-tab-${m}`)?.focus();
+    tabs.current[m]?.focus();
   }
 
   return (
@@ -52,12 +56,13 @@ export default function DepositStatus({ addresses, expiredQrSvg }: DepositStatus
         {addresses.map((a) => (
           <button
             key={a.method}
-            id={`${ids}-tab-${a.method}`}
+            id={tabId(a.method)}
+            ref={(el) => void (tabs.current[a.method] = el)}
             type="button"
             role="tab"
             className="tab"
             aria-selected={a.method === selected}
-            aria-controls={`${ids}-panel-${a.method}`}
+            aria-controls={panelId(a.method)}
             tabIndex={a.method === selected ? 0 : -1}
             onClick={() => setSelected(a.method)}
           >
@@ -68,9 +73,9 @@ export default function DepositStatus({ addresses, expiredQrSvg }: DepositStatus
       {addresses.map((a) => (
         <div
           key={a.method}
-          id={`${ids}-panel-${a.method}`}
+          id={panelId(a.method)}
           role="tabpanel"
-          aria-labelledby={`${ids}-tab-${a.method}`}
+          aria-labelledby={tabId(a.method)}
           className="deposit-panel"
           hidden={a.method !== selected}
         >

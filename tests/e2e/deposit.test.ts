@@ -73,6 +73,7 @@ describe('Bitcoin deposit page in chromium', () => {
       await page.getByRole('tab', { name: 'BTC Lightning' }).focus();
       await page.keyboard.press('ArrowRight');
       await expect(page.getByRole('tab', { name: 'BTC OnChain' }).getAttribute('aria-selected')).resolves.toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('BTC OnChain');
       await expect(page.getByRole('img', { name: 'QR code of the Bitcoin address' }).isVisible()).resolves.toBe(true);
       await expect(qr.isVisible()).resolves.toBe(false);
 
@@ -87,6 +88,23 @@ describe('Bitcoin deposit page in chromium', () => {
       await waitForPush(page, () => app.deps.hub.publish(player.userId, { event: 'InvoiceReceivedPayment', data: { amount: 42.5 } }), 'Payment $42.50 received, waiting for confirmation.');
       await waitForPush(page, () => app.deps.hub.publish(player.userId, { event: 'InvoicePaymentSettled', data: { amount: 42.5 } }), 'Payment Settled: $42.50');
       expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('at 360 px nothing is wider than the screen and both tabs show whole', async () => {
+    const page = await browser.newPage({ width: 360, height: 740 });
+    try {
+      await page.goto(AT + PATH);
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        tabs: [...document.querySelectorAll('.deposit-tabs .tab')].map((t) => t.scrollWidth - t.clientWidth),
+        card: document.querySelector('.deposit-card')!.getBoundingClientRect().right - window.innerWidth,
+      }));
+      expect(fit.page).toBeLessThanOrEqual(0);
+      expect(fit.tabs).toEqual([0, 0]);
+      expect(fit.card).toBeLessThan(0);
     } finally {
       await page.close();
     }
