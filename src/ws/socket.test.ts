@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Server } from 'bun';
+import { makeApp, type TestApp } from '../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+
+let app: TestApp;
+let server: Server<unknown>;
+let player: TestPlayer;
+let url: string;
+
+beforeAll(async () => {
+  app = await makeApp();
+  player = await createPlayer(app);
+  server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    websocket: app.socket.websocket as never,
+    fetch: (req, srv) => (new URL(req.url).pathname === '/ws' ? app.socket.upgrade(req, srv as never) : app.handle(req)),
+  });
+  url = `ws://127.0.0.1:${server.port}/ws`;
+});
+afterAll(() => server.stop(true));
+
+/** Opens a socket and collects what it hears; resolves once `ready` or a close arrives. */
+function open(headers?: Record<string, string>, first?: string) {
+  const ws = new WebSocket(url, { headers } as never);
+  const heard: { event: string; data: any }[] = [];
+  const closed = new Promise<number>((res) => ws.addEventListener('close', (e) => res(e.code)));
+  const ready = new Promise<void>((res) => {
+    ws.addEventListener('open', () => first && ws.send(first));
+    ws.addEventListener('message', (e) => {
+      const m = JSON.parse(String(e.data));
+      heard.push(m);
+      if (m.event === 'ready') res();
+    });
+    closed.then(() => res());
+  });
+  return { ws, heard, ready, closed };
+}
+
+describe('/ws', () => {
+  test('the session cookie joins the player channel; hub pushes arrive as {event, data}', async () => {
+    const s = open({ cookie: `token=${player.token}` });
+    await s.ready;
+    app.deps.hub.publish(player.userId, { event: 'amount', data: { walletAmount: 12.5 } });
+    app.deps.hub.publish('someone-else', { event: 'amount', data: { walletAmount: 99 } });
+    await Bun.sleep(50);
+    expect(s.heard.map((m) => m.event)).toEqual(['ready', 'amount']);
+    expect(s.heard[1]!.data).toEqual({ walletAmount: 12.5 });
+    s.ws.close();
+  });
+
+  test('a token in the first message works for clients without the cookie', async () => {
+    const s = open(undefined, JSON.stringify({ token: player.token }));
+    await s.ready;
+    expect(s.heard[0]!.event).toBe('ready');
+    s.ws.close();
+  });
+
+  test('a bad token or garbage first message closes the socket with 4401; a revoked session hears nothing', async () => {
+    const bad = open(undefined, JSON.stringify({ token: 'not-a-token' }));
+    expect(await bad.closed).toBe(4401);
+    const garbage = open(undefined, '{{{');
+    expect(await garbage.closed).toBe(4401);
+    await app.deps.database.client.execute({ sql: 'UPDATE sessions SET revoked_at = ? WHERE id = ?', args: [Date.now(), player.sessionId] });
+    const revoked = open({ cookie: `token=${player.token}` }, JSON.stringify({ token: player.token }));
+    expect(await revoked.closed).toBe(4401);
+    expect(revoked.heard).toEqual([]);
+  });
+
+  test('a plain request to /ws is told to upgrade', async () => {
+    const r = await fetch(`http://127.0.0.1:${server.port}/ws`);
+    expect(r.status).toBe(426);
+  });
+});
