@@ -1,4 +1,5 @@
 import { createContext, useContext, type ComponentProps } from 'react';
+import { renderToString } from 'react-dom/server';
 import { registry } from '../../islands/registry';
 
 export type IslandName = keyof typeof registry;
@@ -6,19 +7,29 @@ export type IslandName = keyof typeof registry;
 /** Collects the islands a page renders so the document can load exactly their chunks. */
 export const IslandsUsed = createContext<Set<string> | null>(null);
 
+// How many islands a page has rendered so far, to give each its own id prefix.
+const counts = new WeakMap<Set<string>, number>();
+
 // `<` is escaped so a prop value can never close the data block.
 const serialize = (props: unknown) => JSON.stringify(props ?? {}).replace(/</g, '\\u003c');
 
-/** Server-renders an island inside a marker element, with its props as a JSON data block for hydration. */
+/**
+ * Server-renders an island inside a marker element, with its props as a JSON data block for hydration.
+ * The island is rendered as a root of its own with an id prefix that the browser hydrates with too, so
+ * `useId` gives the same ids on both sides (inside the page's tree it would count from the page's root).
+ */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof registry)[N]> }) {
-  useContext(IslandsUsed)?.add(name);
+  const used = useContext(IslandsUsed);
+  used?.add(name);
+  const n = used ? (counts.get(used) ?? 0) : 0;
+  if (used) counts.set(used, n + 1);
+  const prefix = `i${n}-`;
   const Component = registry[name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
+  const html = renderToString(<Component {...(props as Record<string, unknown>)} />, { identifierPrefix: prefix });
   return (
-    <div data-island={name} className="island">
+    <div data-island={name} data-prefix={prefix} className="island">
       <script type="application/json" dangerouslySetInnerHTML={{ __html: serialize(props) }} />
-      <div data-root="">
-        <Component {...(props as Record<string, unknown>)} />
-      </div>
+      <div data-root="" dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );
 }

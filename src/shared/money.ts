@@ -20,7 +20,7 @@ export function dollarsToCents(value: unknown): Cents | null {
   return cents(m[1] ? -c : c);
 }
 
-export const centsToDollars = (c: number): number => c / 100;
+export const dollarsFromCents = (c: number): number => c / 100;
 
 /** $1,234.50 */
 export function formatCents(c: number): string {

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error';
-import { centsToDollars, dollarsToCents, type Cents } from '../../shared/money';
+import { dollarsFromCents, dollarsToCents, type Cents } from '../../shared/money';
 import { HISTORY_TYPES, type HistoryRow, type HistoryType } from '../../services/wallet/history';
 import type { Notification } from '../../services/wallet/notifications';
 
@@ -35,7 +35,7 @@ export const toTransaction = (r: HistoryRow) => ({
   ...(r.orderId && { orderId: r.orderId }),
   type: r.type,
   direction: r.direction,
-  amount: centsToDollars(r.amountCents),
+  amount: dollarsFromCents(r.amountCents),
   gameId: r.gameId ? { _id: r.gameId, gameName: r.gameName } : null,
   counterparty: r.counterparty,
   createdAt: new Date(r.createdAt).toISOString(),

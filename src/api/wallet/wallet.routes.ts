@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import type { Session } from '../../http/session';
 import { validate } from '../../lib/validate';
-import { centsToDollars, formatCents } from '../../shared/money';
+import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
 import { redeemFreeplay } from '../../services/wallet/freeplay';
 import { sendCredits } from '../../services/wallet/p2p';
@@ -18,7 +18,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
     .use(deps.idempotency)
     .get('/user/wallet-balance', ({ player }) => ({
       success: true,
-      walletAmount: centsToDollars(player.walletCents),
+      walletAmount: dollarsFromCents(player.walletCents),
       user: { _id: player.userId, playerId: player.playerId, email: player.email, name: player.name },
     }), { auth: true })
     .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
@@ -39,12 +39,12 @@ export const walletRoutes = (deps: Deps, session: Session) =>
           action: { label: 'Open your wallet', url: `${deps.config.publicUrl}/transactions` },
         }));
       }
-      return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: centsToDollars(walletCents) };
+      return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents) };
     }, { auth: true, idempotent: true })
     .post('/freeplay/redeem', async ({ player, body }) => {
       const { code } = validate(checkFreeplay, body);
       const r = await redeemFreeplay(deps.database.client, deps.ledger, player.userId, String(code));
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
       pushNotification(deps.hub, player.userId, r.note);
-      return { success: true, message: `Code redeemed: ${formatCents(r.amountCents)} added to your wallet.`, walletAmount: centsToDollars(walletCents) };
+      return { success: true, message: `Code redeemed: ${formatCents(r.amountCents)} added to your wallet.`, walletAmount: dollarsFromCents(walletCents) };
     }, { auth: true, idempotent: true });
