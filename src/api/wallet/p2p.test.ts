@@ -3,6 +3,7 @@ import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { available, fund } from '../../../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
+import { waitForMail } from '../../../tests/helpers/accounts';
 
 let app: TestApp;
 let alice: TestPlayer;
@@ -33,6 +34,24 @@ describe('P2P transfer', () => {
     expect(notes.json.getlist[0]).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $12.50 from ${alice.email}.` });
     const bal = await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: bob.token });
     expect(bal.json).toMatchObject({ success: true, walletAmount: 12.5, user: { _id: bob.userId, playerId: bob.playerId } });
+    const mail = await waitForMail(app, bob.email, /You received credits/);
+    expect(mail.text).toContain(`You received $12.50 from ${alice.email}.`);
+    expect(mail.html).toContain('$12.50');
+  });
+
+  test('both players hear of it at once: new balances and the notification are pushed to their pages', async () => {
+    const heard: Record<string, { event: string; data: any }[]> = { a: [], b: [] };
+    const offA = app.deps.hub.subscribe(alice.userId, (m) => heard.a!.push(m));
+    const offB = app.deps.hub.subscribe(bob.userId, (m) => heard.b!.push(m));
+    const before = { a: await available(app, alice.userId), b: await available(app, bob.userId) };
+    const r = await p2p(alice, { email: bob.email, amount: 2 });
+    expect(r.status).toBe(200);
+    offA();
+    offB();
+    expect(heard.a).toContainEqual({ event: 'amount', data: { walletAmount: (before.a - 200) / 100 } });
+    expect(heard.b).toContainEqual({ event: 'amount', data: { walletAmount: (before.b + 200) / 100 } });
+    expect(heard.b!.find((m) => m.event === 'notification')?.data).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $2.00 from ${alice.email}.` });
+    expect(heard.a!.find((m) => m.event === 'notification')?.data).toMatchObject({ notificationType: 'P2P_SENT' });
   });
 
   test('bad amounts are 400 with the field message and change nothing', async () => {
