@@ -23,19 +23,25 @@ const entries = islands.map((name) => {
   return file;
 });
 
-const result = await Bun.build({
-  entrypoints: [...entries, join(root, 'src/client/enhance.ts'), join(root, 'public/styles/site.css')],
+const common = {
   outdir: out,
-  target: 'browser',
-  splitting: true,
+  target: 'browser' as const,
   minify: true,
   naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
   define: { 'process.env.NODE_ENV': '"production"' },
-});
-if (!result.success) {
-  for (const log of result.logs) console.error(log);
+};
+// Islands share one React chunk through code splitting. The enhancement script is built on its own, so the
+// pages without islands load exactly one small, self-contained file and never a shared chunk.
+const builds = await Promise.all([
+  Bun.build({ ...common, entrypoints: [...entries, join(root, 'public/styles/site.css')], splitting: true }),
+  Bun.build({ ...common, entrypoints: [join(root, 'src/client/enhance.ts')], splitting: false }),
+]);
+for (const b of builds) {
+  if (b.success) continue;
+  for (const log of b.logs) console.error(log);
   process.exit(1);
 }
+const result = { outputs: builds.flatMap((b) => b.outputs) };
 
 type Manifest = { islands: Record<string, { src: string; imports: string[] }>; enhance: string; css: string };
 const manifest: Manifest = { islands: {}, enhance: '', css: '' };
