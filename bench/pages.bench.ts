@@ -15,6 +15,35 @@ const TARGET = { enhanceGzip: 5 * 1024, cssGzip: 15 * 1024, pageJsGzip: 100 * 10
 const VISITOR = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'coinreel-bench' };
 const LOAD = { seconds: 3, connections: 32, rounds: 3 };
 const SOURCE_SERVER = [process.execPath, join(root, 'src/main.ts')];
+// Signed-in pages carry the wallet islands; they are held to the same 100 KB of JavaScript.
+const PLAYER_PAGES = ['/home', '/transactions', '/p2p-transfer', '/notifications', '/profile-setting', '/deposit-bitcoin?lightningAddress=lnbcrt10u1pbench&onchainAddress=bcrt1qbenchaddress0000000000000000000000000'];
+const SECRET = 'bench-pages-secret-bench-pages-secret';
+
+/** A verified player with a live session, written to the server's database; answers the cookie header. */
+async function playerCookie(dbUrl: string): Promise<Record<string, string>> {
+  const { createClient } = await import('@libsql/client');
+  const { createTokenSigner } = await import('../src/services/auth/tokens');
+  const c = createClient({ url: dbUrl });
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await c.batch([
+    { sql: `INSERT INTO users (id, player_id, email, password_hash, email_verified_at, terms_version_accepted, terms_accepted_at, age_confirmed_at, created_at) VALUES (?, 7000001, 'bench-pages@example.com', 'x', ?, 3, ?, ?, ?)`, args: [id, now, now, now, now] },
+    { sql: 'INSERT INTO sessions (id, user_id, created_at, expires_at, remember) VALUES (?, ?, ?, ?, 0)', args: [id, id, now, now + 3_600_000] },
+  ], 'write');
+  c.close();
+  return { cookie: `token=${await createTokenSigner(SECRET).sign({ sid: id }, new Date(now + 3_600_000))}` };
+}
+
+async function playerWeights(base: string, dbUrl: string) {
+  const cookie = await playerCookie(dbUrl);
+  const rows: Cell[][] = [];
+  for (const path of PLAYER_PAGES) {
+    const w = await pageWeight(base, path, cookie);
+    const js = sum(w.scripts);
+    rows.push([path.split('?')[0]!, w.htmlGzipBytes, `${js} (${Object.keys(w.scripts).length})`, 'JS ≤ 100 KB', verdict(js <= TARGET.pageJsGzip)]);
+  }
+  printTable('Signed-in pages (gzip bytes; JS counts every script loaded, files in brackets)', ['page', 'HTML gz', 'JS gz', 'target', ''], rows);
+}
 
 async function weights(base: string) {
   const manifest = (await (await fetch(base + '/build/manifest.json')).json()) as { enhance: string };
@@ -116,9 +145,12 @@ async function lcp(base: string) {
   printTable(`Largest Contentful Paint, headless chromium (${cond})`, ['page', 'LCP', 'target', ''], rows);
 }
 
-const app = await startServer(SOURCE_SERVER, { cwd: root });
+const benchDir = mkdtempSync(join(tmpdir(), 'coinreel-bench-pages-'));
+const dbUrl = `file:${join(benchDir, 'pages.db')}`;
+const app = await startServer(SOURCE_SERVER, { cwd: root, env: { DATABASE_URL: dbUrl, DATA_DIR: benchDir, JWT_SECRET: SECRET } });
 try {
   await weights(app.base);
+  await playerWeights(app.base, dbUrl);
   const server = await throughput(app);
   server.push(await readiness('bun src/main.ts', SOURCE_SERVER, root));
   server.push(await binaryReadiness());
@@ -126,4 +158,5 @@ try {
   await lcp(app.base);
 } finally {
   await app.stop();
+  rmSync(benchDir, { recursive: true, force: true });
 }

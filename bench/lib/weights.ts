@@ -9,8 +9,8 @@ export type Weight = {
 
 type Fetched = { text: string; wireBytes: number };
 
-async function get(url: string): Promise<Fetched> {
-  const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' }, decompress: false } as RequestInit);
+async function get(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'gzip', ...headers }, decompress: false } as RequestInit);
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   const wire = new Uint8Array(await res.arrayBuffer());
   const body = res.headers.get('content-encoding') === 'gzip' ? Bun.gunzipSync(wire) : wire;
@@ -34,8 +34,9 @@ function literalDynamicImports(code: string): string[] {
   return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
 }
 
-export async function pageWeight(base: string, path: string): Promise<Weight> {
-  const page = await get(base + path);
+/** `headers` go with the page request only (e.g. a session cookie for a signed-in page). */
+export async function pageWeight(base: string, path: string, headers: Record<string, string> = {}): Promise<Weight> {
+  const page = await get(base + path, headers);
   const html = page.text;
   const pageUrl = new URL(path, base);
   const queue: string[] = [];
