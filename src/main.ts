@@ -20,6 +20,21 @@ try {
     },
   });
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started) });
+
+  // On SIGTERM/SIGINT: stop taking connections, let requests in flight finish, then close the database.
+  // Each money movement is one committed transaction, so even a hard kill loses nothing that was answered.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.logger.info('stopping', { signal });
+    await server.stop(false);
+    await deps.hub.close();
+    deps.database.client.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error(e.message);

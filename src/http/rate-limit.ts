@@ -22,6 +22,8 @@ export const RATE_RULES = {
   tokenPerIp: { limit: 30, windowSeconds: 60 },
   passwordChangePerUser: { limit: 10, windowSeconds: 15 * 60 },
   emailChangePerUser: { limit: 10, windowSeconds: 60 * 60 },
+  // Codes are short enough to guess at; a player gets a few tries, not a dictionary.
+  freeplayPerUser: { limit: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 /** One process's counters. Expired windows are swept as the map grows so memory stays bounded. */

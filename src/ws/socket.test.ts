@@ -68,6 +68,18 @@ describe('/ws', () => {
     expect(revoked.heard).toEqual([]);
   });
 
+  test('a handshake from another site is refused even with the cookie', async () => {
+    const other = await createPlayer(app);
+    const r = await fetch(`http://127.0.0.1:${server.port}/ws`, {
+      headers: { origin: 'https://evil.example', cookie: `token=${other.token}`, upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13' },
+    });
+    expect(r.status).toBe(403);
+    const own = open({ cookie: `token=${other.token}`, origin: `http://127.0.0.1:${server.port}` });
+    await own.ready;
+    expect(own.heard[0]!.event).toBe('ready');
+    own.ws.close();
+  });
+
   test('a plain request to /ws is told to upgrade', async () => {
     const r = await fetch(`http://127.0.0.1:${server.port}/ws`);
     expect(r.status).toBe(426);

@@ -8,7 +8,7 @@ type SocketData = { userId: string | null; unsubscribe?: () => void };
  * /ws: authenticates by the session cookie (or a token in the first message), joins the player's channel
  * and relays hub pushes as JSON {event, data}.
  */
-export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>) {
+export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
   const join = (ws: ServerWebSocket<SocketData>, userId: string) => {
     ws.data.userId = userId;
     ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
@@ -42,6 +42,9 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
   };
 
   async function upgrade(req: Request, server: Server<SocketData>): Promise<Response | undefined> {
+    // A page on another site must not ride the player's cookie into a socket (cross-site WebSocket hijacking).
+    const origin = req.headers.get('origin');
+    if (origin && origin !== new URL(req.url).origin && !allowedOrigins.includes(origin)) return new Response('Forbidden origin', { status: 403 });
     const player = await signedIn(req);
     if (server.upgrade(req, { data: { userId: player?.userId ?? null } })) return undefined;
     return new Response('Expected a WebSocket upgrade', { status: 426 });

@@ -55,6 +55,17 @@ describe('freeplay redeem', () => {
     expect(await available(app, p.userId)).toBe(before);
   });
 
+  test('guessing is limited: after 20 tries in 15 minutes a player gets a 429 with Retry-After, others are unaffected', async () => {
+    const guesser = await createPlayer(app);
+    for (let i = 0; i < 20; i++) expect((await redeem(guesser, `GUESS-${i}`)).status).toBe(404);
+    const blocked = await redeem(guesser, 'GUESS-21');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    await make('AFTERGUESS', 100, 5);
+    expect((await redeem(guesser, 'AFTERGUESS')).status).toBe(429);
+    expect((await redeem(await createPlayer(app), 'AFTERGUESS')).status).toBe(200);
+  });
+
   test('racing redemptions never pass the cap', async () => {
     await make('RACE3', 100, 3);
     const players = await Promise.all(Array.from({ length: 8 }, () => createPlayer(app)));

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import type { Session } from '../../http/session';
+import { enforce } from '../../http/rate-limit';
 import { validate } from '../../lib/validate';
 import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
@@ -43,6 +44,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
     }, { auth: true, idempotent: true })
     .post('/freeplay/redeem', async ({ player, body }) => {
       const { code } = validate(checkFreeplay, body);
+      await enforce(deps.rateLimiter, 'freeplayPerUser', player.userId);
       const r = await redeemFreeplay(deps.database.client, deps.ledger, player.userId, String(code));
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
       pushNotification(deps.hub, player.userId, r.note);
