@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
 import { buildDeps } from './deps';
-import { recordClientIp } from './http/client-ip';
+import { serveApp } from './serve';
 
 // config → db → migrate → app → listen
 try {
@@ -9,16 +9,7 @@ try {
   const config = loadConfig();
   const deps = await buildDeps(config);
   const app = createApp(deps);
-  const server = Bun.serve({
-    port: config.PORT,
-    maxRequestBodySize: 1_000_000,
-    websocket: app.socket.websocket,
-    fetch(req, srv) {
-      recordClientIp(req, srv.requestIP(req)?.address);
-      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
-      return app.handle(req);
-    },
-  });
+  const server = serveApp(app, { port: config.PORT });
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started) });
 
   // On SIGTERM/SIGINT: stop taking connections, let requests in flight finish, then close the database.

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Server } from 'bun';
 import { makeApp, type TestApp } from '../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+import { serveApp } from '../serve';
 
 let app: TestApp;
-let server: Server<unknown>;
+let server: ReturnType<typeof serveApp>;
 let player: TestPlayer;
 let url: string;
 
 beforeAll(async () => {
   app = await makeApp();
   player = await createPlayer(app);
-  server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    websocket: app.socket.websocket as never,
-    fetch: (req, srv) => (new URL(req.url).pathname === '/ws' ? app.socket.upgrade(req, srv as never) : app.handle(req)),
-  });
+  server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
   url = `ws://127.0.0.1:${server.port}/ws`;
 });
 afterAll(() => server.stop(true));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { recordClientIp } from '../../src/http/client-ip';
+import { serveApp } from '../../src/serve';
 import { makeApp, type TestApp } from '../helpers/app';
 import { launchBrowser, PHONE, type Browser } from './browser';
 
@@ -14,16 +14,7 @@ let server: ReturnType<typeof Bun.serve>;
 setDefaultTimeout(60_000);
 beforeAll(async () => {
   app = await makeApp({ PUBLIC_URL: ORIGIN });
-  server = Bun.serve({
-    port: PORT,
-    hostname: '127.0.0.1',
-    websocket: app.socket.websocket,
-    fetch(req, srv) {
-      recordClientIp(req, srv.requestIP(req)?.address);
-      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
-      return app.handle(req);
-    },
-  });
+  server = serveApp(app, { port: PORT, hostname: '127.0.0.1' });
   browser = await launchBrowser();
 }, 30_000);
 afterAll(async () => {

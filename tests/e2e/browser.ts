@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Deps } from '../../src/deps';
-import { recordClientIp } from '../../src/http/client-ip';
+import { serveApp } from '../../src/serve';
 import { makeApp, type TestApp } from '../helpers/app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,20 +63,13 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 export type TestServer = { url: string; app: TestApp; stop(): Promise<void> };
 
-/** The app (makeApp: its own temp database) on a free port of 127.0.0.1, with the /ws socket as in main.ts. */
-export async function startServer(env: Record<string, string> = {}, overrides: Partial<Deps> = {}): Promise<TestServer> {
+/**
+ * The app (makeApp: its own temp database) on 127.0.0.1, served as main.ts serves it. Port 0 picks a free one;
+ * a suite whose links must be real (PUBLIC_URL in mails) names its own.
+ */
+export async function startServer(env: Record<string, string> = {}, overrides: Partial<Deps> = {}, port = 0): Promise<TestServer> {
   const app = await makeApp(env, overrides);
-  const server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    maxRequestBodySize: 1_000_000,
-    websocket: app.socket.websocket,
-    fetch(req, srv) {
-      recordClientIp(req, srv.requestIP(req)?.address);
-      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
-      return app.handle(req);
-    },
-  });
+  const server = serveApp(app, { port, hostname: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${server.port}`,
     app,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { recordClientIp } from '../../src/http/client-ip';
+import { serveApp } from '../../src/serve';
 import { createFreeplayCode } from '../../src/services/wallet/freeplay';
 import { makeApp, type TestApp } from '../helpers/app';
 import { available, fund } from '../helpers/money';
@@ -21,16 +21,7 @@ let bob: TestPlayer;
 setDefaultTimeout(90_000);
 beforeAll(async () => {
   app = await makeApp({ PUBLIC_URL: AT_A, COMMUNITY_URL: 'https://t.me/coinreel_e2e' });
-  server = Bun.serve({
-    port: PORT,
-    hostname: '127.0.0.1',
-    websocket: app.socket.websocket,
-    fetch(req, srv) {
-      recordClientIp(req, srv.requestIP(req)?.address);
-      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
-      return app.handle(req);
-    },
-  });
+  server = serveApp(app, { port: PORT, hostname: '127.0.0.1' });
   alice = await createPlayer(app, { name: 'Alice' });
   bob = await createPlayer(app, { name: 'Bob' });
   await fund(app, alice.userId, 50_000);

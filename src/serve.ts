@@ -1,0 +1,20 @@
+import type { App } from './app';
+import { recordClientIp } from './http/client-ip';
+
+/**
+ * Serves the app on a port: the /ws socket upgrade, the client address for rate limits, everything else
+ * through `app.handle`. main.ts and the tests that need a real port serve it the same way.
+ */
+export function serveApp(app: App, opts: { port: number; hostname?: string }) {
+  return Bun.serve({
+    port: opts.port,
+    hostname: opts.hostname,
+    maxRequestBodySize: 1_000_000,
+    websocket: app.socket.websocket,
+    fetch(req, srv) {
+      recordClientIp(req, srv.requestIP(req)?.address);
+      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
+      return app.handle(req);
+    },
+  });
+}
