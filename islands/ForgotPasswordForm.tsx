@@ -3,7 +3,7 @@ import { checkForgot } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
-import { TextField } from './_ui/field';
+import { TextField, FormFailure } from './_ui/field';
 import { ResultPanel } from './_ui/result-panel';
 import { useForm } from './_ui/use-form';
 
@@ -78,11 +78,7 @@ export default function ForgotPasswordForm() {
     );
   return (
     <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {failure && (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <TextField id="forgot-email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <div className="captcha-row">
         <div className="captcha-image" aria-live="polite">

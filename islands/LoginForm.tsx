@@ -6,7 +6,7 @@ import { navigation } from './_client/navigate';
 import { toast } from './_client/toast';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { EmailVerificationModal } from './_ui/email-verification-modal';
-import { CheckboxField, TextField } from './_ui/field';
+import { CheckboxField, TextField, FormFailure } from './_ui/field';
 import { PasswordField } from './_ui/password-field';
 import { ResultPanel } from './_ui/result-panel';
 import { useForm } from './_ui/use-form';
@@ -82,11 +82,7 @@ export default function LoginForm({ next }: { next?: string }) {
     <>
     <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       {busy && <LoaderOverlay label="Logging in..." />}
-      {failure && (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <TextField id="login-email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <PasswordField id="login-password" label="Password" value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
       <div className="form-row">

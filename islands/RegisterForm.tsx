@@ -3,7 +3,7 @@ import { checkRegister, REFERRAL_SOURCES, type ReferralSource } from '../src/sha
 import { api } from './_client/api';
 import { SubmitButton } from './_ui/busy';
 import { EmailVerificationModal } from './_ui/email-verification-modal';
-import { CheckboxField, describedBy, FieldError, TextField } from './_ui/field';
+import { CheckboxField, describedBy, FieldError, TextField, FormFailure } from './_ui/field';
 import { PasswordField } from './_ui/password-field';
 import { ResultPanel } from './_ui/result-panel';
 import { useForm } from './_ui/use-form';
@@ -82,11 +82,7 @@ export default function RegisterForm({ idPrefix = 'register' }: { idPrefix?: str
     );
   return (
     <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {failure && (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <TextField id={id('email')} label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <PasswordField
         id={id('password')}

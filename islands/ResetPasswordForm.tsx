@@ -1,3 +1,4 @@
+import { FormFailure } from './_ui/field';
 import { useState } from 'react';
 import { checkReset } from '../src/shared/schemas/account';
 import { api } from './_client/api';
@@ -51,11 +52,7 @@ export default function ResetPasswordForm({ id }: { id: string }) {
     );
   return (
     <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {failure && (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       {expired && (
         <p className="alert alert-error" role="alert">
           This reset link is invalid or has expired. <a href="/forgot-password">Request a new link</a>

@@ -58,3 +58,13 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** The form-level failure (a thrown request, a rule that belongs to no one field), announced when it appears. */
+export function FormFailure({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="alert alert-error" role="alert">
+      {message}
+    </p>
+  );
+}
