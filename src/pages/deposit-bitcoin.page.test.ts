@@ -47,7 +47,7 @@ describe('/deposit-bitcoin', () => {
     expect(await qrSvg(ADDRESS)).toMatch(/^<svg[^>]*width="256" height="256"[\s\S]*fill="#ffffff"[\s\S]*stroke="#000000"/);
     expect(doc).toMatch(/<div class="deposit-qr is-expired" role="img" aria-label="Expired QR code" hidden="">/);
     expect(doc).toContain('Invoice expires in <span role="timer" class="deposit-clock">30:00</span>');
-    expect(doc).toMatch(/<a class="btn btn-ghost" href="\/home\?deposit=1">New Deposit<\/a>/);
+    expect(doc).toMatch(/<a class="btn btn-ghost" href="\/home#deposit">New Deposit<\/a>/);
     expect(doc).toContain('How to deposit with card');
     expect(doc).toContain('Send crypto only to this address');
     expect(doc).toContain('A new address is given for every');
@@ -106,7 +106,7 @@ describe('/deposit-bitcoin', () => {
     for (const path of ['/deposit-bitcoin', query({ lightningAddress: '', onchainAddress: '' })]) {
       const doc = await html(path);
       expect(doc).toContain('<h2>No deposit address yet</h2>');
-      expect(doc).toMatch(/<a class="btn btn-primary" href="\/home\?deposit=1">Start a Deposit<\/a>/);
+      expect(doc).toMatch(/<a class="btn btn-primary" href="\/home#deposit">Start a Deposit<\/a>/);
       expect(doc).not.toContain('data-island="DepositStatus"');
       expect(doc).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" width="256"');
     }

@@ -50,7 +50,7 @@ function HelpTip() {
   );
 }
 
-const NEW_DEPOSIT = '/home?deposit=1';
+const NEW_DEPOSIT = '/home#deposit';
 
 function Deposit({ props }: { props: DepositStatusProps }) {
   return (
