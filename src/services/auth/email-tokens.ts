@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { emailTokens } from '../../../db/schema';
 
@@ -35,7 +35,20 @@ export async function findEmailToken(db: Db, raw: unknown, purposes: TokenPurpos
 export async function consumeEmailToken(db: Db, raw: unknown, purposes: TokenPurpose[], now = new Date()) {
   if (typeof raw !== 'string' || !TOKEN_SHAPE.test(raw)) return null;
   const [row] = await db.update(emailTokens).set({ usedAt: now }).where(live(hashToken(raw), purposes, now)).returning();
+  await pruneEmailTokens(db, now);
   return row ?? null;
+}
+
+// Spent links are kept a week (support can still see that a link was used), then removed.
+const KEEP_SPENT_MS = 7 * 24 * HOUR_MS;
+let nextPrune = 0;
+
+/** Removes links used or expired over a week ago; runs at most once an hour per process. */
+export async function pruneEmailTokens(db: Db, now = new Date(), force = false): Promise<void> {
+  if (!force && now.getTime() < nextPrune) return;
+  nextPrune = now.getTime() + HOUR_MS;
+  const before = new Date(now.getTime() - KEEP_SPENT_MS);
+  await db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, before), lt(emailTokens.usedAt, before)));
 }
 
 /** Spends every outstanding token of one kind, e.g. older reset links once the password has changed. */
