@@ -9,6 +9,7 @@ import { errorsPlugin } from './http/errors';
 import { withFinish } from './http/finish';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
+import { createFlashCookies } from './pages/flash';
 import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
 import { createSocketServer } from './ws/socket';
@@ -38,7 +39,10 @@ export function createApp(deps: Deps): App {
     .use(healthRoutes(deps.database.client))
     .use(api)
     .use(logoutFormRoutes(deps))
-    .use(pagesPlugin({ routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req) }))
+    .use(pagesPlugin({
+      routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
+      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), publicUrl: deps.config.publicUrl,
+    }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith('/api/')) throw AppError.notFound();

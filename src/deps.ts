@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
@@ -31,6 +32,8 @@ export type Deps = {
   hub: Hub;
   ledger: Ledger;
   idempotency: ReturnType<typeof idempotencyPlugin>;
+  /** Signs the one-time flash cookie of plain form posts; derived so it can never be used as a session key. */
+  flashKey: string;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -68,6 +71,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     hub: overrides.hub ?? createInProcessHub(),
     ledger: overrides.ledger ?? createLedger(database.client),
     idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
+    flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
     ...overrides,
   };
 }
