@@ -33,7 +33,7 @@ const thing = definePage({
 });
 
 const assets = { manifest: { css: '/s.css', enhance: '/e.js', islands: {} }, get: () => undefined } as unknown as AssetStore;
-const app: Elysia = new Elysia().use(api).use(
+const app: { handle(req: Request): Promise<Response> } = new Elysia().use(api).use(
   pagesPlugin({
     routes: { '/thing': thing },
     assets,
@@ -84,7 +84,7 @@ describe('plain form posts to a page', () => {
 
   test('a post from another site changes nothing', async () => {
     const before = calls.length;
-    for (const h of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const h of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
       const r = await post({ amount: '5' }, h);
       expect(r.status).toBe(303);
       expect(r.headers.get('location')).toBe('/thing');
