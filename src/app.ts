@@ -16,6 +16,9 @@ import { createSocketServer } from './ws/socket';
 import { historyRoutes } from './api/wallet/history.routes';
 import { tickerRoutes } from './api/wallet/ticker.routes';
 import { walletRoutes } from './api/wallet/wallet.routes';
+import { depositsRoutes } from './api/deposits/deposits.routes';
+import { webhookRoutes } from './api/deposits/webhook.routes';
+import { createSandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 
 export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
 
@@ -24,6 +27,10 @@ export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
   const session = sessionPlugin(signedIn, deps.config.publicUrl);
+  // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
+  const simulator = deps.sandbox && !deps.config.isProduction
+    ? createSandboxSimulator(deps.sandbox, (req) => handle(req), `${deps.config.publicUrl}/api/v1/webhooks/btcpay`)
+    : null;
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
     // Feature routes mount here, one `.use(feature(deps, session))` per feature.
@@ -31,6 +38,8 @@ export function createApp(deps: Deps): App {
     .use(walletRoutes(deps, session))
     .use(historyRoutes(deps, session))
     .use(tickerRoutes(deps))
+    .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
+    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret }))
     .all('/*', () => {
       throw AppError.notFound();
     });

@@ -18,6 +18,10 @@ import type { Hub } from './ws/hub.port';
 import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
+import type { PaymentsProvider } from './services/payments/payments.port';
+import { createSandboxProvider, type SandboxProvider } from './services/payments/sandbox/sandbox.provider';
+import { createDepositService, type DepositService } from './services/payments/deposit-service';
+import { depositPush } from './api/deposits/deposit-push';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -32,6 +36,10 @@ export type Deps = {
   hub: Hub;
   ledger: Ledger;
   idempotency: ReturnType<typeof idempotencyPlugin>;
+  payments: PaymentsProvider;
+  /** The sandbox provider when it is the one in use (it can be paid by hand outside production); else null. */
+  sandbox: SandboxProvider | null;
+  deposits: DepositService;
   /** Signs the one-time flash cookie of plain form posts; derived so it can never be used as a session key. */
   flashKey: string;
 };
@@ -44,7 +52,14 @@ export function siteInfo(c: Config): SiteInfo {
     gameLinks: { ultraPanda: c.ULTRA_PANDA_URL, vblink: c.VBLINK_URL },
     tickerMode: c.TICKER_MODE,
     devMailbox: !c.isProduction,
+    sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
   };
+}
+
+/** BTCPay Server when its four variables are set; otherwise the sandbox in our own tables. */
+export function pickPayments(c: Config, client: Database['client']): { payments: PaymentsProvider; sandbox: SandboxProvider | null } {
+  const sandbox = createSandboxProvider(client, { rateUsdPerBtc: c.SANDBOX_BTC_USD, webhookSecret: persistedSecret(c.DATA_DIR, 'sandbox-webhook-secret', undefined) });
+  return { payments: sandbox, sandbox };
 }
 
 /** SMTP when SMTP_URL is set; otherwise the outbox in DATA_DIR/mail that /dev/mailbox reads. */
@@ -59,17 +74,27 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const secret = persistedSecret(config.DATA_DIR, 'jwt-secret', config.JWT_SECRET);
   const mailer = overrides.mailer ?? pickMailer(config);
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
+  const site = exposeMailbox(siteInfo(config), mailer);
+  const hub = overrides.hub ?? createInProcessHub();
+  const ledger = overrides.ledger ?? createLedger(database.client);
+  const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
+  const deposits = overrides.deposits ?? createDepositService({
+    client: database.client, ledger, provider: picked.payments, logger,
+    onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
+  });
   return {
     config,
     database,
     logger,
     assets: overrides.assets ?? (await loadAssets()),
     signer: overrides.signer ?? createTokenSigner(secret),
-    site: exposeMailbox(siteInfo(config), mailer),
+    site,
     mailer,
     rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
-    hub: overrides.hub ?? createInProcessHub(),
-    ledger: overrides.ledger ?? createLedger(database.client),
+    hub,
+    ledger,
+    ...picked,
+    deposits,
     idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
     flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
     ...overrides,

@@ -14,6 +14,8 @@ export type SiteInfo = {
   gameLinks: { ultraPanda: string; vblink: string };
   tickerMode: 'demo' | 'live' | 'off';
   devMailbox: boolean;
+  /** Deposits go to the built-in sandbox and may be paid by hand (never in production). */
+  sandboxPayments: boolean;
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;
