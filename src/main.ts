@@ -10,7 +10,13 @@ try {
   const deps = await buildDeps(config);
   const app = createApp(deps);
   const server = serveApp(app, { port: config.PORT });
-  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started) });
+  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name });
+  // Deposits whose webhook was lost are found again: now, and every RECONCILE_INTERVAL_S seconds.
+  deps.deposits.start(config.RECONCILE_INTERVAL_S);
+  if (deps.payments.name === 'btcpay')
+    void deps.payments.checkKey().then((k) => {
+      if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });
+    });
 
   // On SIGTERM/SIGINT: stop taking connections, let requests in flight finish, then close the database.
   // Each money movement is one committed transaction, so even a hard kill loses nothing that was answered.
@@ -19,7 +25,9 @@ try {
     if (stopping) return;
     stopping = true;
     deps.logger.info('stopping', { signal });
+    deps.deposits.stop();
     await server.stop(false);
+    await deps.deposits.idle();
     await deps.hub.close();
     deps.database.client.close();
     process.exit(0);
