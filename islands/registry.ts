@@ -11,6 +11,8 @@ import TransactionsTable from './TransactionsTable';
 import P2PTransferForm from './P2PTransferForm';
 import NotificationsList from './NotificationsList';
 import DepositStatus from './DepositStatus';
+import DepositModal from './DepositModal';
+import DepositSimulator from './DepositSimulator';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -26,4 +28,6 @@ export const registry = {
   P2PTransferForm,
   NotificationsList,
   DepositStatus,
+  DepositModal,
+  DepositSimulator,
 };

@@ -99,12 +99,15 @@ describe('account pages: first HTML', () => {
     expect(doc).toContain(`Player ID: <strong>${p.playerId}</strong>`);
     expect(doc).toContain('Deposit Now');
     expect(doc).toContain('id="services"');
-    for (const id of ['home', 'deposit', 'transfer', 'redeem', 'withdraw']) expect(doc).toContain(`id="${id}"`);
-    for (const title of ['Deposit with Bitcoin', 'Transfer to Game', 'Redeem from Game', 'Withdraw to Bitcoin']) expect(doc).toContain(title);
-    // Every Deposit link lands on the dashboard's deposit section; none is a dead reload.
-    const depositLinks = [...doc.matchAll(/href="([^"]*)"[^>]*>(?:Deposit|Deposit Now)</g)].map((m) => m[1]);
-    expect(depositLinks.length).toBeGreaterThanOrEqual(2);
-    for (const href of depositLinks) expect(href).toBe('/home#deposit');
+    for (const id of ['home', 'transfer', 'redeem', 'withdraw']) expect(doc).toContain(`id="${id}"`);
+    for (const title of ['Transfer to Game', 'Redeem from Game', 'Withdraw to Bitcoin']) expect(doc).toContain(title);
+    // Every Deposit link reaches the deposit form without scripts and opens the deposit modal with them.
+    const depositLinks = [...doc.matchAll(/<a ([^>]*)>(?:Deposit|Deposit Now)</g)].map((m) => m[1]!);
+    expect(depositLinks.length).toBeGreaterThanOrEqual(3);
+    for (const attrs of depositLinks) {
+      expect(attrs).toContain('href="/deposit-bitcoin"');
+      expect(attrs).toContain('data-deposit-open=');
+    }
     expect(h1s(doc)).toBe(1);
   });
 });

@@ -5,7 +5,6 @@ import { definePage, type PageContext } from './page';
 
 // The three money forms arrive with the wallet features; until then each section says so plainly.
 const SECTIONS = [
-  { id: 'deposit', title: 'Deposit with Bitcoin', text: 'Add credits to your wallet with Bitcoin over Lightning or on-chain, paid to a QR code.' },
   { id: 'transfer', title: 'Transfer to Game', text: 'Move credits from your wallet to Ultra Panda or VBlink.' },
   { id: 'redeem', title: 'Redeem from Game', text: 'Bring credits from a game back to your wallet.' },
   { id: 'withdraw', title: 'Withdraw to Bitcoin', text: 'Cash out your wallet to your own Bitcoin address. Withdrawals are processed in 1 to 4 hours.' },
@@ -19,9 +18,9 @@ function PlayerBar({ playerId }: { playerId: number }) {
           Player ID: <strong>{playerId}</strong>
         </p>
         <p className="player-bar-hint">
-          <a href="/support#faq">How to Deposit with CashApp</a>
+          <a href="/support#how-to-deposit">How to Deposit with CashApp</a>
         </p>
-        <a className="btn btn-primary btn-sm" href="/home#deposit">
+        <a className="btn btn-primary btn-sm" href="/deposit-bitcoin" data-deposit-open="">
           Deposit
         </a>
       </div>
@@ -43,7 +42,7 @@ export default definePage({
           lead="Deposit with Bitcoin, load your games with credits and cash out your winnings."
           image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
           actions={
-            <a className="btn btn-primary" href="/home#deposit">
+            <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">
               Deposit Now
             </a>
           }
