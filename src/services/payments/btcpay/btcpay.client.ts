@@ -86,7 +86,8 @@ function errorFor(what: string, status: number, json: any, fail: Fail): Payments
     return fail(`${what}: rejected (${details})`, 'refused', 'validation', status);
   }
   const code: string = typeof json?.code === 'string' ? json.code : status === 401 ? 'unauthenticated' : 'generic-error';
-  const message = typeof json?.message === 'string' ? json.message : status === 401 ? 'the API key was not accepted' : `answered ${status}`;
+  const said = typeof json?.message === 'string' ? json.message : null;
+  const message = status === 401 ? `the API key was not accepted (401${said ? `: ${said}` : ''})` : (said ?? `answered ${status}`);
   if (status === 404) return fail(`${what}: ${message}`, 'not-found', code, status);
   return fail(`${what}: ${message}`, 'refused', code, status);
 }
