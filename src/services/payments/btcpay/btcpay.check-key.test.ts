@@ -11,7 +11,7 @@ const check = async (permissions: string[]) => {
 
 describe('BTCPay adapter: checkKey', () => {
   test('REQUIRED_PERMISSIONS lists the six store permissions deposits and payouts need', () => {
-    expect([...REQUIRED_PERMISSIONS].sort()).toEqual(
+    expect([...REQUIRED_PERMISSIONS].sort() as string[]).toEqual(
       [
         'btcpay.store.cancreateinvoice',
         'btcpay.store.canviewinvoices',
