@@ -19,6 +19,7 @@ import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
 import type { PaymentsProvider } from './services/payments/payments.port';
+import { createBtcpayProvider } from './services/payments/btcpay/btcpay.provider';
 import { createSandboxProvider, type SandboxProvider } from './services/payments/sandbox/sandbox.provider';
 import { createDepositService, type DepositService } from './services/payments/deposit-service';
 import { depositPush } from './api/deposits/deposit-push';
@@ -58,6 +59,10 @@ export function siteInfo(c: Config): SiteInfo {
 
 /** BTCPay Server when its four variables are set; otherwise the sandbox in our own tables. */
 export function pickPayments(c: Config, client: Database['client']): { payments: PaymentsProvider; sandbox: SandboxProvider | null } {
+  if (c.BTCPAY_URL && c.BTCPAY_API_KEY && c.BTCPAY_STORE_ID && c.BTCPAY_WEBHOOK_SECRET) {
+    const payments = createBtcpayProvider({ url: c.BTCPAY_URL, apiKey: c.BTCPAY_API_KEY, storeId: c.BTCPAY_STORE_ID, webhookSecret: c.BTCPAY_WEBHOOK_SECRET });
+    return { payments, sandbox: null };
+  }
   const sandbox = createSandboxProvider(client, { rateUsdPerBtc: c.SANDBOX_BTC_USD, webhookSecret: persistedSecret(c.DATA_DIR, 'sandbox-webhook-secret', undefined) });
   return { payments: sandbox, sandbox };
 }
