@@ -63,7 +63,7 @@ async function load(ctx: PageContext): Promise<Loaded | null> {
 function HelpTip() {
   return (
     <span className="help-tip">
-      <a className="help-icon" href="/support#faq" aria-describedby="deposit-help-tip">
+      <a className="help-icon" href="/support#how-to-deposit" aria-describedby="deposit-help-tip">
         <span aria-hidden="true">?</span>
         <span className="sr-only">Deposit help</span>
       </a>
