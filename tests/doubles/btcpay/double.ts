@@ -3,7 +3,7 @@ import { base58Id, hex } from './ids';
 import { InvoiceBook, type MethodId, type StoredInvoice } from './invoices';
 import { PayoutBook, type StoredPayout } from './payouts';
 import { route, type RouteState } from './routes';
-import { type Deliver, type Delivery, WebhookHub } from './webhooks';
+import { type Deliver, type Delivery, type Webhook, WebhookHub } from './webhooks';
 
 export type BtcpayDoubleOptions = {
   apiKey?: string;
@@ -34,6 +34,8 @@ export type BtcpayDouble = {
   violations: string[];
   requests: { method: string; path: string; status: number }[];
   deliveries: Delivery[];
+  /** Registered webhooks, secrets included (what BTCPay keeps, not what its API shows). */
+  webhooks(): Webhook[];
   invoice(id: string): StoredInvoice;
   payout(id: string): StoredPayout;
   payLightning(invoiceId: string, btc?: string): string;
@@ -116,6 +118,7 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
     violations,
     requests: state.requests,
     deliveries: hub.deliveries,
+    webhooks: () => [...hub.webhooks.values()],
     invoice: (id) => invoices.find(id),
     payout: (id) => payouts.payouts.get(id) ?? raise(`no payout ${id}`),
     payLightning: (id, btc) => invoices.payLightning(id, btc),
