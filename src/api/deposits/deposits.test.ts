@@ -85,6 +85,20 @@ describe('sandbox payments credit the wallet exactly once', () => {
     await ledgerOk();
   });
 
+  test('overlapping re-reads of one settled invoice (webhooks, redeliveries, reconciliation) credit it once', async () => {
+    const q = await createPlayer(app);
+    const d = (await create('30', q)).json.data;
+    // Paid with every delivery held back, then eight re-reads started at once.
+    const s = app.deps.sandbox!;
+    const inv = (await s.load(d.invoiceId))!;
+    inv.methods[0]!.payments.push({ id: 'pay-1', receivedAt: Date.now(), value: '0.0006', fee: '0', status: 'Settled', destination: inv.methods[0]!.destination });
+    await s.save(inv);
+    const runs = await Promise.all([...Array(8)].map(() => app.deps.deposits.sync(d.invoiceId)));
+    expect(runs.flatMap((r) => r!.credited).length).toBe(1);
+    expect(await balance(q)).toBe(30);
+    await ledgerOk();
+  });
+
   test("another player's deposit cannot be read or paid", async () => {
     const other = await createPlayer(app);
     const d = (await create('5')).json.data;
