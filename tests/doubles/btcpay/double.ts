@@ -10,7 +10,10 @@ export type BtcpayDoubleOptions = {
   storeId?: string;
   /** Deliveries go here by real HTTP POST… */
   webhookUrl?: string;
-  /** …or are handed to this function (e.g. an in-process app's `handle`), which wins over webhookUrl. */
+  /**
+   * …or are handed to this function (e.g. an in-process app's `handle`), which then carries every delivery, also
+   * those of webhooks registered through the API. Failed deliveries are not retried by themselves: use redeliver.
+   */
   deliver?: Deliver;
   /** Secret of the webhook registered at start when webhookUrl or deliver is given. */
   webhookSecret?: string;
@@ -80,7 +83,7 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
   const invoices = new InvoiceBook(storeId, opts.storeMethods ?? ['BTC-CHAIN', 'BTC-LN'], publishInvoice);
   if (opts.rate !== undefined) invoices.rate = String(opts.rate);
   const payouts = new PayoutBook(storeId, (type, p) => hub.publish(type, { storeId: p.storeId, payoutId: p.id, pullPaymentId: null, payoutState: p.state }), opts.payoutDateAsString ?? false);
-  const initial = opts.webhookUrl || opts.deliver ? hub.register({ url: opts.webhookUrl ?? 'http://127.0.0.1/api/v1/webhooks/btcpay', secret: opts.webhookSecret }) : null;
+  const initial = opts.webhookUrl || opts.deliver ? hub.register({ url: opts.webhookUrl ?? 'http://localhost:3000/api/v1/webhooks/btcpay', secret: opts.webhookSecret }) : null;
 
   let down: boolean | 'refuse' = false;
   let delayMs = 0;
