@@ -18,7 +18,7 @@ import { tickerRoutes } from './api/wallet/ticker.routes';
 import { walletRoutes } from './api/wallet/wallet.routes';
 import { depositsRoutes } from './api/deposits/deposits.routes';
 import { webhookRoutes } from './api/deposits/webhook.routes';
-import { createSandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
+import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
 
 export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
 
@@ -27,10 +27,7 @@ export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
   const session = sessionPlugin(signedIn, deps.config.publicUrl);
-  // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
-  const simulator = deps.sandbox && !deps.config.isProduction
-    ? createSandboxSimulator(deps.sandbox, (req) => handle(req), `${deps.config.publicUrl}/api/v1/webhooks/btcpay`)
-    : null;
+  const simulator = deps.simulator;
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
     // Feature routes mount here, one `.use(feature(deps, session))` per feature.
@@ -39,7 +36,8 @@ export function createApp(deps: Deps): App {
     .use(historyRoutes(deps, session))
     .use(tickerRoutes(deps))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
-    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret }))
+    .use(withdrawalsRoutes({ config: deps.config, withdrawals: deps.withdrawals, payments: deps.payments, idempotency: deps.idempotency, simulator }, session))
+    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))
     .all('/*', () => {
       throw AppError.notFound();
     });
@@ -59,5 +57,7 @@ export function createApp(deps: Deps): App {
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
   const handle = withFinish((req) => elysia.handle(req), { hsts: deps.config.secureCookies, logger: deps.logger });
+  // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
+  deps.self.handle = handle;
   return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]) };
 }
