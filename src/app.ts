@@ -36,7 +36,7 @@ export function createApp(deps: Deps): App {
     .use(historyRoutes(deps, session))
     .use(tickerRoutes(deps))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
-    .use(withdrawalsRoutes({ config: deps.config, withdrawals: deps.withdrawals, payments: deps.payments, idempotency: deps.idempotency, simulator }, session))
+    .use(withdrawalsRoutes({ config: deps.config, withdrawals: deps.withdrawals, idempotency: deps.idempotency, simulator }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))
     .all('/*', () => {
       throw AppError.notFound();

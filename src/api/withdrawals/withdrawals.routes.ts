@@ -6,12 +6,11 @@ import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { dollarsFromCents, dollarsToCents, formatCents } from '../../shared/money';
 import { checkWithdraw, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
-import type { PaymentsProvider } from '../../services/payments/payments.port';
 import type { SandboxSimulator } from '../../services/payments/sandbox/sandbox-simulator';
 import type { WithdrawalService } from '../../services/payments/withdrawal-service';
 import type { WithdrawalRow } from '../../services/payments/withdrawals';
 
-type WithdrawDeps = { config: Config; withdrawals: WithdrawalService; payments: PaymentsProvider; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
+type WithdrawDeps = { config: Config; withdrawals: WithdrawalService; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
 
 const toData = (w: WithdrawalRow) => ({
   withdrawalId: w.id, status: w.status, currency: w.currency, wallet_address: w.destination, amount: dollarsFromCents(w.amountCents),
@@ -24,8 +23,7 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
     .use(session)
     .use(d.idempotency)
     .get('/btc/rate', async () => {
-      const rate = await d.payments.currentRate().catch(() => null);
-      if (!rate) throw new AppError(503, 'The Bitcoin rate is unavailable right now.', 'PAYMENTS_UNAVAILABLE');
+      const rate = await d.withdrawals.rate();
       return { success: true, rate: Number(rate), currencyPair: 'BTC_USD' };
     }, { auth: true })
     .post('/withdraw/withdraw-request', async ({ player, body, idempotency }) => {

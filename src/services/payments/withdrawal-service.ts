@@ -25,6 +25,19 @@ export type WithdrawRequest = { userId: string; currency: PaymentMethodId; addre
 
 /** Withdrawals as the API, the webhook, the operator command and the reconciliation job use them. */
 export function createWithdrawalService(o: WithdrawalServiceOptions) {
+  // The last rate BTCPay gave, so a request made while it is briefly unreachable can still be held and retried.
+  let lastRate: { rate: string; at: number } | null = null;
+  const RATE_MAX_AGE_MS = 10 * 60_000;
+  async function rateNow(): Promise<string> {
+    try {
+      const rate = await o.provider.currentRate();
+      lastRate = { rate, at: Date.now() };
+      return rate;
+    } catch {
+      if (lastRate && Date.now() - lastRate.at < RATE_MAX_AGE_MS) return lastRate.rate;
+      throw new AppError(503, 'Withdrawals are unavailable right now. Please try again in a few minutes.', 'PAYMENTS_UNAVAILABLE');
+    }
+  }
   const submitOpts = () => ({ autoApproveCents: o.limits.autoApproveCents, retryMs: o.retryMs });
   const report = (c: WithdrawalChanges | null) => {
     if (c) o.onChanges(c);
@@ -47,14 +60,14 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
 
   return {
     async create(r: WithdrawRequest) {
-      const rate = await o.provider.currentRate().catch(() => {
-        throw new AppError(503, 'Withdrawals are unavailable right now. Please try again in a few minutes.', 'PAYMENTS_UNAVAILABLE');
-      });
+      const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits });
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
       return submit(row);
     },
+    /** USD per BTC for the form: BTCPay's current rate, or its last one for a few minutes while it is unreachable. */
+    rate: rateNow,
     get: (userId: string, id: string) => findWithdrawal(o.client, 'w.id = ? AND w.user_id = ?', [id, userId]),
     syncPayout,
     async list(status?: string): Promise<WithdrawalRow[]> {
