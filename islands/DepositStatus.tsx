@@ -137,7 +137,7 @@ export default function DepositStatus({ addresses, expiredQrSvg, deposit }: Depo
       <p className="sr-only" aria-live="polite">
         {said}
       </p>
-      <PaymentState live={live} />
+      <PaymentState live={live} askedCents={deposit?.amountCents ?? null} />
       {deposit && <DepositFacts deposit={deposit} />}
     </div>
   );
@@ -202,7 +202,7 @@ const set = (c: number | null): c is number => c !== null && c > 0;
  * spec §2 and §4: a payment seen but not yet confirmed, then settled. The push signals answer at once; the
  * deposit's re-read state (when the page knows its deposit) is the truth that a missed push cannot leave stale.
  */
-function PaymentState({ live }: { live: Live | null }) {
+function PaymentState({ live, askedCents }: { live: Live | null; askedCents: number | null }) {
   const pushedProcessing = useSignalValue(paymentProcessingCents, null);
   const pushedSettled = useSignalValue(paymentSettledCents, null);
   const processing = live ? (live.processingCents || null) : pushedProcessing;
@@ -215,7 +215,13 @@ function PaymentState({ live }: { live: Live | null }) {
           {`Payment ${formatCents(processing)} received, waiting for confirmation.`}
         </p>
       ) : set(settled) ? (
-        <p className="deposit-settled">{`Payment Settled: ${formatCents(settled)}`}</p>
+        <>
+          <p className="deposit-settled">{`Payment Settled: ${formatCents(settled)}`}</p>
+          {/* A part payment is credited as it arrives; say how much of the deposit that is. */}
+          {set(askedCents) && settled < askedCents && (
+            <p className="deposit-partial">{`${formatCents(settled)} of your ${formatCents(askedCents)} deposit has arrived so far.`}</p>
+          )}
+        </>
       ) : live?.status === 'expired' ? (
         <p className="alert alert-error">This deposit expired before any payment arrived. Start a New Deposit to get a new invoice.</p>
       ) : null}
