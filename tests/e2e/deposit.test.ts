@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 import { serveApp } from '../../src/serve';
-import { makeApp, type TestApp } from '../helpers/app';
+import { call, makeApp, type TestApp } from '../helpers/app';
+import { available } from '../helpers/money';
 import { createPlayer, type TestPlayer } from '../helpers/players';
-import { DESKTOP, launchBrowser, PHONE, type Browser } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, launchBrowser, PHONE, type Browser } from './browser';
 
 // A port of this suite's own range.
 const PORT = 3500;
@@ -18,12 +19,15 @@ let browser: Browser;
 let app: TestApp;
 let server: ReturnType<typeof Bun.serve>;
 let player: TestPlayer;
+/** The player of the deposit journeys (their own balance, untouched by the page tests above). */
+let payer: TestPlayer;
 
 setDefaultTimeout(60_000);
 beforeAll(async () => {
   app = await makeApp({ PUBLIC_URL: AT });
   server = serveApp(app, { port: PORT, hostname: '127.0.0.1' });
   player = await createPlayer(app, { name: 'Dana' });
+  payer = await createPlayer(app, { name: 'Eli' });
   browser = await launchBrowser();
   await browser.context.addCookies([{ name: 'token', value: player.token, url: AT, httpOnly: true, sameSite: 'Lax' }]);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: AT });
@@ -112,6 +116,238 @@ describe('Bitcoin deposit page in chromium', () => {
       expect(await clockText(page)).not.toBe('30:00');
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/deposit-1280.png`, fullPage: true });
       expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The whole journey on the embedded defaults (sandbox payments): wallet menu → modal → deposit page → paid live.
+// These run after the page tests above: they start new countdowns, which the reload test above must not see.
+
+const JOURNEY = `http://localhost:${PORT}`;
+const INVALID = 'Please enter a valid amount greater than 0';
+const balance = (page: Page) => page.locator('[data-wallet-balance]').textContent();
+const waitForBalance = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector('[data-wallet-balance]')?.textContent === t, text, { timeout: 10_000 });
+/** React has taken over an island's root (hydrateRoot marks its container). */
+const islandHydrated = (page: Page, name: string) =>
+  page.waitForFunction((n) => {
+    const root = document.querySelector(`[data-island="${n}"] [data-root]`);
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+  }, name);
+
+/** The wallet menu's Deposit item (the header's, not the dashboard's own Deposit button). */
+async function depositFromWalletMenu(page: Page) {
+  if (await page.locator('[data-nav-toggle]').isVisible()) await page.locator('[data-nav-toggle]').click();
+  await page.getByRole('button', { name: /Wallet balance/ }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Deposit', exact: true }).click();
+}
+
+/** Fills the open deposit modal with `amount`, confirms, and waits for the deposit page it leads to. */
+async function confirmDeposit(page: Page, amount: string): Promise<URL> {
+  const dialog = page.getByRole('dialog', { name: 'Deposit with CashApp / Bitcoin' });
+  await dialog.getByLabel('Amount (USD)').fill(amount);
+  await dialog.getByRole('button', { name: 'Confirm Deposit' }).click();
+  await page.waitForURL((u) => u.pathname === '/deposit-bitcoin' && u.searchParams.has('deposit'));
+  await islandHydrated(page, 'DepositSimulator');
+  await islandHydrated(page, 'DepositStatus');
+  return new URL(page.url());
+}
+
+const depositOf = async (id: string) => (await call(app, 'GET', `/api/v1/btc/deposit/${id}`, undefined, { token: payer.token })).json.data;
+
+/** Presses a Simulate payment button and waits for its toast (the request is answered once the webhook ran). */
+async function simulate(page: Page, label: string) {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.locator('#toasts').getByText('Payment simulated.').last().waitFor();
+}
+
+/** Same document as before: no navigation or reload happened since `__marker` was set. */
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __marker?: number }).__marker);
+
+describe('deposit journey in chromium (sandbox payments)', () => {
+  beforeAll(async () => {
+    await browser.context.addCookies([{ name: 'token', value: payer.token, url: JOURNEY, httpOnly: true, sameSite: 'Lax' }]);
+  });
+
+  test('wallet menu → Deposit → modal checks the amount → 25 → deposit page → Pay in full credits $25.00 live', async () => {
+    const page = await browser.newPage(DESKTOP);
+    try {
+      await page.goto(JOURNEY + '/home');
+      await islandHydrated(page, 'WalletMenu');
+      await islandHydrated(page, 'DepositModal');
+      expect(await balance(page)).toBe('$0.00');
+
+      await depositFromWalletMenu(page);
+      const dialog = page.getByRole('dialog', { name: 'Deposit with CashApp / Bitcoin' });
+      await dialog.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/home');
+      const amount = dialog.getByLabel('Amount (USD)');
+      expect(await amount.inputValue()).toBe('');
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('deposit-amount');
+
+      await dialog.getByRole('button', { name: 'Confirm Deposit' }).click();
+      await dialog.getByText(INVALID).waitFor();
+      await amount.fill('0');
+      await dialog.getByRole('button', { name: 'Confirm Deposit' }).click();
+      await dialog.getByText(INVALID).waitFor();
+      expect(await amount.getAttribute('aria-invalid')).toBe('true');
+      expect(new URL(page.url()).pathname).toBe('/home');
+
+      const url = await confirmDeposit(page, '25');
+      const id = url.searchParams.get('deposit')!;
+      expect(id).toBeTruthy();
+      const deposit = await depositOf(id);
+      const ln = deposit.payment_methods.find((m: { paymentMethodId: string }) => m.paymentMethodId === 'BTC-LN').destination;
+      const chain = deposit.payment_methods.find((m: { paymentMethodId: string }) => m.paymentMethodId === 'BTC-CHAIN').destination;
+      expect(url.searchParams.get('lightningAddress')).toBe(ln);
+      expect(url.searchParams.get('onchainAddress')).toBe(chain);
+      expect(deposit.amount).toBe(25);
+      expect(deposit.btcAmount).toMatch(/^\d+\.\d{1,8}$/);
+
+      // The BTC amount to send, on the Lightning tab and in the deposit's facts.
+      await page.getByRole('tab', { name: 'BTC Lightning' }).waitFor();
+      expect(await page.getByRole('tab', { name: 'BTC Lightning' }).getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator('#deposit-panel-lightning .deposit-amount').textContent()).toBe(`Send exactly ${deposit.btcAmount} BTC`);
+      expect(await page.locator('.deposit-facts').textContent()).toContain(`$25.00 (${deposit.btcAmount} BTC)`);
+      await expect(page.getByRole('img', { name: 'QR code of the Lightning invoice' }).isVisible()).resolves.toBe(true);
+
+      await page.evaluate(() => void ((window as unknown as { __marker: number }).__marker = 1));
+      const panel = page.getByRole('region', { name: 'Simulate payment' });
+      await panel.waitFor();
+      await simulate(page, 'Pay in full');
+      await waitForBalance(page, '$25.00');
+      await page.getByText('Payment Settled: $25.00', { exact: true }).waitFor();
+      expect(await sameDocument(page)).toBe(1);
+      expect(new URL(page.url()).searchParams.get('deposit')).toBe(id);
+      expect(await available(app, payer.userId)).toBe(2_500);
+      expect((await depositOf(id)).status).toBe('completed');
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a second deposit paid on-chain: received shows it waiting for confirmation, confirm settles it, no reload', async () => {
+    const page = await browser.newPage(PHONE);
+    try {
+      await page.goto(JOURNEY + '/home');
+      await islandHydrated(page, 'WalletMenu');
+      await islandHydrated(page, 'DepositModal');
+      await depositFromWalletMenu(page);
+      await page.getByRole('dialog', { name: 'Deposit with CashApp / Bitcoin' }).waitFor();
+      const url = await confirmDeposit(page, '40');
+      const id = url.searchParams.get('deposit')!;
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.getByRole('tab', { name: 'BTC OnChain' }).click();
+      const btc = (await depositOf(id)).btcAmount;
+      expect(await page.locator('#deposit-panel-onchain .deposit-amount').textContent()).toBe(`Send exactly ${btc} BTC`);
+
+      await page.evaluate(() => void ((window as unknown as { __marker: number }).__marker = 1));
+      await simulate(page, 'On-chain: received');
+      await page.getByText('Payment $40.00 received, waiting for confirmation.', { exact: true }).waitFor();
+      // Seen, not yet credited: the balance still holds only the first deposit.
+      expect(await balance(page)).toBe('$25.00');
+      expect(await available(app, payer.userId)).toBe(2_500);
+
+      await simulate(page, 'On-chain: confirm');
+      await page.getByText('Payment Settled: $40.00', { exact: true }).waitFor();
+      await waitForBalance(page, '$65.00');
+      await expect(page.getByText('Payment $40.00 received, waiting for confirmation.').count()).resolves.toBe(0);
+      expect(await sameDocument(page)).toBe(1);
+      expect(await available(app, payer.userId)).toBe(6_500);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('a part payment is credited and the page says how much of the deposit has arrived', async () => {
+    const page = await browser.newPage({ width: 360, height: 740 });
+    try {
+      await page.goto(JOURNEY + '/deposit-bitcoin');
+      await islandHydrated(page, 'WalletMenu');
+      await islandHydrated(page, 'DepositModal');
+      await depositFromWalletMenu(page);
+      await confirmDeposit(page, '20');
+      await simulate(page, 'Pay part');
+      await page.getByText('Payment Settled: $10.00', { exact: true }).waitFor();
+      await page.getByText('$10.00 of your $20.00 deposit has arrived so far.', { exact: true }).waitFor();
+      await waitForBalance(page, '$75.00');
+      // Six sandbox buttons two a row, and nothing wider than a 360 px phone.
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        rows: new Set([...document.querySelectorAll('.simulate-buttons .btn')].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+      }));
+      expect(fit).toEqual({ page: 0, rows: 3 });
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('deposit form without JavaScript', () => {
+  let chrome: Chromium;
+  let context: BrowserContext;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    chrome = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    context = await chrome.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    await context.addCookies([{ name: 'token', value: payer.token, url: JOURNEY, httpOnly: true, sameSite: 'Lax' }]);
+  }, 30_000);
+  afterAll(async () => {
+    await context?.close();
+    await chrome?.close();
+  }, 30_000);
+
+  test('/deposit-bitcoin is the form: 10 leads to the deposit page with its QR codes; abc comes back with the error and the typed value', async () => {
+    const page = await context.newPage();
+    // A refused form post answers 400 with the page again (by design); chromium logs that document's status as a
+    // console error, which is the one error expected here. Anything else still counts.
+    page.on('console', (m) => {
+      const refusedPost = /status of 400/.test(m.text()) && m.location().url === JOURNEY + '/deposit-bitcoin';
+      if (m.type() === 'error' && !refusedPost) errors.push(`${page.url()}: ${m.text()}`);
+    });
+    try {
+      await page.goto(JOURNEY + '/deposit-bitcoin');
+      await page.getByRole('heading', { name: 'Deposit with CashApp / Bitcoin' }).waitFor();
+      const amount = page.getByLabel('Amount (USD)');
+      await amount.fill('10');
+      await page.getByRole('button', { name: 'Confirm Deposit' }).click();
+      await page.waitForURL((u) => u.pathname === '/deposit-bitcoin' && u.searchParams.has('deposit'));
+      const url = new URL(page.url());
+      expect(url.searchParams.get('lightningAddress')).toBeTruthy();
+      expect(url.searchParams.get('onchainAddress')).toBeTruthy();
+      const deposit = await depositOf(url.searchParams.get('deposit')!);
+      expect(deposit.amount).toBe(10);
+      await expect(page.getByRole('img', { name: 'QR code of the Lightning invoice' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('img', { name: 'QR code of the Bitcoin address' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByText(`Send exactly ${deposit.btcAmount} BTC`).first().isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Pay in full' }).isVisible()).resolves.toBe(true);
+
+      await page.goto(JOURNEY + '/deposit-bitcoin');
+      await amount.fill('abc');
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/deposit-bitcoin'),
+        page.getByRole('button', { name: 'Confirm Deposit' }).click(),
+      ]);
+      expect(refused.status()).toBe(400);
+      await page.waitForLoadState();
+      const error = page.locator('#deposit-page-amount-error');
+      expect(await error.textContent()).toBe(INVALID);
+      expect(await amount.inputValue()).toBe('abc');
+      expect(await amount.getAttribute('aria-describedby')).toBe('deposit-page-amount-error');
+      // Under the field: the message sits just below the input.
+      const [field, message] = [(await amount.boundingBox())!, (await error.boundingBox())!];
+      expect(message.y).toBeGreaterThanOrEqual(field.y + field.height - 1);
+      expect(new URL(page.url()).searchParams.has('deposit')).toBe(false);
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }
