@@ -41,6 +41,12 @@ const upsertPayment = (depositId: string, method: string, p: InvoicePayment, cen
   args: [depositId, p.id, method, p.status, cents, transferId, at, at],
 });
 
+/** What is left to pay in BTC (after a partial payment the page asks for the rest); null once nothing is due. */
+const stillDue = (methods: InvoicePaymentMethod[]): string | null => {
+  const due = (methods.find((m) => m.paymentMethodId === 'BTC-CHAIN') ?? methods[0])?.due;
+  return due && /^\d+(\.\d+)?$/.test(due) && Number(due) > 0 ? due : null;
+};
+
 /**
  * Re-reads an invoice and its payments from the provider and acts on what it says, never on a webhook body:
  * each Settled payment is credited once (the ledger's externalRef is `deposit:<invoice>:<payment>`), for its dollar
@@ -88,9 +94,9 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
   const r = await client.execute({
     sql: `UPDATE deposits SET invoice_status = ?, processing_cents = ?,
             status = CASE WHEN credited_cents > 0 THEN 'completed' WHEN ? IN ('Expired', 'Invalid') THEN 'expired' ELSE status END,
-            lightning_destination = coalesce(?, lightning_destination), closed_at = CASE WHEN ? THEN ? ELSE closed_at END, updated_at = ?
+            lightning_destination = coalesce(?, lightning_destination), btc_due = coalesce(?, btc_due), closed_at = CASE WHEN ? THEN ? ELSE closed_at END, updated_at = ?
           WHERE id = ? RETURNING status, history_id`,
-    args: [invoice.status, processingCents, invoice.status, methods.find((m) => m.paymentMethodId === 'BTC-LN')?.destination || null,
+    args: [invoice.status, processingCents, invoice.status, methods.find((m) => m.paymentMethodId === 'BTC-LN')?.destination || null, stillDue(methods),
       now > invoice.monitoringExpiresAt && processingCents === 0 ? 1 : 0, now, now, row.id],
   });
   changes.status = String(r.rows[0]?.status ?? 'pending');
