@@ -15,6 +15,8 @@ import { createSocketServer } from './ws/socket';
 import { historyRoutes } from './api/wallet/history.routes';
 import { tickerRoutes } from './api/wallet/ticker.routes';
 import { walletRoutes } from './api/wallet/wallet.routes';
+import { gamesRoutes } from './api/games/games.routes';
+import { gameMovesRoutes } from './api/games/game-moves.routes';
 
 export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
 
@@ -30,6 +32,8 @@ export function createApp(deps: Deps): App {
     .use(walletRoutes(deps, session))
     .use(historyRoutes(deps, session))
     .use(tickerRoutes(deps))
+    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
+    .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .all('/*', () => {
       throw AppError.notFound();
     });

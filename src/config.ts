@@ -44,6 +44,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw new ConfigError('Invalid configuration:\n  CREDENTIAL_KEY: required in production');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return { ...c, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
 }

@@ -17,6 +17,13 @@ import type { Hub } from './ws/hub.port';
 import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
+import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
+import type { GameProvider } from './services/games/game-provider.port';
+import { createSandboxProvider } from './services/games/sandbox.provider';
+import { createManualProvider } from './services/games/manual.provider';
+import { defaultGames, seedGames } from './services/games/catalogue';
+import { createGamesService, type GamesService } from './services/games/games.service';
+import { pushBalance, pushNotification } from './api/wallet/push';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -31,6 +38,12 @@ export type Deps = {
   hub: Hub;
   ledger: Ledger;
   idempotency: ReturnType<typeof idempotencyPlugin>;
+  /** Encrypts game passwords at rest (CREDENTIAL_KEY). */
+  cipher: CredentialCipher;
+  gameProvider: GameProvider;
+  /** How long a game provider call may take before its outcome is looked up later instead. */
+  gameTimeoutMs: number;
+  games: GamesService;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -49,6 +62,11 @@ export function pickMailer(c: Config): Mailer {
   return c.SMTP_URL ? createSmtpMailer(c.SMTP_URL, c.MAIL_FROM) : createOutboxMailer(join(c.DATA_DIR, 'mail'));
 }
 
+/** The game provider of GAME_PROVIDER: the sandbox vendor (default) or the operator's manual queue. */
+export function pickGameProvider(c: Config, database: Database, cipher: CredentialCipher): GameProvider {
+  return c.GAME_PROVIDER === 'manual' ? createManualProvider(database.client, cipher) : createSandboxProvider(database.client);
+}
+
 export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
   const database = overrides.database ?? openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   await tuneEmbedded(database.client, config.DATABASE_URL);
@@ -56,18 +74,35 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const secret = persistedSecret(config.DATA_DIR, 'jwt-secret', config.JWT_SECRET);
   const mailer = overrides.mailer ?? pickMailer(config);
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
+  const site = siteInfo(config);
+  const hub = overrides.hub ?? createInProcessHub();
+  const ledger = overrides.ledger ?? createLedger(database.client);
+  // Outside production a key is generated once and kept beside the JWT secret; production must set it (config.ts).
+  const cipher = overrides.cipher ?? createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
+  const gameProvider = overrides.gameProvider ?? pickGameProvider(config, database, cipher);
+  const gameTimeoutMs = overrides.gameTimeoutMs ?? 10_000;
+  await seedGames(database.client, defaultGames(site.gameLinks));
+  const games = overrides.games ?? createGamesService({ client: database.client, ledger, provider: gameProvider, cipher, timeoutMs: gameTimeoutMs, now: Date.now }, (userId, note, walletChanged) => {
+    // After commit, whoever settled it (the request, a later look-up, the operator): the player's pages hear of it.
+    if (walletChanged) void pushBalance(ledger, hub, userId).catch(() => logger.error('balance push failed'));
+    if (note) pushNotification(hub, userId, note);
+  });
   return {
     config,
     database,
     logger,
     assets: overrides.assets ?? (await loadAssets()),
     signer: overrides.signer ?? createTokenSigner(secret),
-    site: exposeMailbox(siteInfo(config), mailer),
+    site: exposeMailbox(site, mailer),
     mailer,
     rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
-    hub: overrides.hub ?? createInProcessHub(),
-    ledger: overrides.ledger ?? createLedger(database.client),
+    hub,
+    ledger,
     idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
+    cipher,
+    gameProvider,
+    gameTimeoutMs,
+    games,
     ...overrides,
   };
 }

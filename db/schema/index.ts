@@ -3,3 +3,4 @@ export * from './wallet';
 export * from './auth';
 export * from './ledger';
 export * from './idempotency';
+export * from './games';

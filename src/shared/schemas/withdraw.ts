@@ -1,0 +1,32 @@
+import { str, type FieldErrors } from './fields';
+import { AMOUNT_INPUT } from './wallet';
+
+/** spec §2/§9: the withdraw currencies, the default first, each with its minimum in dollars. */
+export const WITHDRAW_CURRENCIES = [
+  { id: 'BTC-CHAIN', label: 'Bitcoin (BTC)', minDollars: 100 },
+  { id: 'BTC-LN', label: 'Bitcoin (Lightning)', minDollars: 1 },
+] as const;
+export type WithdrawCurrency = (typeof WITHDRAW_CURRENCIES)[number]['id'];
+export const DEFAULT_WITHDRAW_CURRENCY: WithdrawCurrency = 'BTC-CHAIN';
+
+/** spec §9: tip quick picks. */
+export const TIP_PRESETS = [1, 2, 5, 10, 50, 100] as const;
+/** spec §5: the tip takes digits only. */
+export const TIP_INPUT = /^\d*$/;
+
+const textOf = (v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : str(v).trim());
+
+/** spec §5: Withdraw. Amount and tip arrive as numbers (API) or as typed text (form). */
+export function checkWithdraw(input: { currency?: unknown; wallet_address?: unknown; amount?: unknown; tip?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency);
+  if (!currency) e.currency = 'Currency is required';
+  if (!str(input.wallet_address).trim()) e.wallet_address = 'Wallet address is required';
+  const amount = textOf(input.amount);
+  if (!amount) e.amount = 'Amount is required';
+  else if (!AMOUNT_INPUT.test(amount) || !(Number(amount) > 0)) e.amount = 'Enter a valid amount';
+  else if (currency && Number(amount) < currency.minDollars) e.amount = `Minimum amount to invest is ${currency.minDollars}`;
+  const tip = textOf(input.tip);
+  if (tip && !/^\d+$/.test(tip)) e.tip = 'Tip must be a whole number of dollars';
+  return e;
+}
