@@ -10,7 +10,9 @@ try {
   const deps = await buildDeps(config);
   const app = createApp(deps);
   const server = serveApp(app, { port: config.PORT });
-  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started) });
+  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), games: deps.gameProvider.name });
+  // Game transfers whose answer was lost are looked up by their reference: now, and every 30 seconds.
+  deps.games.start(30_000, () => deps.logger.error('game reconciliation failed'));
 
   // On SIGTERM/SIGINT: stop taking connections, let requests in flight finish, then close the database.
   // Each money movement is one committed transaction, so even a hard kill loses nothing that was answered.
@@ -19,6 +21,7 @@ try {
     if (stopping) return;
     stopping = true;
     deps.logger.info('stopping', { signal });
+    deps.games.stop();
     await server.stop(false);
     await deps.hub.close();
     deps.database.client.close();

@@ -26,7 +26,12 @@ const TASK_COLUMNS = 'id, ref, kind, game_id, user_name, amount_cents, status, c
  * and then marked done or failed (`bun run games:tasks`, later the operator console). Calls answer `pending`; the
  * outcome reaches the order through `lookup(ref)` when the operator completes the task.
  */
-export function createManualProvider(client: Client, cipher: CredentialCipher, now: () => number = Date.now): GameProvider & { secretOf(task: GameTask): string | null } {
+export type ManualProvider = GameProvider & {
+  /** The password an account or reset task asks the operator to set (shown to the operator only). */
+  secretFor(ref: string): Promise<string | null>;
+};
+
+export function createManualProvider(client: Client, cipher: CredentialCipher, now: () => number = Date.now): ManualProvider {
   async function byRef(ref: string): Promise<(GameTask & { secretEnc: string | null }) | null> {
     const r = await client.execute({ sql: `SELECT ${TASK_COLUMNS}, secret_enc FROM game_tasks WHERE ref = ?`, args: [ref] });
     const row = r.rows[0];
@@ -53,7 +58,10 @@ export function createManualProvider(client: Client, cipher: CredentialCipher, n
 
   return {
     name: 'manual',
-    secretOf,
+    async secretFor(ref) {
+      const t = await byRef(ref);
+      return t ? secretOf(t) : null;
+    },
     async createAccount(req): Promise<NewAccount> {
       const existing = await byRef(req.ref);
       const userName = existing?.userName ?? `${userNamePrefix(req.gameId)}${req.playerId}`;
