@@ -81,6 +81,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const cipher = overrides.cipher ?? createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
   const gameProvider = overrides.gameProvider ?? pickGameProvider(config, database, cipher);
   const gameTimeoutMs = overrides.gameTimeoutMs ?? 10_000;
+  site.sandboxGames = !config.isProduction && gameProvider.name === 'sandbox';
   await seedGames(database.client, defaultGames(site.gameLinks));
   const games = overrides.games ?? createGamesService({ client: database.client, ledger, provider: gameProvider, cipher, timeoutMs: gameTimeoutMs, now: Date.now }, (userId, note, walletChanged) => {
     // After commit, whoever settled it (the request, a later look-up, the operator): the player's pages hear of it.

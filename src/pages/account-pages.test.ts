@@ -94,17 +94,21 @@ describe('account pages: first HTML', () => {
     expect(doc).not.toContain('password_hash');
   });
 
-  test('the dashboard shows the Player ID, Deposit, the services grid and the five section anchors', async () => {
+  test('the dashboard shows the Player ID, Deposit, the services grid and the section anchors', async () => {
     const doc = await html('/home', asPlayer());
     expect(doc).toContain(`Player ID: <strong>${p.playerId}</strong>`);
     expect(doc).toContain('Deposit Now');
     expect(doc).toContain('id="services"');
-    for (const id of ['home', 'deposit', 'transfer', 'redeem', 'withdraw']) expect(doc).toContain(`id="${id}"`);
-    for (const title of ['Deposit with Bitcoin', 'Transfer to Game', 'Redeem from Game', 'Withdraw to Bitcoin']) expect(doc).toContain(title);
-    // Every Deposit link lands on the dashboard's deposit section; none is a dead reload.
-    const depositLinks = [...doc.matchAll(/href="([^"]*)"[^>]*>(?:Deposit|Deposit Now)</g)].map((m) => m[1]);
+    for (const id of ['home', 'transfer', 'redeem', 'withdraw']) expect(doc).toContain(`id="${id}"`);
+    for (const title of ['Transfer to Game', 'Redeem from Game', 'Withdraw to Bitcoin']) expect(doc).toContain(title);
+    // Every Deposit link reaches the deposit form without script and opens the deposit modal with it.
+    const main = doc.slice(doc.indexOf('<main'), doc.indexOf('</main>'));
+    const depositLinks = [...main.matchAll(/<a [^>]*href="([^"]*)"([^>]*)>(?:Deposit|Deposit Now)</g)];
     expect(depositLinks.length).toBeGreaterThanOrEqual(2);
-    for (const href of depositLinks) expect(href).toBe('/home#deposit');
+    for (const m of depositLinks) {
+      expect(m[1]).toBe('/deposit-bitcoin');
+      expect(m[2]).toContain('data-deposit-open');
+    }
     expect(h1s(doc)).toBe(1);
   });
 });

@@ -13,6 +13,8 @@ export type SiteInfo = {
   gameLinks: { ultraPanda: string; vblink: string };
   tickerMode: 'demo' | 'live' | 'off';
   devMailbox: boolean;
+  /** Play a round in the sandbox games (outside production, sandbox provider only). */
+  sandboxGames?: boolean;
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;

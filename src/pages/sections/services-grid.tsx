@@ -6,7 +6,7 @@ export type ServiceId = 'deposit' | 'withdraw' | 'redeem' | 'transfer';
 type CardAttrs = Record<string, string>;
 
 const SERVICES: { id: ServiceId; title: string; text: string; icon: ReactNode; href: string }[] = [
-  { id: 'deposit', title: 'Deposit', text: 'Add funds with Bitcoin over Lightning or on-chain, shown as a QR code.', icon: <DepositIcon />, href: '/home#deposit' },
+  { id: 'deposit', title: 'Deposit', text: 'Add funds with Bitcoin over Lightning or on-chain, shown as a QR code.', icon: <DepositIcon />, href: '/deposit-bitcoin' },
   { id: 'withdraw', title: 'Withdraw', text: 'Cash out to your own Bitcoin wallet. Requests are processed in 1 to 4 hours.', icon: <WithdrawIcon />, href: '/home#withdraw' },
   { id: 'redeem', title: 'Redeem', text: 'Bring winnings back from a game to your wallet balance.', icon: <RedeemIcon />, href: '/home#redeem' },
   { id: 'transfer', title: 'Transfer', text: 'Load credits from your wallet into Ultra Panda or VBlink.', icon: <TransferIcon />, href: '/home#transfer' },
