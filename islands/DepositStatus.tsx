@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatCents } from '../src/shared/money';
+import { dollarsToCents, formatCents } from '../src/shared/money';
+import { api } from './_client/api';
 import { copyText } from './_client/clipboard';
 import { paymentProcessingCents, paymentSettledCents } from './_client/signals';
-import { startRealtime } from './_client/socket';
+import { realtime, startRealtime, subscribePush } from './_client/socket';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { clock, shortAddress, WARNING_SECONDS } from './_ui/deposit-timer';
@@ -10,13 +11,63 @@ import { useCountdown } from './_ui/use-countdown';
 
 export type DepositMethod = 'lightning' | 'onchain';
 /** One address the player may pay, with its QR code already drawn as SVG by the server. */
-export type DepositAddress = { method: DepositMethod; address: string; qrSvg: string };
+export type DepositAddress = { method: DepositMethod; address: string; qrSvg: string; amountBtc?: string | null };
+/** The deposit behind the addresses, when the page knows it: what to pay and what has arrived. */
+export type DepositSummary = {
+  id: string;
+  invoiceId: string | null;
+  amountCents: number;
+  btcAmount: string | null;
+  status: string;
+  creditedCents: number;
+  processingCents: number;
+};
 export type DepositStatusProps = {
   /** Lightning first when present (spec §2: it is the default tab). */
   addresses: DepositAddress[];
   /** The QR that replaces the Lightning one once its countdown ends; null without a Lightning address. */
   expiredQrSvg: string | null;
+  deposit?: DepositSummary | null;
 };
+
+// While no socket can be held, the deposit is read this often so a paid deposit never shows as waiting.
+export const DEPOSIT_POLL_MS = 10_000;
+
+type Live = { creditedCents: number; processingCents: number; status: string };
+type DepositAnswer = { data: { credited: number; processing: number; status: string } };
+
+/** The deposit's state: from the server at first, then re-read on every push, on reconnect and by polling. */
+function useDepositState(deposit: DepositSummary | null | undefined): Live | null {
+  const [live, setLive] = useState<Live | null>(deposit ? { creditedCents: deposit.creditedCents, processingCents: deposit.processingCents, status: deposit.status } : null);
+  useEffect(() => {
+    if (!deposit) return;
+    let stopped = false;
+    const reread = async () => {
+      try {
+        const r = await api<DepositAnswer>(`/btc/deposit/${encodeURIComponent(deposit.id)}`, { quiet: true });
+        if (!stopped && r.success && r.data)
+          setLive({ creditedCents: dollarsToCents(r.data.credited) ?? 0, processingCents: dollarsToCents(r.data.processing) ?? 0, status: r.data.status });
+      } catch {
+        // Offline: the next poll or reconnect tries again.
+      }
+    };
+    const mine = (data: unknown) => (data as { depositId?: unknown } | null)?.depositId === deposit.id;
+    const offs = [
+      subscribePush('ready', () => void reread()),
+      subscribePush('InvoiceReceivedPayment', (d) => mine(d) && void reread()),
+      subscribePush('InvoicePaymentSettled', (d) => mine(d) && void reread()),
+    ];
+    const poll = setInterval(() => {
+      if (!realtime().connected && document.visibilityState !== 'hidden') void reread();
+    }, DEPOSIT_POLL_MS);
+    return () => {
+      stopped = true;
+      offs.forEach((off) => off());
+      clearInterval(poll);
+    };
+  }, [deposit?.id]);
+  return live;
+}
 
 const TAB_LABEL: Record<DepositMethod, string> = { lightning: 'BTC Lightning', onchain: 'BTC OnChain' };
 // Fixed ids, not useId: the server renders the island inside the whole page and the browser hydrates it as its
@@ -27,7 +78,8 @@ const addressName = (a: DepositAddress) =>
   a.method === 'onchain' ? 'Bitcoin address' : a.address.includes('@') ? 'Lightning address' : 'Lightning invoice';
 
 /** spec §2 Bitcoin deposit: the address tabs, QR codes, Lightning countdown and live payment status. */
-export default function DepositStatus({ addresses, expiredQrSvg }: DepositStatusProps) {
+export default function DepositStatus({ addresses, expiredQrSvg, deposit }: DepositStatusProps) {
+  const live = useDepositState(deposit);
   const tabs = useRef<Partial<Record<DepositMethod, HTMLButtonElement | null>>>({});
   const [selected, setSelected] = useState<DepositMethod>(addresses[0]?.method ?? 'lightning');
   const hasLightning = addresses.some((a) => a.method === 'lightning');
@@ -85,7 +137,8 @@ export default function DepositStatus({ addresses, expiredQrSvg }: DepositStatus
       <p className="sr-only" aria-live="polite">
         {said}
       </p>
-      <PaymentState />
+      <PaymentState live={live} />
+      {deposit && <DepositFacts deposit={deposit} />}
     </div>
   );
 }
@@ -122,6 +175,11 @@ function AddressPanel({ entry, left, expiredQrSvg }: PanelProps) {
       {expiredQrSvg !== null && left !== null && (
         <div className="deposit-qr is-expired" role="img" aria-label="Expired QR code" hidden={!expired} dangerouslySetInnerHTML={{ __html: expiredQrSvg }} />
       )}
+      {entry.amountBtc && (
+        <p className="deposit-amount">
+          Send exactly <strong>{entry.amountBtc} BTC</strong>
+        </p>
+      )}
       <div className="deposit-address-row">
         <p className="deposit-address-label">
           {name}
@@ -140,10 +198,15 @@ function AddressPanel({ entry, left, expiredQrSvg }: PanelProps) {
 
 const set = (c: number | null): c is number => c !== null && c > 0;
 
-/** spec §2 and §4: a payment seen but not yet confirmed, then settled, from the realtime signals. */
-function PaymentState() {
-  const processing = useSignalValue(paymentProcessingCents, null);
-  const settled = useSignalValue(paymentSettledCents, null);
+/**
+ * spec §2 and §4: a payment seen but not yet confirmed, then settled. The push signals answer at once; the
+ * deposit's re-read state (when the page knows its deposit) is the truth that a missed push cannot leave stale.
+ */
+function PaymentState({ live }: { live: Live | null }) {
+  const pushedProcessing = useSignalValue(paymentProcessingCents, null);
+  const pushedSettled = useSignalValue(paymentSettledCents, null);
+  const processing = live ? (live.processingCents || null) : pushedProcessing;
+  const settled = live ? (live.creditedCents || null) : pushedSettled;
   return (
     <div className="deposit-payment" role="status">
       {set(processing) ? (
@@ -153,7 +216,27 @@ function PaymentState() {
         </p>
       ) : set(settled) ? (
         <p className="deposit-settled">{`Payment Settled: ${formatCents(settled)}`}</p>
+      ) : live?.status === 'expired' ? (
+        <p className="alert alert-error">This deposit expired before any payment arrived. Start a New Deposit to get a new invoice.</p>
       ) : null}
     </div>
+  );
+}
+
+/** What to quote to support: the amount asked and the invoice id (also shown in history). */
+function DepositFacts({ deposit }: { deposit: DepositSummary }) {
+  return (
+    <dl className="deposit-facts">
+      <div>
+        <dt>Deposit</dt>
+        <dd>{formatCents(deposit.amountCents)}{deposit.btcAmount ? ` (${deposit.btcAmount} BTC)` : ''}</dd>
+      </div>
+      {deposit.invoiceId && (
+        <div>
+          <dt>Invoice ID</dt>
+          <dd><code>{deposit.invoiceId}</code></dd>
+        </div>
+      )}
+    </dl>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCents } from '../src/shared/money';
-import { checkP2P } from '../src/shared/schemas/wallet';
+import { AMOUNT_TYPING, checkP2P } from '../src/shared/schemas/wallet';
 import { api } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { idempotencyKey } from './_client/idempotency';
@@ -14,7 +14,6 @@ import { useForm } from './_ui/use-form';
 export type P2PTransferFormProps = { walletCents: number };
 
 // spec §5: what the amount box accepts as typed — digits, at most one decimal point, at most two decimals.
-const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
 
 /** spec §2 P2P transfer: send credits to another player by e-mail. */
 export default function P2PTransferForm(props: P2PTransferFormProps) {

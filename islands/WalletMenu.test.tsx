@@ -67,7 +67,8 @@ describe('WalletMenu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(list.hidden).toBe(false);
     expect(screen.getByRole('link', { name: 'P2P Transfers' }).getAttribute('href')).toBe('/p2p-transfer');
-    expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/home#deposit');
+    expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposit-bitcoin');
+    expect(screen.getByRole('link', { name: 'Deposit' }).hasAttribute('data-deposit-open')).toBe(true);
     expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/home#withdraw');
     const deposit = screen.getByRole('link', { name: 'Deposit' });
     deposit.focus();

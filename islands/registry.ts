@@ -14,6 +14,8 @@ import DepositStatus from './DepositStatus';
 import GameCredentials from './GameCredentials';
 import GameMoveForm from './GameMoveForm';
 import WithdrawForm from './WithdrawForm';
+import DepositModal from './DepositModal';
+import DepositSimulator from './DepositSimulator';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -32,4 +34,6 @@ export const registry = {
   GameCredentials,
   GameMoveForm,
   WithdrawForm,
+  DepositModal,
+  DepositSimulator,
 };

@@ -9,6 +9,7 @@ import { errorsPlugin } from './http/errors';
 import { withFinish } from './http/finish';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
+import { createFlashCookies } from './pages/flash';
 import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
 import { createSocketServer } from './ws/socket';
@@ -17,6 +18,9 @@ import { tickerRoutes } from './api/wallet/ticker.routes';
 import { walletRoutes } from './api/wallet/wallet.routes';
 import { gamesRoutes } from './api/games/games.routes';
 import { gameMovesRoutes } from './api/games/game-moves.routes';
+import { depositsRoutes } from './api/deposits/deposits.routes';
+import { webhookRoutes } from './api/deposits/webhook.routes';
+import { createSandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 
 export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
 
@@ -25,6 +29,10 @@ export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
   const session = sessionPlugin(signedIn, deps.config.publicUrl);
+  // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
+  const simulator = deps.sandbox && !deps.config.isProduction
+    ? createSandboxSimulator(deps.sandbox, (req) => handle(req), `${deps.config.publicUrl}/api/v1/webhooks/btcpay`)
+    : null;
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
     // Feature routes mount here, one `.use(feature(deps, session))` per feature.
@@ -34,6 +42,8 @@ export function createApp(deps: Deps): App {
     .use(tickerRoutes(deps))
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
+    .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
+    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret }))
     .all('/*', () => {
       throw AppError.notFound();
     });
@@ -42,7 +52,10 @@ export function createApp(deps: Deps): App {
     .use(healthRoutes(deps.database.client))
     .use(api)
     .use(logoutFormRoutes(deps))
-    .use(pagesPlugin({ routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req) }))
+    .use(pagesPlugin({
+      routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
+      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), publicUrl: deps.config.publicUrl,
+    }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith('/api/')) throw AppError.notFound();

@@ -16,6 +16,10 @@ const schema = z.object({
   BTCPAY_API_KEY: z.string().optional(),
   BTCPAY_STORE_ID: z.string().optional(),
   BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+  SANDBOX_BTC_USD: z.coerce.number().positive().default(50000),
+  DEPOSIT_MIN_DOLLARS: z.coerce.number().positive().default(1),
+  DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().default(10000),
+  RECONCILE_INTERVAL_S: z.coerce.number().int().min(5).max(86400).default(120),
   BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).default('regtest'),
   GAME_PROVIDER: z.enum(['sandbox', 'manual']).default('sandbox'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
@@ -45,6 +49,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw new ConfigError('Invalid configuration:\n  CREDENTIAL_KEY: required in production');
+  const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
+  if (btcpay.some(Boolean) && !btcpay.every(Boolean))
+    throw new ConfigError('Invalid configuration:\n  BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');
+  if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw new ConfigError('Invalid configuration:\n  DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return { ...c, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
 }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
@@ -19,11 +20,16 @@ import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
 import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
 import type { GameProvider } from './services/games/game-provider.port';
-import { createSandboxProvider } from './services/games/sandbox.provider';
+import { createSandboxProvider as createSandboxGames } from './services/games/sandbox.provider';
 import { createManualProvider } from './services/games/manual.provider';
 import { defaultGames, seedGames } from './services/games/catalogue';
 import { createGamesService, type GamesService } from './services/games/games.service';
 import { pushBalance, pushNotification } from './api/wallet/push';
+import type { PaymentsProvider } from './services/payments/payments.port';
+import { createBtcpayProvider } from './services/payments/btcpay/btcpay.provider';
+import { createSandboxProvider, type SandboxProvider } from './services/payments/sandbox/sandbox.provider';
+import { createDepositService, type DepositService } from './services/payments/deposit-service';
+import { depositPush } from './api/deposits/deposit-push';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -38,6 +44,12 @@ export type Deps = {
   hub: Hub;
   ledger: Ledger;
   idempotency: ReturnType<typeof idempotencyPlugin>;
+  payments: PaymentsProvider;
+  /** The sandbox provider when it is the one in use (it can be paid by hand outside production); else null. */
+  sandbox: SandboxProvider | null;
+  deposits: DepositService;
+  /** Signs the one-time flash cookie of plain form posts; derived so it can never be used as a session key. */
+  flashKey: string;
   /** Encrypts game passwords at rest (CREDENTIAL_KEY). */
   cipher: CredentialCipher;
   gameProvider: GameProvider;
@@ -54,7 +66,18 @@ export function siteInfo(c: Config): SiteInfo {
     gameLinks: { ultraPanda: c.ULTRA_PANDA_URL, vblink: c.VBLINK_URL },
     tickerMode: c.TICKER_MODE,
     devMailbox: !c.isProduction,
+    sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
   };
+}
+
+/** BTCPay Server when its four variables are set; otherwise the sandbox in our own tables. */
+export function pickPayments(c: Config, client: Database['client']): { payments: PaymentsProvider; sandbox: SandboxProvider | null } {
+  if (c.BTCPAY_URL && c.BTCPAY_API_KEY && c.BTCPAY_STORE_ID && c.BTCPAY_WEBHOOK_SECRET) {
+    const payments = createBtcpayProvider({ url: c.BTCPAY_URL, apiKey: c.BTCPAY_API_KEY, storeId: c.BTCPAY_STORE_ID, webhookSecret: c.BTCPAY_WEBHOOK_SECRET });
+    return { payments, sandbox: null };
+  }
+  const sandbox = createSandboxProvider(client, { rateUsdPerBtc: c.SANDBOX_BTC_USD, webhookSecret: persistedSecret(c.DATA_DIR, 'sandbox-webhook-secret', undefined) });
+  return { payments: sandbox, sandbox };
 }
 
 /** SMTP when SMTP_URL is set; otherwise the outbox in DATA_DIR/mail that /dev/mailbox reads. */
@@ -64,7 +87,7 @@ export function pickMailer(c: Config): Mailer {
 
 /** The game provider of GAME_PROVIDER: the sandbox vendor (default) or the operator's manual queue. */
 export function pickGameProvider(c: Config, database: Database, cipher: CredentialCipher): GameProvider {
-  return c.GAME_PROVIDER === 'manual' ? createManualProvider(database.client, cipher) : createSandboxProvider(database.client);
+  return c.GAME_PROVIDER === 'manual' ? createManualProvider(database.client, cipher) : createSandboxGames(database.client);
 }
 
 export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
@@ -74,9 +97,14 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const secret = persistedSecret(config.DATA_DIR, 'jwt-secret', config.JWT_SECRET);
   const mailer = overrides.mailer ?? pickMailer(config);
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
-  const site = siteInfo(config);
+  const site = exposeMailbox(siteInfo(config), mailer);
   const hub = overrides.hub ?? createInProcessHub();
   const ledger = overrides.ledger ?? createLedger(database.client);
+  const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
+  const deposits = overrides.deposits ?? createDepositService({
+    client: database.client, ledger, provider: picked.payments, logger,
+    onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
+  });
   // Outside production a key is generated once and kept beside the JWT secret; production must set it (config.ts).
   const cipher = overrides.cipher ?? createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
   const gameProvider = overrides.gameProvider ?? pickGameProvider(config, database, cipher);
@@ -94,12 +122,15 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     logger,
     assets: overrides.assets ?? (await loadAssets()),
     signer: overrides.signer ?? createTokenSigner(secret),
-    site: exposeMailbox(site, mailer),
+    site,
     mailer,
     rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
     hub,
     ledger,
+    ...picked,
+    deposits,
     idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
+    flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
     cipher,
     gameProvider,
     gameTimeoutMs,

@@ -10,9 +10,15 @@ try {
   const deps = await buildDeps(config);
   const app = createApp(deps);
   const server = serveApp(app, { port: config.PORT });
-  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), games: deps.gameProvider.name });
-  // Game transfers whose answer was lost are looked up by their reference: now, and every 30 seconds.
-  deps.games.start(30_000, () => deps.logger.error('game reconciliation failed'));
+  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
+  // Game transfers whose answer was lost are looked up by their reference: now, and every RECONCILE_INTERVAL_S seconds.
+  deps.games.start(config.RECONCILE_INTERVAL_S * 1000, () => deps.logger.error('game reconciliation failed'));
+  // Deposits whose webhook was lost are found again: now, and every RECONCILE_INTERVAL_S seconds.
+  deps.deposits.start(config.RECONCILE_INTERVAL_S);
+  if (deps.payments.name === 'btcpay')
+    void deps.payments.checkKey().then((k) => {
+      if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });
+    });
 
   // On SIGTERM/SIGINT: stop taking connections, let requests in flight finish, then close the database.
   // Each money movement is one committed transaction, so even a hard kill loses nothing that was answered.
@@ -22,7 +28,9 @@ try {
     stopping = true;
     deps.logger.info('stopping', { signal });
     deps.games.stop();
+    deps.deposits.stop();
     await server.stop(false);
+    await deps.deposits.idle();
     await deps.hub.close();
     deps.database.client.close();
     process.exit(0);

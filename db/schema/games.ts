@@ -57,8 +57,6 @@ export const gameOrders = sqliteTable(
     holdId: text('hold_id'),
     /** The posted ledger movement, once there is one. */
     transferId: text('transfer_id'),
-    /** The player's history row. */
-    historyId: text('history_id'),
     reason: text('reason'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './ledger';
 export * from './idempotency';
 export * from './games';
+export * from './payments';

@@ -19,3 +19,9 @@ export function clientIp(req: Request, trustedHeader?: string): string {
   }
   return socketAddress.get(req) ?? 'unknown';
 }
+
+/** A request the server makes for another (a form post calling the API in-process) keeps the client's address. */
+export function copyClientIp(from: Request, to: Request): void {
+  const a = socketAddress.get(from);
+  if (a) socketAddress.set(to, a);
+}

@@ -180,3 +180,4 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
     },
   });
 }
+export type IdempotencyPlugin = ReturnType<typeof idempotencyPlugin>;

@@ -47,7 +47,7 @@ describe('/deposit-bitcoin', () => {
     expect(await qrSvg(ADDRESS)).toMatch(/^<svg[^>]*width="256" height="256"[\s\S]*fill="#ffffff"[\s\S]*stroke="#000000"/);
     expect(doc).toMatch(/<div class="deposit-qr is-expired" role="img" aria-label="Expired QR code" hidden="">/);
     expect(doc).toContain('Invoice expires in <span role="timer" class="deposit-clock">30:00</span>');
-    expect(doc).toMatch(/<a class="btn btn-ghost" href="\/home#deposit">New Deposit<\/a>/);
+    expect(doc).toMatch(/<a class="btn btn-ghost" href="\/deposit-bitcoin" data-deposit-open="">New Deposit<\/a>/);
     expect(doc).toContain('How to deposit with card');
     expect(doc).toContain('Send crypto only to this address');
     expect(doc).toContain('A new address is given for every');
@@ -92,7 +92,7 @@ describe('/deposit-bitcoin', () => {
     expect(doc).not.toContain(bad.slice(0, 40).replace(/</g, '&lt;'));
     expect(doc).not.toContain(bad.slice(0, 40));
     const alone = await html(query({ onchainAddress: bad }));
-    expect(alone).toContain('No deposit address yet');
+    expect(alone).toContain('Confirm Deposit');
     expect(alone).not.toContain('data-island="DepositStatus"');
   });
 
@@ -102,11 +102,12 @@ describe('/deposit-bitcoin', () => {
     expect(props(doc).addresses[0].address).toBe(longest);
   });
 
-  test('with no address at all: a clear empty state with a way to start a deposit, and no deposit island', async () => {
+  test('with no address at all: the deposit form as a plain HTML form, and no deposit island', async () => {
     for (const path of ['/deposit-bitcoin', query({ lightningAddress: '', onchainAddress: '' })]) {
       const doc = await html(path);
-      expect(doc).toContain('<h2>No deposit address yet</h2>');
-      expect(doc).toMatch(/<a class="btn btn-primary" href="\/home#deposit">Start a Deposit<\/a>/);
+      expect(doc).toMatch(/<form class="form deposit-form"[^>]* action="\/deposit-bitcoin" method="post">/);
+      expect(doc).toContain('<input type="hidden" name="_action" value="create"/>');
+      expect(doc).toContain('<button type="submit" class="btn btn-primary btn-block">Confirm Deposit</button>');
       expect(doc).not.toContain('data-island="DepositStatus"');
       expect(doc).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" width="256"');
     }

@@ -1,5 +1,8 @@
 import { EXPIRED_QR_TEXT } from '../../islands/_ui/deposit-timer';
-import type { DepositAddress, DepositStatusProps } from '../../islands/DepositStatus';
+import type { DepositAddress, DepositStatusProps, DepositSummary } from '../../islands/DepositStatus';
+import type { DepositData } from '../api/deposits/deposits.model';
+import { dollarsToCents } from '../shared/money';
+import { depositActions, NewDepositForm } from './deposit-form';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { qrSvg } from './qr';
@@ -27,19 +30,40 @@ export function depositAddresses(url: URL): Omit<DepositAddress, 'qrSvg'>[] {
   ];
 }
 
-async function load(ctx: PageContext): Promise<DepositStatusProps | null> {
-  const found = depositAddresses(ctx.url);
+type Loaded = DepositStatusProps & { depositId: string | null };
+
+/** The player's own deposit named by `?deposit=`, as the API reads it (scoped to them); null when absent or not theirs. */
+async function ownDeposit(ctx: PageContext): Promise<DepositData | null> {
+  const id = ctx.url.searchParams.get('deposit');
+  if (!id || id.length > 64 || !ctx.api) return null;
+  const r = await ctx.api(`/btc/deposit/${encodeURIComponent(id)}`);
+  return (r?.data as DepositData | undefined) ?? null;
+}
+
+const summaryOf = (d: DepositData): DepositSummary => ({
+  id: d.depositId, invoiceId: d.invoiceId, amountCents: dollarsToCents(d.amount) ?? 0, btcAmount: d.btcAmount, status: d.status,
+  creditedCents: dollarsToCents(d.credited) ?? 0, processingCents: dollarsToCents(d.processing) ?? 0,
+});
+
+async function load(ctx: PageContext): Promise<Loaded | null> {
+  const deposit = await ownDeposit(ctx);
+  // A known deposit shows its own destinations (the query's may be stale after a partial Lightning payment).
+  const found: Omit<DepositAddress, 'qrSvg'>[] = deposit
+    ? deposit.payment_methods.map((m) => ({ method: m.paymentMethodId === 'BTC-LN' ? 'lightning' : 'onchain', address: m.destination, amountBtc: deposit.btcAmount }))
+    : depositAddresses(ctx.url);
   if (!found.length) return null;
-  const addresses = await Promise.all(found.map(async (a) => ({ ...a, qrSvg: await qrSvg(a.address) })));
+  // On-chain QR codes carry the amount as a BIP21 URI, so a wallet fills it in; Copy still copies the bare address.
+  const uri = (a: Omit<DepositAddress, 'qrSvg'>) => (a.method === 'onchain' && a.amountBtc ? `bitcoin:${a.address}?amount=${a.amountBtc}` : a.address);
+  const addresses = await Promise.all(found.map(async (a) => ({ ...a, qrSvg: await qrSvg(uri(a)) })));
   // Drawn now and sent hidden, so the page can swap it in when the countdown ends without a QR library.
   const expiredQrSvg = found[0]!.method === 'lightning' ? await qrSvg(EXPIRED_QR_TEXT) : null;
-  return { addresses, expiredQrSvg };
+  return { addresses, expiredQrSvg, deposit: deposit ? summaryOf(deposit) : null, depositId: deposit?.depositId ?? null };
 }
 
 function HelpTip() {
   return (
     <span className="help-tip">
-      <a className="help-icon" href="/support#faq" aria-describedby="deposit-help-tip">
+      <a className="help-icon" href="/support#how-to-deposit" aria-describedby="deposit-help-tip">
         <span aria-hidden="true">?</span>
         <span className="sr-only">Deposit help</span>
       </a>
@@ -50,18 +74,19 @@ function HelpTip() {
   );
 }
 
-const NEW_DEPOSIT = '/home#deposit';
+const NEW_DEPOSIT = '/deposit-bitcoin';
 
-function Deposit({ props }: { props: DepositStatusProps }) {
+function Deposit({ props, ctx }: { props: Loaded; ctx: PageContext }) {
+  const { depositId, ...island } = props;
   return (
     <>
       <p className="deposit-lead">
         Send a BTC amount equal to the USD amount you want to deposit to the address shown below. Scan the QR code with
         your Cash App or Bitcoin wallet, or copy the address.
       </p>
-      <Island name="DepositStatus" props={props} />
+      <Island name="DepositStatus" props={island} />
       <div className="deposit-actions">
-        <a className="btn btn-ghost" href={NEW_DEPOSIT}>
+        <a className="btn btn-ghost" href={NEW_DEPOSIT} data-deposit-open="">
           New Deposit
         </a>
       </div>
@@ -69,29 +94,27 @@ function Deposit({ props }: { props: DepositStatusProps }) {
         <strong>Send crypto only to this address</strong> to avoid losing your funds. A new address is given for every
         deposit, so never reuse an old one.
       </p>
+      <p className="deposit-help-link">
+        Paid but nothing arrived? See <a href="/support#how-to-deposit">how to deposit</a> and what to send support.
+      </p>
+      {depositId && ctx.site.sandboxPayments && (
+        <Island name="DepositSimulator" props={{ depositId, action: ctx.url.pathname + ctx.url.search }} />
+      )}
     </>
   );
 }
 
-function NoAddress() {
-  return (
-    <div className="empty-state deposit-empty">
-      <h2>No deposit address yet</h2>
-      <p>Start a deposit from your dashboard: enter the amount and you get a Bitcoin address and QR code to pay.</p>
-      <a className="btn btn-primary" href={NEW_DEPOSIT}>
-        Start a Deposit
-      </a>
-    </div>
-  );
-}
-
-/** spec §2 Bitcoin deposit: shows the addresses it is given; creating the deposit happens before it. */
+/**
+ * spec §2 Bitcoin deposit: the deposit's addresses, QR codes and live state; with no deposit to show, the deposit
+ * form (what every Deposit link reaches before its modal's script has run).
+ */
 export default definePage({
   title: 'Bitcoin Deposit',
   access: 'private',
   load,
+  actions: depositActions,
   render: (ctx: PageContext) => {
-    const props = ctx.data as DepositStatusProps | null;
+    const props = ctx.data as Loaded | null;
     return (
       <section className="page-section deposit-page" aria-labelledby="deposit-title">
         <div className="card deposit-card">
@@ -101,7 +124,7 @@ export default definePage({
             </h1>
             <HelpTip />
           </div>
-          {props ? <Deposit props={props} /> : <NoAddress />}
+          {props ? <Deposit props={props} ctx={ctx} /> : <NewDepositForm ctx={ctx} />}
         </div>
       </section>
     );

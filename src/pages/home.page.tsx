@@ -33,7 +33,7 @@ export default definePage({
         />
         <GamesGrid site={ctx.site} title="Game Library" />
         <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} />
-        <ServicesGrid signedIn attrs={{ deposit: { 'data-deposit-open': '' } }} />
+        <ServicesGrid signedIn />
       </div>
     );
   },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Flash } from './flash';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
@@ -15,11 +16,34 @@ export type SiteInfo = {
   devMailbox: boolean;
   /** Play a round in the sandbox games (outside production, sandbox provider only). */
   sandboxGames?: boolean;
+  /** Deposits go to the built-in sandbox and may be paid by hand (never in production). */
+  sandboxPayments: boolean;
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;
   /** GET on the site's own API (path after /api/v1), in-process and as this viewer; the parsed JSON, or null. */
-  api?: (path: string) => Promise<Record<string, unknown> | null> };
+  api?: (path: string) => Promise<Record<string, unknown> | null>;
+  /** A form post the server refused: what was typed (never passwords) and the errors, for the islands' first render. */
+  form?: FormState;
+  /** The one-time message of the form post that led here. */
+  flash?: Flash };
+
+/** A refused form post, re-rendered: `action` names which form of the page it was. */
+export type FormState = { action: string; values: Record<string, string>; errors: Record<string, string>; message?: string };
+
+/** An answer of the site's own API to a call made for a form post. */
+export type ApiAnswer = { status: number; json: Record<string, any> | null };
+
+export type ActionContext = PageContext & {
+  /** The posted fields, as text. */
+  fields: Record<string, string>;
+  /** Calls the site's own API in-process as the signed-in viewer, so forms and islands share one validation and service. */
+  send(method: string, path: string, body?: unknown, opts?: { idempotencyKey?: string }): Promise<ApiAnswer>;
+};
+
+/** Redirect (303) with an optional flash, or re-render the page with the form's values and errors. */
+export type ActionResult = { redirect: string; flash?: Flash } | { status?: number; form: FormState };
+export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 
 /**
  * open: anyone; public-only: visitors (a signed-in player goes to /home); private: signed-in players
@@ -36,6 +60,11 @@ export type Page = {
   /** Loads what the page needs before rendering (server only); may throw a Response to redirect. */
   load?: (ctx: PageContext) => Promise<unknown>;
   render: (ctx: PageContext) => ReactNode;
+  /**
+   * Plain HTML form posts to the page's own path, by the form's hidden `_action` field ('default' without one):
+   * the page works before and without its islands' scripts.
+   */
+  actions?: Record<string, PageAction>;
 };
 
 export const definePage = (p: Page) => p;

@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia';
 import type { AssetStore } from '../assets/store';
 import { cachedResponse, renderPage, renderStatic, type CachedPage } from './render';
+import type { FlashCookies } from './flash';
+import { handleFormPost } from './form-post';
 import type { Page, PageContext, SiteInfo, Viewer } from './page';
 
 type Options = {
@@ -10,6 +12,8 @@ type Options = {
   viewer: (req: Request) => Promise<Viewer | null>;
   /** The app's own request handler, so a page's load can read the API the islands use. */
   handle?: (req: Request) => Promise<Response>;
+  flash: FlashCookies;
+  publicUrl: string;
 };
 
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
@@ -38,29 +42,50 @@ function ownApi(handle: (req: Request) => Promise<Response>, page: Request) {
 export function pagesPlugin(o: Options) {
   const cache = new Map<string, Promise<CachedPage>>();
   const app = new Elysia({ name: 'pages' });
+  /** The guard of spec §2 as changed by DESIGN §6: a Response to send instead, or the page's context. */
+  async function guard(page: Page, request: Request, params: unknown): Promise<Response | PageContext> {
+    const url = new URL(request.url);
+    // Only a request that carries a credential can be a signed-in player; visitors skip the lookup.
+    const hasCredential = /(?:^|;\s*)token=/.test(request.headers.get('cookie') ?? '') || request.headers.has('authorization');
+    const viewer = hasCredential ? await o.viewer(request) : null;
+    if (page.access === 'public-only' && viewer) return redirect('/home');
+    if (page.access === 'private' && !viewer) return redirect('/?next=' + encodeURIComponent(url.pathname + url.search + url.hash));
+    const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
+    if (o.handle && viewer) ctx.api = ownApi(o.handle, request);
+    return ctx;
+  }
+
+  async function render(page: Page, ctx: PageContext, status = 200, clearFlash = false): Promise<Response> {
+    try {
+      if (page.load) ctx.data = await page.load(ctx);
+    } catch (e) {
+      if (e instanceof Response) return e;
+      throw e;
+    }
+    const res = await renderPage(page, ctx, o.assets, status);
+    if (clearFlash) res.headers.append('set-cookie', o.flash.clear());
+    return res;
+  }
+
   for (const [path, page] of Object.entries(o.routes)) {
     app.get(path, async ({ request, params }) => {
-      const url = new URL(request.url);
-      // Only a request that carries a credential can be a signed-in player; visitors skip the lookup.
-      const hasCredential = /(?:^|;\s*)token=/.test(request.headers.get('cookie') ?? '') || request.headers.has('authorization');
-      const viewer = hasCredential ? await o.viewer(request) : null;
-      if (page.access === 'public-only' && viewer) return redirect('/home');
-      if (page.access === 'private' && !viewer) return redirect('/?next=' + encodeURIComponent(url.pathname + url.search + url.hash));
-      const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
-      if (o.handle && viewer) ctx.api = ownApi(o.handle, request);
-      if (page.static && !viewer && !url.search) {
+      const ctx = await guard(page, request, params);
+      if (ctx instanceof Response) return ctx;
+      const hasFlash = o.flash.present(request);
+      if (page.static && !ctx.viewer && !ctx.url.search && !hasFlash) {
         let hit = cache.get(path);
         if (!hit) cache.set(path, (hit = renderStatic(page, ctx, o.assets)));
         return cachedResponse(await hit, request);
       }
-      try {
-        if (page.load) ctx.data = await page.load(ctx);
-      } catch (e) {
-        if (e instanceof Response) return e;
-        throw e;
-      }
-      return renderPage(page, ctx, o.assets);
+      if (hasFlash) ctx.flash = o.flash.read(request) ?? undefined;
+      return render(page, ctx, 200, hasFlash);
     });
+    if (page.actions)
+      app.post(path, async ({ request, params }) => {
+        const ctx = await guard(page, request, params);
+        if (ctx instanceof Response) return ctx;
+        return handleFormPost(page, ctx, request, { flash: o.flash, publicUrl: o.publicUrl, handle: o.handle, render: (c, status) => render(page, c, status) });
+      }, { parse: 'none' });
   }
   return app;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { definePage, type SiteInfo } from './page';
 import { ExternalLink } from './sections/external-link';
 import { ChatIcon, HelpIcon, MailIcon } from './sections/icons';
+import { HowToDeposit } from './sections/how-to-deposit';
 
 const faq = ({ siteName, supportEmail }: SiteInfo): { q: string; a: ReactNode }[] => [
   {
@@ -10,7 +11,8 @@ const faq = ({ siteName, supportEmail }: SiteInfo): { q: string; a: ReactNode }[
       <p>
         Sign in, choose Deposit, enter an amount and confirm. Pay the Lightning invoice or the on-chain address shown
         with its QR code; your wallet is credited when the payment is confirmed. The Lightning invoice is valid for 30
-        minutes, and every deposit has its own address.
+        minutes, and every deposit has its own address. See <a href="#how-to-deposit">How to deposit</a> for Cash App
+        and late or partial payments.
       </p>
     ),
   },
@@ -123,6 +125,7 @@ export default definePage({
           </ul>
         </div>
       </section>
+      <HowToDeposit supportEmail={site.supportEmail} />
       <section className="page-section" id="faq" aria-labelledby="faq-title">
         <h2 id="faq-title">Frequently asked questions</h2>
         <div className="faq">

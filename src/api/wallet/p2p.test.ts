@@ -56,7 +56,7 @@ describe('P2P transfer', () => {
 
   test('bad amounts are 400 with the field message and change nothing', async () => {
     const before = await available(app, alice.userId);
-    for (const amount of [1.234, -5, 0, 'NaN', 'abc', 1e20, '12.345', null, true, [], {}, '1e3', Infinity]) {
+    for (const amount of [1.234, -5, 0, 'NaN', 'abc', 1e20, '12.345', null, true, [], {}, '1e3', Infinity, '5', '12.50']) {
       const r = await p2p(alice, { email: bob.email, amount });
       expect(r.status).toBe(400);
       expect(r.json.errors[0].field).toBe('amount');

@@ -37,6 +37,13 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <a className="skip-link" href="#main">Skip to content</a>
         <Header ctx={ctx} />
         <main id="main" tabIndex={-1}>
+          {ctx.flash && (
+            <div className="flash-wrap">
+              <p className={`alert alert-${ctx.flash.kind} flash`} role={ctx.flash.kind === 'error' ? 'alert' : 'status'}>
+                {ctx.flash.message}
+              </p>
+            </div>
+          )}
           {page.render(ctx)}
         </main>
         <Footer ctx={ctx} />

@@ -10,6 +10,7 @@ export function HeaderWallet({ viewer, site }: { viewer: Viewer; site: SiteInfo 
     <div className="header-wallet">
       <Island name="WalletMenu" props={{ walletCents: viewer.walletCents }} />
       <Island name="FreeplayModal" props={{ communityUrl: site.communityUrl }} />
+      <Island name="DepositModal" props={{}} />
     </div>
   );
 }

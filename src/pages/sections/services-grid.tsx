@@ -27,7 +27,9 @@ export function ServicesGrid({ signedIn, attrs = {} }: { signedIn: boolean; attr
       </div>
       <ul className="service-grid">
         {SERVICES.map((s) => {
-          const extra = signedIn ? { 'data-scroll-offset': '80', ...attrs[s.id] } : { ...loginToast, ...attrs[s.id] };
+          // Deposit opens the deposit modal where its island runs, and reaches the deposit form where it does not.
+          const own = s.id === 'deposit' ? { 'data-deposit-open': '' } : { 'data-scroll-offset': '80' };
+          const extra = signedIn ? { ...own, ...attrs[s.id] } : { ...loginToast, ...attrs[s.id] };
           return (
             <li key={s.id}>
               <a className="card service-card" href={signedIn ? s.href : '/login'} {...extra}>

@@ -17,7 +17,7 @@ export type HistoryEntry = {
 };
 
 /** A short id players can quote to support, e.g. CR-3F9K2M7Q. */
-function readableId(): string {
+export function readableId(): string {
   const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return 'CR-' + [...bytes].map((b) => alphabet[b % 32]).join('');

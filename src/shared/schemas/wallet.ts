@@ -2,6 +2,8 @@ import { isEmail, str, type FieldErrors } from './fields';
 
 /** Digits with at most one decimal point and at most two decimals (spec §5 amount inputs). */
 export const AMOUNT_INPUT = /^\d+(\.\d{0,2})?$/;
+/** What an amount box lets through while typing: digits, one decimal point, at most two decimals. */
+export const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
 
 /** spec §5: P2P transfer. Amount arrives as a number (API) or as typed text (form). */
 export function checkP2P(input: { email?: unknown; amount?: unknown }): FieldErrors {

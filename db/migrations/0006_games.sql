@@ -9,7 +9,6 @@ CREATE TABLE `game_orders` (
 	`status` text NOT NULL,
 	`hold_id` text,
 	`transfer_id` text,
-	`history_id` text,
 	`reason` text,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { api } from './_client/api';
+import { toast } from './_client/toast';
+
+export type DepositSimulatorProps = { depositId: string; action: string };
+
+const BUTTONS: { action: string; label: string }[] = [
+  { action: 'pay', label: 'Pay in full' },
+  { action: 'pay-part', label: 'Pay part' },
+  { action: 'overpay', label: 'Overpay' },
+  { action: 'pay-late', label: 'Pay after expiry' },
+  { action: 'received', label: 'On-chain: received' },
+  { action: 'confirm', label: 'On-chain: confirm' },
+];
+
+/**
+ * The sandbox's Simulate payment panel (never in production): each button pays this deposit's invoice as a wallet
+ * would, and the site hears of it through the same signed webhook as from BTCPay. Without scripts it is a plain
+ * form; with them the page updates live from the pushes instead of reloading.
+ */
+export default function DepositSimulator({ depositId, action }: DepositSimulatorProps) {
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    const button = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (!button?.value) return;
+    e.preventDefault();
+    setBusy(button.value);
+    try {
+      const r = await api(`/sandbox/deposits/${encodeURIComponent(depositId)}/simulate`, { method: 'POST', body: { action: button.value } });
+      if (r.success) toast.success('Payment simulated.', { id: 'deposit-simulate' });
+    } catch {
+      // The API client has already told the player the network failed.
+    }
+    setBusy(null);
+  }
+
+  return (
+    <section className="card deposit-simulator" aria-labelledby="simulate-title">
+      <h2 id="simulate-title" className="card-title">Simulate payment</h2>
+      <p className="muted">Sandbox only: nothing here moves real Bitcoin. Each button pays this invoice as a wallet would.</p>
+      <form method="post" action={action} onSubmit={submit} aria-busy={busy ? true : undefined}>
+        <input type="hidden" name="_action" value="simulate" />
+        <input type="hidden" name="depositId" value={depositId} />
+        <div className="simulate-buttons">
+          {BUTTONS.map((b) => (
+            <button key={b.action} type="submit" name="simulate" value={b.action} className="btn btn-ghost btn-sm" disabled={busy !== null}>
+              {busy === b.action && <span className="spinner spinner-inline" aria-hidden="true" />}
+              {b.label}
+            </button>
+          ))}
+        </div>
+      </form>
+    </section>
+  );
+}

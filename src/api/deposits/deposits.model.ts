@@ -1,0 +1,35 @@
+import { AppError } from '../../lib/app-error';
+import { dollarsFromCents, dollarsToCents, formatCents, type Cents } from '../../shared/money';
+import { DEPOSIT_AMOUNT_INVALID } from '../../shared/schemas/deposit';
+import type { DepositView } from '../../services/payments/deposits';
+
+/** The deposit amount in cents within the configured bounds; each refusal is a 400 on the amount field. */
+export function depositCents(value: unknown, minDollars: number, maxDollars: number): Cents {
+  const c = dollarsToCents(typeof value === 'number' ? value : typeof value === 'string' ? value.trim() : undefined);
+  if (c === null || c <= 0) throw AppError.invalid([{ field: 'amount', message: DEPOSIT_AMOUNT_INVALID }]);
+  const min = Math.round(minDollars * 100);
+  const max = Math.round(maxDollars * 100);
+  if (c < min) throw AppError.invalid([{ field: 'amount', message: `The smallest deposit is ${formatCents(min)}.` }]);
+  if (c > max) throw AppError.invalid([{ field: 'amount', message: `The largest deposit is ${formatCents(max)}.` }]);
+  return c;
+}
+
+/** The deposit on the wire: spec §3's `payment_methods` plus what the deposit page shows. */
+export const toDepositData = (d: DepositView) => ({
+  depositId: d.id,
+  invoiceId: d.invoiceId,
+  status: d.status,
+  invoiceStatus: d.invoiceStatus,
+  amount: dollarsFromCents(d.amountCents),
+  credited: dollarsFromCents(d.creditedCents),
+  processing: dollarsFromCents(d.processingCents),
+  btcAmount: d.btcDue,
+  rate: d.rate === null ? null : Number(d.rate),
+  expiresAt: d.expiresAt === null ? null : new Date(d.expiresAt).toISOString(),
+  createdAt: new Date(d.createdAt).toISOString(),
+  payment_methods: [
+    ...(d.lightning ? [{ paymentMethodId: 'BTC-LN', destination: d.lightning }] : []),
+    ...(d.onchain ? [{ paymentMethodId: 'BTC-CHAIN', destination: d.onchain }] : []),
+  ],
+});
+export type DepositData = ReturnType<typeof toDepositData>;

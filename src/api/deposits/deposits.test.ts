@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
+import { verifyLedger } from '../../services/ledger/ledger-verify';
+
+let app: TestApp;
+let p: TestPlayer;
+beforeAll(async () => {
+  app = await makeApp();
+  p = await createPlayer(app);
+});
+afterAll(() => app.deps.deposits.stop());
+
+const balance = async (who = p) => (await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: who.token })).json.walletAmount;
+const create = (amount: unknown, who = p, headers: Record<string, string> = {}) => call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount }, { token: who.token, headers });
+const simulate = (id: string, action: string, who = p) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token: who.token });
+const ledgerOk = async () => expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+
+describe('deposit request (spec §7)', () => {
+  test('answers the payment methods with regtest destinations and the BTC to pay', async () => {
+    const r = await create('25');
+    expect(r.status).toBe(200);
+    const d = r.json.data;
+    expect(d.payment_methods.map((m: any) => m.paymentMethodId)).toEqual(['BTC-LN', 'BTC-CHAIN']);
+    expect(d.payment_methods[0].destination).toStartWith('lnbcrt');
+    expect(d.payment_methods[1].destination).toStartWith('bcrt1q');
+    expect(d.btcAmount).toBe('0.00050000'); // $25 at 50,000 USD/BTC
+    expect(d.status).toBe('pending');
+    const h = await call(app, 'GET', '/api/v1/transaction/transaction-List/DEPOSIT', undefined, { token: p.token });
+    expect(h.json.TransactionList[0]).toMatchObject({ type: 'DEPOSIT', amount: 25, transactionStatus: 'pending', orderId: d.invoiceId });
+  });
+
+  test('bad amounts are a 400 with the spec message and make no deposit', async () => {
+    const before = (await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n;
+    for (const bad of ['0', '-5', 'ten', '', '1.234', null, true, ' ', '1e3', 'NaN', 'Infinity']) {
+      const r = await create(bad);
+      expect(r.status).toBe(400);
+      expect(r.json.errors).toEqual([{ field: 'amount', message: 'Please enter a valid amount greater than 0' }]);
+    }
+    expect((await create('0.50')).json.errors[0].message).toBe('The smallest deposit is $1.00.');
+    expect((await create('10000.01')).json.errors[0].message).toBe('The largest deposit is $10,000.00.');
+    expect((await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n).toBe(before);
+  });
+
+  test('a retried request with the same Idempotency-Key makes one deposit and one invoice', async () => {
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const [a, b] = await Promise.all([create('7', p, key), create('7', p, key)]);
+    expect(a.json.data.invoiceId).toBe(b.json.data.invoiceId);
+    const n = await app.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM sandbox_invoices WHERE order_id = ?', args: [a.json.data.depositId] });
+    expect(n.rows[0]!.n).toBe(1);
+  });
+});
+
+describe('sandbox payments credit the wallet exactly once', () => {
+  test('pay in full: credited, history completed, notification written', async () => {
+    const q = await createPlayer(app);
+    const d = (await create('20', q)).json.data;
+    const r = await simulate(d.depositId, 'pay', q);
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({ status: 'completed', credited: 20, invoiceStatus: 'Settled' });
+    expect(await balance(q)).toBe(20);
+    const h = await call(app, 'GET', '/api/v1/transaction/transaction-List/DEPOSIT', undefined, { token: q.token });
+    expect(h.json.TransactionList[0]).toMatchObject({ amount: 20, transactionStatus: 'completed' });
+    await ledgerOk();
+  });
+
+  test('part, then the rest; over; late; on-chain received then confirmed', async () => {
+    const q = await createPlayer(app);
+    const a = (await create('10', q)).json.data;
+    expect((await simulate(a.depositId, 'pay-part', q)).json.data).toMatchObject({ credited: 5, status: 'completed', invoiceStatus: 'New' });
+    expect((await simulate(a.depositId, 'pay', q)).json.data).toMatchObject({ credited: 10, invoiceStatus: 'Settled' });
+    const b = (await create('10', q)).json.data;
+    expect((await simulate(b.depositId, 'overpay', q)).json.data.credited).toBe(12);
+    const c = (await create('10', q)).json.data;
+    expect((await simulate(c.depositId, 'received', q)).json.data).toMatchObject({ credited: 0, processing: 10, invoiceStatus: 'Processing' });
+    expect(await balance(q)).toBe(22);
+    expect((await simulate(c.depositId, 'confirm', q)).json.data).toMatchObject({ credited: 10, processing: 0, invoiceStatus: 'Settled' });
+    const e = (await create('10', q)).json.data;
+    expect((await simulate(e.depositId, 'pay-late', q)).json.data).toMatchObject({ credited: 0, processing: 10, invoiceStatus: 'Expired' });
+    expect((await simulate(e.depositId, 'confirm', q)).json.data).toMatchObject({ credited: 10, invoiceStatus: 'Expired' });
+    expect(await balance(q)).toBe(42);
+    // Re-reading every invoice again credits nothing more.
+    await app.deps.deposits.reconcileOnce();
+    expect(await balance(q)).toBe(42);
+    await ledgerOk();
+  });
+
+  test('overlapping re-reads of one settled invoice (webhooks, redeliveries, reconciliation) credit it once', async () => {
+    const q = await createPlayer(app);
+    const d = (await create('30', q)).json.data;
+    // Paid with every delivery held back, then eight re-reads started at once.
+    const s = app.deps.sandbox!;
+    const inv = (await s.load(d.invoiceId))!;
+    inv.methods[0]!.payments.push({ id: 'pay-1', receivedAt: Date.now(), value: '0.0006', fee: '0', status: 'Settled', destination: inv.methods[0]!.destination });
+    await s.save(inv);
+    const runs = await Promise.all([...Array(8)].map(() => app.deps.deposits.sync(d.invoiceId)));
+    expect(runs.flatMap((r) => r!.credited).length).toBe(1);
+    expect(await balance(q)).toBe(30);
+    await ledgerOk();
+  });
+
+  test("another player's deposit cannot be read or paid", async () => {
+    const other = await createPlayer(app);
+    const d = (await create('5')).json.data;
+    expect((await call(app, 'GET', `/api/v1/btc/deposit/${d.depositId}`, undefined, { token: other.token })).status).toBe(404);
+    expect((await simulate(d.depositId, 'pay', other)).status).toBe(404);
+    expect((await simulate(d.depositId, 'steal', p)).status).toBe(400);
+  });
+});

@@ -1,0 +1,44 @@
+import type { Client } from '@libsql/client';
+import { Elysia } from 'elysia';
+import { AppError } from '../../lib/app-error';
+import type { DepositService } from '../../services/payments/deposit-service';
+import { verifyBtcpaySignature } from '../../services/payments/webhook-signature';
+
+type WebhookDeps = { client: Client; deposits: DepositService; webhookSecret: () => string; onPayout?: (payoutId: string) => Promise<unknown> };
+
+type Delivery = { deliveryId?: unknown; originalDeliveryId?: unknown; type?: unknown; invoiceId?: unknown; payoutId?: unknown };
+const text = (v: unknown, max = 200) => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : null);
+
+/**
+ * BTCPay's webhook (contract README §5). The signature is checked on the raw bytes before anything is parsed; a
+ * delivery already handled (by its original id, so redeliveries count) is acknowledged and skipped. The answer is
+ * 200 at once, unknown invoices and event types included, so BTCPay's queue keeps moving; the work — re-reading
+ * the invoice from BTCPay and crediting what it says — runs after.
+ */
+export const webhookRoutes = (d: WebhookDeps) =>
+  new Elysia({ name: 'webhook-routes' }).post('/webhooks/btcpay', async ({ request }) => {
+    const raw = new Uint8Array(await request.arrayBuffer());
+    if (!verifyBtcpaySignature(d.webhookSecret(), raw, request.headers.get('btcpay-sig')))
+      throw new AppError(401, 'Invalid webhook signature', 'BAD_SIGNATURE');
+    let e: Delivery;
+    try {
+      e = JSON.parse(new TextDecoder().decode(raw)) as Delivery;
+    } catch {
+      throw AppError.invalid([{ field: 'body', message: 'Body must be JSON' }]);
+    }
+    const id = text(e?.originalDeliveryId) ?? text(e?.deliveryId);
+    const type = text(e?.type, 64) ?? 'unknown';
+    if (!id) return { success: true, ignored: true };
+    const at = Date.now();
+    await d.client.execute({ sql: 'INSERT INTO webhook_deliveries (id, type, received_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING', args: [id, type, at] });
+    const seen = await d.client.execute({ sql: 'SELECT handled_at FROM webhook_deliveries WHERE id = ?', args: [id] });
+    if (seen.rows[0]?.handled_at != null) return { success: true, duplicate: true };
+    const handled = () => d.client.execute({ sql: 'UPDATE webhook_deliveries SET handled_at = ? WHERE id = ?', args: [Date.now(), id] });
+    const invoiceId = text(e.invoiceId);
+    const payoutId = text(e.payoutId);
+    // A delivery whose work fails stays unhandled, so BTCPay's redelivery (or reconciliation) tries it again.
+    if (type.startsWith('Invoice') && invoiceId) d.deposits.syncLater(invoiceId, handled);
+    else if (type.startsWith('Payout') && payoutId && d.onPayout) d.deposits.later(() => d.onPayout!(payoutId).then(handled));
+    else await handled();
+    return { success: true };
+  }, { parse: 'none' });

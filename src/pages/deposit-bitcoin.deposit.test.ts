@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { BASE, call, makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+import { qrSvg } from './qr';
+
+let app: TestApp;
+let alice: TestPlayer;
+beforeAll(async () => {
+  app = await makeApp();
+  alice = await createPlayer(app);
+});
+
+const cookie = (p: TestPlayer = alice) => ({ cookie: `token=${p.token}` });
+const props = (doc: string, island: string) => JSON.parse(new RegExp(`data-island="${island}"[^>]*><script type="application/json">(.*?)</script>`, 's').exec(doc)![1]!);
+const form = (fields: Record<string, string>, p: TestPlayer = alice) =>
+  app.handle(new Request(BASE + '/deposit-bitcoin', {
+    method: 'POST', redirect: 'manual',
+    headers: { ...cookie(p), origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  }));
+
+describe('/deposit-bitcoin with a deposit', () => {
+  test('the no-script form creates a deposit and goes to its page; the page shows its state, BTC amount and BIP21 QR', async () => {
+    const r = await form({ _action: 'create', _key: 'k-page-1', amount: '25' });
+    expect(r.status).toBe(303);
+    const location = new URL(r.headers.get('location')!, BASE);
+    expect(location.pathname).toBe('/deposit-bitcoin');
+    const id = location.searchParams.get('deposit')!;
+    expect(location.searchParams.get('lightningAddress')).toStartWith('lnbcrt');
+    expect(location.searchParams.get('onchainAddress')).toStartWith('bcrt1q');
+    // The same key again (a double submit) is the same deposit.
+    expect((await form({ _action: 'create', _key: 'k-page-1', amount: '25' })).headers.get('location')).toBe(r.headers.get('location'));
+
+    const doc = await (await page(app, location.pathname + location.search, cookie())).text();
+    const p = props(doc, 'DepositStatus');
+    expect(p.deposit).toMatchObject({ id, amountCents: 2500, btcAmount: '0.00050000', status: 'pending', creditedCents: 0 });
+    const onchain = p.addresses.find((a: any) => a.method === 'onchain');
+    expect(onchain.qrSvg).toBe(await qrSvg(`bitcoin:${onchain.address}?amount=0.00050000`));
+    expect(doc).toContain('Send exactly <strong>0.00050000<!-- --> BTC</strong>');
+    expect(props(doc, 'DepositSimulator')).toEqual({ depositId: id, action: location.pathname + location.search });
+  });
+
+  test('a bookmark with only ?deposit= shows the real state on first render, after payment too', async () => {
+    const d = (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: '12' }, { token: alice.token })).json.data;
+    await call(app, 'POST', `/api/v1/sandbox/deposits/${d.depositId}/simulate`, { action: 'pay' }, { token: alice.token });
+    const doc = await (await page(app, `/deposit-bitcoin?deposit=${d.depositId}`, cookie())).text();
+    expect(props(doc, 'DepositStatus').deposit).toMatchObject({ status: 'completed', creditedCents: 1200 });
+    expect(doc).toContain('Payment Settled: $12.00');
+  });
+
+  test("another player's deposit id shows nothing of it", async () => {
+    const d = (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: '12' }, { token: alice.token })).json.data;
+    const bob = await createPlayer(app);
+    const doc = await (await page(app, `/deposit-bitcoin?deposit=${d.depositId}`, cookie(bob))).text();
+    expect(doc).not.toContain(d.invoiceId);
+    expect(doc).not.toContain('data-island="DepositStatus"');
+    expect(doc).toContain('Confirm Deposit');
+  });
+
+  test('a refused amount re-renders the form with the message under the field and the value kept; nothing is made', async () => {
+    const before = (await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n;
+    const r = await form({ _action: 'create', amount: '1.234' });
+    expect(r.status).toBe(400);
+    const doc = await r.text();
+    expect(doc).toContain('<p class="field-error" id="deposit-page-amount-error">Please enter a valid amount greater than 0</p>');
+    expect(doc).toContain('value="1.234"');
+    expect(doc).toContain('aria-invalid="true"');
+    expect((await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n).toBe(before);
+  });
+
+  test('the simulate form pays by hand and comes back with a flash', async () => {
+    const d = (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: '8' }, { token: alice.token })).json.data;
+    const r = await form({ _action: 'simulate', depositId: d.depositId, simulate: 'pay' });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('set-cookie')).toStartWith('flash=');
+    expect((await call(app, 'GET', `/api/v1/btc/deposit/${d.depositId}`, undefined, { token: alice.token })).json.data.credited).toBe(8);
+  });
+});
+
+describe('sandbox controls do not exist with BTCPay or in production', () => {
+  test('no simulate route and no panel when the sandbox is not in use', async () => {
+    const prod = await makeApp({ NODE_ENV: 'production' });
+    const p = await createPlayer(prod);
+    const d = (await call(prod, 'POST', '/api/v1/btc/create-deposit-request', { amount: '5' }, { token: p.token })).json.data;
+    expect((await call(prod, 'POST', `/api/v1/sandbox/deposits/${d.depositId}/simulate`, { action: 'pay' }, { token: p.token })).status).toBe(404);
+    const doc = await (await page(prod, `/deposit-bitcoin?deposit=${d.depositId}`, cookie(p))).text();
+    expect(doc).toContain('data-island="DepositStatus"');
+    expect(doc).not.toContain('DepositSimulator');
+  });
+});

@@ -1,0 +1,45 @@
+import { depositPageUrl } from '../shared/paths';
+import type { ActionContext, ActionResult, PageAction, PageContext } from './page';
+import { answerToResult } from './form-post';
+
+/** The deposit page's plain form posts: create a deposit, and (sandbox only) pay one by hand. */
+export const depositActions: Record<string, PageAction> = {
+  async create(ctx: ActionContext): Promise<ActionResult> {
+    const amount = (ctx.fields.amount ?? '').trim();
+    const a = await ctx.send('POST', '/btc/create-deposit-request', { amount }, { idempotencyKey: ctx.fields._key || undefined });
+    return answerToResult(a, { action: 'create', values: { amount } }, (json) => ({ redirect: depositPageUrl(json.data) }));
+  },
+  async simulate(ctx: ActionContext): Promise<ActionResult> {
+    const id = ctx.fields.depositId ?? '';
+    const a = await ctx.send('POST', `/sandbox/deposits/${encodeURIComponent(id)}/simulate`, { action: ctx.fields.simulate });
+    const back = ctx.url.pathname + ctx.url.search;
+    return a.json?.success
+      ? { redirect: back, flash: { kind: 'success', message: 'Payment simulated.' } }
+      : { redirect: back, flash: { kind: 'error', message: String(a.json?.message ?? 'Request failed.') } };
+  },
+};
+
+/** A fresh key per rendered form: a double submit of the same form makes one deposit. */
+const formKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex');
+
+/** spec §2 Deposit modal's form as a plain page form: amount, the Lightning note, Confirm Deposit. */
+export function NewDepositForm({ ctx }: { ctx: PageContext }) {
+  const form = ctx.form?.action === 'create' ? ctx.form : null;
+  const error = form?.errors.amount;
+  return (
+    <form className="form deposit-form" method="post" action="/deposit-bitcoin" noValidate>
+      <p className="deposit-lead">Enter the amount in US dollars. You get a Bitcoin address and a Lightning invoice for exactly that amount.</p>
+      <input type="hidden" name="_action" value="create" />
+      <input type="hidden" name="_key" value={formKey()} />
+      {form?.message && <p className="alert alert-error" role="alert">{form.message}</p>}
+      <div className="field">
+        <label htmlFor="deposit-page-amount">Amount (USD)</label>
+        <input id="deposit-page-amount" name="amount" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" defaultValue={form?.values.amount ?? ''}
+          aria-invalid={error ? true : undefined} aria-describedby={error ? 'deposit-page-amount-error' : undefined} autoFocus={!!error} />
+        {error && <p className="field-error" id="deposit-page-amount-error">{error}</p>}
+      </div>
+      <p className="muted deposit-ln-note">The amount is required for Bitcoin Lightning deposits: your invoice is made for exactly this amount.</p>
+      <button type="submit" className="btn btn-primary btn-block">Confirm Deposit</button>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'bun:test';
+import { Elysia } from 'elysia';
+import { createFlashCookies } from './flash';
+import { pagesPlugin } from './pages.plugin';
+import { definePage, type ActionContext, type Viewer } from './page';
+import type { AssetStore } from '../assets/store';
+
+const ORIGIN = 'http://localhost:3000';
+const flash = createFlashCookies('k'.repeat(64), false);
+const viewer: Viewer = { userId: 'u1', playerId: 1234567, email: 'a@example.com', name: null, walletCents: 0 };
+const calls: { path: string; body: unknown; key?: string | null; cookie?: string | null }[] = [];
+
+// The API the action calls in-process: refuses an amount of "0" with a field message, accepts anything else.
+const api = new Elysia().post('/api/v1/thing', ({ body, request }) => {
+  calls.push({ path: '/thing', body, key: request.headers.get('idempotency-key'), cookie: request.headers.get('cookie') });
+  const amount = (body as { amount?: string }).amount;
+  if (amount === '0') return new Response(JSON.stringify({ success: false, message: 'Bad', errors: [{ field: 'amount', message: 'Please enter a valid amount greater than 0' }] }), { status: 400 });
+  return { success: true, message: 'Done it.' };
+});
+
+const thing = definePage({
+  title: 'Thing',
+  access: 'private',
+  render: (ctx) => <p id="state">{JSON.stringify(ctx.form ?? null)}</p>,
+  actions: {
+    default: async (ctx: ActionContext) => {
+      const a = await ctx.send('POST', '/thing', { amount: ctx.fields.amount }, { idempotencyKey: ctx.fields._key });
+      if (a.json?.success) return { redirect: '/thing?done=1', flash: { kind: 'success', message: a.json.message } };
+      const errors = Object.fromEntries((a.json?.errors ?? []).map((e: any) => [e.field, e.message]));
+      return { status: a.status, form: { action: 'default', values: { amount: ctx.fields.amount ?? '' }, errors } };
+    },
+  },
+});
+
+const assets = { manifest: { css: '/s.css', enhance: '/e.js', islands: {} }, get: () => undefined } as unknown as AssetStore;
+const app: { handle(req: Request): Promise<Response> } = new Elysia().use(api).use(
+  pagesPlugin({
+    routes: { '/thing': thing },
+    assets,
+    site: { siteName: 'Coinreel', supportEmail: 's@x', communityUrl: 'https://t.me/x', gameLinks: { ultraPanda: '', vblink: '' }, tickerMode: 'off', devMailbox: false, sandboxPayments: false },
+    viewer: async (req) => (/token=good/.test(req.headers.get('cookie') ?? '') ? viewer : null),
+    handle: (req) => app.handle(req),
+    flash,
+    publicUrl: ORIGIN,
+  }),
+);
+
+const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  app.handle(new Request(ORIGIN + '/thing', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'token=good', origin: ORIGIN, ...headers },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  }));
+
+describe('plain form posts to a page', () => {
+  test('success: 303 to the next page with a signed flash that shows once there and is cleared', async () => {
+    const r = await post({ amount: '5', _key: 'k-1' });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe('/thing?done=1');
+    const cookie = r.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^flash=[^;]+; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(calls.at(-1)).toEqual({ path: '/thing', body: { amount: '5' }, key: 'k-1', cookie: 'token=good' });
+    const next = await app.handle(new Request(ORIGIN + '/thing?done=1', { headers: { cookie: `token=good; ${cookie.split(';')[0]}` } }));
+    const html = await next.text();
+    expect(html).toContain('<p class="alert alert-success flash" role="status">Done it.</p>');
+    expect(next.headers.get('set-cookie')).toMatch(/^flash=; Max-Age=0/);
+  });
+
+  test('a tampered flash is not shown', async () => {
+    const r = await post({ amount: '5' });
+    const [name, value] = r.headers.get('set-cookie')!.split(';')[0]!.split('=');
+    const forged = Buffer.from(JSON.stringify({ k: 'success', m: 'You won $1,000,000' })).toString('base64url') + '.' + value!.split('.')[1];
+    const html = await (await app.handle(new Request(ORIGIN + '/thing', { headers: { cookie: `token=good; ${name}=${forged}` } }))).text();
+    expect(html).not.toContain('You won');
+  });
+
+  test('refused: the page again with the API status, the typed value and the field message', async () => {
+    const r = await post({ amount: '0' });
+    expect(r.status).toBe(400);
+    const html = await r.text();
+    expect(html).toContain(JSON.stringify({ action: 'default', values: { amount: '0' }, errors: { amount: 'Please enter a valid amount greater than 0' } }).replace(/"/g, '&quot;'));
+  });
+
+  test('a post from another site changes nothing', async () => {
+    const before = calls.length;
+    for (const h of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+      const r = await post({ amount: '5' }, h);
+      expect(r.status).toBe(303);
+      expect(r.headers.get('location')).toBe('/thing');
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  test('a visitor posting to a signed-in page is sent to sign in, and nothing runs', async () => {
+    const before = calls.length;
+    const r = await post({ amount: '5' }, { cookie: '' });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toStartWith('/?next=');
+    expect(calls.length).toBe(before);
+  });
+
+  test('an unknown form name or a body that is not a form changes nothing', async () => {
+    const before = calls.length;
+    expect((await post({ _action: 'nope', amount: '5' })).status).toBe(303);
+    const json = await app.handle(new Request(ORIGIN + '/thing', { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'token=good', origin: ORIGIN }, body: '{"amount":"5"}' }));
+    expect(json.status).toBe(303);
+    expect(calls.length).toBe(before);
+  });
+});

@@ -1,0 +1,71 @@
+import { copyClientIp } from '../http/client-ip';
+import { sameOrigin } from '../http/session';
+import type { FlashCookies } from './flash';
+import type { ActionContext, ActionResult, ApiAnswer, FormState, Page, PageContext } from './page';
+
+const see = (location: string, cookie?: string) => {
+  const headers = new Headers({ location, 'cache-control': 'no-store' });
+  if (cookie) headers.set('set-cookie', cookie);
+  return new Response(null, { status: 303, headers });
+};
+
+/** The posted fields as text (repeated names keep their first value); null when the body is not a form. */
+export async function formFields(req: Request): Promise<Record<string, string> | null> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  const fields: Record<string, string> = {};
+  try {
+    for (const [k, v] of await req.formData()) if (typeof v === 'string' && !(k in fields)) fields[k] = v.slice(0, 10_000);
+  } catch {
+    return null;
+  }
+  return fields;
+}
+
+/** In-process calls to /api/v1 carrying the form post's credentials, so the API's own checks and scoping apply. */
+export function apiSender(handle: (req: Request) => Promise<Response>, post: Request): ActionContext['send'] {
+  return async (method, path, body, opts = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json', 'sec-fetch-site': 'same-origin' };
+    for (const h of ['cookie', 'authorization', 'user-agent']) {
+      const v = post.headers.get(h);
+      if (v) headers[h] = v;
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+    const req = new Request(new URL('/api/v1' + path, post.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    copyClientIp(post, req);
+    const res = await handle(req);
+    const json: unknown = await res.json().catch(() => null);
+    return { status: res.status, json: json && typeof json === 'object' ? (json as Record<string, any>) : null };
+  };
+}
+
+/**
+ * Maps an API answer to what the form post does next: on success `onSuccess`; on a refusal the page again with the
+ * values and the API's own field messages (its words are the spec's), or its message when no field is named.
+ */
+export function answerToResult(a: ApiAnswer, form: Omit<FormState, 'errors'>, onSuccess: (json: Record<string, any>) => ActionResult): ActionResult {
+  if (a.json?.success === true) return onSuccess(a.json);
+  const list: { field?: unknown; message?: unknown }[] = Array.isArray(a.json?.errors) ? a.json!.errors : [];
+  const errors: Record<string, string> = {};
+  for (const e of list) if (typeof e.field === 'string' && typeof e.message === 'string' && !(e.field in errors)) errors[e.field] = e.message;
+  const message = Object.keys(errors).length ? undefined : typeof a.json?.message === 'string' ? a.json.message : 'Request failed.';
+  return { status: a.status >= 400 && a.status < 500 ? a.status : 502, form: { ...form, errors, message } };
+}
+
+type PostDeps = { flash: FlashCookies; publicUrl: string; handle?: (req: Request) => Promise<Response>; render: (ctx: PageContext, status: number) => Promise<Response> };
+
+/**
+ * A plain form post to a page: checked to come from this site, run through the page's named action, answered by a
+ * redirect with a flash or by the page re-rendered with the form's state. A post from another site changes nothing.
+ */
+export async function handleFormPost(page: Page, ctx: PageContext, request: Request, d: PostDeps): Promise<Response> {
+  const here = ctx.url.pathname + ctx.url.search;
+  if (!sameOrigin(request, d.publicUrl) || !d.handle) return see(here);
+  const fields = await formFields(request);
+  const action = fields && page.actions?.[fields._action || 'default'];
+  if (!fields || !action) return see(here);
+  const result = await action({ ...ctx, fields, send: apiSender(d.handle, request) });
+  if ('redirect' in result) return see(result.redirect, result.flash ? d.flash.set(result.flash) : undefined);
+  return d.render({ ...ctx, form: result.form }, result.status ?? 400);
+}

@@ -1,0 +1,102 @@
+import type { Client } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import { readableId } from '../wallet/history';
+import { PAYMENT_METHODS, PaymentsError, type Invoice, type InvoicePaymentMethod, type PaymentsProvider } from './payments.port';
+
+export const INVOICE_MINUTES = 30;
+
+export type DepositView = {
+  id: string;
+  status: string;
+  amountCents: number;
+  creditedCents: number;
+  processingCents: number;
+  invoiceId: string | null;
+  invoiceStatus: string | null;
+  lightning: string | null;
+  onchain: string | null;
+  btcDue: string | null;
+  rate: string | null;
+  expiresAt: number | null;
+  createdAt: number;
+};
+
+const VIEW_SQL = `SELECT id, status, amount_cents, credited_cents, processing_cents, invoice_id, invoice_status, lightning_destination,
+  onchain_destination, btc_due, rate, expires_at, created_at FROM deposits`;
+
+const toView = (r: Record<string, unknown>): DepositView => ({
+  id: String(r.id), status: String(r.status), amountCents: Number(r.amount_cents), creditedCents: Number(r.credited_cents),
+  processingCents: Number(r.processing_cents), invoiceId: (r.invoice_id as string) ?? null, invoiceStatus: (r.invoice_status as string) ?? null,
+  lightning: (r.lightning_destination as string) ?? null, onchain: (r.onchain_destination as string) ?? null, btcDue: (r.btc_due as string) ?? null,
+  rate: (r.rate as string) ?? null, expiresAt: r.expires_at == null ? null : Number(r.expires_at), createdAt: Number(r.created_at),
+});
+
+/** A player's own deposit; another player's id reads as not found. */
+export async function getDeposit(client: Client, userId: string, depositId: string): Promise<DepositView | null> {
+  const r = await client.execute({ sql: `${VIEW_SQL} WHERE id = ? AND user_id = ?`, args: [depositId, userId] });
+  return r.rows[0] ? toView(r.rows[0] as Record<string, unknown>) : null;
+}
+
+const UNAVAILABLE = 'Bitcoin deposits are unavailable right now. Please try again in a few minutes.';
+
+/**
+ * Records the deposit, then asks the provider for one USD invoice for it. The deposit row comes first and its id
+ * is the invoice's orderId, so a retry (same Idempotency-Key) finds the invoice it already made instead of making
+ * another. If no invoice can be had, the row is marked failed and the player sees a plain message, nothing else.
+ */
+export async function createDeposit(
+  client: Client, provider: PaymentsProvider, logger: Logger,
+  p: { userId: string; email: string; amountCents: number; requestKey?: string; now?: number },
+): Promise<DepositView> {
+  const at = p.now ?? Date.now();
+  const existing = p.requestKey
+    ? await client.execute({ sql: `${VIEW_SQL} WHERE user_id = ? AND request_key = ?`, args: [p.userId, p.requestKey] })
+    : null;
+  let deposit = existing?.rows[0] ? toView(existing.rows[0] as Record<string, unknown>) : null;
+  if (deposit && deposit.status !== 'creating') {
+    if (deposit.status === 'failed') throw new AppError(503, UNAVAILABLE, 'PAYMENTS_UNAVAILABLE');
+    return deposit;
+  }
+  const id = deposit?.id ?? Bun.randomUUIDv7();
+  if (!deposit)
+    await client.execute({
+      sql: `INSERT INTO deposits (id, user_id, request_key, amount_cents, status, provider, created_at, updated_at) VALUES (?, ?, ?, ?, 'creating', ?, ?, ?)`,
+      args: [id, p.userId, p.requestKey ?? null, p.amountCents, provider.name, at, at],
+    });
+
+  let invoice: Invoice;
+  let methods: InvoicePaymentMethod[];
+  try {
+    // Resuming a creation whose answer was lost: the provider may already hold the invoice for this order.
+    const made = deposit ? (await provider.findInvoicesByOrderId(id))[0] : undefined;
+    invoice = made ?? (await provider.createInvoice({
+      orderId: id, amountCents: p.amountCents, expirationMinutes: INVOICE_MINUTES, paymentMethods: PAYMENT_METHODS, buyerEmail: p.email,
+    }));
+    methods = (await provider.getInvoicePaymentMethods(invoice.id)).filter((m) => m.activated && m.destination);
+    if (!methods.length) throw new PaymentsError('The invoice has no payment method', 'refused', 'no-payment-method');
+  } catch (e) {
+    if (!(e instanceof PaymentsError)) throw e;
+    logger.info('deposit invoice not created', { depositId: id, kind: e.kind, code: e.code ?? null });
+    await client.execute({ sql: `UPDATE deposits SET status = 'failed', updated_at = ? WHERE id = ?`, args: [Date.now(), id] });
+    throw new AppError(503, UNAVAILABLE, 'PAYMENTS_UNAVAILABLE');
+  }
+  const ln = methods.find((m) => m.paymentMethodId === 'BTC-LN');
+  const chain = methods.find((m) => m.paymentMethodId === 'BTC-CHAIN');
+  const any = (chain ?? ln)!;
+  const historyId = Bun.randomUUIDv7();
+  await client.batch([
+    {
+      sql: `UPDATE deposits SET status = 'pending', invoice_id = ?, invoice_status = ?, lightning_destination = ?, onchain_destination = ?,
+              btc_due = ?, rate = ?, expires_at = ?, monitoring_expires_at = ?, history_id = ?, updated_at = ? WHERE id = ?`,
+      args: [invoice.id, invoice.status, ln?.destination ?? null, chain?.destination ?? null, any.due, any.rate, invoice.expiresAt,
+        invoice.monitoringExpiresAt, historyId, Date.now(), id],
+    },
+    {
+      sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, created_at)
+            VALUES (?, ?, ?, 'DEPOSIT', 'in', 'pending', ?, ?, ?)`,
+      args: [historyId, readableId(), p.userId, p.amountCents, invoice.id, at],
+    },
+  ], 'write');
+  return (await getDeposit(client, p.userId, id))!;
+}

@@ -1,0 +1,72 @@
+import type { Invoice, InvoicePayment, InvoicePaymentMethod, PaymentMethodId } from '../payments.port';
+import { btcForCents, formatSats, satsOf, usdCentsOf } from '../btc-amount';
+
+/** What the sandbox keeps per invoice: the invoice, its methods and every payment, as BTCPay would report them. */
+export type SandboxInvoice = { invoice: Invoice; amountCents: number; rate: string; methods: InvoicePaymentMethod[] };
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const randomChars = (n: number, alphabet: string) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => alphabet[b % alphabet.length]).join('');
+export const randomHex = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+
+/** Regtest-style destinations: they look like what a regtest BTCPay store hands out, and are payable nowhere. */
+export const regtestAddress = () => 'bcrt1q' + randomChars(38, BECH32);
+export const regtestBolt11 = (btc: string) => `lnbcrt${satsOf(btc) * 10n}n1p` + randomChars(180, BECH32);
+
+export function paymentLink(method: PaymentMethodId, destination: string, dueBtc: string): string {
+  return method === 'BTC-CHAIN' ? `bitcoin:${destination}?amount=${dueBtc}` : `lightning:${destination}`;
+}
+
+export function newMethod(method: PaymentMethodId, amountBtc: string, rate: string): InvoicePaymentMethod {
+  const destination = method === 'BTC-CHAIN' ? regtestAddress() : regtestBolt11(amountBtc);
+  return { paymentMethodId: method, destination, paymentLink: paymentLink(method, destination, amountBtc), rate, amount: amountBtc,
+    due: amountBtc, paymentMethodPaid: '0.00000000', activated: true, payments: [] };
+}
+
+const counted = (p: InvoicePayment) => p.status !== 'Invalid';
+
+/** The dollars paid so far: all accounted payments, and only the settled ones. */
+export function paidCents(s: SandboxInvoice) {
+  let all = 0;
+  let settled = 0;
+  for (const m of s.methods)
+    for (const p of m.payments.filter(counted)) {
+      const c = usdCentsOf(p.value, p.fee, s.rate);
+      all += c;
+      if (p.status === 'Settled') settled += c;
+    }
+  return { all, settled };
+}
+
+/**
+ * BTCPay's status rules (contract README §3): Settled is final; an expired invoice stays Expired, paid late or not;
+ * an unconfirmed full payment is Processing; anything less than the amount is New/PaidPartial.
+ */
+export function recompute(s: SandboxInvoice, now: number): void {
+  const inv = s.invoice;
+  const { all, settled } = paidCents(s);
+  const over = all > s.amountCents;
+  if (inv.status === 'Settled') inv.additionalStatus = over ? 'PaidOver' : 'None';
+  else if (inv.status === 'Expired' || now >= inv.expiresAt) {
+    inv.status = 'Expired';
+    inv.additionalStatus = all >= s.amountCents ? 'PaidLate' : all > 0 ? 'PaidPartial' : 'None';
+  } else if (settled >= s.amountCents) {
+    inv.status = 'Settled';
+    inv.additionalStatus = over ? 'PaidOver' : 'None';
+  } else if (all >= s.amountCents) {
+    inv.status = 'Processing';
+    inv.additionalStatus = over ? 'PaidOver' : 'None';
+  } else {
+    inv.status = 'New';
+    inv.additionalStatus = all > 0 ? 'PaidPartial' : 'None';
+  }
+  // What is still due, in BTC, on every method; Lightning gets a new invoice for the remainder (pitfall 14).
+  const dueCents = s.amountCents - all;
+  for (const m of s.methods) {
+    const paidBtc = m.payments.filter(counted).reduce((a, p) => a + satsOf(p.value), 0n);
+    m.paymentMethodPaid = formatSats(paidBtc);
+    const due = dueCents > 0 ? btcForCents(dueCents, s.rate) : formatSats(-satsOf(btcForCents(-dueCents, s.rate)));
+    if (m.paymentMethodId === 'BTC-LN' && dueCents > 0 && m.due !== due && all > 0) m.destination = regtestBolt11(due);
+    m.due = due;
+    m.paymentLink = paymentLink(m.paymentMethodId, m.destination, dueCents > 0 ? due : '0');
+  }
+}

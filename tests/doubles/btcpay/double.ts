@@ -1,0 +1,161 @@
+import { loadContract } from './contract';
+import { base58Id, hex } from './ids';
+import { InvoiceBook, type MethodId, type StoredInvoice } from './invoices';
+import { PayoutBook, type StoredPayout } from './payouts';
+import { route, type RouteState } from './routes';
+import { type Deliver, type Delivery, type Webhook, WebhookHub } from './webhooks';
+
+export type BtcpayDoubleOptions = {
+  apiKey?: string;
+  storeId?: string;
+  /** Deliveries go here by real HTTP POST… */
+  webhookUrl?: string;
+  /**
+   * …or are handed to this function (e.g. an in-process app's `handle`), which then carries every delivery, also
+   * those of webhooks registered through the API. Failed deliveries are not retried by themselves: use redeliver.
+   */
+  deliver?: Deliver;
+  /** Secret of the webhook registered at start when webhookUrl or deliver is given. */
+  webhookSecret?: string;
+  /** USD per BTC; default 50000. */
+  rate?: number | string;
+  /** What GET /api-keys/current reports and what the double enforces; default: what Coinreel needs, on this store. */
+  permissions?: string[];
+  /** Payment methods enabled on the store; default BTC-CHAIN and BTC-LN. */
+  storeMethods?: MethodId[];
+  /** Send PayoutData.date as a string, as the contract documents it, instead of the number the code sends. */
+  payoutDateAsString?: boolean;
+};
+
+export type BtcpayDouble = {
+  url: string;
+  apiKey: string;
+  storeId: string;
+  /** Secret of the webhook registered at start ('' when none was). */
+  webhookSecret: string;
+  /** Requests that broke the contract, and webhook payloads that did: tests expect none. */
+  violations: string[];
+  requests: { method: string; path: string; status: number }[];
+  deliveries: Delivery[];
+  /** Registered webhooks, secrets included (what BTCPay keeps, not what its API shows). */
+  webhooks(): Webhook[];
+  invoice(id: string): StoredInvoice;
+  payout(id: string): StoredPayout;
+  payLightning(invoiceId: string, btc?: string): string;
+  payOnchain(invoiceId: string, btc?: string): string;
+  confirm(paymentId: string): void;
+  replace(paymentId: string): void;
+  expire(invoiceId: string): boolean;
+  endMonitoring(invoiceId: string): boolean;
+  setRate(usdPerBtc: number | string): void;
+  setPermissions(permissions: string[]): void;
+  failNextInvoiceMethod(method: MethodId): void;
+  refuseNextInvoice(): void;
+  /** true: answer 503; 'refuse': stop listening, so connections are refused; false: back up on the same port. */
+  setDown(down: boolean | 'refuse'): Promise<void>;
+  setDelay(ms: number): void;
+  failNextPayout(code: 'duplicate-destination' | 'overdraft' | string, message?: string): void;
+  payoutInProgress(payoutId: string, proof?: Record<string, unknown>): void;
+  completePayout(payoutId: string, proof?: Record<string, unknown>): void;
+  redeliver(deliveryId: string): string;
+  loseDeliveries(lose: boolean): void;
+  settled(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const COINREEL_PERMISSIONS = [
+  'btcpay.store.cancreateinvoice',
+  'btcpay.store.canviewinvoices',
+  'btcpay.store.webhooks.canmodifywebhooks',
+  'btcpay.store.cancreatepullpayments',
+  'btcpay.store.canmanagepayouts',
+  'btcpay.store.canviewstoresettings',
+];
+
+/** A local BTCPay Server (Greenfield API) on 127.0.0.1, keeping everything in memory. */
+export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise<BtcpayDouble> {
+  const contract = loadContract();
+  const storeId = opts.storeId ?? base58Id(44);
+  const apiKey = opts.apiKey ?? hex(20);
+  const violations: string[] = [];
+  const hub = new WebhookHub(contract, violations, opts.deliver);
+  const publishInvoice = (type: string, inv: StoredInvoice, extra: Record<string, unknown> = {}) => hub.publish(type, { storeId: inv.storeId, invoiceId: inv.id, metadata: inv.metadata, ...extra });
+  const invoices = new InvoiceBook(storeId, opts.storeMethods ?? ['BTC-CHAIN', 'BTC-LN'], publishInvoice);
+  if (opts.rate !== undefined) invoices.rate = String(opts.rate);
+  const payouts = new PayoutBook(storeId, (type, p) => hub.publish(type, { storeId: p.storeId, payoutId: p.id, pullPaymentId: null, payoutState: p.state }), opts.payoutDateAsString ?? false);
+  const initial = opts.webhookUrl || opts.deliver ? hub.register({ url: opts.webhookUrl ?? 'http://localhost:3000/api/v1/webhooks/btcpay', secret: opts.webhookSecret }) : null;
+
+  let down: boolean | 'refuse' = false;
+  let delayMs = 0;
+  const state: RouteState = {
+    contract,
+    apiKey,
+    storeId,
+    permissions: opts.permissions ?? COINREEL_PERMISSIONS.map((p) => `${p}:${storeId}`),
+    label: 'Coinreel',
+    invoices,
+    payouts,
+    hub,
+    violations,
+    requests: [],
+    baseUrl: () => `http://127.0.0.1:${port}`,
+  };
+  const serve = (p: number): ReturnType<typeof Bun.serve> =>
+    Bun.serve({
+      hostname: '127.0.0.1',
+      port: p,
+      async fetch(req) {
+        if (delayMs) await Bun.sleep(delayMs);
+        if (down) return Response.json({ code: 'service-unavailable', message: 'BTCPay Server is down' }, { status: 503 });
+        return route(req, state);
+      },
+    });
+  let server = serve(0);
+  const port = server.port!;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    storeId,
+    webhookSecret: initial?.secret ?? '',
+    violations,
+    requests: state.requests,
+    deliveries: hub.deliveries,
+    webhooks: () => [...hub.webhooks.values()],
+    invoice: (id) => invoices.find(id),
+    payout: (id) => payouts.payouts.get(id) ?? raise(`no payout ${id}`),
+    payLightning: (id, btc) => invoices.payLightning(id, btc),
+    payOnchain: (id, btc) => invoices.payOnchain(id, btc),
+    confirm: (paymentId) => invoices.confirm(paymentId),
+    replace: (paymentId) => invoices.replace(paymentId),
+    expire: (id) => invoices.expire(id),
+    endMonitoring: (id) => invoices.endMonitoring(id),
+    setRate: (rate) => void (invoices.rate = String(rate)),
+    setPermissions: (permissions) => void (state.permissions = permissions),
+    failNextInvoiceMethod: (method) => void (invoices.dropNextMethod = method),
+    refuseNextInvoice: () => void (invoices.refuseNext = true),
+    async setDown(value) {
+      if (value === 'refuse' && down !== 'refuse') await server.stop(true);
+      if (value !== 'refuse' && down === 'refuse') server = serve(port);
+      down = value;
+    },
+    setDelay: (ms) => void (delayMs = ms),
+    failNextPayout: (code, message) => void (payouts.nextError = { code, message: message ?? defaultMessage(code) }),
+    payoutInProgress: (id, proof) => payouts.advance(id, 'InProgress', proof),
+    completePayout: (id, proof) => payouts.advance(id, 'Completed', proof),
+    redeliver: (deliveryId) => hub.redeliver(deliveryId),
+    loseDeliveries: (lose) => void (hub.lose = lose),
+    settled: () => hub.settled(),
+    async close() {
+      await hub.settled();
+      if (down !== 'refuse') await server.stop(true);
+    },
+  };
+}
+
+const raise = (message: string): never => {
+  throw new Error(message);
+};
+
+const defaultMessage = (code: string) =>
+  code === 'duplicate-destination' ? 'This destination is already used by another payout' : code === 'overdraft' ? 'The payout amount exceeds the available balance' : 'The payout was refused';
