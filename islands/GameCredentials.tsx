@@ -7,22 +7,29 @@ import { gameAccounts, refreshGames } from './_client/games';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { ResetGamePasswordModal } from './_ui/reset-game-password-modal';
+import { useHydrated } from './_client/use-hydrated';
 
-export type GameCredentialsProps = { initial: GameAccountView[]; canPlay: boolean };
+export type GameCredentialsProps = {
+  initial: GameAccountView[];
+  canPlay: boolean;
+  /** A refused plain reset post: which account and the message. */
+  form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+};
 
 /**
  * spec §2 game credential list: per game the user name and the password behind a reveal toggle with a copy
  * button; Reset (or 'Reset Password Requested' while one is pending) opens the Reset Game Password modal.
  * Outside production each game also offers Play a round in the sandbox.
  */
-export default function GameCredentials({ initial, canPlay }: GameCredentialsProps) {
+export default function GameCredentials({ initial, canPlay, form }: GameCredentialsProps) {
   const accounts = useSignalValue(gameAccounts, null) ?? initial;
+  const hydrated = useHydrated();
   const [resetting, setResetting] = useState<GameAccountView | null>(null);
   return (
     <>
       <ul className="credential-list">
         {accounts.map((a) => (
-          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} />
+          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} />
         ))}
       </ul>
       {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} />}
@@ -30,7 +37,9 @@ export default function GameCredentials({ initial, canPlay }: GameCredentialsPro
   );
 }
 
-function Credential({ account: a, canPlay, onReset }: { account: GameAccountView; canPlay: boolean; onReset: () => void }) {
+type Posted = GameCredentialsProps['form'];
+
+function Credential({ account: a, canPlay, onReset, hydrated, posted }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted }) {
   const [shown, setShown] = useState(false);
   const [playing, setPlaying] = useState(false);
   const pwId = `pw-${a.id}`;
@@ -94,10 +103,12 @@ function Credential({ account: a, canPlay, onReset }: { account: GameAccountView
           <div className="credential-actions">
             {a.requestStatus ? (
               <p className="pill pill-yellow">Reset Password Requested</p>
-            ) : (
+            ) : hydrated ? (
               <button type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
                 Reset<span className="sr-only"> {a.name} password</span>
               </button>
+            ) : (
+              <ResetWithoutScript account={a} posted={posted} />
             )}
             {canPlay && (
               <button type="button" className="btn btn-primary btn-sm" onClick={play} disabled={playing} aria-busy={playing || undefined}>
@@ -108,5 +119,34 @@ function Credential({ account: a, canPlay, onReset }: { account: GameAccountView
         </>
       )}
     </li>
+  );
+}
+
+/** Before the script runs, Reset opens in place: a plain form the page's `reset` action takes. */
+function ResetWithoutScript({ account: a, posted }: { account: GameAccountView; posted: Posted }) {
+  const id = `reset-${a.id}`;
+  const error = posted?.errors?.requestedPassword ?? posted?.message ?? undefined;
+  return (
+    <details className="reset-inline" open={!!posted}>
+      <summary className="btn btn-ghost btn-sm">
+        Reset<span className="sr-only"> {a.name} password</span>
+      </summary>
+      <form method="post" action="/home#game-accounts" className="form">
+        <input type="hidden" name="_action" value="reset" />
+        <input type="hidden" name="id" value={a.id} />
+        <div className="field">
+          <label htmlFor={id}>New Password</label>
+          <input id={id} name="requestedPassword" type="password" autoComplete="new-password" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          {error && (
+            <p className="field-error" id={`${id}-error`}>
+              * {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary btn-sm">
+          Reset Password
+        </button>
+      </form>
+    </details>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { GameAccountView } from '../src/shared/game-accounts';
 import { formatCents } from '../src/shared/money';
 import { checkGameMove } from '../src/shared/schemas/games';
@@ -19,6 +19,8 @@ export type GameMoveFormProps = {
   walletCents: number;
   /** What the server saw when the form was posted without script (values and messages to show again). */
   form?: { values?: Partial<Record<'gameId' | 'username' | 'amount', string>>; errors?: Record<string, string>; message?: string | null } | null;
+  /** Idempotency-Key of the plain form post (a double submit moves credits once). */
+  formKey?: string;
 };
 
 // spec §5: digits with an optional decimal point and at most two decimals, as typed.
@@ -42,7 +44,7 @@ const check = (v: { gameId: string; username: string; amount: string }) => {
  * spec §2 Transfer to Game / Redeem from Game: a game, its user name (read-only, from the chosen game's credential)
  * and an amount. A real form that posts to /home without script; with it, the request goes through the API.
  */
-export default function GameMoveForm({ kind, accounts: initialAccounts, walletCents: initialWallet, form: posted }: GameMoveFormProps) {
+export default function GameMoveForm({ kind, accounts: initialAccounts, walletCents: initialWallet, form: posted, formKey }: GameMoveFormProps) {
   const t = TEXT[kind];
   const accounts = (useSignalValue(gameAccounts, null) ?? initialAccounts).filter((a) => !a.creating && a.userName);
   const wallet = useSignalValue(walletCents, null) ?? initialWallet;
@@ -51,8 +53,15 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(posted?.message ?? null);
+  // A refused plain post's messages stay until the player submits again.
+  const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const { values, set } = form;
-  const errors = { ...posted?.errors, ...form.errors };
+  const errors = { ...postedErrors, ...form.errors };
+
+  // Arriving from a refused plain post: keyboard and screen-reader users start at the first field to fix.
+  useEffect(() => {
+    if (posted?.errors && Object.keys(posted.errors).length) form.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, []);
   const chosen = accounts.find((a) => a.gameId === values.gameId);
   const ids = { game: `${kind}-game`, user: `${kind}-username`, amount: `${kind}-amount` };
 
@@ -65,6 +74,7 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
   async function submit(e: React.FormEvent) {
     setDone(null);
     setFailure(null);
+    setPostedErrors({});
     if (!form.attempt(e)) return;
     setBusy(true);
     let walletAmount: unknown;
@@ -101,6 +111,7 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
     <form className="form game-move-form" method="post" action={`/home#${kind}`} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       {busy && <LoaderOverlay label={t.loader} />}
       <input type="hidden" name="_action" value={kind} />
+      {formKey && <input type="hidden" name="_key" value={formKey} />}
       <FormFailure message={failure} />
       <div className="field">
         <label htmlFor={ids.game}>Game Platform</label>

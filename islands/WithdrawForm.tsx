@@ -8,26 +8,37 @@ import { walletCents } from './_client/signals';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
-import { FieldError, describedBy } from './_ui/field';
+import { FieldError, FormFailure, describedBy } from './_ui/field';
 import { useForm } from './_ui/use-form';
 
-export type WithdrawFormProps = { walletCents: number };
+export type WithdrawFormProps = {
+  walletCents: number;
+  /** Idempotency-Key of the plain form post. */
+  formKey?: string;
+  /** A refused plain post: what was typed and the messages. */
+  form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+};
 
 const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
 const EMPTY = { currency: DEFAULT_WITHDRAW_CURRENCY as string, wallet_address: '', amount: '', tip: '' };
+const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k in EMPTY));
 
 /**
  * spec §2 Withdraw to Bitcoin: currency (on-chain by default, or Lightning), the address or invoice, an amount in USD
  * with the currency's minimum, and an optional tip of whole dollars with quick picks.
  */
 export default function WithdrawForm(props: WithdrawFormProps) {
-  const form = useForm(EMPTY, checkWithdraw);
+  const posted = props.form;
+  const form = useForm({ ...EMPTY, ...pick(posted?.values) }, checkWithdraw);
+  const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const wallet = useSignalValue(walletCents, null) ?? props.walletCents;
-  const { values, errors, set } = form;
+  const { values, set } = form;
+  const errors = { ...postedErrors, ...form.errors };
   const lightning = values.currency === 'BTC-LN';
 
   async function submit(e: React.FormEvent) {
+    setPostedErrors({});
     if (!form.attempt(e)) return;
     setBusy(true);
     let walletAmount: unknown;
@@ -59,6 +70,8 @@ export default function WithdrawForm(props: WithdrawFormProps) {
     <form className="form withdraw-form" method="post" action="/home#withdraw" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       {busy && <LoaderOverlay label="Requesting withdrawal..." />}
       <input type="hidden" name="_action" value="withdraw" />
+      {props.formKey && <input type="hidden" name="_key" value={props.formKey} />}
+      <FormFailure message={posted?.message} />
       <div className="field">
         <label htmlFor="withdraw-currency">Currency</label>
         <select id="withdraw-currency" name="currency" value={values.currency} onChange={(e) => set('currency', e.target.value)} {...describedBy('withdraw-currency', errors.currency)}>

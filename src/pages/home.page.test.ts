@@ -42,3 +42,54 @@ describe('the dashboard (/home)', () => {
     expect(doc).toContain('Available balance: <strong>$123.45</strong>');
   });
 });
+
+/** A plain form post to /home, as a browser sends it before any script has run. */
+const post = (fields: Record<string, string>) =>
+  app.handle(new Request('http://localhost:3000/home', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `token=${p.token}`, origin: 'http://localhost:3000' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  }));
+
+describe('the dashboard forms without script', () => {
+  test('a transfer posts to /home: credits move once per form key, and the flash tells the server message', async () => {
+    const before = (await app.deps.ledger.balance(`w:${p.userId}`)).availableCents;
+    const fields = { _action: 'transfer', _key: 'form-key-1', gameId: 'vblink', username: '', amount: '12.5' };
+    const r = await post(fields);
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe('/home#transfer');
+    const again = await post(fields);
+    expect(again.status).toBe(303);
+    expect((await app.deps.ledger.balance(`w:${p.userId}`)).availableCents).toBe(before - 1_250);
+    const cookie = r.headers.get('set-cookie')!.split(';')[0]!;
+    const next = await (await page(app, '/home', { cookie: `token=${p.token}; ${cookie}` })).text();
+    expect(next).toContain('$12.50 transferred to VBlink.');
+  });
+
+  test('a refused transfer comes back with the typed values and the spec messages at their fields', async () => {
+    const r = await post({ _action: 'transfer', gameId: '', username: '', amount: '1.234' });
+    expect(r.status).toBe(400);
+    const doc = await r.text();
+    const [transfer] = propsOf(doc, 'GameMoveForm');
+    expect(transfer.form).toEqual({ values: { gameId: '', username: '', amount: '1.234' }, errors: { gameId: 'Game is required', username: 'Username is required', amount: 'Enter a valid amount' }, message: null });
+    expect(doc).toContain('Game is required');
+    expect(doc).toContain('aria-invalid="true"');
+  });
+
+  test('a redeem above the game balance is refused at the amount; a reset of 4 characters at the password', async () => {
+    const redeem = await post({ _action: 'redeem', gameId: 'ultra-panda', username: '', amount: '500' });
+    expect(redeem.status).toBe(409);
+    const [, form] = propsOf(await redeem.text(), 'GameMoveForm');
+    expect(form.form.errors.amount).toBe('Amount is more than your Ultra Panda balance of $0.00.');
+    const id = propsOf(await html('/home'), 'GameCredentials')[0].initial[0].id;
+    const reset = await post({ _action: 'reset', id, requestedPassword: 'abcd' });
+    expect(reset.status).toBe(400);
+    const doc = await reset.text();
+    expect(doc).toContain('* <!-- -->Password must be at least 5 characters long.');
+    expect(doc).not.toContain('abcd');
+    const ok = await post({ _action: 'reset', id, requestedPassword: 'Panda-777' });
+    expect(ok.status).toBe(303);
+    expect(propsOf(await html('/home'), 'GameCredentials')[0].initial[0].password).toBe('Panda-777');
+  });
+});

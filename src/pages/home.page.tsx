@@ -5,6 +5,7 @@ import { Hero } from './sections/hero';
 import { PlayerBar } from './sections/player-bar';
 import { ServicesGrid } from './sections/services-grid';
 import { definePage, type PageContext } from './page';
+import { homeActions } from './home-actions';
 
 type HomeData = { accounts: ReturnType<typeof accountsFromApi> };
 
@@ -12,6 +13,7 @@ type HomeData = { accounts: ReturnType<typeof accountsFromApi> };
 export default definePage({
   title: 'Home',
   access: 'private',
+  actions: homeActions,
   // The same call the islands make, as this player: their accounts are made on this first read if need be.
   load: async (ctx): Promise<HomeData> => ({ accounts: accountsFromApi((await ctx.api?.('/games/list'))?.userGames) }),
   render: (ctx: PageContext) => {
@@ -32,7 +34,7 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} />
         <ServicesGrid signedIn />
       </div>
     );

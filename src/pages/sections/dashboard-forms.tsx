@@ -1,5 +1,7 @@
 import type { GameAccountView } from '../../shared/game-accounts';
 import { Island } from '../island';
+import { formKey } from '../home-actions';
+import type { FormState } from '../page';
 
 /** One of the dashboard's stacked sections (spec §2): a card with its title, subtitle and form. */
 function FormSection({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
@@ -17,7 +19,9 @@ function FormSection({ id, title, subtitle, children }: { id: string; title: str
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null }) {
+  // A refused plain post comes back to its own form only.
+  const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
   // The forms need the user names and balances, not the passwords.
   const forForms = accounts.map((a) => ({ ...a, password: null }));
   return (
@@ -27,17 +31,17 @@ export function DashboardForms({ accounts, walletCents, canPlay }: { accounts: G
           <h2 id="game-accounts-title">Your Game Accounts</h2>
           <p>Sign in to each game's app with these details. Your password is shown only to you.</p>
         </div>
-        <Island name="GameCredentials" props={{ initial: accounts, canPlay }} />
+        <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset') }} />
       </section>
       <div className="dashboard-forms">
         <FormSection id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
-          <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents }} />
+          <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer') }} />
         </FormSection>
         <FormSection id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
-          <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents }} />
+          <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem') }} />
         </FormSection>
         <FormSection id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
-          <Island name="WithdrawForm" props={{ walletCents }} />
+          <Island name="WithdrawForm" props={{ walletCents, formKey: formKey(), form: posted('withdraw') }} />
         </FormSection>
       </div>
     </>
