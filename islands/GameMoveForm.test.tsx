@@ -72,6 +72,8 @@ describe('GameMoveForm', () => {
     expect(game().value).toBe('');
     expect(amount().value).toBe('');
     expect(await available(app, alice.userId)).toBe(7_500);
+    // The submit's last step (balances refetched, loader gone) finishes inside the test.
+    await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
     const sentBody = server.sent.find((s) => s.path === '/api/v1/transfer/transfer-data-request')!.body;
     expect(sentBody).toEqual({ gameId: 'ultra-panda', userName: `up${alice.playerId}`, amount: 25 });
   });
@@ -89,5 +91,6 @@ describe('GameMoveForm', () => {
     await waitFor(() => expect(screen.getByText('$10.00 redeemed from Ultra Panda to your wallet.', { selector: '.alert' })).toBeTruthy());
     expect(await gameCents(app, 'ultra-panda', `up${alice.playerId}`)).toBe(1_500);
     expect(await available(app, alice.userId)).toBe(8_500);
+    await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
   });
 });
