@@ -20,7 +20,7 @@ import { gamesRoutes } from './api/games/games.routes';
 import { gameMovesRoutes } from './api/games/game-moves.routes';
 import { depositsRoutes } from './api/deposits/deposits.routes';
 import { webhookRoutes } from './api/deposits/webhook.routes';
-import { createSandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
+import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
 
 export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
 
@@ -29,10 +29,7 @@ export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
   const session = sessionPlugin(signedIn, deps.config.publicUrl);
-  // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
-  const simulator = deps.sandbox && !deps.config.isProduction
-    ? createSandboxSimulator(deps.sandbox, (req) => handle(req), `${deps.config.publicUrl}/api/v1/webhooks/btcpay`)
-    : null;
+  const simulator = deps.simulator;
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
     // Feature routes mount here, one `.use(feature(deps, session))` per feature.
@@ -43,7 +40,8 @@ export function createApp(deps: Deps): App {
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
-    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret }))
+    .use(withdrawalsRoutes({ config: deps.config, withdrawals: deps.withdrawals, idempotency: deps.idempotency, simulator }, session))
+    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))
     .all('/*', () => {
       throw AppError.notFound();
     });
@@ -63,5 +61,7 @@ export function createApp(deps: Deps): App {
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
   const handle = withFinish((req) => elysia.handle(req), { hsts: deps.config.secureCookies, logger: deps.logger });
+  // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
+  deps.self.handle = handle;
   return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]) };
 }

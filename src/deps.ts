@@ -30,6 +30,9 @@ import { createBtcpayProvider } from './services/payments/btcpay/btcpay.provider
 import { createSandboxProvider, type SandboxProvider } from './services/payments/sandbox/sandbox.provider';
 import { createDepositService, type DepositService } from './services/payments/deposit-service';
 import { depositPush } from './api/deposits/deposit-push';
+import { withdrawalPush } from './api/withdrawals/withdrawal-push';
+import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
+import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -48,6 +51,11 @@ export type Deps = {
   /** The sandbox provider when it is the one in use (it can be paid by hand outside production); else null. */
   sandbox: SandboxProvider | null;
   deposits: DepositService;
+  withdrawals: WithdrawalService;
+  /** The sandbox's hand-made payments and payouts, outside production only; null otherwise. */
+  simulator: SandboxSimulator | null;
+  /** The app's own request handler, set by createApp: the sandbox delivers its webhooks through it. */
+  self: { handle?: (req: Request) => Promise<Response> };
   /** Signs the one-time flash cookie of plain form posts; derived so it can never be used as a session key. */
   flashKey: string;
   /** Encrypts game passwords at rest (CREDENTIAL_KEY). */
@@ -105,6 +113,19 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     client: database.client, ledger, provider: picked.payments, logger,
     onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
   });
+  const self: Deps['self'] = {};
+  const simulator = picked.sandbox && !config.isProduction
+    ? createSandboxSimulator(picked.sandbox, (req) => self.handle!(req), `${config.publicUrl}/api/v1/webhooks/btcpay`)
+    : null;
+  const withdrawals = overrides.withdrawals ?? createWithdrawalService({
+    client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
+    limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
+      autoApproveCents: simulator ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
+    retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
+    onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
+    // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
+    autoComplete: simulator ? (payoutId) => void setTimeout(() => void simulator.payout(payoutId, 'Completed').catch(() => {}), config.SANDBOX_PAYOUT_DELAY_S * 1000).unref?.() : undefined,
+  });
   // Outside production a key is generated once and kept beside the JWT secret; production must set it (config.ts).
   const cipher = overrides.cipher ?? createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
   const gameProvider = overrides.gameProvider ?? pickGameProvider(config, database, cipher);
@@ -129,6 +150,9 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     ledger,
     ...picked,
     deposits,
+    withdrawals,
+    simulator,
+    self,
     idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
     flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
     cipher,

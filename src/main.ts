@@ -15,6 +15,10 @@ try {
   deps.games.start(config.RECONCILE_INTERVAL_S * 1000, () => deps.logger.error('game reconciliation failed'));
   // Deposits whose webhook was lost are found again: now, and every RECONCILE_INTERVAL_S seconds.
   deps.deposits.start(config.RECONCILE_INTERVAL_S);
+  // Open withdrawals too: payouts BTCPay could not be asked for, and payout states a lost webhook did not bring.
+  const reconcileWithdrawals = () => deps.deposits.later(() => deps.withdrawals.reconcileOnce());
+  reconcileWithdrawals();
+  setInterval(reconcileWithdrawals, config.RECONCILE_INTERVAL_S * 1000).unref();
   if (deps.payments.name === 'btcpay')
     void deps.payments.checkKey().then((k) => {
       if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });

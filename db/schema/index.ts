@@ -5,3 +5,4 @@ export * from './ledger';
 export * from './idempotency';
 export * from './games';
 export * from './payments';
+export * from './withdrawals';

@@ -1,3 +1,4 @@
+import { checkWithdraw } from '../shared/schemas/withdraw';
 import { answerToResult } from './form-post';
 import type { ActionContext, ActionResult, PageAction } from './page';
 
@@ -42,10 +43,13 @@ export const homeActions: Record<string, PageAction> = {
     // The password typed is never sent back into the page.
     return answerToResult(a, { action: 'reset', values: { id } }, (json) => ({ redirect: '/home#game-accounts', flash: { kind: 'success', message: String(json.message) } }));
   },
-  // The withdrawals issue adds the endpoint; until then the API's answer (not found) is shown on the form.
   async withdraw(ctx: ActionContext) {
     const values = { currency: ctx.fields.currency ?? '', wallet_address: (ctx.fields.wallet_address ?? '').trim(), amount: (ctx.fields.amount ?? '').trim(), tip: (ctx.fields.tip ?? '').trim() };
-    const a = await ctx.send('POST', '/withdraw/withdraw-request', { ...values, tip: values.tip || '0' }, { idempotencyKey: ctx.fields._key || undefined });
+    // The API takes numbers; typed text that is not one gets the shared rules' words here.
+    const errors = checkWithdraw(values);
+    if (Object.keys(errors).length) return { status: 400, form: { action: 'withdraw', values, errors } };
+    const body = { currency: values.currency, wallet_address: values.wallet_address, amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0 };
+    const a = await ctx.send('POST', '/withdraw/withdraw-request', body, { idempotencyKey: ctx.fields._key || undefined });
     return answerToResult(a, { action: 'withdraw', values }, (json) => ({ redirect: '/home#withdraw', flash: { kind: 'success', message: String(json.message) } }));
   },
 };

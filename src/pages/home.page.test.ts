@@ -93,3 +93,18 @@ describe('the dashboard forms without script', () => {
     expect(propsOf(await html('/home'), 'GameCredentials')[0].initial[0].password).toBe('Panda-777');
   });
 });
+
+describe('the withdraw form without script', () => {
+  test('below the on-chain minimum: the spec message at the amount; a good request holds amount and tip', async () => {
+    const low = await post({ _action: 'withdraw', currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: '99', tip: '' });
+    expect(low.status).toBe(400);
+    const [w] = propsOf(await low.text(), 'WithdrawForm');
+    expect(w.form.errors).toEqual({ amount: 'Minimum amount to invest is 100' });
+    await fund(app, p.userId, 20_000);
+    const before = (await app.deps.ledger.balance(`w:${p.userId}`)).availableCents;
+    const ok = await post({ _action: 'withdraw', _key: 'wd-1', currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: '100', tip: '5' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/home#withdraw');
+    expect((await app.deps.ledger.balance(`w:${p.userId}`)).availableCents).toBe(before - 10_500);
+  });
+});

@@ -16,15 +16,13 @@ type Event = Record<string, unknown> & { type: string };
  * `deliver` hands each request to the app, so the signature check and crediting code are the real ones.
  */
 export function createSandboxSimulator(sandbox: SandboxProvider, deliver: (req: Request) => Promise<Response>, webhookUrl: string) {
+  async function post(fields: Record<string, unknown>) {
+    const deliveryId = randomHex(12);
+    const body = JSON.stringify({ deliveryId, webhookId: 'sandbox', originalDeliveryId: deliveryId, isRedelivery: false, timestamp: Math.floor(sandbox.now() / 1000), storeId: 'sandbox', ...fields }, null, 2);
+    await deliver(new Request(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'btcpay-sig': signBtcpayBody(sandbox.webhookSecret, body) }, body }));
+  }
   async function send(s: SandboxInvoice, events: Event[]) {
-    for (const e of events) {
-      const deliveryId = randomHex(12);
-      const body = JSON.stringify({
-        deliveryId, webhookId: 'sandbox', originalDeliveryId: deliveryId, isRedelivery: false, timestamp: Math.floor(sandbox.now() / 1000),
-        storeId: 'sandbox', invoiceId: s.invoice.id, metadata: { orderId: s.invoice.orderId }, ...e,
-      }, null, 2);
-      await deliver(new Request(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'btcpay-sig': signBtcpayBody(sandbox.webhookSecret, body) }, body }));
-    }
+    for (const e of events) await post({ invoiceId: s.invoice.id, metadata: { orderId: s.invoice.orderId }, ...e });
   }
 
   const method = (s: SandboxInvoice, id: PaymentMethodId) => s.methods.find((m) => m.paymentMethodId === id) ?? s.methods[0]!;
@@ -57,6 +55,12 @@ export function createSandboxSimulator(sandbox: SandboxProvider, deliver: (req: 
   }
 
   return {
+    /** Completes or cancels a sandbox payout and tells the site with a PayoutUpdated delivery, as BTCPay does. */
+    async payout(payoutId: string, to: 'Completed' | 'Cancelled'): Promise<boolean> {
+      const p = await sandbox.advancePayout(payoutId, to);
+      if (p) await post({ type: 'PayoutUpdated', payoutId: p.id, pullPaymentId: null, payoutState: p.state });
+      return p !== null;
+    },
     async simulate(invoiceId: string, action: SimulateAction): Promise<void> {
       const s = await sandbox.load(invoiceId);
       if (!s) throw new Error('sandbox: unknown invoice');

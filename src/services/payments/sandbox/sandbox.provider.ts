@@ -19,6 +19,8 @@ export type SandboxProvider = PaymentsProvider & {
   load(invoiceId: string): Promise<SandboxInvoice | null>;
   save(s: SandboxInvoice): Promise<void>;
   now(): number;
+  /** Moves a payout along as BTCPay's payout processor would (sandbox controls only). */
+  advancePayout(id: string, state: 'InProgress' | 'Completed' | 'Cancelled'): Promise<Payout | null>;
 };
 
 /**
@@ -108,5 +110,14 @@ export function createSandboxProvider(client: Client, opts: SandboxOptions): San
       await savePayout(p);
     },
     checkKey: async () => ({ ok: true, missing: [] }),
+    async advancePayout(id, state) {
+      const p = await loadPayout(id);
+      if (!p || p.state === 'Completed' || p.state === 'Cancelled') return null;
+      if (state === 'Cancelled' && p.state === 'InProgress') return null;
+      const proof = state === 'Completed' ? { proofType: 'PayoutTransactionOnChainBlob', transactionId: randomHex(32) } : p.paymentProof;
+      Object.assign(p, { state, revision: p.revision + 1, paymentProof: proof });
+      await savePayout(p);
+      return p;
+    },
   };
 }

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+/**
+ * A withdrawal to Bitcoin. The row is written in the same transaction as the ledger hold of amount + tip, so it is
+ * the recorded intent before BTCPay is asked for a payout (attempts > 0 means: look the payout up before creating).
+ * - status: creating (no payout yet) → pending (payout exists) → completed | cancelled | failed.
+ * - payoutState: BTCPay's, as last read.
+ */
+export const withdrawals = sqliteTable(
+  'withdrawals',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    currency: text('currency', { enum: ['BTC-CHAIN', 'BTC-LN'] }).notNull(),
+    destination: text('destination').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    tipCents: integer('tip_cents').notNull().default(0),
+    rate: text('rate').notNull(),
+    btcAmount: text('btc_amount').notNull(),
+    /** BTCPay takes the amount from a BOLT11 that carries one: we send none then. */
+    sendAmount: integer('send_amount').notNull().default(1),
+    holdId: text('hold_id').notNull(),
+    provider: text('provider').notNull(),
+    payoutId: text('payout_id'),
+    payoutState: text('payout_state'),
+    status: text('status', { enum: ['creating', 'pending', 'completed', 'cancelled', 'failed'] }).notNull(),
+    reason: text('reason'),
+    proof: text('proof'),
+    attempts: integer('attempts').notNull().default(0),
+    historyId: text('history_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_hold_unique').on(t.holdId),
+    uniqueIndex('withdrawals_payout_unique').on(t.payoutId).where(sql`${t.payoutId} IS NOT NULL`),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_open_idx').on(t.status).where(sql`${t.status} IN ('creating', 'pending')`),
+    check('withdrawals_amount_positive', sql`${t.amountCents} > 0 AND ${t.tipCents} >= 0`),
+  ],
+);

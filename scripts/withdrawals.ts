@@ -1,0 +1,62 @@
+// Operator commands for withdrawals until the operator console exists:
+//   bun run withdrawals -- list [--status pending]
+//   bun run withdrawals -- approve <withdrawal id>
+//   bun run withdrawals -- reject <withdrawal id> --reason "…"
+import { parseArgs } from 'node:util';
+import { openDatabase, tuneEmbedded } from '../db/client';
+import { migrate } from '../db/migrate';
+import { withdrawalPush } from '../src/api/withdrawals/withdrawal-push';
+import { loadConfig } from '../src/config';
+import { pickMailer, pickPayments, siteInfo } from '../src/deps';
+import { AppError } from '../src/lib/app-error';
+import { createLogger } from '../src/lib/logger';
+import { formatCents } from '../src/shared/money';
+import { createLedger } from '../src/services/ledger/ledger';
+import { createWithdrawalService } from '../src/services/payments/withdrawal-service';
+import { PaymentsError } from '../src/services/payments/payments.port';
+import { createInProcessHub } from '../src/ws/hub.in-process';
+
+const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), allowPositionals: true, options: { reason: { type: 'string' }, status: { type: 'string' } } });
+const [command, id] = positionals;
+const fail = (msg: string): never => {
+  console.error(msg);
+  process.exit(2);
+};
+if (!['list', 'approve', 'reject'].includes(command ?? '')) fail('usage: withdrawals list [--status S] | approve ID | reject ID --reason "…"');
+if (command !== 'list' && !id) fail(`${command} needs the withdrawal id (see: withdrawals list)`);
+if (command === 'reject' && !values.reason?.trim()) fail('reject needs --reason "…": the player is told why');
+
+const config = loadConfig();
+const { client } = openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+await tuneEmbedded(client, config.DATABASE_URL);
+await migrate(client);
+const logger = createLogger(true);
+const ledger = createLedger(client);
+const { payments } = pickPayments(config, client);
+const hub = createInProcessHub();
+const service = createWithdrawalService({
+  client, ledger, provider: payments, logger, network: config.BITCOIN_NETWORK,
+  limits: { dailyMaxCents: 0, maxOpen: 0, autoApproveCents: 0 }, retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
+  onChanges: withdrawalPush({ hub, ledger, mailer: pickMailer(config), logger, site: siteInfo(config), publicUrl: config.publicUrl }),
+});
+
+try {
+  if (command === 'list') {
+    const rows = await service.list(values.status);
+    if (!rows.length) console.log('no withdrawals');
+    for (const w of rows)
+      console.log([w.id, w.status, w.payoutState ?? '-', w.currency, formatCents(w.amountCents), `tip ${formatCents(w.tipCents)}`, w.email, w.destination, new Date(w.createdAt).toISOString()].join('\t'));
+  } else if (command === 'approve') {
+    await service.approve(id!);
+    console.log(`approved ${id}`);
+  } else {
+    await service.reject(id!, values.reason!);
+    console.log(`rejected ${id}: the credits are back in the player's wallet`);
+  }
+} catch (e) {
+  if (e instanceof AppError || e instanceof PaymentsError) fail(e.message);
+  throw e;
+} finally {
+  await hub.close();
+  client.close();
+}

@@ -1,0 +1,25 @@
+import type { Logger } from '../../lib/logger';
+import type { Ledger } from '../../services/ledger/ledger.types';
+import { deliverLater } from '../../services/mail/deliver';
+import type { Mailer } from '../../services/mail/mail.port';
+import { noticeMail, type MailSite } from '../../services/mail/templates';
+import type { WithdrawalChanges } from '../../services/payments/withdrawal-sync';
+import type { Hub } from '../../ws/hub.port';
+import { pushBalance, pushNotification } from '../wallet/push';
+
+type Effects = { hub: Hub; ledger: Ledger; mailer: Mailer; logger: Logger; site: MailSite; publicUrl: string };
+
+/** After commit: the player's pages hear that a withdrawal ended (and the balance, when credits came back); an e-mail says so. */
+export const withdrawalPush = (e: Effects) => (c: WithdrawalChanges): void => {
+  if (!c.ended || !c.note) return;
+  const w = c.withdrawal;
+  pushNotification(e.hub, w.userId, c.note);
+  e.hub.publish(w.userId, { event: 'withdrawal', data: { id: w.id, status: c.ended } });
+  if (c.ended !== 'completed') void pushBalance(e.ledger, e.hub, w.userId);
+  void deliverLater(e.mailer, e.logger, `withdrawal-${c.ended}`, noticeMail(e.site, w.email, {
+    subject: c.ended === 'completed' ? 'Your withdrawal was sent' : 'Your withdrawal was not sent',
+    heading: c.ended === 'completed' ? 'Withdrawal sent' : 'Withdrawal cancelled',
+    paragraphs: [c.message ?? '', c.ended === 'completed' ? 'It reaches your wallet once the Bitcoin network confirms it.' : 'You can request a new withdrawal at any time.'],
+    action: { label: 'See your history', url: `${e.publicUrl}/transactions` },
+  }));
+};

@@ -1,0 +1,62 @@
+import { Elysia } from 'elysia';
+import type { Config } from '../../config';
+import type { IdempotencyPlugin } from '../../http/idempotency';
+import type { Session } from '../../http/session';
+import { AppError } from '../../lib/app-error';
+import { validate } from '../../lib/validate';
+import { dollarsFromCents, dollarsToCents, formatCents } from '../../shared/money';
+import { checkWithdraw, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
+import type { SandboxSimulator } from '../../services/payments/sandbox/sandbox-simulator';
+import type { WithdrawalService } from '../../services/payments/withdrawal-service';
+import type { WithdrawalRow } from '../../services/payments/withdrawals';
+
+type WithdrawDeps = { config: Config; withdrawals: WithdrawalService; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
+
+const toData = (w: WithdrawalRow) => ({
+  withdrawalId: w.id, status: w.status, currency: w.currency, wallet_address: w.destination, amount: dollarsFromCents(w.amountCents),
+  tip: dollarsFromCents(w.tipCents), rate: Number(w.rate), btcAmount: w.btcAmount, payoutId: w.payoutId, reason: w.reason,
+});
+
+/** Withdrawals to Bitcoin (spec §7), the rate the form shows, and outside production the sandbox's Complete / Cancel. */
+export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
+  new Elysia({ name: 'withdrawals-routes' })
+    .use(session)
+    .use(d.idempotency)
+    .get('/btc/rate', async () => {
+      const rate = await d.withdrawals.rate();
+      return { success: true, rate: Number(rate), currencyPair: 'BTC_USD' };
+    }, { auth: true })
+    .post('/withdraw/withdraw-request', async ({ player, body, idempotency }) => {
+      const input = validate(checkWithdraw, body);
+      // DESIGN §2: amounts are JSON numbers; the tip a whole number of dollars (0 when empty, spec §3).
+      if (typeof input.amount !== 'number') throw AppError.invalid([{ field: 'amount', message: 'Enter a valid amount' }]);
+      const tip = input.tip ?? 0;
+      if (typeof tip !== 'number' || !Number.isSafeInteger(tip) || tip < 0) throw AppError.invalid([{ field: 'tip', message: 'Tip must be a whole number of dollars' }]);
+      const amountCents = dollarsToCents(input.amount)!;
+      if (amountCents > d.config.MAX_AMOUNT_DOLLARS * 100) throw AppError.invalid([{ field: 'amount', message: `Amount cannot be more than $${d.config.MAX_AMOUNT_DOLLARS.toLocaleString('en-US')}.` }]);
+      const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency)!.id as WithdrawCurrency;
+      const r = await d.withdrawals.create({
+        userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents: tip * 100, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined,
+      });
+      const w = r.withdrawal;
+      if (w.status === 'failed') throw new AppError(409, `${w.reason ?? 'The withdrawal was refused.'} Your credits are back in your wallet.`, 'WITHDRAWAL_REFUSED');
+      const message = w.status === 'creating'
+        ? `Withdrawal of ${formatCents(amountCents)} requested. It will be sent as soon as the payment server answers.`
+        : `Withdrawal of ${formatCents(amountCents)} requested. Withdrawals are processed in 1 to 4 hours.`;
+      return { success: true, message, data: toData(w) };
+    }, { auth: true, idempotent: true })
+    .get('/withdraw/:id', async ({ player, params }) => {
+      const w = await d.withdrawals.get(player.userId, params.id);
+      if (!w) throw AppError.notFound('Withdrawal not found');
+      return { success: true, data: toData(w) };
+    }, { auth: true })
+    .post('/sandbox/withdrawals/:id/:to', async ({ player, params }) => {
+      if (!d.simulator) throw AppError.notFound();
+      const to = params.to === 'complete' ? 'Completed' : params.to === 'cancel' ? 'Cancelled' : null;
+      const w = await d.withdrawals.get(player.userId, params.id);
+      if (!to || !w?.payoutId) throw AppError.notFound('Withdrawal not found');
+      if (!(await d.simulator.payout(w.payoutId, to))) throw AppError.conflict('This withdrawal has already ended.', 'INVALID_STATE');
+      // The webhook re-reads it too; reading it here as well means the answer comes after the history changed.
+      await d.withdrawals.syncPayout(w.payoutId);
+      return { success: true, message: to === 'Completed' ? 'Payout completed.' : 'Payout cancelled.' };
+    }, { auth: true });

@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { makeBolt11 } from '../../../tests/helpers/bolt11';
+import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
+import { systemId, walletId } from '../../services/ledger/ledger.types';
+import { verifyLedger } from '../../services/ledger/ledger-verify';
+
+const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+let app: TestApp;
+beforeAll(async () => {
+  // Sandbox payouts wait for the controls here instead of completing by themselves.
+  app = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600', WITHDRAWAL_DAILY_MAX_DOLLARS: '2000' });
+});
+
+async function funded(dollars: number): Promise<TestPlayer> {
+  const p = await createPlayer(app);
+  await app.deps.ledger.transfer({ debit: systemId('promotions'), credit: walletId(p.userId), amountCents: dollars * 100, code: 'TEST_FUNDS' });
+  return p;
+}
+const withdraw = (p: TestPlayer, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  call(app, 'POST', '/api/v1/withdraw/withdraw-request', body, { token: p.token, headers });
+const wallet = async (p: TestPlayer) => (await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: p.token })).json.walletAmount;
+const history = async (p: TestPlayer) => (await call(app, 'GET', '/api/v1/transaction/transaction-List/WITHDRAW', undefined, { token: p.token })).json.TransactionList;
+const control = (p: TestPlayer, id: string, to: string) => call(app, 'POST', `/api/v1/sandbox/withdrawals/${id}/${to}`, undefined, { token: p.token });
+const balance = async (id: string) => (await app.deps.ledger.balance(id)).balanceCents;
+const ledgerOk = async () => expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+
+describe('withdraw request (spec §7)', () => {
+  test('on-chain $150 with a $5 tip: held at once, completed, the tip in the tips account', async () => {
+    const p = await funded(200);
+    const tipsBefore = await balance(systemId('tips'));
+    const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 5 });
+    expect(r.status).toBe(200);
+    expect(r.json.message).toBe('Withdrawal of $150.00 requested. Withdrawals are processed in 1 to 4 hours.');
+    expect(r.json.data).toMatchObject({ status: 'pending', amount: 150, tip: 5, rate: 50000, btcAmount: '0.00300000' });
+    expect(await wallet(p)).toBe(45);
+    expect((await history(p))[0]).toMatchObject({ type: 'WITHDRAW', amount: 155, transactionStatus: 'pending' });
+    expect((await control(p, r.json.data.withdrawalId, 'complete')).status).toBe(200);
+    expect((await history(p))[0]).toMatchObject({ amount: 155, transactionStatus: 'completed' });
+    expect(await wallet(p)).toBe(45);
+    expect((await balance(systemId('tips'))) - tipsBefore).toBe(500);
+    // Ending it again changes nothing.
+    expect((await control(p, r.json.data.withdrawalId, 'cancel')).status).toBe(409);
+    expect(await wallet(p)).toBe(45);
+    await ledgerOk();
+  });
+
+  test('cancelled: amount and tip come back once, even when the news arrives twice', async () => {
+    const p = await funded(120);
+    const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100, tip: 10 });
+    expect(await wallet(p)).toBe(10);
+    await control(p, r.json.data.withdrawalId, 'cancel');
+    await app.deps.withdrawals.syncPayout(r.json.data.payoutId);
+    await app.deps.withdrawals.reconcileOnce();
+    expect(await wallet(p)).toBe(120);
+    expect((await history(p))[0].transactionStatus).toBe('cancelled');
+    await ledgerOk();
+  });
+
+  test('Lightning: amountless and amount-carrying BOLT11, and a Lightning address, are accepted', async () => {
+    const p = await funded(100);
+    const made: string[] = [];
+    for (const wallet_address of [makeBolt11({ sats: null }), makeBolt11({ sats: 20000 }), 'Satoshi@Wallet.example.com', `lightning:${makeBolt11({ sats: null })}`]) {
+      const r = await withdraw(p, { currency: 'BTC-LN', wallet_address, amount: 10 });
+      expect(r.status).toBe(200);
+      made.push(r.json.data.withdrawalId);
+      // At most three open at once: let each one finish.
+      await control(p, r.json.data.withdrawalId, 'complete');
+    }
+    const amountCarrying = (await app.deps.withdrawals.get(p.userId, made[1]!))!;
+    expect(amountCarrying.btcAmount).toBe('0.00020000');
+    expect(amountCarrying.sendAmount).toBe(false);
+    expect((await app.deps.withdrawals.get(p.userId, made[2]!))!.destination).toBe('satoshi@wallet.example.com');
+    expect(await wallet(p)).toBe(60);
+  });
+
+  test('spec §5 messages for missing and bad fields; nothing is held', async () => {
+    const p = await funded(500);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ wallet_address: ADDRESS, amount: 150 }, 'currency', 'Currency is required'],
+      [{ currency: 'BTC-CHAIN', amount: 150 }, 'wallet_address', 'Wallet address is required'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS }, 'amount', 'Amount is required'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: -5 }, 'amount', 'Enter a valid amount'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 1.234 }, 'amount', 'Enter a valid amount'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: '150' }, 'amount', 'Enter a valid amount'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 99.99 }, 'amount', 'Minimum amount to invest is 100'],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null }), amount: 0.5 }, 'amount', 'Minimum amount to invest is 1'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 2.5 }, 'tip', 'Tip must be a whole number of dollars'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: '5' }, 'tip', 'Tip must be a whole number of dollars'],
+      [{ currency: 'BTC-CHAIN', wallet_address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: 150 }, 'wallet_address', 'This is a Bitcoin mainnet address; withdrawals here go to Bitcoin regtest addresses.'],
+      [{ currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt081', amount: 150 }, 'wallet_address', 'Enter a valid Bitcoin address.'],
+      [{ currency: 'BTC-CHAIN', wallet_address: '<script>', amount: 150 }, 'wallet_address', 'Enter a valid Bitcoin address.'],
+      [{ currency: 'BTC-LN', wallet_address: 'lnbcrt1garbage', amount: 10 }, 'wallet_address', 'Enter a valid Lightning invoice or Lightning address.'],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null, network: 'bc' }), amount: 10 }, 'wallet_address', 'This Lightning invoice is not for Bitcoin regtest.'],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null, timestamp: Math.floor(Date.now() / 1000) - 7200 }), amount: 10 }, 'wallet_address', 'This Lightning invoice has expired or is about to. Make a new one in your wallet.'],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 40000 }), amount: 10 }, 'wallet_address', 'This Lightning invoice asks for about $20.00, not $10.00. Make an invoice for the amount you withdraw, or one without an amount.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await withdraw(p, body);
+      expect({ status: r.status, errors: r.json.errors }).toEqual({ status: 400, errors: [{ field, message }] });
+    }
+    expect(await wallet(p)).toBe(500);
+    expect(await history(p)).toEqual([]);
+  });
+
+  test('the wallet must cover amount + tip: 409 with a clear message', async () => {
+    const p = await funded(104);
+    const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100, tip: 5 });
+    expect(r.status).toBe(409);
+    expect(r.json.message).toBe('Your wallet balance does not cover this withdrawal and its tip.');
+    expect(await wallet(p)).toBe(104);
+  });
+
+  test('three racing withdrawals of the whole balance: one succeeds', async () => {
+    const p = await funded(300);
+    const rs = await Promise.all([0, 1, 2].map(() => withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 300 })));
+    expect(rs.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await wallet(p)).toBe(0);
+    await ledgerOk();
+  });
+
+  test('a double click with one Idempotency-Key withdraws once', async () => {
+    const p = await funded(400);
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const body = { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 };
+    const rs = await Promise.all([withdraw(p, body, key), withdraw(p, body, key)]);
+    expect(rs.map((r) => r.status)).toEqual([200, 200]);
+    expect(rs[0]!.json.data.withdrawalId).toBe(rs[1]!.json.data.withdrawalId);
+    expect(await wallet(p)).toBe(300);
+  });
+
+  test('open withdrawals and the daily total are capped', async () => {
+    const p = await funded(5000);
+    for (let i = 0; i < 3; i++) expect((await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 })).status).toBe(200);
+    const fourth = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });
+    expect(fourth.status).toBe(409);
+    expect(fourth.json.errorType).toBe('WITHDRAWALS_OPEN_LIMIT');
+    const q = await funded(5000);
+    const big = await withdraw(q, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 2500 });
+    expect(big.status).toBe(409);
+    expect(big.json.message).toBe('Withdrawals are limited to $2,000.00 a day. You can withdraw up to $2,000.00 now.');
+  });
+
+  test("another player's withdrawal cannot be read or ended", async () => {
+    const p = await funded(200);
+    const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });
+    const other = await createPlayer(app);
+    expect((await call(app, 'GET', `/api/v1/withdraw/${r.json.data.withdrawalId}`, undefined, { token: other.token })).status).toBe(404);
+    expect((await control(other, r.json.data.withdrawalId, 'cancel')).status).toBe(404);
+    expect(await wallet(p)).toBe(100);
+  });
+});

@@ -1,0 +1,90 @@
+import type { Client, InStatement } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import { formatCents } from '../../shared/money';
+import { systemId, type Ledger } from '../ledger/ledger.types';
+import { notificationRow, type Notification } from '../wallet/notifications';
+import { PaymentsError, type Payout, type PaymentsProvider } from './payments.port';
+import { findWithdrawal, type WithdrawalRow } from './withdrawals';
+
+/** What ending (or starting) a withdrawal changed, for the pushes and e-mail after commit. */
+export type WithdrawalChanges = { withdrawal: WithdrawalRow; ended: 'completed' | 'cancelled' | 'failed' | null; note: Notification | null; message: string | null };
+
+/** BTCPay's refusals, in words a player can act on. Their credits are back in the wallet in every case. */
+export function refusalMessage(code: string | undefined): string {
+  if (code === 'duplicate-destination') return 'This address already has a withdrawal in progress. Wait for it to finish, or use another address.';
+  if (code === 'overdraft') return 'Withdrawals cannot be paid right now. Please try again later.';
+  if (code === 'amount-too-low') return 'This amount is too small to send on the Bitcoin network.';
+  return 'The payment server refused this withdrawal.';
+}
+
+const isNotPending = (e: unknown) => e instanceof AppError && e.errorType === 'HOLD_NOT_PENDING';
+
+/** Ends a withdrawal once: post (completed) or void (cancelled, failed) its hold with the row updates in one transaction. */
+export async function endWithdrawal(client: Client, ledger: Ledger, w: WithdrawalRow, how: 'completed' | 'cancelled' | 'failed', reason: string | null, proof: Record<string, unknown> | null, now: number): Promise<WithdrawalChanges | null> {
+  const shown = formatCents(w.amountCents + w.tipCents);
+  const text = how === 'completed'
+    ? `Your withdrawal of ${formatCents(w.amountCents)} was sent.`
+    : `Your withdrawal was ${how === 'cancelled' ? 'cancelled' : 'not sent'}: ${reason ?? 'no reason given'} ${shown} is back in your wallet.`;
+  const { stmt, note } = notificationRow(w.userId, how === 'completed' ? 'WITHDRAWAL_SENT' : 'WITHDRAWAL_CANCELLED', text, now);
+  const txid = typeof proof?.transactionId === 'string' ? proof.transactionId : typeof proof?.id === 'string' ? proof.id : null;
+  const rows = (): InStatement[] => [
+    { sql: `UPDATE withdrawals SET status = ?, reason = ?, proof = ?, updated_at = ? WHERE id = ?`, args: [how, reason, proof ? JSON.stringify(proof) : null, now, w.id] },
+    { sql: `UPDATE transactions SET status = ?, order_id = coalesce(?, order_id) WHERE id = ?`, args: [how, txid ?? w.payoutId, w.historyId] },
+    stmt,
+  ];
+  try {
+    if (how === 'completed') await ledger.post(w.holdId, { with: rows });
+    else await ledger.void(w.holdId, { with: rows });
+  } catch (e) {
+    if (isNotPending(e)) return null; // another run ended it first
+    throw e;
+  }
+  // The tip was held with the amount; once sent it belongs to the tips account.
+  if (how === 'completed' && w.tipCents > 0)
+    await ledger.transfer({ debit: systemId('bitcoin_withdrawals'), credit: systemId('tips'), amountCents: w.tipCents, code: 'TIP', externalRef: `withdrawal-tip:${w.id}`, metadata: { withdrawalId: w.id } });
+  return { withdrawal: { ...w, status: how, reason }, ended: how, note, message: text };
+}
+
+/** Settles the tip of a completed withdrawal whose process stopped between the post and the tip (idempotent). */
+export async function settleTip(ledger: Ledger, w: WithdrawalRow) {
+  if (w.status === 'completed' && w.tipCents > 0)
+    await ledger.transfer({ debit: systemId('bitcoin_withdrawals'), credit: systemId('tips'), amountCents: w.tipCents, code: 'TIP', externalRef: `withdrawal-tip:${w.id}`, metadata: { withdrawalId: w.id } });
+}
+
+/** Acts on a payout as BTCPay reports it now (never on a webhook body). */
+export async function applyPayout(client: Client, ledger: Ledger, w: WithdrawalRow, p: Payout, now = Date.now()): Promise<WithdrawalChanges | null> {
+  if (w.status !== 'pending' && w.status !== 'creating') return null;
+  if (p.state === 'Completed') return endWithdrawal(client, ledger, w, 'completed', null, p.paymentProof, now);
+  if (p.state === 'Cancelled') return endWithdrawal(client, ledger, w, 'cancelled', 'The payout was cancelled.', null, now);
+  await client.execute({ sql: `UPDATE withdrawals SET payout_state = ?, updated_at = ? WHERE id = ?`, args: [p.state, now, w.id] });
+  return null;
+}
+
+export type SubmitOptions = { autoApproveCents: number; retryMs: number; now?: number };
+
+/**
+ * Creates the withdrawal's payout at most once: a retry first looks for a payout carrying our withdrawal id.
+ * A refusal ends the withdrawal (credits back); BTCPay unreachable leaves it to be tried again until `retryMs`.
+ */
+export async function submitPayout(client: Client, ledger: Ledger, provider: PaymentsProvider, w: WithdrawalRow, o: SubmitOptions): Promise<WithdrawalChanges | null> {
+  const now = o.now ?? Date.now();
+  if (w.status !== 'creating') return null;
+  await client.execute({ sql: `UPDATE withdrawals SET attempts = attempts + 1, updated_at = ? WHERE id = ?`, args: [now, w.id] });
+  let payout: Payout;
+  try {
+    const made = w.attempts > 0 ? (await provider.findPayoutsByWithdrawalId(w.id))[0] : undefined;
+    payout = made ?? (await provider.createPayout({
+      withdrawalId: w.id, destination: w.destination, payoutMethodId: w.currency, amountBtc: w.sendAmount ? w.btcAmount : undefined,
+      approved: w.amountCents <= o.autoApproveCents,
+    }));
+  } catch (e) {
+    if (!(e instanceof PaymentsError)) throw e;
+    if (e.kind === 'refused') return endWithdrawal(client, ledger, w, 'failed', refusalMessage(e.code), null, now);
+    if (now - w.createdAt > o.retryMs) return endWithdrawal(client, ledger, w, 'failed', 'The payment server could not be reached in time.', null, now);
+    return null;
+  }
+  await client.execute({ sql: `UPDATE withdrawals SET payout_id = ?, payout_state = ?, status = 'pending', updated_at = ? WHERE id = ? AND status = 'creating'`, args: [payout.id, payout.state, now, w.id] });
+  await client.execute({ sql: `UPDATE transactions SET order_id = ? WHERE id = ?`, args: [payout.id, w.historyId] });
+  const fresh = await findWithdrawal(client, 'w.id = ?', [w.id]);
+  return fresh ? applyPayout(client, ledger, fresh, payout, now) : null;
+}

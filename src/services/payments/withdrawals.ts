@@ -1,0 +1,93 @@
+import type { Client } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import { formatCents } from '../../shared/money';
+import { walletId, systemId, type Ledger } from '../ledger/ledger.types';
+import { readableId } from '../wallet/history';
+import { btcForCents } from './btc-amount';
+import type { PaymentMethodId, PaymentsProvider } from './payments.port';
+import type { Destination } from './withdraw-destination';
+
+export type WithdrawalLimits = { dailyMaxCents: number; maxOpen: number; autoApproveCents: number };
+
+export type WithdrawalRow = {
+  id: string; userId: string; email: string; currency: PaymentMethodId; destination: string; amountCents: number; tipCents: number;
+  rate: string; btcAmount: string; sendAmount: boolean; holdId: string; payoutId: string | null; payoutState: string | null;
+  status: string; reason: string | null; attempts: number; historyId: string; createdAt: number;
+};
+
+export const WITHDRAWAL_SQL = `SELECT w.id, w.user_id, u.email, w.currency, w.destination, w.amount_cents, w.tip_cents, w.rate, w.btc_amount, w.send_amount,
+  w.hold_id, w.payout_id, w.payout_state, w.status, w.reason, w.attempts, w.history_id, w.created_at FROM withdrawals w JOIN users u ON u.id = w.user_id`;
+
+export const toWithdrawal = (r: Record<string, unknown>): WithdrawalRow => ({
+  id: String(r.id), userId: String(r.user_id), email: String(r.email), currency: r.currency as PaymentMethodId, destination: String(r.destination),
+  amountCents: Number(r.amount_cents), tipCents: Number(r.tip_cents), rate: String(r.rate), btcAmount: String(r.btc_amount), sendAmount: Number(r.send_amount) === 1,
+  holdId: String(r.hold_id), payoutId: (r.payout_id as string) ?? null, payoutState: (r.payout_state as string) ?? null, status: String(r.status),
+  reason: (r.reason as string) ?? null, attempts: Number(r.attempts), historyId: String(r.history_id), createdAt: Number(r.created_at),
+});
+
+export async function findWithdrawal(client: Client, where: string, args: (string | number)[]): Promise<WithdrawalRow | null> {
+  const r = await client.execute({ sql: `${WITHDRAWAL_SQL} WHERE ${where}`, args });
+  return r.rows[0] ? toWithdrawal(r.rows[0] as Record<string, unknown>) : null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The player's own limits: withdrawals still open, and what was asked in the last 24 hours. */
+async function checkLimits(client: Client, userId: string, amountCents: number, limits: WithdrawalLimits, now: number) {
+  const r = await client.execute({
+    sql: `SELECT count(*) FILTER (WHERE status IN ('creating', 'pending')) AS open,
+            coalesce(sum(amount_cents) FILTER (WHERE status NOT IN ('failed', 'cancelled') AND created_at > ?), 0) AS day
+          FROM withdrawals WHERE user_id = ?`,
+    args: [now - DAY_MS, userId],
+  });
+  const open = Number(r.rows[0]?.open ?? 0);
+  const day = Number(r.rows[0]?.day ?? 0);
+  if (open >= limits.maxOpen)
+    throw AppError.conflict(`You already have ${open} withdrawals in progress. Please wait for one to finish.`, 'WITHDRAWALS_OPEN_LIMIT');
+  if (day + amountCents > limits.dailyMaxCents)
+    throw AppError.conflict(`Withdrawals are limited to ${formatCents(limits.dailyMaxCents)} a day. You can withdraw up to ${formatCents(Math.max(0, limits.dailyMaxCents - day))} now.`, 'WITHDRAWAL_DAILY_LIMIT');
+}
+
+export type NewWithdrawal = {
+  userId: string; currency: PaymentMethodId; destination: Destination; amountCents: number; tipCents: number;
+  rate: string; requestRef?: string; provider: PaymentsProvider; limits: WithdrawalLimits; now?: number;
+};
+
+/**
+ * Holds amount + tip on the wallet and records the withdrawal and its history row in the same transaction: either all
+ * of it exists or none. A repeated request (same Idempotency-Key) finds the withdrawal it already made.
+ */
+export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWithdrawal): Promise<{ row: WithdrawalRow; replayed: boolean }> {
+  const now = w.now ?? Date.now();
+  await checkLimits(client, w.userId, w.amountCents, w.limits, now);
+  const id = Bun.randomUUIDv7();
+  const historyId = Bun.randomUUIDv7();
+  const bolt11Amount = w.destination.kind === 'bolt11' ? w.destination.amountBtc : null;
+  const btcAmount = bolt11Amount ?? btcForCents(w.amountCents, w.rate);
+  let hold;
+  try {
+    hold = await ledger.hold({
+      debit: walletId(w.userId), credit: systemId('bitcoin_withdrawals'), amountCents: w.amountCents + w.tipCents, code: 'WITHDRAW',
+      externalRef: w.requestRef ? `withdraw-request:${w.requestRef}` : undefined,
+      metadata: { withdrawalId: id, amountCents: w.amountCents, tipCents: w.tipCents },
+      with: (holdId) => [
+        {
+          sql: `INSERT INTO withdrawals (id, user_id, currency, destination, amount_cents, tip_cents, rate, btc_amount, send_amount, hold_id, provider, status, history_id, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'creating', ?, ?, ?)`,
+          args: [id, w.userId, w.currency, w.destination.value, w.amountCents, w.tipCents, w.rate, btcAmount, bolt11Amount ? 0 : 1, holdId, w.provider.name, historyId, now, now],
+        },
+        {
+          sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at) VALUES (?, ?, ?, 'WITHDRAW', 'out', 'pending', ?, NULL, ?, ?)`,
+          args: [historyId, readableId(), w.userId, w.amountCents + w.tipCents, holdId, now],
+        },
+      ],
+    });
+  } catch (e) {
+    if (e instanceof AppError && e.errorType === 'INSUFFICIENT_FUNDS')
+      throw AppError.conflict('Your wallet balance does not cover this withdrawal and its tip.', 'INSUFFICIENT_FUNDS');
+    throw e;
+  }
+  const row = await findWithdrawal(client, 'w.hold_id = ?', [hold.id]);
+  if (!row) throw new Error('withdrawal: hold without its withdrawal row');
+  return { row, replayed: hold.replayed };
+}
