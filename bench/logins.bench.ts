@@ -53,7 +53,7 @@ async function startServer(dir: string): Promise<{ base: string; proc: Subproces
   const port = await freePortInRange();
   const base = `http://127.0.0.1:${port}`;
   const env = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: String(port), PUBLIC_URL: base,
+    PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'production', CREDENTIAL_KEY: 'c'.repeat(64), LOG_LEVEL: 'silent', PORT: String(port), PUBLIC_URL: base,
     DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'bench.db')}`, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00', TRUSTED_PROXY_HEADER: PROXY_HEADER,
   };
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], { cwd: ROOT, env, stdin: 'ignore', stdout: 'ignore', stderr: 'inherit' });

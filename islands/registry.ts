@@ -11,6 +11,9 @@ import TransactionsTable from './TransactionsTable';
 import P2PTransferForm from './P2PTransferForm';
 import NotificationsList from './NotificationsList';
 import DepositStatus from './DepositStatus';
+import GameCredentials from './GameCredentials';
+import GameMoveForm from './GameMoveForm';
+import WithdrawForm from './WithdrawForm';
 import DepositModal from './DepositModal';
 import DepositSimulator from './DepositSimulator';
 // Server-side map of island names to components; the client build makes one chunk per entry.
@@ -28,6 +31,9 @@ export const registry = {
   P2PTransferForm,
   NotificationsList,
   DepositStatus,
+  GameCredentials,
+  GameMoveForm,
+  WithdrawForm,
   DepositModal,
   DepositSimulator,
 };

@@ -16,6 +16,8 @@ import { createSocketServer } from './ws/socket';
 import { historyRoutes } from './api/wallet/history.routes';
 import { tickerRoutes } from './api/wallet/ticker.routes';
 import { walletRoutes } from './api/wallet/wallet.routes';
+import { gamesRoutes } from './api/games/games.routes';
+import { gameMovesRoutes } from './api/games/game-moves.routes';
 import { depositsRoutes } from './api/deposits/deposits.routes';
 import { webhookRoutes } from './api/deposits/webhook.routes';
 import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
@@ -35,6 +37,8 @@ export function createApp(deps: Deps): App {
     .use(walletRoutes(deps, session))
     .use(historyRoutes(deps, session))
     .use(tickerRoutes(deps))
+    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
+    .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
     .use(withdrawalsRoutes({ config: deps.config, withdrawals: deps.withdrawals, idempotency: deps.idempotency, simulator }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))

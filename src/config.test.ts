@@ -15,5 +15,8 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TICKER_MODE: 'loud' })).toThrow(/TICKER_MODE/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    // Game passwords are encrypted under it; a generated key in production would be lost with the disk.
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/CREDENTIAL_KEY: required in production/);
+    expect(() => loadConfig({ CREDENTIAL_KEY: 'abc' })).toThrow(/CREDENTIAL_KEY/);
   });
 });

@@ -18,6 +18,13 @@ import type { Hub } from './ws/hub.port';
 import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
+import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
+import type { GameProvider } from './services/games/game-provider.port';
+import { createSandboxProvider as createSandboxGames } from './services/games/sandbox.provider';
+import { createManualProvider } from './services/games/manual.provider';
+import { defaultGames, seedGames } from './services/games/catalogue';
+import { createGamesService, type GamesService } from './services/games/games.service';
+import { pushBalance, pushNotification } from './api/wallet/push';
 import type { PaymentsProvider } from './services/payments/payments.port';
 import { createBtcpayProvider } from './services/payments/btcpay/btcpay.provider';
 import { createSandboxProvider, type SandboxProvider } from './services/payments/sandbox/sandbox.provider';
@@ -51,6 +58,12 @@ export type Deps = {
   self: { handle?: (req: Request) => Promise<Response> };
   /** Signs the one-time flash cookie of plain form posts; derived so it can never be used as a session key. */
   flashKey: string;
+  /** Encrypts game passwords at rest (CREDENTIAL_KEY). */
+  cipher: CredentialCipher;
+  gameProvider: GameProvider;
+  /** How long a game provider call may take before its outcome is looked up later instead. */
+  gameTimeoutMs: number;
+  games: GamesService;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -78,6 +91,11 @@ export function pickPayments(c: Config, client: Database['client']): { payments:
 /** SMTP when SMTP_URL is set; otherwise the outbox in DATA_DIR/mail that /dev/mailbox reads. */
 export function pickMailer(c: Config): Mailer {
   return c.SMTP_URL ? createSmtpMailer(c.SMTP_URL, c.MAIL_FROM) : createOutboxMailer(join(c.DATA_DIR, 'mail'));
+}
+
+/** The game provider of GAME_PROVIDER: the sandbox vendor (default) or the operator's manual queue. */
+export function pickGameProvider(c: Config, database: Database, cipher: CredentialCipher): GameProvider {
+  return c.GAME_PROVIDER === 'manual' ? createManualProvider(database.client, cipher) : createSandboxGames(database.client);
 }
 
 export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
@@ -108,6 +126,17 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
     autoComplete: simulator ? (payoutId) => void setTimeout(() => void simulator.payout(payoutId, 'Completed').catch(() => {}), config.SANDBOX_PAYOUT_DELAY_S * 1000).unref?.() : undefined,
   });
+  // Outside production a key is generated once and kept beside the JWT secret; production must set it (config.ts).
+  const cipher = overrides.cipher ?? createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
+  const gameProvider = overrides.gameProvider ?? pickGameProvider(config, database, cipher);
+  const gameTimeoutMs = overrides.gameTimeoutMs ?? 10_000;
+  site.sandboxGames = !config.isProduction && gameProvider.name === 'sandbox';
+  await seedGames(database.client, defaultGames(site.gameLinks));
+  const games = overrides.games ?? createGamesService({ client: database.client, ledger, provider: gameProvider, cipher, timeoutMs: gameTimeoutMs, now: Date.now }, (userId, note, walletChanged) => {
+    // After commit, whoever settled it (the request, a later look-up, the operator): the player's pages hear of it.
+    if (walletChanged) void pushBalance(ledger, hub, userId).catch(() => logger.error('balance push failed'));
+    if (note) pushNotification(hub, userId, note);
+  });
   return {
     config,
     database,
@@ -126,6 +155,10 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     self,
     idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
     flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
+    cipher,
+    gameProvider,
+    gameTimeoutMs,
+    games,
     ...overrides,
   };
 }

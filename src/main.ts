@@ -10,7 +10,9 @@ try {
   const deps = await buildDeps(config);
   const app = createApp(deps);
   const server = serveApp(app, { port: config.PORT });
-  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name });
+  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
+  // Game transfers whose answer was lost are looked up by their reference: now, and every RECONCILE_INTERVAL_S seconds.
+  deps.games.start(config.RECONCILE_INTERVAL_S * 1000, () => deps.logger.error('game reconciliation failed'));
   // Deposits whose webhook was lost are found again: now, and every RECONCILE_INTERVAL_S seconds.
   deps.deposits.start(config.RECONCILE_INTERVAL_S);
   // Open withdrawals too: payouts BTCPay could not be asked for, and payout states a lost webhook did not bring.
@@ -29,6 +31,7 @@ try {
     if (stopping) return;
     stopping = true;
     deps.logger.info('stopping', { signal });
+    deps.games.stop();
     deps.deposits.stop();
     await server.stop(false);
     await deps.deposits.idle();

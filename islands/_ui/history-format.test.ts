@@ -36,13 +36,15 @@ describe('pagination window (spec §2, §9: first, last, two either side, ellips
   });
 });
 
-describe('amount sign and colour (spec §4)', () => {
+describe('amount sign and colour (spec §4 as changed by DESIGN §8: signs follow the wallet)', () => {
   test.each([
     ['DEPOSIT', undefined, '+$25.00', 'in'],
-    ['TRANSFER', undefined, '+$25.00', 'in'],
+    ['TRANSFER', undefined, '-$25.00', 'out'],
+    ['TRANSFER', 'out', '-$25.00', 'out'],
     ['FREEPLAY', 'in', '+$25.00', 'in'],
     ['WITHDRAW', undefined, '-$25.00', 'out'],
-    ['REDEEM', undefined, '-$25.00', 'out'],
+    ['REDEEM', undefined, '+$25.00', 'in'],
+    ['REDEEM', 'in', '+$25.00', 'in'],
     ['P2P', 'in', '+$25.00', 'in'],
     ['P2P', 'out', '-$25.00', 'out'],
   ] as const)('%s %s → %s', (type, direction, text, tone) => {

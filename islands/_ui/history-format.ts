@@ -28,12 +28,13 @@ export type Tx = {
   transactionStatus: string;
 };
 
-const CREDITS: readonly string[] = ['DEPOSIT', 'TRANSFER', 'FREEPLAY'];
+// Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.
+const CREDITS: readonly string[] = ['DEPOSIT', 'REDEEM', 'FREEPLAY'];
 
-/** spec §4: DEPOSIT, TRANSFER (and FREEPLAY) green with +; WITHDRAW, REDEEM red with -; P2P by direction. */
+/** Green with + for credits reaching the wallet, red with − for credits leaving it; the row's direction decides when given. */
 export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'>): { text: string; tone: 'in' | 'out' } {
   const type = tx.type.toUpperCase();
-  const tone = type === 'P2P' ? (tx.direction === 'in' ? 'in' : 'out') : CREDITS.includes(type) ? 'in' : 'out';
+  const tone = tx.direction ? tx.direction : CREDITS.includes(type) ? 'in' : 'out';
   const c = dollarsToCents(Math.abs(tx.amount)) ?? Math.round(Math.abs(tx.amount) * 100);
   return { text: `${tone === 'in' ? '+' : '-'}${formatCents(c)}`, tone };
 }

@@ -94,7 +94,7 @@ describe('account pages: first HTML', () => {
     expect(doc).not.toContain('password_hash');
   });
 
-  test('the dashboard shows the Player ID, Deposit, the services grid and the five section anchors', async () => {
+  test('the dashboard shows the Player ID, Deposit, the services grid and the section anchors', async () => {
     const doc = await html('/home', asPlayer());
     expect(doc).toContain(`Player ID: <strong>${p.playerId}</strong>`);
     expect(doc).toContain('Deposit Now');

@@ -23,7 +23,7 @@ describe('/dev/mailbox', () => {
   });
 
   test('does not exist in production', async () => {
-    const app = await makeApp({ NODE_ENV: 'production' });
+    const app = await makeApp({ NODE_ENV: 'production', CREDENTIAL_KEY: 'c'.repeat(64) });
     const res = await page(app, '/dev/mailbox');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');

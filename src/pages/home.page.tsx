@@ -1,38 +1,24 @@
+import { accountsFromApi } from '../shared/game-accounts';
+import { DashboardForms } from './sections/dashboard-forms';
 import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
+import { PlayerBar } from './sections/player-bar';
 import { ServicesGrid } from './sections/services-grid';
 import { definePage, type PageContext } from './page';
+import { homeActions } from './home-actions';
 
-// The three money forms arrive with the wallet features; until then each section says so plainly.
-const SECTIONS = [
-  { id: 'transfer', title: 'Transfer to Game', text: 'Move credits from your wallet to Ultra Panda or VBlink.' },
-  { id: 'redeem', title: 'Redeem from Game', text: 'Bring credits from a game back to your wallet.' },
-  { id: 'withdraw', title: 'Withdraw to Bitcoin', text: 'Cash out your wallet to your own Bitcoin address. Withdrawals are processed in 1 to 4 hours.' },
-];
+type HomeData = { accounts: ReturnType<typeof accountsFromApi> };
 
-function PlayerBar({ playerId }: { playerId: number }) {
-  return (
-    <div className="player-bar">
-      <div className="player-bar-inner">
-        <p className="player-id">
-          Player ID: <strong>{playerId}</strong>
-        </p>
-        <p className="player-bar-hint">
-          <a href="/support#how-to-deposit">How to Deposit with CashApp</a>
-        </p>
-        <a className="btn btn-primary btn-sm" href="/deposit-bitcoin" data-deposit-open="">
-          Deposit
-        </a>
-      </div>
-    </div>
-  );
-}
-
+/** spec §2 Dashboard: bar, hero, Game Library, credentials, the three stacked forms, Account Services. */
 export default definePage({
   title: 'Home',
   access: 'private',
+  actions: homeActions,
+  // The same call the islands make, as this player: their accounts are made on this first read if need be.
+  load: async (ctx): Promise<HomeData> => ({ accounts: accountsFromApi((await ctx.api?.('/games/list'))?.userGames) }),
   render: (ctx: PageContext) => {
     const viewer = ctx.viewer!;
+    const { accounts } = ctx.data as HomeData;
     return (
       <div className="dashboard" id="home">
         <PlayerBar playerId={viewer.playerId} />
@@ -48,18 +34,8 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} />
         <ServicesGrid signedIn />
-        {SECTIONS.map((s) => (
-          <section key={s.id} id={s.id} className="page-section dashboard-section" aria-labelledby={`${s.id}-title`}>
-            <div className="card">
-              <h2 id={`${s.id}-title`} className="card-title">
-                {s.title}
-              </h2>
-              <p className="card-subtitle">{s.text}</p>
-              <p className="alert alert-info">This feature opens soon.</p>
-            </div>
-          </section>
-        ))}
       </div>
     );
   },

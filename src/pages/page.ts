@@ -14,6 +14,8 @@ export type SiteInfo = {
   gameLinks: { ultraPanda: string; vblink: string };
   tickerMode: 'demo' | 'live' | 'off';
   devMailbox: boolean;
+  /** Play a round in the sandbox games (outside production, sandbox provider only). */
+  sandboxGames?: boolean;
   /** Deposits go to the built-in sandbox and may be paid by hand (never in production). */
   sandboxPayments: boolean;
 };

@@ -55,8 +55,8 @@ describe('wallet pages', () => {
     expect(html).toContain('<title>Transaction | ');
     expect(html).toMatch(/<h1[^>]*>Transaction<\/h1>/);
     for (const t of ['Transfers', 'Redeems', 'Deposits', 'Withdrawals', 'P2P', 'Freeplay']) expect(html).toContain(`>${t}</button>`);
-    // spec §4: TRANSFER is shown green with +.
-    expect(html).toContain('<span class="amount-in">+$25.00</span>');
+    // Signs follow the wallet (DESIGN §8, docs/decisions/game-transfers.md): a transfer to a game is −.
+    expect(html).toContain('<span class="amount-out">-$25.00</span>');
     expect(html).toContain('ORD-77');
     expect(html).toContain('Ultra Panda');
     expect(html).toContain('pill pill-green');

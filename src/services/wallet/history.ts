@@ -9,7 +9,7 @@ export type HistoryEntry = {
   direction: 'in' | 'out';
   status: string;
   amountCents: number;
-  transferId: string;
+  transferId: string | null;
   counterparty?: string | null;
   gameId?: string | null;
   gameName?: string | null;

@@ -1,0 +1,66 @@
+import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { call, makeApp, type TestApp } from '../tests/helpers/app';
+import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { createPlayer, type TestPlayer } from '../tests/helpers/players';
+import { accountsFromApi, type GameAccountView } from '../src/shared/game-accounts';
+import { gameAccounts } from './_client/games';
+import GameCredentials from './GameCredentials';
+
+const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/home');
+const seen = watchIslands();
+let app: TestApp;
+let alice: TestPlayer;
+let accounts: GameAccountView[];
+
+beforeAll(async () => {
+  app = await makeApp();
+  alice = await createPlayer(app);
+  accounts = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: alice.token })).json.userGames);
+});
+afterEach(() => {
+  cleanup();
+  seen.clear();
+  gameAccounts.value = null;
+});
+
+describe('GameCredentials', () => {
+  test('user names shown; each password behind a reveal toggle', () => {
+    render(<GameCredentials initial={accounts} canPlay={false} />);
+    expect(screen.getByText(`up${alice.playerId}`)).toBeTruthy();
+    const pw = accounts[0]!.password!;
+    expect(screen.queryByText(pw)).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show Ultra Panda password' });
+    fireEvent.click(toggle);
+    expect(screen.getByText(pw)).toBeTruthy();
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('button', { name: /Play a round/ })).toBeNull();
+  });
+
+  test('Reset opens the modal: under 5 characters the asterisked message; a good one is toasted and the list reloads', async () => {
+    const server = routeFetchTo(app);
+    server.jar.set('token', alice.token);
+    render(<GameCredentials initial={accounts} canPlay />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset VBlink password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset Game Password' });
+    const input = screen.getByLabelText('New Password') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByText('* Password must be at least 5 characters long.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(server.sent).toEqual([]);
+    fireEvent.change(input, { target: { value: 'Blink-2025' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(seen.toasts[0]).toMatchObject({ kind: 'success', message: 'Your game password has been reset.' }));
+    await waitFor(() => expect(document.body.contains(dialog)).toBe(false));
+    expect(server.sent.map((s) => `${s.method} ${s.path}`)).toEqual([`PUT /api/v1/game/password/request-reset/${accounts[1]!.id}`, 'GET /api/v1/games/list']);
+    fireEvent.click(screen.getByRole('button', { name: 'Show VBlink password' }));
+    expect(screen.getByText('Blink-2025')).toBeTruthy();
+  });
+
+  test('a pending request shows Reset Password Requested instead of Reset', () => {
+    render(<GameCredentials initial={accounts.map((a) => ({ ...a, requestStatus: a.gameId === 'vblink' }))} canPlay={false} />);
+    expect(screen.getByText('Reset Password Requested')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset VBlink password' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reset Ultra Panda password' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { formatCents } from '../src/shared/money';
+import type { GameAccountView } from '../src/shared/game-accounts';
+import { api } from './_client/api';
+import { copyText } from './_client/clipboard';
+import { gameAccounts, refreshGames } from './_client/games';
+import { toast } from './_client/toast';
+import { useSignalValue } from './_client/use-signal';
+import { ResetGamePasswordModal } from './_ui/reset-game-password-modal';
+import { useHydrated } from './_client/use-hydrated';
+
+export type GameCredentialsProps = {
+  initial: GameAccountView[];
+  canPlay: boolean;
+  /** A refused plain reset post: which account and the message. */
+  form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+};
+
+/**
+ * spec §2 game credential list: per game the user name and the password behind a reveal toggle with a copy
+ * button; Reset (or 'Reset Password Requested' while one is pending) opens the Reset Game Password modal.
+ * Outside production each game also offers Play a round in the sandbox.
+ */
+export default function GameCredentials({ initial, canPlay, form }: GameCredentialsProps) {
+  const accounts = useSignalValue(gameAccounts, null) ?? initial;
+  const hydrated = useHydrated();
+  const [resetting, setResetting] = useState<GameAccountView | null>(null);
+  return (
+    <>
+      <ul className="credential-list">
+        {accounts.map((a) => (
+          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} />
+        ))}
+      </ul>
+      {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} />}
+    </>
+  );
+}
+
+type Posted = GameCredentialsProps['form'];
+
+function Credential({ account: a, canPlay, onReset, hydrated, posted }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted }) {
+  const [shown, setShown] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const pwId = `pw-${a.id}`;
+
+  async function copy(text: string, what: string) {
+    if (await copyText(text)) toast.success(`${what} copied`, { id: 'credential-copied' });
+    else toast.error('Could not copy. Please select and copy it by hand.', { id: 'credential-copied' });
+  }
+
+  async function play() {
+    setPlaying(true);
+    try {
+      const r = await api(`/game/sandbox/play/${encodeURIComponent(a.gameId)}`, { method: 'POST' });
+      if (r.success) {
+        toast.success(r.message ?? 'Round played.', { id: 'play-round' });
+        await refreshGames();
+      }
+    } catch {
+      // The API client has already told the player.
+    } finally {
+      setPlaying(false);
+    }
+  }
+
+  return (
+    <li className="card credential-card">
+      <div className="credential-head">
+        {a.image && <img src={a.image} alt="" width="64" height="40" loading="lazy" />}
+        <h3>{a.name}</h3>
+        <p className="credential-balance">
+          Game balance: <strong>{a.balanceCents === null ? 'not available' : formatCents(a.balanceCents)}</strong>
+        </p>
+      </div>
+      {a.creating || !a.userName ? (
+        <p className="muted" role="status">Your {a.name} account is being set up. It appears here once the game has made it.</p>
+      ) : (
+        <>
+          <dl className="credential-fields">
+            <div>
+              <dt>User name</dt>
+              <dd>
+                <code>{a.userName}</code>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.userName!, 'User name')}>
+                  Copy<span className="sr-only"> {a.name} user name</span>
+                </button>
+              </dd>
+            </div>
+            <div>
+              <dt>Password</dt>
+              <dd>
+                <code id={pwId} aria-live="polite">{shown ? a.password : '••••••••'}</code>
+                <button type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+                  {shown ? 'Hide' : 'Show'}<span className="sr-only"> {a.name} password</span>
+                </button>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.password ?? '', 'Password')}>
+                  Copy<span className="sr-only"> {a.name} password</span>
+                </button>
+              </dd>
+            </div>
+          </dl>
+          <div className="credential-actions">
+            {a.requestStatus ? (
+              <p className="pill pill-yellow">Reset Password Requested</p>
+            ) : hydrated ? (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
+                Reset<span className="sr-only"> {a.name} password</span>
+              </button>
+            ) : (
+              <ResetWithoutScript account={a} posted={posted} />
+            )}
+            {canPlay && (
+              <button type="button" className="btn btn-primary btn-sm" onClick={play} disabled={playing} aria-busy={playing || undefined}>
+                {playing ? 'Playing...' : 'Play a round'}<span className="sr-only"> of {a.name} (sandbox)</span>
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** Before the script runs, Reset opens in place: a plain form the page's `reset` action takes. */
+function ResetWithoutScript({ account: a, posted }: { account: GameAccountView; posted: Posted }) {
+  const id = `reset-${a.id}`;
+  const error = posted?.errors?.requestedPassword ?? posted?.message ?? undefined;
+  return (
+    <details className="reset-inline" open={!!posted}>
+      <summary className="btn btn-ghost btn-sm">
+        Reset<span className="sr-only"> {a.name} password</span>
+      </summary>
+      <form method="post" action="/home#game-accounts" className="form">
+        <input type="hidden" name="_action" value="reset" />
+        <input type="hidden" name="id" value={a.id} />
+        <div className="field">
+          <label htmlFor={id}>New Password</label>
+          <input id={id} name="requestedPassword" type="password" autoComplete="new-password" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          {error && (
+            <p className="field-error" id={`${id}-error`}>
+              * {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary btn-sm">
+          Reset Password
+        </button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,96 @@
+import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { makeApp, type TestApp } from '../tests/helpers/app';
+import { gameAccounts as accountsOf, gameCents } from '../tests/helpers/games';
+import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { available, fund } from '../tests/helpers/money';
+import { createPlayer, type TestPlayer } from '../tests/helpers/players';
+import { accountsFromApi, type GameAccountView } from '../src/shared/game-accounts';
+import { call } from '../tests/helpers/app';
+import { gameAccounts } from './_client/games';
+import { walletCents } from './_client/signals';
+import GameMoveForm from './GameMoveForm';
+
+const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/home');
+const seen = watchIslands();
+let app: TestApp;
+let alice: TestPlayer;
+let accounts: GameAccountView[];
+
+beforeAll(async () => {
+  app = await makeApp();
+  alice = await createPlayer(app);
+  await fund(app, alice.userId, 10_000);
+  await accountsOf(app, alice);
+  accounts = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: alice.token })).json.userGames);
+});
+afterEach(() => {
+  cleanup();
+  seen.clear();
+  walletCents.value = null;
+  gameAccounts.value = null;
+});
+
+const asAlice = () => {
+  const s = routeFetchTo(app);
+  s.jar.set('token', alice.token);
+  return s;
+};
+const game = () => screen.getByLabelText('Game Platform') as HTMLSelectElement;
+const user = () => screen.getByLabelText('Username') as HTMLInputElement;
+const amount = () => screen.getByLabelText('Amount (credits)') as HTMLInputElement;
+
+describe('GameMoveForm', () => {
+  test('spec §5 messages after a submit, the user name read-only from the chosen game, amounts typed with two decimals', () => {
+    const server = asAlice();
+    render(<GameMoveForm kind="transfer" accounts={accounts} walletCents={10_000} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer Funds' }));
+    expect(screen.getByText('Game is required')).toBeTruthy();
+    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Enter a valid amount')).toBeTruthy();
+    expect(game().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(game());
+    fireEvent.change(game(), { target: { value: 'vblink' } });
+    expect(user().value).toBe(`vb${alice.playerId}`);
+    expect(user().readOnly).toBe(true);
+    expect(screen.queryByText('Username is required')).toBeNull();
+    for (const v of ['12.3', '12.34', '12.345', '1e3', '-1']) fireEvent.change(amount(), { target: { value: v } });
+    expect(amount().value).toBe('12.34');
+    expect(screen.getByText('VBlink balance:', { exact: false })).toBeTruthy();
+    expect(server.sent).toEqual([]);
+  });
+
+  test('a transfer: the server message toasted, fields cleared, wallet and game balances refetched', async () => {
+    const server = asAlice();
+    render(<GameMoveForm kind="transfer" accounts={accounts} walletCents={10_000} />);
+    fireEvent.change(game(), { target: { value: 'ultra-panda' } });
+    fireEvent.change(amount(), { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer Funds' }));
+    await waitFor(() => expect(seen.toasts).toHaveLength(1));
+    expect(seen.toasts[0]).toMatchObject({ kind: 'success', message: '$25.00 transferred to Ultra Panda.' });
+    await waitFor(() => expect(gameAccounts.value?.find((a) => a.gameId === 'ultra-panda')?.balanceCents).toBe(2_500));
+    expect(walletCents.value).toBe(7_500);
+    expect(game().value).toBe('');
+    expect(amount().value).toBe('');
+    expect(await available(app, alice.userId)).toBe(7_500);
+    // The submit's last step (balances refetched, loader gone) finishes inside the test.
+    await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
+    const sentBody = server.sent.find((s) => s.path === '/api/v1/transfer/transfer-data-request')!.body;
+    expect(sentBody).toEqual({ gameId: 'ultra-panda', userName: `up${alice.playerId}`, amount: 25 });
+  });
+
+  test('a redeem above the game balance shows the message at the amount; a good one shows a success message too', async () => {
+    asAlice();
+    render(<GameMoveForm kind="redeem" accounts={accounts} walletCents={7_500} />);
+    fireEvent.change(game(), { target: { value: 'ultra-panda' } });
+    fireEvent.change(amount(), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem Funds' }));
+    expect(await screen.findByText('Amount is more than your Ultra Panda balance of $25.00.')).toBeTruthy();
+    expect(seen.toasts).toEqual([]);
+    fireEvent.change(amount(), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem Funds' }));
+    await waitFor(() => expect(screen.getByText('$10.00 redeemed from Ultra Panda to your wallet.', { selector: '.alert' })).toBeTruthy());
+    expect(await gameCents(app, 'ultra-panda', `up${alice.playerId}`)).toBe(1_500);
+    expect(await available(app, alice.userId)).toBe(8_500);
+    await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
+  });
+});

@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import type { GameAccountView } from '../src/shared/game-accounts';
+import { formatCents } from '../src/shared/money';
+import { checkGameMove } from '../src/shared/schemas/games';
+import { api } from './_client/api';
+import { applyWalletAmount, refreshBalance } from './_client/balance';
+import { gameAccounts, refreshGames } from './_client/games';
+import { idempotencyKey } from './_client/idempotency';
+import { walletCents } from './_client/signals';
+import { toast } from './_client/toast';
+import { useSignalValue } from './_client/use-signal';
+import { LoaderOverlay, SubmitButton } from './_ui/busy';
+import { FieldError, FormFailure, describedBy } from './_ui/field';
+import { useForm } from './_ui/use-form';
+
+export type GameMoveFormProps = {
+  kind: 'transfer' | 'redeem';
+  accounts: GameAccountView[];
+  walletCents: number;
+  /** What the server saw when the form was posted without script (values and messages to show again). */
+  form?: { values?: Partial<Record<'gameId' | 'username' | 'amount', string>>; errors?: Record<string, string>; message?: string | null } | null;
+  /** Idempotency-Key of the plain form post (a double submit moves credits once). */
+  formKey?: string;
+};
+
+// spec §5: digits with an optional decimal point and at most two decimals, as typed.
+const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
+
+const TEXT = {
+  transfer: { path: '/transfer/transfer-data-request', button: 'Transfer Funds', busy: 'Transferring...', loader: 'Transferring credits...', ok: 'Transfer successful.' },
+  redeem: { path: '/game/redeem-Request', button: 'Redeem Funds', busy: 'Redeeming...', loader: 'Redeeming credits...', ok: 'Redeem successful.' },
+};
+
+const check = (v: { gameId: string; username: string; amount: string }) => {
+  const e = checkGameMove({ gameId: v.gameId, userName: v.username, amount: v.amount });
+  if (e.userName) {
+    e.username = e.userName;
+    delete e.userName;
+  }
+  return e;
+};
+
+/**
+ * spec §2 Transfer to Game / Redeem from Game: a game, its user name (read-only, from the chosen game's credential)
+ * and an amount. A real form that posts to /home without script; with it, the request goes through the API.
+ */
+export default function GameMoveForm({ kind, accounts: initialAccounts, walletCents: initialWallet, form: posted, formKey }: GameMoveFormProps) {
+  const t = TEXT[kind];
+  const accounts = (useSignalValue(gameAccounts, null) ?? initialAccounts).filter((a) => !a.creating && a.userName);
+  const wallet = useSignalValue(walletCents, null) ?? initialWallet;
+  const startGame = posted?.values?.gameId ?? '';
+  const form = useForm({ gameId: startGame, username: accounts.find((a) => a.gameId === startGame)?.userName ?? '', amount: posted?.values?.amount ?? '' }, check);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(posted?.message ?? null);
+  // A refused plain post's messages stay until the player submits again.
+  const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
+  const { values, set } = form;
+  const errors = { ...postedErrors, ...form.errors };
+
+  // Arriving from a refused plain post: keyboard and screen-reader users start at the first field to fix.
+  useEffect(() => {
+    if (posted?.errors && Object.keys(posted.errors).length) form.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, []);
+  const chosen = accounts.find((a) => a.gameId === values.gameId);
+  const ids = { game: `${kind}-game`, user: `${kind}-username`, amount: `${kind}-amount` };
+
+  function choose(gameId: string) {
+    set('gameId', gameId);
+    set('username', accounts.find((a) => a.gameId === gameId)?.userName ?? '');
+    setDone(null);
+  }
+
+  async function submit(e: React.FormEvent) {
+    setDone(null);
+    setFailure(null);
+    setPostedErrors({});
+    if (!form.attempt(e)) return;
+    setBusy(true);
+    let walletAmount: unknown;
+    try {
+      const r = await api<{ walletAmount: number }>(t.path, {
+        method: 'POST',
+        body: { gameId: values.gameId, userName: values.username, amount: Number(values.amount) },
+        headers: { 'Idempotency-Key': idempotencyKey() },
+        inlineFields: ['gameId', 'userName', 'amount'],
+        quietErrorTypes: ['INSUFFICIENT_FUNDS', 'GAME_BALANCE_TOO_LOW'],
+      });
+      walletAmount = r.walletAmount;
+      if (r.success) {
+        form.reset({ gameId: '', username: '', amount: '' });
+        toast.success(r.message || t.ok, { id: `${kind}-game` });
+        if (kind === 'redeem') setDone(r.message || t.ok);
+      } else if (r.errorType === 'INSUFFICIENT_FUNDS') {
+        form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+      } else {
+        const { userName, ...rest } = r.fieldErrors;
+        form.showServerErrors(userName ? { ...rest, username: userName } : rest);
+      }
+    } catch {
+      // The API client has already told the player the network failed.
+    } finally {
+      if (walletAmount !== undefined) applyWalletAmount(walletAmount);
+      else await refreshBalance();
+      await refreshGames();
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form game-move-form" method="post" action={`/home#${kind}`} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      {busy && <LoaderOverlay label={t.loader} />}
+      <input type="hidden" name="_action" value={kind} />
+      {formKey && <input type="hidden" name="_key" value={formKey} />}
+      <FormFailure message={failure} />
+      <div className="field">
+        <label htmlFor={ids.game}>Game Platform</label>
+        <select id={ids.game} name="gameId" value={values.gameId} onChange={(e) => choose(e.target.value)} {...describedBy(ids.game, errors.gameId)}>
+          <option value="">Select a game</option>
+          {accounts.map((a) => (
+            <option key={a.gameId} value={a.gameId}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={ids.game} error={errors.gameId} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.user}>Username</label>
+        <input id={ids.user} name="username" value={values.username} readOnly placeholder="Chosen game's user name" {...describedBy(ids.user, errors.username)} />
+        <FieldError id={ids.user} error={errors.username} />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.amount}>Amount (credits)</label>
+        <input
+          id={ids.amount}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={values.amount}
+          onChange={(e) => AMOUNT_TYPING.test(e.target.value) && set('amount', e.target.value)}
+          {...describedBy(ids.amount, errors.amount)}
+        />
+        <FieldError id={ids.amount} error={errors.amount} />
+      </div>
+      <p className="move-balances">
+        <span>
+          Available balance: <strong>{formatCents(wallet)}</strong>
+        </span>
+        <span>
+          {chosen ? `${chosen.name} balance: ` : 'Game balance: '}
+          <strong>{!chosen ? '—' : chosen.balanceCents === null ? 'not available' : formatCents(chosen.balanceCents)}</strong>
+        </span>
+      </p>
+      {done && (
+        <p className="alert alert-success" role="status">
+          {done}
+        </p>
+      )}
+      <SubmitButton busy={busy} label={t.button} busyLabel={t.busy} />
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { formatCents } from '../src/shared/money';
+import { checkWithdraw, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, TIP_PRESETS, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
+import { api } from './_client/api';
+import { applyWalletAmount, refreshBalance } from './_client/balance';
+import { idempotencyKey } from './_client/idempotency';
+import { walletCents } from './_client/signals';
+import { toast } from './_client/toast';
+import { useSignalValue } from './_client/use-signal';
+import { LoaderOverlay, SubmitButton } from './_ui/busy';
+import { FieldError, FormFailure, describedBy } from './_ui/field';
+import { useForm } from './_ui/use-form';
+
+export type WithdrawFormProps = {
+  walletCents: number;
+  /** Idempotency-Key of the plain form post. */
+  formKey?: string;
+  /** A refused plain post: what was typed and the messages. */
+  form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+};
+
+const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
+const EMPTY = { currency: DEFAULT_WITHDRAW_CURRENCY as string, wallet_address: '', amount: '', tip: '' };
+const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k in EMPTY));
+
+/**
+ * spec §2 Withdraw to Bitcoin: currency (on-chain by default, or Lightning), the address or invoice, an amount in USD
+ * with the currency's minimum, and an optional tip of whole dollars with quick picks.
+ */
+export default function WithdrawForm(props: WithdrawFormProps) {
+  const posted = props.form;
+  const form = useForm({ ...EMPTY, ...pick(posted?.values) }, checkWithdraw);
+  const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
+  const [busy, setBusy] = useState(false);
+  const wallet = useSignalValue(walletCents, null) ?? props.walletCents;
+  const { values, set } = form;
+  const errors = { ...postedErrors, ...form.errors };
+  const lightning = values.currency === 'BTC-LN';
+
+  async function submit(e: React.FormEvent) {
+    setPostedErrors({});
+    if (!form.attempt(e)) return;
+    setBusy(true);
+    let walletAmount: unknown;
+    try {
+      const r = await api<{ walletAmount: number }>('/withdraw/withdraw-request', {
+        method: 'POST',
+        body: { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0 },
+        headers: { 'Idempotency-Key': idempotencyKey() },
+        inlineFields: ['currency', 'wallet_address', 'amount', 'tip'],
+        quietErrorTypes: ['INSUFFICIENT_FUNDS'],
+      });
+      walletAmount = r.walletAmount;
+      if (r.success) {
+        // spec §4: fields cleared, the currency back to Bitcoin.
+        form.reset(EMPTY);
+        toast.success(r.message || 'Withdrawal requested.', { id: 'withdraw' });
+      } else if (r.errorType === 'INSUFFICIENT_FUNDS') form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+      else form.showServerErrors(r.fieldErrors);
+    } catch {
+      // The API client has already told the player the network failed.
+    } finally {
+      if (walletAmount !== undefined) applyWalletAmount(walletAmount);
+      else await refreshBalance();
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form withdraw-form" method="post" action="/home#withdraw" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      {busy && <LoaderOverlay label="Requesting withdrawal..." />}
+      <input type="hidden" name="_action" value="withdraw" />
+      {props.formKey && <input type="hidden" name="_key" value={props.formKey} />}
+      <FormFailure message={posted?.message} />
+      <div className="field">
+        <label htmlFor="withdraw-currency">Currency</label>
+        <select id="withdraw-currency" name="currency" value={values.currency} onChange={(e) => set('currency', e.target.value)} {...describedBy('withdraw-currency', errors.currency)}>
+          {WITHDRAW_CURRENCIES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <FieldError id="withdraw-currency" error={errors.currency} />
+      </div>
+      <div className="field">
+        <label htmlFor="withdraw-address">{lightning ? 'Lightning invoice' : 'Wallet address'}</label>
+        <input
+          id="withdraw-address"
+          name="wallet_address"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={lightning ? 'lnbc…' : 'bc1…'}
+          value={values.wallet_address}
+          onChange={(e) => set('wallet_address', e.target.value)}
+          {...describedBy('withdraw-address', errors.wallet_address)}
+        />
+        <FieldError id="withdraw-address" error={errors.wallet_address} />
+      </div>
+      <div className="field">
+        <label htmlFor="withdraw-amount">Amount (USD)</label>
+        <input
+          id="withdraw-amount"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`Minimum ${lightning ? 1 : 100}`}
+          value={values.amount}
+          onChange={(e) => AMOUNT_TYPING.test(e.target.value) && set('amount', e.target.value)}
+          {...describedBy('withdraw-amount', errors.amount)}
+        />
+        <FieldError id="withdraw-amount" error={errors.amount} />
+      </div>
+      <fieldset className="field tip-field">
+        <legend>Tip (optional)</legend>
+        <div className="tip-presets">
+          {TIP_PRESETS.map((n) => (
+            <button key={n} type="button" className={`btn btn-sm ${values.tip === String(n) ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={values.tip === String(n)} onClick={() => set('tip', values.tip === String(n) ? '' : String(n))}>
+              ${n}
+            </button>
+          ))}
+        </div>
+        <label htmlFor="withdraw-tip" className="sr-only">
+          Tip in whole dollars
+        </label>
+        <input
+          id="withdraw-tip"
+          name="tip"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Other amount"
+          value={values.tip}
+          onChange={(e) => TIP_INPUT.test(e.target.value) && set('tip', e.target.value)}
+          {...describedBy('withdraw-tip', errors.tip)}
+        />
+        <FieldError id="withdraw-tip" error={errors.tip} />
+      </fieldset>
+      <p className="move-balances">
+        <span>
+          Available balance: <strong>{formatCents(wallet)}</strong>
+        </span>
+      </p>
+      <p className="muted">Withdrawals are processed in 1 to 4 hours</p>
+      <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." />
+    </form>
+  );
+}

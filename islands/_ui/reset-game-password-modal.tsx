@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { GameAccountView } from '../../src/shared/game-accounts';
+import { checkGamePassword } from '../../src/shared/schemas/games';
+import { api } from '../_client/api';
+import { refreshGames } from '../_client/games';
+import { toast } from '../_client/toast';
+import { SubmitButton } from './busy';
+import { Modal } from './modal';
+import { PasswordField } from './password-field';
+
+/**
+ * spec §2 Reset Game Password modal: a new password of at least 5 characters (the message under the input,
+ * prefixed with an asterisk); on success the server's message is toasted and the credential list reloads.
+ */
+export function ResetGamePasswordModal({ account, onClose }: { account: GameAccountView; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [tried, setTried] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ruleError = tried ? checkGamePassword({ requestedPassword: password }).requestedPassword : undefined;
+  const error = ruleError ?? (serverError || undefined);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (checkGamePassword({ requestedPassword: password }).requestedPassword) {
+      document.getElementById('game-new-password')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await api(`/game/password/request-reset/${encodeURIComponent(account.id)}`, { method: 'PUT', body: { requestedPassword: password }, inlineFields: ['requestedPassword'] });
+      if (r.success) {
+        toast.success(r.message ?? 'Password reset requested.', { id: 'game-password-reset' });
+        await refreshGames();
+        setBusy(false);
+        onClose();
+        return;
+      }
+      if (r.fieldErrors.requestedPassword) setServerError(r.fieldErrors.requestedPassword);
+    } catch {
+      // The API client has already told the player.
+    }
+    setBusy(false);
+  }
+
+  return createPortal(
+    <Modal title="Reset Game Password" onClose={() => !busy && onClose()}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <p className="muted">Choose a new password for your {account.name} account ({account.userName}).</p>
+        <PasswordField
+          id="game-new-password"
+          label="New Password"
+          value={password}
+          onValue={(v) => {
+            setPassword(v);
+            setServerError('');
+          }}
+          error={error ? `* ${error}` : undefined}
+          autoComplete="new-password"
+        />
+        <SubmitButton busy={busy} label="Reset Password" busyLabel="Requesting..." />
+      </form>
+    </Modal>,
+    document.body,
+  );
+}

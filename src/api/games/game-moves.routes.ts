@@ -1,0 +1,58 @@
+import { Elysia } from 'elysia';
+import type { Session } from '../../http/session';
+import type { idempotencyPlugin } from '../../http/idempotency';
+import { AppError } from '../../lib/app-error';
+import { validate } from '../../lib/validate';
+import { dollarsFromCents, formatCents } from '../../shared/money';
+import { checkGameMove } from '../../shared/schemas/games';
+import { walletId, type Ledger } from '../../services/ledger/ledger.types';
+import type { GamesService, Player } from '../../services/games/games.service';
+import type { Settled } from '../../services/games/order-store';
+import { amountCents } from '../wallet/wallet.model';
+import { toOrder } from './games.model';
+
+export type GameMovesDeps = { games: GamesService; ledger: Ledger; idempotency: ReturnType<typeof idempotencyPlugin>; maxAmountDollars: number };
+
+const WORDS = {
+  load: {
+    done: (a: string, g: string) => `${a} transferred to ${g}.`,
+    pending: (a: string, g: string) => `Your transfer of ${a} to ${g} is waiting for the game. The credits are held until it completes.`,
+    failed: (r: string) => `Transfer failed: ${r} Your credits are back in your wallet.`,
+  },
+  redeem: {
+    done: (a: string, g: string) => `${a} redeemed from ${g} to your wallet.`,
+    pending: (a: string, g: string) => `Your redeem of ${a} from ${g} is waiting for the game. Your wallet is credited when it completes.`,
+    failed: (r: string) => `Redeem failed: ${r}`,
+  },
+};
+
+/** Wallet → game and game → wallet (spec §7), answered with the order's state and both balances. */
+export const gameMovesRoutes = (deps: GameMovesDeps, session: Session) => {
+  async function answer(player: Player, s: Settled, set: { status?: number | string }) {
+    const o = s.order;
+    const words = WORDS[o.kind];
+    // A game refusal is the game's failure, not the player's request: 502, with the game's reason.
+    if (o.status === 'failed') throw new AppError(502, words.failed(o.reason ?? 'The game refused the request.'), 'GAME_PROVIDER_FAILED');
+    const wallet = await deps.ledger.balance(walletId(player.userId));
+    const game = await deps.games.account(player, o.gameId).catch(() => null);
+    if (o.status === 'pending') set.status = 202;
+    return {
+      success: true,
+      message: o.status === 'completed' ? words.done(formatCents(o.amountCents), o.gameName) : words.pending(formatCents(o.amountCents), o.gameName),
+      order: toOrder(o),
+      walletAmount: dollarsFromCents(wallet.availableCents),
+      gameBalance: game?.balanceCents == null ? null : dollarsFromCents(game.balanceCents),
+    };
+  }
+  const moveOf = (body: unknown) => {
+    const input = validate(checkGameMove, body);
+    return { gameId: String(input.gameId).trim(), userName: String(input.userName), amountCents: amountCents(input.amount, deps.maxAmountDollars, 'amount', 'Enter a valid amount') };
+  };
+  return new Elysia({ name: 'game-moves-routes' })
+    .use(session)
+    .use(deps.idempotency)
+    .post('/transfer/transfer-data-request', async ({ player, body, idempotency, set }) =>
+      answer(player, await deps.games.transfer(player, moveOf(body), idempotency?.ref), set), { auth: true, idempotent: true })
+    .post('/game/redeem-Request', async ({ player, body, idempotency, set }) =>
+      answer(player, await deps.games.redeem(player, moveOf(body), idempotency?.ref), set), { auth: true, idempotent: true });
+};

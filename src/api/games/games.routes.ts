@@ -1,0 +1,40 @@
+import { Elysia } from 'elysia';
+import type { Session } from '../../http/session';
+import type { idempotencyPlugin } from '../../http/idempotency';
+import { validate } from '../../lib/validate';
+import { AppError } from '../../lib/app-error';
+import { dollarsFromCents, formatCents } from '../../shared/money';
+import { checkGamePassword } from '../../shared/schemas/games';
+import type { GamesService } from '../../services/games/games.service';
+import { toActiveGame, toUserGame, toUserGameDetail } from './games.model';
+
+export type GamesRoutesDeps = {
+  games: GamesService;
+  idempotency: ReturnType<typeof idempotencyPlugin>;
+  /** Play a round: the sandbox game outside production only. */
+  sandboxPlay: boolean;
+};
+
+/** The game catalogue, the player's game accounts and credentials, password resets and (sandbox) Play a round. */
+export const gamesRoutes = (deps: GamesRoutesDeps, session: Session) =>
+  new Elysia({ name: 'games-routes' })
+    .use(session)
+    .use(deps.idempotency)
+    // The catalogue is the same for everyone; a visitor may read it too.
+    .get('/getgames', async () => ({ success: true, activeGames: (await deps.games.catalogue()).map(toActiveGame) }))
+    .get('/games/list', async ({ player }) => ({ success: true, userGames: (await deps.games.accounts(player)).map(toUserGame) }), { auth: true })
+    .get('/game/user-Game-Detail/:gameId', async ({ player, params }) => ({
+      success: true,
+      userDetail: toUserGameDetail(await deps.games.account(player, params.gameId)),
+    }), { auth: true })
+    .put('/game/password/request-reset/:id', async ({ player, params, body }) => {
+      const { requestedPassword } = validate(checkGamePassword, body);
+      const r = await deps.games.requestReset(player.userId, params.id, String(requestedPassword));
+      return { success: true, message: r.status === 'done' ? 'Your game password has been reset.' : 'Password reset requested.', requestStatus: r.status === 'pending' };
+    }, { auth: true, idempotent: true })
+    .post('/game/sandbox/play/:gameId', async ({ player, params }) => {
+      if (!deps.sandboxPlay) throw AppError.notFound();
+      const r = await deps.games.play(player, params.gameId);
+      const message = r.deltaCents > 0 ? `You won ${formatCents(r.deltaCents)} in ${r.game.name}.` : r.deltaCents < 0 ? `You lost ${formatCents(-r.deltaCents)} in ${r.game.name}.` : `An even round in ${r.game.name}.`;
+      return { success: true, message, gameBalance: dollarsFromCents(r.balanceCents) };
+    }, { auth: true });

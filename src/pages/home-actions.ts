@@ -1,0 +1,58 @@
+import { checkWithdraw } from '../shared/schemas/withdraw';
+import { answerToResult } from './form-post';
+import type { ActionContext, ActionResult, PageAction } from './page';
+
+// The dashboard's plain form posts (before or without the islands' scripts): each calls the same API the islands
+// call, so the rules, messages and services are one. Success returns to the form's section with a flash.
+
+const PATHS = { transfer: '/transfer/transfer-data-request', redeem: '/game/redeem-Request' } as const;
+
+/** The API names the field userName; the form calls it username. */
+function renamed(r: ActionResult): ActionResult {
+  if ('form' in r && r.form.errors.userName) {
+    const { userName, ...rest } = r.form.errors;
+    r.form.errors = { ...rest, username: userName! };
+  }
+  return r;
+}
+
+function move(kind: keyof typeof PATHS): PageAction {
+  return async (ctx: ActionContext) => {
+    const gameId = (ctx.fields.gameId ?? '').trim();
+    const amount = (ctx.fields.amount ?? '').trim();
+    let userName = (ctx.fields.username ?? '').trim();
+    // Without script the read-only user name cannot follow the chosen game: the server fills in the player's own.
+    if (!userName && gameId) {
+      const d = await ctx.send('GET', `/game/user-Game-Detail/${encodeURIComponent(gameId)}`);
+      userName = String(d.json?.userDetail?.gameCredentialId?.userName ?? '');
+    }
+    const a = await ctx.send('POST', PATHS[kind], { gameId, userName, amount }, { idempotencyKey: ctx.fields._key || undefined });
+    return renamed(answerToResult(a, { action: kind, values: { gameId, username: userName, amount } }, (json) => ({
+      redirect: `/home#${kind}`,
+      flash: { kind: 'success', message: String(json.message) },
+    })));
+  };
+}
+
+export const homeActions: Record<string, PageAction> = {
+  transfer: move('transfer'),
+  redeem: move('redeem'),
+  async reset(ctx: ActionContext) {
+    const id = ctx.fields.id ?? '';
+    const a = await ctx.send('PUT', `/game/password/request-reset/${encodeURIComponent(id)}`, { requestedPassword: ctx.fields.requestedPassword ?? '' });
+    // The password typed is never sent back into the page.
+    return answerToResult(a, { action: 'reset', values: { id } }, (json) => ({ redirect: '/home#game-accounts', flash: { kind: 'success', message: String(json.message) } }));
+  },
+  async withdraw(ctx: ActionContext) {
+    const values = { currency: ctx.fields.currency ?? '', wallet_address: (ctx.fields.wallet_address ?? '').trim(), amount: (ctx.fields.amount ?? '').trim(), tip: (ctx.fields.tip ?? '').trim() };
+    // The API takes numbers; typed text that is not one gets the shared rules' words here.
+    const errors = checkWithdraw(values);
+    if (Object.keys(errors).length) return { status: 400, form: { action: 'withdraw', values, errors } };
+    const body = { currency: values.currency, wallet_address: values.wallet_address, amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0 };
+    const a = await ctx.send('POST', '/withdraw/withdraw-request', body, { idempotencyKey: ctx.fields._key || undefined });
+    return answerToResult(a, { action: 'withdraw', values }, (json) => ({ redirect: '/home#withdraw', flash: { kind: 'success', message: String(json.message) } }));
+  },
+};
+
+/** A fresh key per rendered form: a double submit of the same form moves credits once. */
+export const formKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('hex');

@@ -1,0 +1,49 @@
+import type { GameAccountView } from '../../shared/game-accounts';
+import { Island } from '../island';
+import { formKey } from '../home-actions';
+import type { FormState } from '../page';
+
+/** One of the dashboard's stacked sections (spec §2): a card with its title, subtitle and form. */
+function FormSection({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
+  return (
+    <section id={id} className="page-section dashboard-section" aria-labelledby={`${id}-title`}>
+      <div className="card">
+        <h2 id={`${id}-title`} className="card-title">
+          {title}
+        </h2>
+        <p className="card-subtitle">{subtitle}</p>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
+export function DashboardForms({ accounts, walletCents, canPlay, form }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null }) {
+  // A refused plain post comes back to its own form only.
+  const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
+  // The forms need the user names and balances, not the passwords.
+  const forForms = accounts.map((a) => ({ ...a, password: null }));
+  return (
+    <>
+      <section id="game-accounts" className="page-section dashboard-section" aria-labelledby="game-accounts-title">
+        <div className="section-head">
+          <h2 id="game-accounts-title">Your Game Accounts</h2>
+          <p>Sign in to each game's app with these details. Your password is shown only to you.</p>
+        </div>
+        <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset') }} />
+      </section>
+      <div className="dashboard-forms">
+        <FormSection id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
+          <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer') }} />
+        </FormSection>
+        <FormSection id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
+          <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem') }} />
+        </FormSection>
+        <FormSection id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
+          <Island name="WithdrawForm" props={{ walletCents, formKey: formKey(), form: posted('withdraw') }} />
+        </FormSection>
+      </div>
+    </>
+  );
+}

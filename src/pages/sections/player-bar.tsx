@@ -1,0 +1,21 @@
+/**
+ * The dashboard's fixed bar (spec §2): Player ID, Deposit and 'How to Deposit with CashApp'. Deposit reaches the
+ * deposit form on /deposit-bitcoin without script; with it, the deposit modal opens on `[data-deposit-open]`.
+ */
+export function PlayerBar({ playerId }: { playerId: number }) {
+  return (
+    <div className="player-bar">
+      <div className="player-bar-inner">
+        <p className="player-id">
+          Player ID: <strong>{playerId}</strong>
+        </p>
+        <p className="player-bar-hint">
+          <a href="/support#how-to-deposit">How to Deposit with CashApp</a>
+        </p>
+        <a className="btn btn-primary btn-sm" href="/deposit-bitcoin" data-deposit-open="">
+          Deposit
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { InStatement } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import { formatCents } from '../../shared/money';
+import { systemId, walletId } from '../ledger/ledger.types';
+import { notificationRow } from '../wallet/notifications';
+import type { ProviderOutcome } from './game-provider.port';
+import { ask, type GamesContext } from './games.context';
+import { orderByRef, pendingOrders, type Order, type Settled } from './order-store';
+
+const float = (gameId: string) => systemId(`game_float:${gameId}`);
+
+/** The order and its history row move to their final state in the same transaction as the money. */
+function finalRows(o: Order, status: 'completed' | 'failed', at: number, t: { transferId?: string; amountCents?: number; reason?: string }): InStatement[] {
+  return [
+    {
+      sql: "UPDATE game_orders SET status = ?, transfer_id = coalesce(?, transfer_id), reason = ?, updated_at = ? WHERE id = ? AND status = 'pending'",
+      args: [status, t.transferId ?? null, t.reason ?? null, at, o.id],
+    },
+    {
+      sql: 'UPDATE transactions SET status = ?, transfer_id = coalesce(?, transfer_id), amount_cents = coalesce(?, amount_cents) WHERE order_id = ? AND user_id = ?',
+      args: [status, t.transferId ?? null, t.amountCents ?? null, o.id, o.userId],
+    },
+  ];
+}
+
+const settledAlready = (e: unknown) => e instanceof AppError && e.errorType === 'HOLD_NOT_PENDING';
+
+/**
+ * Applies the provider's outcome to a pending order, exactly once whoever calls (the request itself, a later
+ * lookup, the operator's completion): a load's hold is posted or voided (a second settlement of a hold is refused by
+ * the ledger); a redeem credits the wallet with the confirmed amount under the order's reference (used once).
+ */
+export async function settleOrder(ctx: GamesContext, order: Order, outcome: ProviderOutcome): Promise<Settled> {
+  if (outcome.status === 'pending' || order.status !== 'pending') return { order, note: null };
+  const at = ctx.now();
+  const again = async () => ({ order: (await orderByRef(ctx, order.ref))!, note: null });
+  const asked = formatCents(order.amountCents);
+  if (order.kind === 'load') {
+    if (!order.holdId) throw new Error('a load order without its hold');
+    try {
+      if (outcome.status === 'done') {
+        const n = notificationRow(order.userId, 'GAME_TRANSFER', `You transferred ${asked} to ${order.gameName}.`, at);
+        await ctx.ledger.post(order.holdId, { with: (id) => [...finalRows(order, 'completed', at, { transferId: id }), n.stmt] });
+        return { order: (await again()).order, note: n.note };
+      }
+      const n = notificationRow(order.userId, 'GAME_TRANSFER_FAILED', `Your transfer of ${asked} to ${order.gameName} failed: ${outcome.reason} The credits are back in your wallet.`, at);
+      await ctx.ledger.void(order.holdId, { with: () => [...finalRows(order, 'failed', at, { reason: outcome.reason }), n.stmt] });
+      return { order: (await again()).order, note: n.note };
+    } catch (e) {
+      if (settledAlready(e)) return again();
+      throw e;
+    }
+  }
+  // A redeem credits only what the game confirmed taking out (never more than asked).
+  const confirmed = outcome.status === 'done' ? Math.min(outcome.amountCents ?? order.amountCents, order.amountCents) : 0;
+  if (outcome.status === 'done' && confirmed > 0) {
+    const n = notificationRow(order.userId, 'GAME_REDEEM', `You redeemed ${formatCents(confirmed)} from ${order.gameName}.`, at);
+    const t = await ctx.ledger.transfer({
+      debit: float(order.gameId),
+      credit: walletId(order.userId),
+      amountCents: confirmed,
+      code: 'GAME_REDEEM',
+      externalRef: order.ref,
+      metadata: { gameId: order.gameId, orderId: order.id },
+      with: (id) => [...finalRows(order, 'completed', at, { transferId: id, amountCents: confirmed }), n.stmt],
+    });
+    return t.replayed ? again() : { order: (await again()).order, note: n.note };
+  }
+  const reason = outcome.status === 'failed' ? outcome.reason : 'The game confirmed no credits.';
+  const n = notificationRow(order.userId, 'GAME_REDEEM_FAILED', `Your redeem of ${asked} from ${order.gameName} failed: ${reason}`, at);
+  const [changed] = await ctx.client.batch([finalRows(order, 'failed', at, { reason })[0]!], 'write');
+  if (changed!.rowsAffected !== 1) return again();
+  await ctx.client.batch([finalRows(order, 'failed', at, { reason })[1]!, n.stmt], 'write');
+  return { order: (await again()).order, note: n.note };
+}
+
+/**
+ * Looks up orders whose provider call has had its time (a timeout, a crash, an operator task) and settles those
+ * the provider has an answer for. Run on a timer by the server and on the player's own reads.
+ */
+export async function reconcilePending(ctx: GamesContext, userId?: string): Promise<Settled[]> {
+  const out: Settled[] = [];
+  for (const o of await pendingOrders(ctx, ctx.now() - ctx.timeoutMs, userId)) {
+    const outcome = await ask(ctx, () => ctx.provider.lookup(o.ref));
+    if (outcome.status !== 'pending') out.push(await settleOrder(ctx, o, outcome));
+  }
+  return out;
+}

@@ -1,0 +1,24 @@
+import { hasControlChars, str, type FieldErrors } from './fields';
+import { isPositiveAmount } from './wallet';
+
+/** spec §5: Transfer/redeem. The form calls the user name `username`; the API `userName`. */
+export function checkGameMove(input: { gameId?: unknown; userName?: unknown; amount?: unknown }): FieldErrors {
+  const e: FieldErrors = {};
+  if (!str(input.gameId).trim()) e.gameId = 'Game is required';
+  if (!str(input.userName).trim()) e.userName = 'Username is required';
+  if (!isPositiveAmount(input.amount)) e.amount = 'Enter a valid amount';
+  return e;
+}
+
+export const GAME_PASSWORD_MIN = 5;
+export const GAME_PASSWORD_MAX = 64;
+
+/** spec §5: Game password reset — at least 5 characters (shown under the input with an asterisk). */
+export function checkGamePassword(input: { requestedPassword?: unknown }): FieldErrors {
+  const p = str(input.requestedPassword);
+  if (p.length < GAME_PASSWORD_MIN) return { requestedPassword: 'Password must be at least 5 characters long.' };
+  // Game back offices take plain printable passwords of modest length.
+  if (p.length > GAME_PASSWORD_MAX) return { requestedPassword: `Password must be at most ${GAME_PASSWORD_MAX} characters long.` };
+  if (hasControlChars(p) || /\s/.test(p)) return { requestedPassword: 'Password cannot contain spaces.' };
+  return {};
+}
