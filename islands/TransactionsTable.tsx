@@ -1,18 +1,23 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { api } from './_client/api';
+import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
-import { TX_TABS, TX_TYPES, txPageFrom, type TxPage, type TxType } from './_ui/history-format';
+import { TX_TABS, TX_TYPES, txPageFrom, type Tx, type TxPage, type TxType } from './_ui/history-format';
 import { Pagination } from './_ui/pagination';
 import { TransactionRows } from './_ui/transaction-rows';
 
 export const LOAD_FAILED = 'Failed to load transactions';
 export const PAGE_SIZE = 10;
 
-export type TransactionsTableProps = { initial: TxPage | null };
+export type TransactionsTableProps = {
+  initial: TxPage | null;
+  /** Sandbox payments outside production: pending withdrawals offer Complete and Cancel, to try both endings. */
+  sandboxPayouts?: boolean;
+};
 type View = { status: 'loading' } | { status: 'ready'; data: TxPage } | { status: 'failed'; message: string };
 
 /** spec §2 Transactions: a tab per type, the history table, and its pagination. */
-export default function TransactionsTable({ initial }: TransactionsTableProps) {
+export default function TransactionsTable({ initial, sandboxPayouts = false }: TransactionsTableProps) {
   const [type, setType] = useState<TxType>(initial?.type ?? 'TRANSFER');
   const [view, setView] = useState<View>(initial ? { status: 'ready', data: initial } : { status: 'loading' });
   const inFlight = useRef<AbortController | null>(null);
@@ -51,6 +56,32 @@ export default function TransactionsTable({ initial }: TransactionsTableProps) {
     return () => inFlight.current?.abort();
   }, []);
 
+  // A withdrawal that ends while the page is open moves its row from pending to completed or cancelled.
+  const shown = useRef({ type, page: initial?.page ?? 1 });
+  shown.current = { type, page: view.status === 'ready' ? view.data.page : shown.current.page };
+  useEffect(
+    () => subscribePush('withdrawal', () => {
+      if (shown.current.type === 'WITHDRAW') void load('WITHDRAW', shown.current.page);
+    }),
+    [],
+  );
+
+  async function endPayout(tx: Tx, to: 'complete' | 'cancel') {
+    try {
+      await api(`/sandbox/withdrawals/${encodeURIComponent(tx.withdrawalId!)}/${to}`, { method: 'POST' });
+    } catch {
+      // The API client has already said the network failed.
+    }
+    await load(shown.current.type, shown.current.page);
+  }
+  const sandboxControls = (tx: Tx) =>
+    sandboxPayouts && tx.withdrawalId && tx.transactionStatus === 'pending' ? (
+      <span className="tx-sandbox">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'complete')}>Complete</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'cancel')}>Cancel</button>
+      </span>
+    ) : null;
+
   function choose(t: TxType) {
     setType(t);
     void load(t, 1);
@@ -86,13 +117,13 @@ export default function TransactionsTable({ initial }: TransactionsTableProps) {
         ))}
       </div>
       <div ref={panel} id={`${ids}-panel`} role="tabpanel" tabIndex={-1} aria-labelledby={`${ids}-tab-${type}`} aria-busy={view.status === 'loading'}>
-        <Panel view={view} type={type} local={local} onPage={(p) => ((focusRows.current = true), void load(type, p))} />
+        <Panel view={view} type={type} local={local} extra={sandboxControls} onPage={(p) => ((focusRows.current = true), void load(type, p))} />
       </div>
     </div>
   );
 }
 
-function Panel({ view, type, local, onPage }: { view: View; type: TxType; local: boolean; onPage: (p: number) => void }) {
+function Panel({ view, type, local, onPage, extra }: { view: View; type: TxType; local: boolean; onPage: (p: number) => void; extra: (tx: Tx) => ReactNode }) {
   if (view.status === 'loading')
     return (
       <div className="tx-state" role="status">
@@ -117,7 +148,7 @@ function Panel({ view, type, local, onPage }: { view: View; type: TxType; local:
     );
   return (
     <>
-      <TransactionRows items={data.items} local={local} />
+      <TransactionRows items={data.items} local={local} extra={extra} />
       <Pagination page={data.page} totalPages={data.totalPages} total={data.total} limit={data.limit} onPage={onPage} />
     </>
   );

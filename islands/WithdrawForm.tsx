@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatCents } from '../src/shared/money';
+import { dollarsToCents, formatCents } from '../src/shared/money';
+import { AMOUNT_TYPING } from '../src/shared/schemas/wallet';
 import { checkWithdraw, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, TIP_PRESETS, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
 import { api } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
@@ -13,13 +14,14 @@ import { useForm } from './_ui/use-form';
 
 export type WithdrawFormProps = {
   walletCents: number;
+  /** USD per BTC at the store now (null while it cannot be read): the player sees what they will receive before submitting. */
+  rateUsdPerBtc?: number | null;
   /** Idempotency-Key of the plain form post. */
   formKey?: string;
   /** A refused plain post: what was typed and the messages. */
   form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
 };
 
-const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
 const EMPTY = { currency: DEFAULT_WITHDRAW_CURRENCY as string, wallet_address: '', amount: '', tip: '' };
 const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k in EMPTY));
 
@@ -141,8 +143,31 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           Available balance: <strong>{formatCents(wallet)}</strong>
         </span>
       </p>
+      <WithdrawQuote rate={props.rateUsdPerBtc ?? null} amount={values.amount} tip={values.tip} />
       <p className="muted">Withdrawals are processed in 1 to 4 hours</p>
       <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." />
     </form>
+  );
+}
+
+/** BTC for `cents` at `rate`, to the satoshi, rounded up (as the server computes it). */
+const btcFor = (cents: number, rate: number) => (Math.ceil((cents * 1e6) / rate) / 1e8).toFixed(8);
+
+/** What the player will receive, in BTC at the current rate, and what leaves the wallet with the tip. */
+function WithdrawQuote({ rate, amount, tip }: { rate: number | null; amount: string; tip: string }) {
+  const cents = dollarsToCents(amount);
+  const tipCents = dollarsToCents(tip || '0') ?? 0;
+  if (!rate) return <p className="muted withdraw-quote">The Bitcoin rate is shown here when it can be read.</p>;
+  return (
+    <p className="withdraw-quote" aria-live="polite">
+      Rate: <strong>{formatCents(Math.round(rate * 100))}</strong> per BTC
+      {cents !== null && cents > 0 && (
+        <>
+          {' · You receive about '}
+          <strong>{btcFor(cents, rate)} BTC</strong>
+          {tipCents > 0 && <>{` · ${formatCents(cents + tipCents)} leaves your wallet with the tip`}</>}
+        </>
+      )}
+    </p>
   );
 }

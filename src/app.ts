@@ -40,7 +40,7 @@ export function createApp(deps: Deps): App {
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
-    .use(withdrawalsRoutes({ config: deps.config, withdrawals: deps.withdrawals, idempotency: deps.idempotency, simulator }, session))
+    .use(withdrawalsRoutes({ config: deps.config, ledger: deps.ledger, withdrawals: deps.withdrawals, idempotency: deps.idempotency, simulator }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))
     .all('/*', () => {
       throw AppError.notFound();

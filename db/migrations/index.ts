@@ -7,6 +7,7 @@ import m4 from './0004_ledger_immutable.sql' with { type: 'text' };
 import m5 from './0005_good_magik.sql' with { type: 'text' };
 import m6 from './0006_melodic_selene.sql' with { type: 'text' };
 import m7 from './0007_games.sql' with { type: 'text' };
+import m8 from './0008_serious_leper_queen.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -17,4 +18,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0005_good_magik', sql: m5 },
   { tag: '0006_melodic_selene', sql: m6 },
   { tag: '0007_games', sql: m7 },
+  { tag: '0008_serious_leper_queen', sql: m8 },
 ];

@@ -35,6 +35,7 @@ export const withdrawals = sqliteTable(
   },
   (t) => [
     uniqueIndex('withdrawals_hold_unique').on(t.holdId),
+    uniqueIndex('withdrawals_history_unique').on(t.historyId),
     uniqueIndex('withdrawals_payout_unique').on(t.payoutId).where(sql`${t.payoutId} IS NOT NULL`),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_open_idx').on(t.status).where(sql`${t.status} IN ('creating', 'pending')`),

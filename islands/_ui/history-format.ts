@@ -26,6 +26,7 @@ export type Tx = {
   counterparty?: string | null;
   createdAt: string;
   transactionStatus: string;
+  withdrawalId?: string;
 };
 
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.

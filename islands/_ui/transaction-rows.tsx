@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { amountView, formatTime, statusTone, type Tx } from './history-format';
 
 /** The history table (spec §2 columns); on phones the shared .table style stacks each row as a card. */
-export function TransactionRows({ items, local }: { items: Tx[]; local: boolean }) {
+export function TransactionRows({ items, local, extra }: { items: Tx[]; local: boolean; extra?: (tx: Tx) => ReactNode }) {
   return (
     <div className="table-wrap">
       <table className="table tx-table">
@@ -16,7 +17,7 @@ export function TransactionRows({ items, local }: { items: Tx[]; local: boolean 
         </thead>
         <tbody>
           {items.map((tx) => (
-            <TransactionRow key={tx._id} tx={tx} local={local} />
+            <TransactionRow key={tx._id} tx={tx} local={local} extra={extra?.(tx)} />
           ))}
         </tbody>
       </table>
@@ -24,7 +25,7 @@ export function TransactionRows({ items, local }: { items: Tx[]; local: boolean 
   );
 }
 
-function TransactionRow({ tx, local }: { tx: Tx; local: boolean }) {
+function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: ReactNode }) {
   const amount = amountView(tx);
   const status = String(tx.transactionStatus ?? '').toLowerCase();
   const toward = tx.counterparty ? `${tx.direction === 'in' ? 'From' : 'To'} ${tx.counterparty}` : null;
@@ -49,6 +50,7 @@ function TransactionRow({ tx, local }: { tx: Tx; local: boolean }) {
       </td>
       <td data-label="Status">
         <span className={`pill pill-${statusTone(status)}`}>{status || 'unknown'}</span>
+        {extra}
       </td>
     </tr>
   );

@@ -7,7 +7,7 @@ import { ServicesGrid } from './sections/services-grid';
 import { definePage, type PageContext } from './page';
 import { homeActions } from './home-actions';
 
-type HomeData = { accounts: ReturnType<typeof accountsFromApi> };
+type HomeData = { accounts: ReturnType<typeof accountsFromApi>; rate: number | null };
 
 /** spec §2 Dashboard: bar, hero, Game Library, credentials, the three stacked forms, Account Services. */
 export default definePage({
@@ -15,10 +15,13 @@ export default definePage({
   access: 'private',
   actions: homeActions,
   // The same call the islands make, as this player: their accounts are made on this first read if need be.
-  load: async (ctx): Promise<HomeData> => ({ accounts: accountsFromApi((await ctx.api?.('/games/list'))?.userGames) }),
+  load: async (ctx): Promise<HomeData> => {
+    const [games, rate] = await Promise.all([ctx.api?.('/games/list'), ctx.api?.('/btc/rate')]);
+    return { accounts: accountsFromApi(games?.userGames), rate: typeof rate?.rate === 'number' ? rate.rate : null };
+  },
   render: (ctx: PageContext) => {
     const viewer = ctx.viewer!;
-    const { accounts } = ctx.data as HomeData;
+    const { accounts, rate } = ctx.data as HomeData;
     return (
       <div className="dashboard" id="home">
         <PlayerBar playerId={viewer.playerId} />
@@ -34,7 +37,7 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} />
         <ServicesGrid signedIn />
       </div>
     );

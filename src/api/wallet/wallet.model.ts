@@ -33,6 +33,7 @@ export const toTransaction = (r: HistoryRow) => ({
   _id: r.id,
   transactionUuid: r.uuid,
   ...(r.orderId && { orderId: r.orderId }),
+  ...(r.withdrawalId && { withdrawalId: r.withdrawalId }),
   type: r.type,
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),

@@ -9,8 +9,9 @@ import { checkWithdraw, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../..
 import type { SandboxSimulator } from '../../services/payments/sandbox/sandbox-simulator';
 import type { WithdrawalService } from '../../services/payments/withdrawal-service';
 import type { WithdrawalRow } from '../../services/payments/withdrawals';
+import { walletId, type Ledger } from '../../services/ledger/ledger.types';
 
-type WithdrawDeps = { config: Config; withdrawals: WithdrawalService; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
+type WithdrawDeps = { config: Config; ledger: Ledger; withdrawals: WithdrawalService; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
 
 const toData = (w: WithdrawalRow) => ({
   withdrawalId: w.id, status: w.status, currency: w.currency, wallet_address: w.destination, amount: dollarsFromCents(w.amountCents),
@@ -43,7 +44,8 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       const message = w.status === 'creating'
         ? `Withdrawal of ${formatCents(amountCents)} requested. It will be sent as soon as the payment server answers.`
         : `Withdrawal of ${formatCents(amountCents)} requested. Withdrawals are processed in 1 to 4 hours.`;
-      return { success: true, message, data: toData(w) };
+      const walletCents = (await d.ledger.balance(walletId(player.userId))).availableCents;
+      return { success: true, message, walletAmount: dollarsFromCents(walletCents), data: toData(w) };
     }, { auth: true, idempotent: true })
     .get('/withdraw/:id', async ({ player, params }) => {
       const w = await d.withdrawals.get(player.userId, params.id);

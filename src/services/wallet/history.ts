@@ -41,6 +41,8 @@ export const historyRow = (e: HistoryEntry, now: number): InStatement => history
 export type HistoryRow = {
   id: string; uuid: string; type: HistoryType; direction: 'in' | 'out'; status: string; amountCents: number;
   orderId: string | null; gameId: string | null; gameName: string | null; counterparty: string | null; createdAt: number;
+  /** For a withdrawal's row: the withdrawal it tells of. */
+  withdrawalId?: string | null;
 };
 
 /** One page of a player's history of one type, newest first, and the total count. */
@@ -49,7 +51,8 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     [
       { sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] },
       {
-        sql: `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at
+        sql: `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
+                ${type === 'WITHDRAW' ? '(SELECT w.id FROM withdrawals w WHERE w.history_id = transactions.id)' : 'NULL'} AS withdrawal_id
               FROM transactions WHERE user_id = ? AND type = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
         args: [userId, type, limit, (page - 1) * limit],
       },
@@ -62,6 +65,7 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     status: String(r.status), amountCents: Number(r.amount_cents), orderId: r.order_id == null ? null : String(r.order_id),
     gameId: r.game_id == null ? null : String(r.game_id), gameName: r.game_name == null ? null : String(r.game_name),
     counterparty: r.counterparty == null ? null : String(r.counterparty), createdAt: Number(r.created_at),
+    withdrawalId: r.withdrawal_id == null ? null : String(r.withdrawal_id),
   }));
   return { total, items };
 }

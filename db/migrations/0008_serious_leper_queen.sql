@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `withdrawals_history_unique` ON `withdrawals` (`history_id`);
