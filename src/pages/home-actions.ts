@@ -1,3 +1,4 @@
+import { AMOUNT_INPUT } from '../shared/schemas/wallet';
 import { checkWithdraw } from '../shared/schemas/withdraw';
 import { answerToResult } from './form-post';
 import type { ActionContext, ActionResult, PageAction } from './page';
@@ -26,7 +27,8 @@ function move(kind: keyof typeof PATHS): PageAction {
       const d = await ctx.send('GET', `/game/user-Game-Detail/${encodeURIComponent(gameId)}`);
       userName = String(d.json?.userDetail?.gameCredentialId?.userName ?? '');
     }
-    const a = await ctx.send('POST', PATHS[kind], { gameId, userName, amount }, { idempotencyKey: ctx.fields._key || undefined });
+    // The API takes numbers; text that is not an amount goes as it is, for the API's own message.
+    const a = await ctx.send('POST', PATHS[kind], { gameId, userName, amount: AMOUNT_INPUT.test(amount) ? Number(amount) : amount }, { idempotencyKey: ctx.fields._key || undefined });
     return renamed(answerToResult(a, { action: kind, values: { gameId, username: userName, amount } }, (json) => ({
       redirect: `/home#${kind}`,
       flash: { kind: 'success', message: String(json.message) },

@@ -48,7 +48,7 @@ describe('transfer to game', () => {
       { field: 'userName', message: 'Username is required' },
       { field: 'amount', message: 'Enter a valid amount' },
     ]);
-    for (const amount of [0, -1, 1.234, '12.345', 'abc', null, true, '1e3', 1e20]) {
+    for (const amount of [0, -1, 1.234, '12.345', 'abc', null, true, '1e3', 1e20, '25', '5.50']) {
       const r = await moveTo(app, alice, { gameId: 'ultra-panda', userName: up, amount });
       expect(r.status).toBe(400);
       expect(r.json.errors[0].field).toBe('amount');

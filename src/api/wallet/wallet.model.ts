@@ -3,9 +3,10 @@ import { dollarsFromCents, dollarsToCents, type Cents } from '../../shared/money
 import { HISTORY_TYPES, type HistoryRow, type HistoryType } from '../../services/wallet/history';
 import type { Notification } from '../../services/wallet/notifications';
 
-/** Dollars from the wire → cents; anything but a positive amount with at most two decimals under the cap is a 400. */
+/** Dollars from the wire (a JSON number) → cents; anything but a positive amount with at most two decimals under the cap is a 400. */
 export function amountCents(value: unknown, maxDollars: number, field = 'amount', invalidMessage = 'Enter a valid positive number.'): Cents {
-  const c = dollarsToCents(value);
+  // DESIGN §2: the API takes amounts as JSON numbers only; text such as "5" is for forms, which convert it.
+  const c = typeof value === 'number' ? dollarsToCents(value) : null;
   if (c === null || c <= 0) throw AppError.invalid([{ field, message: invalidMessage }]);
   if (c > maxDollars * 100) throw AppError.invalid([{ field, message: `Amount cannot be more than $${maxDollars.toLocaleString('en-US')}.` }]);
   return c;

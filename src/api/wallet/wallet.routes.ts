@@ -2,7 +2,6 @@ import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import type { Session } from '../../http/session';
 import { enforce } from '../../http/rate-limit';
-import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
@@ -25,8 +24,6 @@ export const walletRoutes = (deps: Deps, session: Session) =>
     }), { auth: true })
     .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
       const input = validate(checkP2P, body);
-      // DESIGN §2: the API takes amounts as JSON numbers only; text such as "5" is for forms, which convert it.
-      if (typeof input.amount !== 'number') throw AppError.invalid([{ field: 'amount', message: 'Enter a valid positive number.' }]);
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
       const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref);
