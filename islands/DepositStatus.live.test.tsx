@@ -3,7 +3,7 @@ import { makeApp, type TestApp } from '../tests/helpers/app';
 import { FakeWebSocket } from '../tests/helpers/fake-websocket';
 import { islandDom, routeFetchTo } from '../tests/helpers/islands';
 import { createPlayer, type TestPlayer } from '../tests/helpers/players';
-import { paymentProcessingCents, paymentSettledCents } from './_client/signals';
+import { paymentProcessingCents, paymentSettledCents, walletCents } from './_client/signals';
 import DepositStatus, { DEPOSIT_POLL_MS, type DepositSummary } from './DepositStatus';
 
 const { render, screen, cleanup, act } = await islandDom('http://localhost:3000/deposit-bitcoin');
@@ -24,6 +24,8 @@ afterEach(() => {
   jest.useRealTimers();
   paymentProcessingCents.value = null;
   paymentSettledCents.value = null;
+  // The page's signals are shared by every island test file in this process: leave none behind.
+  walletCents.value = null;
 });
 
 /** A real sandbox deposit of this player, as the page hands it to the island. */

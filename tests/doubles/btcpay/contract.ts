@@ -4,11 +4,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
- * BTCPay's Greenfield contract (the merged OpenAPI document in shared/contracts/btcpay), compiled once with ajv:
+ * BTCPay's Greenfield contract (the merged OpenAPI document of BTCPay Server v2.4.1, kept beside this file with its
+ * SOURCE.txt so the suite needs nothing outside the repository), compiled once with ajv:
  * finds the operation a request addresses and checks its parameters and JSON body. The double records what this
  * returns as violations, so a client that drifts from the contract fails its tests.
  */
-export const CONTRACT_PATH = resolve(import.meta.dir, '../../../../shared/contracts/btcpay/btcpay-greenfield.subset.merged.json');
+export const CONTRACT_PATH = resolve(import.meta.dir, 'contract/greenfield-2.4.1.openapi.json');
 
 type Json = Record<string, any>;
 type Param = { name: string; in: string; required?: boolean; schema?: Json };
