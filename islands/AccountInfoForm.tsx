@@ -3,8 +3,9 @@ import { checkProfile } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
-import { TextField } from './_ui/field';
-import { useForm } from './_ui/use-form';
+import { FormFailure, TextField } from './_ui/field';
+import { FormToken } from './_ui/form-token';
+import { useForm, type Posted } from './_ui/use-form';
 
 export type ProfileDetails = { name: string; phoneNo: string; email: string; pendingEmail: string | null };
 type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; email: string; pendingEmail?: string | null } };
@@ -12,8 +13,8 @@ type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; emai
 const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name ?? '', phoneNo: u.phoneNo ?? '', email: u.email, pendingEmail: u.pendingEmail ?? null });
 
 /** spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. */
-export default function AccountInfoForm({ user }: { user: ProfileDetails }) {
-  const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email }, checkProfile);
+export default function AccountInfoForm({ user, form: posted, formToken }: { user: ProfileDetails; form?: Posted; formToken?: string }) {
+  const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email }, checkProfile, posted);
   const [pending, setPending] = useState(user.pendingEmail);
   const [busy, setBusy] = useState(false);
   const { values, errors, set } = form;
@@ -41,10 +42,13 @@ export default function AccountInfoForm({ user }: { user: ProfileDetails }) {
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      <TextField id="profile-name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
-      <TextField id="profile-phone" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
-      <TextField id="profile-email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+    <form className="form" method="post" action="/profile-setting" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      <input type="hidden" name="_action" value="profile" />
+      <FormToken value={formToken} />
+      <FormFailure message={posted?.message} />
+      <TextField id="profile-name" name="name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
+      <TextField id="profile-phone" name="phoneNo" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
+      <TextField id="profile-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       {pending && (
         <p className="alert alert-info" role="status">
           We sent a link to <strong className="break">{pending}</strong>. Your email changes to it once you open that link.

@@ -4,13 +4,15 @@ import { api } from './_client/api';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { PasswordField } from './_ui/password-field';
-import { useForm } from './_ui/use-form';
+import { FormFailure } from './_ui/field';
+import { FormToken } from './_ui/form-token';
+import { useForm, type Posted } from './_ui/use-form';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** spec §2 Profile settings, Change Password card. */
-export default function ChangePasswordForm() {
-  const form = useForm(EMPTY, checkChangePassword);
+export default function ChangePasswordForm({ form: posted, formToken }: { form?: Posted; formToken?: string } = {}) {
+  const form = useForm(EMPTY, checkChangePassword, posted);
   const [busy, setBusy] = useState(false);
   const { values, errors, set } = form;
 
@@ -35,10 +37,14 @@ export default function ChangePasswordForm() {
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      <PasswordField id="change-current" label="Current Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} />
+    <form className="form" method="post" action="/profile-setting" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+      <input type="hidden" name="_action" value="password" />
+      <FormToken value={formToken} />
+      <FormFailure message={posted?.message} />
+      <PasswordField id="change-current" name="currentPassword" label="Current Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} />
       <PasswordField
         id="change-new"
+        name="newPassword"
         label="New Password"
         autoComplete="new-password"
         hint="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character such as ! @ # $ %."
@@ -46,7 +52,7 @@ export default function ChangePasswordForm() {
         onValue={(v) => set('newPassword', v)}
         error={errors.newPassword}
       />
-      <PasswordField id="change-confirm" label="Confirm New Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <PasswordField id="change-confirm" name="confirmPassword" label="Confirm New Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
       <SubmitButton busy={busy} label="Change Password" busyLabel="Changing..." />
     </form>
   );

@@ -1,8 +1,9 @@
+import { FormToken } from './_ui/form-token';
 import { useState, type FormEvent } from 'react';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
 
-export type DepositSimulatorProps = { depositId: string; action: string };
+export type DepositSimulatorProps = { depositId: string; action: string; formToken?: string };
 
 const BUTTONS: { action: string; label: string }[] = [
   { action: 'pay', label: 'Pay in full' },
@@ -18,7 +19,7 @@ const BUTTONS: { action: string; label: string }[] = [
  * would, and the site hears of it through the same signed webhook as from BTCPay. Without scripts it is a plain
  * form; with them the page updates live from the pushes instead of reloading.
  */
-export default function DepositSimulator({ depositId, action }: DepositSimulatorProps) {
+export default function DepositSimulator({ depositId, action, formToken }: DepositSimulatorProps) {
   const [busy, setBusy] = useState<string | null>(null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -42,6 +43,7 @@ export default function DepositSimulator({ depositId, action }: DepositSimulator
       <form method="post" action={action} onSubmit={submit} aria-busy={busy ? true : undefined}>
         <input type="hidden" name="_action" value="simulate" />
         <input type="hidden" name="depositId" value={depositId} />
+        <FormToken value={formToken} />
         <div className="simulate-buttons">
           {BUTTONS.map((b) => (
             <button key={b.action} type="submit" name="simulate" value={b.action} className="btn btn-ghost btn-sm" disabled={busy !== null}>

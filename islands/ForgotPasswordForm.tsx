@@ -5,17 +5,20 @@ import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { TextField, FormFailure } from './_ui/field';
 import { ResultPanel } from './_ui/result-panel';
-import { useForm } from './_ui/use-form';
+import { useForm, type Posted } from './_ui/use-form';
 
 export const FORGOT_FAILED = 'Failed to send password reset link. Please try again.';
-type Captcha = { captchaId: string; image: string };
+export type Captcha = { captchaId: string; image: string };
 
-/** spec §2 Forgot password, with the server-issued captcha of DESIGN §8. */
-export default function ForgotPasswordForm() {
-  const form = useForm({ email: '', captcha: '' }, checkForgot);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+/**
+ * spec §2 Forgot password, with the server-issued captcha of DESIGN §8. The page draws the first captcha, so the
+ * form posts to /forgot-password before and without script; `form` is a refused plain post.
+ */
+export default function ForgotPasswordForm({ captcha: first = null, form: posted }: { captcha?: Captcha | null; form?: Posted } = {}) {
+  const form = useForm({ email: '', captcha: '' }, checkForgot, posted);
+  const [captcha, setCaptcha] = useState<Captcha | null>(first);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useState(posted?.message ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { values, errors, set } = form;
 
@@ -29,7 +32,7 @@ export default function ForgotPasswordForm() {
     }
   }
   useEffect(() => {
-    void loadCaptcha();
+    if (!first) void loadCaptcha();
   }, []);
 
   function refresh() {
@@ -77,9 +80,10 @@ export default function ForgotPasswordForm() {
       </ResultPanel>
     );
   return (
-    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+    <form className="form" method="post" action="/forgot-password" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
-      <TextField id="forgot-email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      {captcha && <input type="hidden" name="captchaId" value={captcha.captchaId} />}
+      <TextField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <div className="captcha-row">
         <div className="captcha-image" aria-live="polite">
           {captcha ? <img src={captcha.image} alt="Captcha: four letters and digits" width="160" height="56" /> : <span className="spinner" role="img" aria-label="Loading captcha" />}
@@ -92,6 +96,7 @@ export default function ForgotPasswordForm() {
       </div>
       <TextField
         id="forgot-captcha"
+        name="captcha"
         label="Captcha"
         autoComplete="off"
         autoCapitalize="off"

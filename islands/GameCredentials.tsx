@@ -3,6 +3,7 @@ import { formatCents } from '../src/shared/money';
 import type { GameAccountView } from '../src/shared/game-accounts';
 import { api } from './_client/api';
 import { copyText } from './_client/clipboard';
+import { FormToken } from './_ui/form-token';
 import { gameAccounts, refreshGames } from './_client/games';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
@@ -14,6 +15,8 @@ export type GameCredentialsProps = {
   canPlay: boolean;
   /** A refused plain reset post: which account and the message. */
   form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+  /** The session's form token (src/http/form-token.ts). */
+  formToken?: string;
 };
 
 /**
@@ -21,7 +24,7 @@ export type GameCredentialsProps = {
  * button; Reset (or 'Reset Password Requested' while one is pending) opens the Reset Game Password modal.
  * Outside production each game also offers Play a round in the sandbox.
  */
-export default function GameCredentials({ initial, canPlay, form }: GameCredentialsProps) {
+export default function GameCredentials({ initial, canPlay, form, formToken }: GameCredentialsProps) {
   const accounts = useSignalValue(gameAccounts, null) ?? initial;
   const hydrated = useHydrated();
   const [resetting, setResetting] = useState<GameAccountView | null>(null);
@@ -29,7 +32,7 @@ export default function GameCredentials({ initial, canPlay, form }: GameCredenti
     <>
       <ul className="credential-list">
         {accounts.map((a) => (
-          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} />
+          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} formToken={formToken} />
         ))}
       </ul>
       {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} />}
@@ -39,7 +42,7 @@ export default function GameCredentials({ initial, canPlay, form }: GameCredenti
 
 type Posted = GameCredentialsProps['form'];
 
-function Credential({ account: a, canPlay, onReset, hydrated, posted }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted }) {
+function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted; formToken?: string }) {
   const [shown, setShown] = useState(false);
   const [playing, setPlaying] = useState(false);
   const pwId = `pw-${a.id}`;
@@ -108,7 +111,7 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted }: { accoun
                 Reset<span className="sr-only"> {a.name} password</span>
               </button>
             ) : (
-              <ResetWithoutScript account={a} posted={posted} />
+              <ResetWithoutScript account={a} posted={posted} formToken={formToken} />
             )}
             {canPlay && (
               <button type="button" className="btn btn-primary btn-sm" onClick={play} disabled={playing} aria-busy={playing || undefined}>
@@ -123,7 +126,7 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted }: { accoun
 }
 
 /** Before the script runs, Reset opens in place: a plain form the page's `reset` action takes. */
-function ResetWithoutScript({ account: a, posted }: { account: GameAccountView; posted: Posted }) {
+function ResetWithoutScript({ account: a, posted, formToken }: { account: GameAccountView; posted: Posted; formToken?: string }) {
   const id = `reset-${a.id}`;
   const error = posted?.errors?.requestedPassword ?? posted?.message ?? undefined;
   return (
@@ -133,6 +136,7 @@ function ResetWithoutScript({ account: a, posted }: { account: GameAccountView; 
       </summary>
       <form method="post" action="/home#game-accounts" className="form">
         <input type="hidden" name="_action" value="reset" />
+        <FormToken value={formToken} />
         <input type="hidden" name="id" value={a.id} />
         <div className="field">
           <label htmlFor={id}>New Password</label>

@@ -11,6 +11,7 @@ import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FieldError, FormFailure, describedBy } from './_ui/field';
+import { FormToken } from './_ui/form-token';
 import { useForm } from './_ui/use-form';
 
 export type GameMoveFormProps = {
@@ -21,6 +22,8 @@ export type GameMoveFormProps = {
   form?: { values?: Partial<Record<'gameId' | 'username' | 'amount', string>>; errors?: Record<string, string>; message?: string | null } | null;
   /** Idempotency-Key of the plain form post (a double submit moves credits once). */
   formKey?: string;
+  /** The session's form token (src/http/form-token.ts). */
+  formToken?: string;
 };
 
 // spec §5: digits with an optional decimal point and at most two decimals, as typed.
@@ -44,7 +47,7 @@ const check = (v: { gameId: string; username: string; amount: string }) => {
  * spec §2 Transfer to Game / Redeem from Game: a game, its user name (read-only, from the chosen game's credential)
  * and an amount. A real form that posts to /home without script; with it, the request goes through the API.
  */
-export default function GameMoveForm({ kind, accounts: initialAccounts, walletCents: initialWallet, form: posted, formKey }: GameMoveFormProps) {
+export default function GameMoveForm({ kind, accounts: initialAccounts, walletCents: initialWallet, form: posted, formKey, formToken }: GameMoveFormProps) {
   const t = TEXT[kind];
   const accounts = (useSignalValue(gameAccounts, null) ?? initialAccounts).filter((a) => !a.creating && a.userName);
   const wallet = useSignalValue(walletCents, null) ?? initialWallet;
@@ -112,6 +115,7 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
       {busy && <LoaderOverlay label={t.loader} />}
       <input type="hidden" name="_action" value={kind} />
       {formKey && <input type="hidden" name="_key" value={formKey} />}
+      <FormToken value={formToken} />
       <FormFailure message={failure} />
       <div className="field">
         <label htmlFor={ids.game}>Game Platform</label>

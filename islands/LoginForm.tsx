@@ -9,7 +9,7 @@ import { EmailVerificationModal } from './_ui/email-verification-modal';
 import { CheckboxField, TextField, FormFailure } from './_ui/field';
 import { PasswordField } from './_ui/password-field';
 import { ResultPanel } from './_ui/result-panel';
-import { useForm } from './_ui/use-form';
+import { useForm, type Posted } from './_ui/use-form';
 
 // Remember-me keeps only the address; a password never goes into browser storage (DESIGN §8).
 export const REMEMBERED_EMAIL = 'rememberedEmail';
@@ -28,18 +28,31 @@ export function nextFromReferrer(referrer: string, origin: string): string | nul
   return from.origin === origin ? sameSitePath(from.searchParams.get('next')) : null;
 }
 
-/** spec §2 Login. `next` is a same-site path the server has already vetted (from ?next on /login). */
-export default function LoginForm({ next }: { next?: string }) {
-  const form = useForm({ email: '', password: '', remember: false as boolean }, checkLogin);
+export type LoginFormProps = {
+  /** A same-site path the server has already vetted (from ?next on /login). */
+  next?: string;
+  /** A refused plain post; `values.unverified` names an address that must be verified first. */
+  form?: Posted;
+};
+
+/**
+ * spec §2 Login. A real form posting to /login, so it works before and without script (the page's action signs
+ * in and redirects); once hydrated it signs in through the API without a reload.
+ */
+export default function LoginForm({ next, form: posted }: LoginFormProps) {
+  const form = useForm({ email: '', password: '', remember: false as boolean }, checkLogin, posted);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useState(posted?.values?.unverified ? '' : (posted?.message ?? ''));
   const [unverified, setUnverified] = useState<string | null>(null);
+  const postedUnverified = posted?.values?.unverified || null;
   const { values, errors, set } = form;
 
   useEffect(() => {
     const saved = localStorage.getItem(REMEMBERED_EMAIL);
-    if (saved) form.reset({ email: saved, password: '', remember: true });
+    // Only into an empty form: what the player typed or posted wins over what was remembered.
+    const box = form.formRef.current?.elements.namedItem('email');
+    if (saved && !posted && !(box instanceof HTMLInputElement && box.value)) form.reset({ email: saved, password: '', remember: true });
   }, []);
   const destination = () => next ?? nextFromReferrer(document.referrer, location.origin) ?? '/home';
 
@@ -80,13 +93,15 @@ export default function LoginForm({ next }: { next?: string }) {
     );
   return (
     <>
-    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+    {postedUnverified && <UnverifiedNotice email={postedUnverified} message={posted?.message} />}
+    <form className="form" method="post" action="/login" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       {busy && <LoaderOverlay label="Logging in..." />}
+      {next && <input type="hidden" name="next" value={next} />}
       <FormFailure message={failure} />
-      <TextField id="login-email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
-      <PasswordField id="login-password" label="Password" value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
+      <TextField id="login-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      <PasswordField id="login-password" name="password" label="Password" value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
       <div className="form-row">
-        <CheckboxField id="login-remember" checked={values.remember} onValue={(v) => set('remember', v)}>
+        <CheckboxField id="login-remember" name="remember" checked={values.remember} onValue={(v) => set('remember', v)}>
           Remember me
         </CheckboxField>
         <a href="/forgot-password">Forgot password?</a>
@@ -98,5 +113,21 @@ export default function LoginForm({ next }: { next?: string }) {
     </form>
     {unverified && <EmailVerificationModal email={unverified} variant="unverified" onClose={() => setUnverified(null)} />}
     </>
+  );
+}
+
+/** 'Email Not Verified' after a plain post: its Resend Email is a plain post too (the modal needs script). */
+function UnverifiedNotice({ email, message }: { email: string; message?: string | null }) {
+  return (
+    <div className="alert alert-error unverified-notice" role="alert">
+      <p>
+        <strong>Email Not Verified.</strong> {message ?? 'Please verify your email before logging in.'}
+      </p>
+      <form method="post" action="/login">
+        <input type="hidden" name="_action" value="resend" />
+        <input type="hidden" name="email" value={email} />
+        <button type="submit" className="btn btn-primary btn-sm">Resend Email</button>
+      </form>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatCents } from '../src/shared/money';
-import { AMOUNT_TYPING, checkP2P } from '../src/shared/schemas/wallet';
+import { readAmount } from '../src/shared/schemas/amount-input';
+import { checkP2PTyped } from '../src/shared/schemas/wallet';
 import { api } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { idempotencyKey } from './_client/idempotency';
@@ -8,16 +9,25 @@ import { walletCents } from './_client/signals';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
-import { TextField } from './_ui/field';
-import { useForm } from './_ui/use-form';
+import { FormFailure, TextField } from './_ui/field';
+import { FormToken } from './_ui/form-token';
+import { useForm, type Posted } from './_ui/use-form';
 
-export type P2PTransferFormProps = { walletCents: number };
+export type P2PTransferFormProps = {
+  walletCents: number;
+  /** A refused plain post: what was typed and why it was refused. */
+  form?: Posted;
+  /** The session's form token and the plain post's Idempotency-Key (a double submit sends once). */
+  formToken?: string;
+  formKey?: string;
+};
 
-// spec §5: what the amount box accepts as typed — digits, at most one decimal point, at most two decimals.
-
-/** spec §2 P2P transfer: send credits to another player by e-mail. */
+/**
+ * spec §2 P2P transfer: send credits to another player by e-mail. A real form posting to /p2p-transfer, so it works
+ * before and without script; the amount is read as people write it (`$5`, `1,000.50`), never silently trimmed.
+ */
 export default function P2PTransferForm(props: P2PTransferFormProps) {
-  const form = useForm({ email: '', amount: '' }, checkP2P);
+  const form = useForm({ email: '', amount: '' }, checkP2PTyped, props.form);
   const [busy, setBusy] = useState(false);
   const live = useSignalValue(walletCents, null);
   const { values, errors, set } = form;
@@ -29,7 +39,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     try {
       const r = await api<{ walletAmount: number }>('/transfer/p2p-transfer', {
         method: 'POST',
-        body: { email: values.email.trim(), amount: Number(values.amount) },
+        body: { email: values.email.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars },
         headers: { 'Idempotency-Key': idempotencyKey() },
         inlineFields: ['email', 'amount'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS'],
@@ -52,10 +62,14 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
   }
 
   return (
-    <form className="form p2p-form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+    <form className="form p2p-form" method="post" action="/p2p-transfer" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       {busy && <LoaderOverlay label="Sending credits..." />}
+      <FormToken value={props.formToken} />
+      {props.formKey && <input type="hidden" name="_key" value={props.formKey} />}
+      <FormFailure message={props.form?.message} />
       <TextField
         id="p2p-email"
+        name="email"
         label="Receiver Email"
         type="email"
         autoComplete="off"
@@ -66,12 +80,13 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
       />
       <TextField
         id="p2p-amount"
+        name="amount"
         label="Amount"
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
         value={values.amount}
-        onValue={(v) => AMOUNT_TYPING.test(v) && set('amount', v)}
+        onValue={(v) => set('amount', v)}
         error={errors.amount}
       />
       <p className="p2p-available">

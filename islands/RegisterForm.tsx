@@ -6,7 +6,7 @@ import { EmailVerificationModal } from './_ui/email-verification-modal';
 import { CheckboxField, describedBy, FieldError, TextField, FormFailure } from './_ui/field';
 import { PasswordField } from './_ui/password-field';
 import { ResultPanel } from './_ui/result-panel';
-import { useForm } from './_ui/use-form';
+import { useForm, type Posted } from './_ui/use-form';
 
 export const REGISTER_FAILED = 'Registration failed. Please try again later.';
 const SOURCE_LABELS: Record<ReferralSource, string> = {
@@ -31,11 +31,14 @@ const referenceOf = (v: Values): ReferralSource | null => REFERRAL_SOURCES.find(
 const check = (v: Values) => checkRegister({ ...v, reference: referenceOf(v) });
 const FIELDS = ['email', 'password', 'termsAccepted', 'ageConfirmed', 'reference'];
 
-/** spec §2 Register, used on /register and inside the landing page's register panel (`idPrefix` keeps ids unique). */
-export default function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
-  const form = useForm(INITIAL, check);
+/**
+ * spec §2 Register, used on /register and inside the landing page's register panel (`idPrefix` keeps ids unique).
+ * A real form posting to /register, so it works before and without script; `form` is a refused plain post.
+ */
+export default function RegisterForm({ idPrefix = 'register', form: posted }: { idPrefix?: string; form?: Posted }) {
+  const form = useForm(INITIAL, check, posted);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useState(posted?.message ?? '');
   const [registered, setRegistered] = useState<string | null>(null);
   const [dialog, setDialog] = useState(false);
   const { values, errors, set } = form;
@@ -81,11 +84,12 @@ export default function RegisterForm({ idPrefix = 'register' }: { idPrefix?: str
       </>
     );
   return (
-    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+    <form className="form" method="post" action="/register" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
-      <TextField id={id('email')} label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      <TextField id={id('email')} name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <PasswordField
         id={id('password')}
+        name="password"
         label="Password"
         autoComplete="new-password"
         hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
@@ -98,17 +102,17 @@ export default function RegisterForm({ idPrefix = 'register' }: { idPrefix?: str
         <div className="checkbox-grid">
           {REFERRAL_SOURCES.map((k) => (
             <label className="checkbox" key={k}>
-              <input id={id(`ref-${k}`)} type="checkbox" checked={values[`ref-${k}`]} onChange={(e) => set(`ref-${k}`, e.target.checked)} {...describedBy(id('reference'), errors.reference)} />
+              <input id={id(`ref-${k}`)} name={`ref-${k}`} type="checkbox" checked={values[`ref-${k}`]} onChange={(e) => set(`ref-${k}`, e.target.checked)} {...describedBy(id('reference'), errors.reference)} />
               <span>{SOURCE_LABELS[k]}</span>
             </label>
           ))}
         </div>
         <FieldError id={id('reference')} error={errors.reference} />
       </fieldset>
-      <CheckboxField id={id('terms')} checked={values.termsAccepted} onValue={(v) => set('termsAccepted', v)} error={errors.termsAccepted}>
+      <CheckboxField id={id('terms')} name="termsAccepted" checked={values.termsAccepted} onValue={(v) => set('termsAccepted', v)} error={errors.termsAccepted}>
         I accept the <a href="/terms-condition">Terms and Conditions</a> and the <a href="/privacy-policy">Privacy Policy</a>
       </CheckboxField>
-      <CheckboxField id={id('age')} checked={values.ageConfirmed} onValue={(v) => set('ageConfirmed', v)} error={errors.ageConfirmed}>
+      <CheckboxField id={id('age')} name="ageConfirmed" checked={values.ageConfirmed} onValue={(v) => set('ageConfirmed', v)} error={errors.ageConfirmed}>
         I confirm that I am 21 years of age or older
       </CheckboxField>
       <SubmitButton busy={busy} label="Register" busyLabel="Registering..." />

@@ -5,17 +5,20 @@ import { api } from './_client/api';
 import { SubmitButton } from './_ui/busy';
 import { PasswordField } from './_ui/password-field';
 import { ResultPanel } from './_ui/result-panel';
-import { useForm } from './_ui/use-form';
+import { useForm, type Posted } from './_ui/use-form';
 
 export const RESET_FAILED = 'Failed to update password. Please try again.';
 
-/** spec §2 Reset password. `id` is the token from the mailed link. */
-export default function ResetPasswordForm({ id }: { id: string }) {
-  const form = useForm({ password: '', confirmPassword: '' }, checkReset);
+/**
+ * spec §2 Reset password. `id` is the token from the mailed link. A real form posting to the link's own page, so it
+ * works before and without script; `form` is a refused plain post.
+ */
+export default function ResetPasswordForm({ id, form: posted }: { id: string; form?: Posted }) {
+  const form = useForm({ password: '', confirmPassword: '' }, checkReset, posted);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useState(posted?.message ?? '');
   const [done, setDone] = useState(false);
-  const [expired, setExpired] = useState(false);
+  const [expired, setExpired] = useState(!!posted?.errors?.token);
   const { values, errors, set } = form;
 
   async function submit(e: React.FormEvent) {
@@ -51,7 +54,7 @@ export default function ResetPasswordForm({ id }: { id: string }) {
       </ResultPanel>
     );
   return (
-    <form className="form" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+    <form className="form" method="post" action={`/reset-password/${encodeURIComponent(id)}`} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
       {expired && (
         <p className="alert alert-error" role="alert">
@@ -60,6 +63,7 @@ export default function ResetPasswordForm({ id }: { id: string }) {
       )}
       <PasswordField
         id="reset-password"
+        name="password"
         label="New Password"
         autoComplete="new-password"
         hint="At least 8 characters."
@@ -67,7 +71,7 @@ export default function ResetPasswordForm({ id }: { id: string }) {
         onValue={(v) => set('password', v)}
         error={errors.password}
       />
-      <PasswordField id="reset-confirm" label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <PasswordField id="reset-confirm" name="confirmPassword" label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
       <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
       <p className="form-foot">
         Remembered it? <a href="/">Login</a>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from './_client/api';
 import { navigation } from './_client/navigate';
+import { FormToken } from './_ui/form-token';
 import { ResultPanel } from './_ui/result-panel';
 
 type State = 'verifying' | 'verified' | 'failed';
@@ -9,12 +10,12 @@ type State = 'verifying' | 'verified' | 'failed';
  * spec §2 Email verification. The token is sent by a POST from the page rather than used by the GET itself, so
  * mail scanners that prefetch links cannot spend it.
  */
-export default function VerifyEmail({ token, communityUrl }: { token: string; communityUrl: string }) {
-  const [state, setState] = useState<State>(token ? 'verifying' : 'failed');
+export default function VerifyEmail({ token, communityUrl, failed, formToken }: { token: string; communityUrl: string; failed?: boolean; formToken?: string }) {
+  const [state, setState] = useState<State>(token && !failed ? 'verifying' : 'failed');
   const sent = useRef(false);
 
   useEffect(() => {
-    if (!token || sent.current) return;
+    if (!token || failed || sent.current) return;
     sent.current = true;
     api('/verify/email', { method: 'POST', body: { token }, anonymous: true, quiet: true })
       .then((r) => setState(r.status === 200 ? 'verified' : 'failed'))
@@ -26,6 +27,13 @@ export default function VerifyEmail({ token, communityUrl }: { token: string; co
       {state === 'verifying' && (
         <ResultPanel tone="pending" title="Verifying..." as="h1" focus={false}>
           <p>Please wait while we verify your email.</p>
+          {/* Without script nothing would send the token: the player sends it with one press instead. */}
+          <noscript>
+            <form method="post" action={`/verify/email/${encodeURIComponent(token)}`}>
+              <FormToken value={formToken} />
+              <button type="submit" className="btn btn-primary">Verify Email</button>
+            </form>
+          </noscript>
         </ResultPanel>
       )}
       {state === 'verified' && (

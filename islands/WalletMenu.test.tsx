@@ -110,7 +110,7 @@ describe('FreeplayModal from the wallet menu', () => {
   function openModal() {
     const button = header();
     fireEvent.click(button);
-    fireEvent.click(screen.getByRole('button', { name: 'Freeplay' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Freeplay' }));
     return { button, dialog: screen.getByRole('dialog') };
   }
 
@@ -173,7 +173,7 @@ describe('FreeplayModal from the wallet menu', () => {
     expect(server.sent.filter((s) => s.path === '/api/v1/freeplay/redeem').map((s) => s.body)).toEqual([{ code: 'NOPE-NOPE' }, { code: 'spring25' }]);
     // A second redemption by the same player is refused with the server's words, and nothing moves.
     fireEvent.click(button);
-    fireEvent.click(screen.getByRole('button', { name: 'Freeplay' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Freeplay' }));
     fireEvent.change(screen.getByLabelText('Freeplay code'), { target: { value: 'SPRING25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('You have already redeemed this code.')).toBeTruthy();

@@ -60,7 +60,9 @@ export default function WalletMenu(props: WalletMenuProps) {
     }
   }
 
-  function freeplay() {
+  function freeplay(e: React.MouseEvent) {
+    // With script the modal opens in place; the link is for before and without it.
+    e.preventDefault();
     // Focus the wallet button first: the modal hands focus back to it when it closes.
     close(true);
     openFreeplay();
@@ -84,7 +86,7 @@ export default function WalletMenu(props: WalletMenuProps) {
         <li><a data-menu-item data-deposit-open href="/deposit-bitcoin" onClick={() => close(true)}>Deposit</a></li>
         <li><a data-menu-item href="/home#withdraw">Withdraw</a></li>
         <li>
-          <button data-menu-item type="button" className="menu-button" onClick={freeplay}>Freeplay</button>
+          <a data-menu-item href="/freeplay" onClick={freeplay}>Freeplay</a>
         </li>
       </ul>
     </div>

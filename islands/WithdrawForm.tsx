@@ -10,6 +10,7 @@ import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FieldError, FormFailure, describedBy } from './_ui/field';
+import { FormToken } from './_ui/form-token';
 import { useForm } from './_ui/use-form';
 
 export type WithdrawFormProps = {
@@ -18,6 +19,8 @@ export type WithdrawFormProps = {
   rateUsdPerBtc?: number | null;
   /** Idempotency-Key of the plain form post. */
   formKey?: string;
+  /** The session's form token (src/http/form-token.ts). */
+  formToken?: string;
   /** A refused plain post: what was typed and the messages. */
   form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
 };
@@ -73,6 +76,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
       {busy && <LoaderOverlay label="Requesting withdrawal..." />}
       <input type="hidden" name="_action" value="withdraw" />
       {props.formKey && <input type="hidden" name="_key" value={props.formKey} />}
+      <FormToken value={props.formToken} />
       <FormFailure message={posted?.message} />
       <div className="field">
         <label htmlFor="withdraw-currency">Currency</label>

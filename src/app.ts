@@ -10,6 +10,7 @@ import { withFinish } from './http/finish';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
 import { createFlashCookies } from './pages/flash';
+import { createFormTokens } from './http/form-token';
 import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
 import { createSocketServer } from './ws/socket';
@@ -45,14 +46,15 @@ export function createApp(deps: Deps): App {
     .all('/*', () => {
       throw AppError.notFound();
     });
+  const formTokens = createFormTokens(deps.flashKey);
   const elysia = new Elysia()
     .use(errorsPlugin(deps.logger))
     .use(healthRoutes(deps.database.client))
     .use(api)
-    .use(logoutFormRoutes(deps))
+    .use(logoutFormRoutes(deps, formTokens))
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
-      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), publicUrl: deps.config.publicUrl,
+      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens, publicUrl: deps.config.publicUrl,
     }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;

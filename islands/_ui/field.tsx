@@ -37,12 +37,14 @@ export function TextField({
 
 export function CheckboxField({
   id,
+  name,
   checked,
   onValue,
   error,
   children,
 }: {
   id: string;
+  name?: string;
   checked: boolean;
   onValue: (v: boolean) => void;
   error?: string;
@@ -51,7 +53,7 @@ export function CheckboxField({
   return (
     <div className="field field-check">
       <label className="checkbox">
-        <input id={id} type="checkbox" checked={checked} onChange={(e) => onValue(e.target.checked)} {...describedBy(id, error)} />
+        <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onValue(e.target.checked)} {...describedBy(id, error)} />
         <span>{children}</span>
       </label>
       <FieldError id={id} error={error} />

@@ -10,7 +10,10 @@ export function PasswordField({
   error,
   hint,
   autoComplete = 'current-password',
+  name,
 }: {
+  /** The field's name in a plain form post (the form works before the script runs). */
+  name?: string;
   id: string;
   label: string;
   value: string;
@@ -27,6 +30,7 @@ export function PasswordField({
       <div className="password-toggle">
         <input
           id={id}
+          name={name}
           type={shown ? 'text' : 'password'}
           value={value}
           onChange={(e) => onValue(e.target.value)}

@@ -98,7 +98,7 @@ function Deposit({ props, ctx }: { props: Loaded; ctx: PageContext }) {
         Paid but nothing arrived? See <a href="/support#how-to-deposit">how to deposit</a> and what to send support.
       </p>
       {depositId && ctx.site.sandboxPayments && (
-        <Island name="DepositSimulator" props={{ depositId, action: ctx.url.pathname + ctx.url.search }} />
+        <Island name="DepositSimulator" props={{ depositId, action: ctx.url.pathname + ctx.url.search, formToken: ctx.formToken }} />
       )}
     </>
   );

@@ -31,6 +31,7 @@ export function NewDepositForm({ ctx }: { ctx: PageContext }) {
       <p className="deposit-lead">Enter the amount in US dollars. You get a Bitcoin address and a Lightning invoice for exactly that amount.</p>
       <input type="hidden" name="_action" value="create" />
       <input type="hidden" name="_key" value={formKey()} />
+      {ctx.formToken && <input type="hidden" name="_token" value={ctx.formToken} />}
       {form?.message && <p className="alert alert-error" role="alert">{form.message}</p>}
       <div className="field">
         <label htmlFor="deposit-page-amount">Amount (USD)</label>

@@ -1,14 +1,21 @@
+import type { Captcha } from '../../islands/ForgotPasswordForm';
+import { forgotActions } from './account-actions';
 import { AuthCard } from './auth-card';
 import { Island } from './island';
 import { definePage } from './page';
 
+// Not static: each visit draws its own captcha into the HTML, so the form works before and without script.
 export default definePage({
   title: 'Forgot Password',
   access: 'public-only',
-  static: true,
-  render: () => (
+  load: async (ctx): Promise<Captcha | null> => {
+    const r = await ctx.api?.('/captcha');
+    return r && typeof r.captchaId === 'string' && typeof r.image === 'string' ? { captchaId: r.captchaId, image: r.image } : null;
+  },
+  actions: forgotActions,
+  render: (ctx) => (
     <AuthCard title="Forgot Password" lead="Enter the email you registered with and we will send you a link to choose a new password.">
-      <Island name="ForgotPasswordForm" props={{}} />
+      <Island name="ForgotPasswordForm" props={{ captcha: (ctx.data as Captcha | null) ?? null, form: ctx.form ?? null }} />
     </AuthCard>
   ),
 });

@@ -1,13 +1,17 @@
 import { describe, expect, test } from 'bun:test';
 import { Elysia } from 'elysia';
 import { createFlashCookies } from './flash';
+import { createFormTokens } from '../http/form-token';
+import { STALE_FORM } from './form-post';
 import { pagesPlugin } from './pages.plugin';
 import { definePage, type ActionContext, type Viewer } from './page';
 import type { AssetStore } from '../assets/store';
 
 const ORIGIN = 'http://localhost:3000';
 const flash = createFlashCookies('k'.repeat(64), false);
-const viewer: Viewer = { userId: 'u1', playerId: 1234567, email: 'a@example.com', name: null, walletCents: 0 };
+const viewer: Viewer = { userId: 'u1', playerId: 1234567, email: 'a@example.com', name: null, walletCents: 0, sessionId: 's1' };
+const formTokens = createFormTokens('f'.repeat(64));
+const TOKEN = formTokens.for('s1');
 const calls: { path: string; body: unknown; key?: string | null; cookie?: string | null }[] = [];
 
 // The API the action calls in-process: refuses an amount of "0" with a field message, accepts anything else.
@@ -15,7 +19,7 @@ const api = new Elysia().post('/api/v1/thing', ({ body, request }) => {
   calls.push({ path: '/thing', body, key: request.headers.get('idempotency-key'), cookie: request.headers.get('cookie') });
   const amount = (body as { amount?: string }).amount;
   if (amount === '0') return new Response(JSON.stringify({ success: false, message: 'Bad', errors: [{ field: 'amount', message: 'Please enter a valid amount greater than 0' }] }), { status: 400 });
-  return { success: true, message: 'Done it.' };
+  return new Response(JSON.stringify({ success: true, message: 'Done it.' }), { headers: { 'set-cookie': 'token=new; Path=/; HttpOnly' } });
 });
 
 const thing = definePage({
@@ -25,7 +29,7 @@ const thing = definePage({
   actions: {
     default: async (ctx: ActionContext) => {
       const a = await ctx.send('POST', '/thing', { amount: ctx.fields.amount }, { idempotencyKey: ctx.fields._key });
-      if (a.json?.success) return { redirect: '/thing?done=1', flash: { kind: 'success', message: a.json.message } };
+      if (a.json?.success) return { redirect: '/thing?done=1', flash: { kind: 'success', message: a.json.message }, cookies: a.cookies };
       const errors = Object.fromEntries((a.json?.errors ?? []).map((e: any) => [e.field, e.message]));
       return { status: a.status, form: { action: 'default', values: { amount: ctx.fields.amount ?? '' }, errors } };
     },
@@ -41,6 +45,7 @@ const app: { handle(req: Request): Promise<Response> } = new Elysia().use(api).u
     viewer: async (req) => (/token=good/.test(req.headers.get('cookie') ?? '') ? viewer : null),
     handle: (req) => app.handle(req),
     flash,
+    formTokens,
     publicUrl: ORIGIN,
   }),
 );
@@ -49,7 +54,7 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
   app.handle(new Request(ORIGIN + '/thing', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'token=good', origin: ORIGIN, ...headers },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ _token: TOKEN, ...fields }).toString(),
     redirect: 'manual',
   }));
 
@@ -58,7 +63,9 @@ describe('plain form posts to a page', () => {
     const r = await post({ amount: '5', _key: 'k-1' });
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/thing?done=1');
-    const cookie = r.headers.get('set-cookie')!;
+    // The API's own Set-Cookie (a sign-in's session) reaches the browser with the redirect, beside the flash.
+    const [session, cookie] = r.headers.getSetCookie() as [string, string];
+    expect(session).toBe('token=new; Path=/; HttpOnly');
     expect(cookie).toMatch(/^flash=[^;]+; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(calls.at(-1)).toEqual({ path: '/thing', body: { amount: '5' }, key: 'k-1', cookie: 'token=good' });
     const next = await app.handle(new Request(ORIGIN + '/thing?done=1', { headers: { cookie: `token=good; ${cookie.split(';')[0]}` } }));
@@ -69,7 +76,7 @@ describe('plain form posts to a page', () => {
 
   test('a tampered flash is not shown', async () => {
     const r = await post({ amount: '5' });
-    const [name, value] = r.headers.get('set-cookie')!.split(';')[0]!.split('=');
+    const [name, value] = r.headers.getSetCookie()[1]!.split(';')[0]!.split('=');
     const forged = Buffer.from(JSON.stringify({ k: 'success', m: 'You won $1,000,000' })).toString('base64url') + '.' + value!.split('.')[1];
     const html = await (await app.handle(new Request(ORIGIN + '/thing', { headers: { cookie: `token=good; ${name}=${forged}` } }))).text();
     expect(html).not.toContain('You won');
@@ -97,8 +104,34 @@ describe('plain form posts to a page', () => {
     const before = calls.length;
     const r = await post({ amount: '5' }, { cookie: '' });
     expect(r.status).toBe(303);
-    expect(r.headers.get('location')).toStartWith('/?next=');
+    expect(r.headers.get('location')).toBe('/login?next=%2Fthing');
     expect(calls.length).toBe(before);
+  });
+
+  describe('the per-session form token of a signed-in form', () => {
+    const refused = async (token: string | null) => {
+      const before = calls.length;
+      const fields: Record<string, string> = { amount: '7', _key: 'k-stale' };
+      const body = new URLSearchParams(fields);
+      if (token !== null) body.set('_token', token);
+      const r = await app.handle(new Request(ORIGIN + '/thing', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'token=good', origin: ORIGIN }, body: body.toString() }));
+      expect(r.status).toBe(403);
+      const html = await r.text();
+      // The page again, with what was typed and a plain reason; nothing was sent to the API.
+      expect(html).toContain(STALE_FORM);
+      expect(html).toContain('&quot;amount&quot;:&quot;7&quot;');
+      expect(html).not.toContain('k-stale');
+      expect(calls.length).toBe(before);
+    };
+    test('missing: refused, nothing changes', () => refused(null));
+    test('wrong: refused, nothing changes', () => refused('x'.repeat(32)));
+    test("another session's token: refused, nothing changes", () => refused(formTokens.for('s2')));
+    test('an empty token: refused, nothing changes', () => refused(''));
+  });
+
+  test('a post with no Origin and no Sec-Fetch-Site (not a browser) still needs the token', async () => {
+    const r = await app.handle(new Request(ORIGIN + '/thing', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'token=good' }, body: 'amount=5' }));
+    expect(r.status).toBe(403);
   });
 
   test('an unknown form name or a body that is not a form changes nothing', async () => {

@@ -1,13 +1,17 @@
 import { copyClientIp } from '../http/client-ip';
 import { sameOrigin } from '../http/session';
 import type { FlashCookies } from './flash';
+import type { FormTokens } from '../http/form-token';
 import type { ActionContext, ActionResult, ApiAnswer, FormState, Page, PageContext } from './page';
 
-const see = (location: string, cookie?: string) => {
+const see = (location: string, cookies: (string | undefined)[] = []) => {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
-  if (cookie) headers.set('set-cookie', cookie);
+  for (const c of cookies) if (c) headers.append('set-cookie', c);
   return new Response(null, { status: 303, headers });
 };
+
+// Headers of the post that the in-process API call must not inherit: the body's own, and what it sets itself.
+const NOT_FORWARDED = new Set(['content-type', 'content-length', 'transfer-encoding', 'accept', 'accept-encoding', 'idempotency-key', 'origin', 'sec-fetch-site']);
 
 /** The posted fields as text (repeated names keep their first value); null when the body is not a form. */
 export async function formFields(req: Request): Promise<Record<string, string> | null> {
@@ -25,18 +29,18 @@ export async function formFields(req: Request): Promise<Record<string, string> |
 /** In-process calls to /api/v1 carrying the form post's credentials, so the API's own checks and scoping apply. */
 export function apiSender(handle: (req: Request) => Promise<Response>, post: Request): ActionContext['send'] {
   return async (method, path, body, opts = {}) => {
+    // Credentials and the proxy's client-address header ride along, so the API's sessions and rate limits apply.
     const headers: Record<string, string> = { accept: 'application/json', 'sec-fetch-site': 'same-origin' };
-    for (const h of ['cookie', 'authorization', 'user-agent']) {
-      const v = post.headers.get(h);
-      if (v) headers[h] = v;
-    }
+    post.headers.forEach((v, h) => {
+      if (!NOT_FORWARDED.has(h)) headers[h] = v;
+    });
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     const req = new Request(new URL('/api/v1' + path, post.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     copyClientIp(post, req);
     const res = await handle(req);
     const json: unknown = await res.json().catch(() => null);
-    return { status: res.status, json: json && typeof json === 'object' ? (json as Record<string, any>) : null };
+    return { status: res.status, json: json && typeof json === 'object' ? (json as Record<string, any>) : null, cookies: res.headers.getSetCookie() };
   };
 }
 
@@ -53,19 +57,37 @@ export function answerToResult(a: ApiAnswer, form: Omit<FormState, 'errors'>, on
   return { status: a.status >= 400 && a.status < 500 ? a.status : 502, form: { ...form, errors, message } };
 }
 
-type PostDeps = { flash: FlashCookies; publicUrl: string; handle?: (req: Request) => Promise<Response>; render: (ctx: PageContext, status: number) => Promise<Response> };
+type PostDeps = {
+  flash: FlashCookies;
+  formTokens: FormTokens;
+  publicUrl: string;
+  handle?: (req: Request) => Promise<Response>;
+  render: (ctx: PageContext, status: number) => Promise<Response>;
+};
+
+export const STALE_FORM = 'This form has expired. Please check it and submit it again.';
+
+/** What a refused post shows again: what was typed, never a password, never the form's own hidden fields. */
+export function keptValues(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('_') && !/password/i.test(k)));
+}
 
 /**
- * A plain form post to a page: checked to come from this site, run through the page's named action, answered by a
- * redirect with a flash or by the page re-rendered with the form's state. A post from another site changes nothing.
+ * A plain form post to a page: checked to come from this site (and, signed in, to carry the session's form token),
+ * run through the page's named action, answered by a redirect with a flash or by the page re-rendered with the
+ * form's state. A post from another site, or without the session's token, changes nothing.
  */
 export async function handleFormPost(page: Page, ctx: PageContext, request: Request, d: PostDeps): Promise<Response> {
   const here = ctx.url.pathname + ctx.url.search;
   if (!sameOrigin(request, d.publicUrl) || !d.handle) return see(here);
   const fields = await formFields(request);
-  const action = fields && page.actions?.[fields._action || 'default'];
+  const name = fields?._action || 'default';
+  const action = fields && page.actions?.[name];
   if (!fields || !action) return see(here);
+  const sessionId = ctx.viewer?.sessionId;
+  if (ctx.viewer && (!sessionId || !d.formTokens.check(sessionId, fields._token)))
+    return d.render({ ...ctx, form: { action: name, values: keptValues(fields), errors: {}, message: STALE_FORM } }, 403);
   const result = await action({ ...ctx, fields, send: apiSender(d.handle, request) });
-  if ('redirect' in result) return see(result.redirect, result.flash ? d.flash.set(result.flash) : undefined);
+  if ('redirect' in result) return see(result.redirect, [...(result.cookies ?? []), result.flash ? d.flash.set(result.flash) : undefined]);
   return d.render({ ...ctx, form: result.form }, result.status ?? 400);
 }

@@ -2,15 +2,24 @@ import { AuthCard } from './auth-card';
 import { Island } from './island';
 import { definePage } from './page';
 import { sameSitePath } from '../shared/paths';
+import { loginActions } from './account-actions';
+
+/** What a visitor sent here from a signed-in page reads (DESIGN §8). */
+export const SIGN_IN_NOTICE = 'Please sign in to continue.';
 
 export default definePage({
   title: 'Login',
   description: 'Log in to your wallet for Ultra Panda and VBlink credits.',
   access: 'public-only',
   static: true,
-  render: (ctx) => (
-    <AuthCard title="Login" lead={`Welcome back to ${ctx.site.siteName}. Log in to reach your wallet and games.`}>
-      <Island name="LoginForm" props={{ next: sameSitePath(ctx.url.searchParams.get('next')) ?? undefined }} />
-    </AuthCard>
-  ),
+  actions: loginActions,
+  render: (ctx) => {
+    const next = sameSitePath(ctx.url.searchParams.get('next') ?? ctx.form?.values.next) ?? undefined;
+    return (
+      <AuthCard title="Login" lead={`Welcome back to ${ctx.site.siteName}. Log in to reach your wallet and games.`}>
+        {next && !ctx.form && <p className="alert alert-info" role="status">{SIGN_IN_NOTICE}</p>}
+        <Island name="LoginForm" props={{ next, form: ctx.form ?? null }} />
+      </AuthCard>
+    );
+  },
 });

@@ -3,6 +3,8 @@ import type { Flash } from './flash';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
+  /** The session the page was asked in (the per-session form token is derived from it). */
+  sessionId?: string;
   /** The player's own profile fields, for the profile page's first HTML. */
   phoneNo?: string | null; pendingEmail?: string | null };
 
@@ -26,13 +28,17 @@ export type PageContext = { url: URL; params: Record<string, string>; viewer: Vi
   /** A form post the server refused: what was typed (never passwords) and the errors, for the islands' first render. */
   form?: FormState;
   /** The one-time message of the form post that led here. */
-  flash?: Flash };
+  flash?: Flash;
+  /** The signed-in player's per-session form token: every form a signed-in page renders carries it as `_token`. */
+  formToken?: string };
 
 /** A refused form post, re-rendered: `action` names which form of the page it was. */
 export type FormState = { action: string; values: Record<string, string>; errors: Record<string, string>; message?: string };
 
 /** An answer of the site's own API to a call made for a form post. */
-export type ApiAnswer = { status: number; json: Record<string, any> | null };
+export type ApiAnswer = { status: number; json: Record<string, any> | null;
+  /** The answer's Set-Cookie lines (a sign-in's session cookie), for the redirect to carry to the browser. */
+  cookies: string[] };
 
 export type ActionContext = PageContext & {
   /** The posted fields, as text. */
@@ -42,12 +48,12 @@ export type ActionContext = PageContext & {
 };
 
 /** Redirect (303) with an optional flash, or re-render the page with the form's values and errors. */
-export type ActionResult = { redirect: string; flash?: Flash } | { status?: number; form: FormState };
+export type ActionResult = { redirect: string; flash?: Flash; cookies?: string[] } | { status?: number; form: FormState };
 export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 
 /**
  * open: anyone; public-only: visitors (a signed-in player goes to /home); private: signed-in players
- * (a visitor goes to / with the attempted path remembered).
+ * (a visitor goes to /login?next=<path>, DESIGN §8).
  */
 export type Access = 'open' | 'public-only' | 'private';
 

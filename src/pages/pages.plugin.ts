@@ -3,6 +3,8 @@ import type { AssetStore } from '../assets/store';
 import { cachedResponse, renderPage, renderStatic, type CachedPage } from './render';
 import type { FlashCookies } from './flash';
 import { handleFormPost } from './form-post';
+import type { FormTokens } from '../http/form-token';
+import { copyClientIp } from '../http/client-ip';
 import type { Page, PageContext, SiteInfo, Viewer } from './page';
 
 type Options = {
@@ -13,6 +15,7 @@ type Options = {
   /** The app's own request handler, so a page's load can read the API the islands use. */
   handle?: (req: Request) => Promise<Response>;
   flash: FlashCookies;
+  formTokens: FormTokens;
   publicUrl: string;
 };
 
@@ -32,7 +35,9 @@ function ownApi(handle: (req: Request) => Promise<Response>, page: Request) {
     if (v) headers[h] = v;
   }
   return async (path: string) => {
-    const res = await handle(new Request(new URL('/api/v1' + path, page.url), { headers }));
+    const req = new Request(new URL('/api/v1' + path, page.url), { headers });
+    copyClientIp(page, req);
+    const res = await handle(req);
     const body: unknown = await res.json().catch(() => null);
     return res.ok && body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
   };
@@ -49,9 +54,10 @@ export function pagesPlugin(o: Options) {
     const hasCredential = /(?:^|;\s*)token=/.test(request.headers.get('cookie') ?? '') || request.headers.has('authorization');
     const viewer = hasCredential ? await o.viewer(request) : null;
     if (page.access === 'public-only' && viewer) return redirect('/home');
-    if (page.access === 'private' && !viewer) return redirect('/?next=' + encodeURIComponent(url.pathname + url.search + url.hash));
+    if (page.access === 'private' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
-    if (o.handle && viewer) ctx.api = ownApi(o.handle, request);
+    if (viewer?.sessionId) ctx.formToken = o.formTokens.for(viewer.sessionId);
+    if (o.handle) ctx.api = ownApi(o.handle, request);
     return ctx;
   }
 
@@ -84,7 +90,7 @@ export function pagesPlugin(o: Options) {
       app.post(path, async ({ request, params }) => {
         const ctx = await guard(page, request, params);
         if (ctx instanceof Response) return ctx;
-        return handleFormPost(page, ctx, request, { flash: o.flash, publicUrl: o.publicUrl, handle: o.handle, render: (c, status) => render(page, c, status) });
+        return handleFormPost(page, ctx, request, { flash: o.flash, formTokens: o.formTokens, publicUrl: o.publicUrl, handle: o.handle, render: (c, status) => render(page, c, status) });
       }, { parse: 'none' });
   }
   return app;

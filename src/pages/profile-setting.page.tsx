@@ -1,10 +1,12 @@
 import type { ProfileDetails } from '../../islands/AccountInfoForm';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
+import { profileActions } from './account-actions';
 
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
+  actions: profileActions,
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
   load: async ({ viewer }): Promise<ProfileDetails> => ({
     name: viewer!.name ?? '',
@@ -21,11 +23,11 @@ export default definePage({
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
-          <Island name="AccountInfoForm" props={{ user: ctx.data as ProfileDetails }} />
+          <Island name="AccountInfoForm" props={{ user: ctx.data as ProfileDetails, form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
         <section className="card" aria-labelledby="change-password-title">
           <h2 id="change-password-title">Change Password</h2>
-          <Island name="ChangePasswordForm" props={{}} />
+          <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
       </div>
     </section>

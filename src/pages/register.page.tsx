@@ -1,15 +1,17 @@
 import { AuthCard } from './auth-card';
 import { Island } from './island';
 import { definePage } from './page';
+import { registerActions } from './account-actions';
 
 export default definePage({
   title: 'Register',
   description: 'Create your account for Ultra Panda and VBlink credits. Players must be 21 or older.',
   access: 'public-only',
   static: true,
+  actions: registerActions,
   render: (ctx) => (
     <AuthCard title="Create Your Account" lead={`Join ${ctx.site.siteName} in a minute. Players must be 21 or older.`}>
-      <Island name="RegisterForm" props={{ idPrefix: 'register' }} />
+      <Island name="RegisterForm" props={{ idPrefix: 'register', form: ctx.form ?? null }} />
     </AuthCard>
   ),
 });

@@ -19,6 +19,7 @@ import transactions from './transactions.page';
 import p2pTransfer from './p2p-transfer.page';
 import notifications from './notifications.page';
 import depositBitcoin from './deposit-bitcoin.page';
+import freeplay from './freeplay.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
 export const pageRoutes: Record<string, Page> = {
@@ -42,4 +43,5 @@ export const pageRoutes: Record<string, Page> = {
   '/p2p-transfer': p2pTransfer,
   '/notifications': notifications,
   '/deposit-bitcoin': depositBitcoin,
+  '/freeplay': freeplay,
 };

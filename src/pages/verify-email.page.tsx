@@ -1,15 +1,25 @@
 import { AuthCard } from './auth-card';
 import { Island } from './island';
 import { definePage } from './page';
+import { answerToResult } from './form-post';
+
+export const VERIFIED = 'Email Verified! Your email has been successfully verified. You can login now';
 
 // Open to anyone: the link may be opened in a browser that is signed in or not. The island owns the h1,
 // because the heading is the state (Verifying..., Email Verified!, Verification Failed).
 export default definePage({
   title: 'Verify Email',
   access: 'open',
+  actions: {
+    // The no-script path: the page's Verify Email button posts the token; the island sends it by itself.
+    async default(ctx) {
+      const a = await ctx.send('POST', '/verify/email', { token: ctx.params.token ?? '' });
+      return answerToResult(a, { action: 'default', values: {} }, () => ({ redirect: '/login', flash: { kind: 'success', message: VERIFIED } }));
+    },
+  },
   render: (ctx) => (
     <AuthCard>
-      <Island name="VerifyEmail" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl }} />
+      <Island name="VerifyEmail" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl, failed: !!ctx.form, formToken: ctx.formToken }} />
     </AuthCard>
   ),
 });

@@ -3,7 +3,8 @@
  * `/\host` (which browsers treat as another origin). Anything else gives null.
  */
 export function sameSitePath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  // Browsers drop tabs and newlines from a URL and read `\` as `/`, so `/\t/host` would be another site too.
+  if (!next || !/^\/(?![/\\])[^\u0000-\u001f\u007f\\]*$/.test(next)) return null;
   return next;
 }
 

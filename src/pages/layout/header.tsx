@@ -49,7 +49,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
           </ul>
           <div className="nav-actions">
             {signedIn ? (
-              <SignedInMenus />
+              <SignedInMenus formToken={ctx.formToken} />
             ) : (
               <>
                 <a className="btn btn-ghost btn-sm" href="/login">Login</a>

@@ -16,7 +16,7 @@ export function HeaderWallet({ viewer, site }: { viewer: Viewer; site: SiteInfo 
 }
 
 /** The signed-in account menu of spec §2, inside the nav. */
-export function SignedInMenus() {
+export function SignedInMenus({ formToken }: { formToken?: string }) {
   return (
     <>
       <div className="dropdown" data-dropdown>
@@ -29,6 +29,7 @@ export function SignedInMenus() {
           <li><a href="/profile-setting">Settings</a></li>
           <li>
             <form method="post" action="/logout">
+              {formToken && <input type="hidden" name="_token" value={formToken} />}
               <button type="submit" className="menu-button">Logout</button>
             </form>
           </li>

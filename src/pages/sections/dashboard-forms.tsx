@@ -19,7 +19,7 @@ function FormSection({ id, title, subtitle, children }: { id: string; title: str
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
   // The forms need the user names and balances, not the passwords.
@@ -31,17 +31,17 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
           <h2 id="game-accounts-title">Your Game Accounts</h2>
           <p>Sign in to each game's app with these details. Your password is shown only to you.</p>
         </div>
-        <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset') }} />
+        <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset'), formToken }} />
       </section>
       <div className="dashboard-forms">
         <FormSection id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
-          <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer') }} />
+          <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer'), formToken }} />
         </FormSection>
         <FormSection id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
-          <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem') }} />
+          <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem'), formToken }} />
         </FormSection>
         <FormSection id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
-          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw') }} />
+          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken }} />
         </FormSection>
       </div>
     </>

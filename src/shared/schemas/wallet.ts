@@ -1,4 +1,5 @@
 import { isEmail, str, type FieldErrors } from './fields';
+import { readAmount } from './amount-input';
 
 /** Digits with at most one decimal point and at most two decimals (spec §5 amount inputs). */
 export const AMOUNT_INPUT = /^\d+(\.\d{0,2})?$/;
@@ -26,4 +27,16 @@ export function checkFreeplay(input: { code?: unknown }): FieldErrors {
 export function isPositiveAmount(a: unknown): boolean {
   const text = typeof a === 'number' ? (Number.isFinite(a) ? String(a) : '') : typeof a === 'string' ? a.trim() : '';
   return AMOUNT_INPUT.test(text) && Number(text) > 0;
+}
+
+/** The P2P form as typed: the spec's messages, and the amount read the way people write it (`$5`, `1,000.50`). */
+export function checkP2PTyped(input: { email?: unknown; amount?: unknown }): FieldErrors {
+  const e = checkP2P({ email: input.email, amount: 1 });
+  const typed = str(input.amount).trim();
+  if (!typed) e.amount = 'Amount is required.';
+  else {
+    const r = readAmount(typed);
+    if (!r.ok) e.amount = r.message;
+  }
+  return e;
 }

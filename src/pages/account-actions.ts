@@ -1,0 +1,90 @@
+import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
+import { answerToResult } from './form-post';
+import { sameSitePath as safeNext } from '../shared/paths';
+import type { ActionContext, ActionResult, PageAction } from './page';
+
+// The account screens' plain form posts (before or without the islands' scripts). Each calls the same API the
+// island calls, so rules, messages, rate limits and services are one; passwords are never sent back into a page.
+
+const f = (ctx: ActionContext, name: string) => (ctx.fields[name] ?? '').trim();
+const ticked = (ctx: ActionContext, name: string) => !!ctx.fields[name];
+const ok = (redirect: string, message: string): ActionResult => ({ redirect, flash: { kind: 'success', message } });
+
+export const REGISTERED = (email: string) => `Registration Successful! We sent a verification link to ${email}. Verify your email, then log in.`;
+export const VERIFY_SENT = (email: string) => `Check Your Email! We sent a verification link to ${email}.`;
+export const RESET_DONE = 'Password Updated! Your password has been successfully reset. You can now use your new password to log in to your account.';
+
+export const loginActions: Record<string, PageAction> = {
+  /** Sign in: the API sets the session cookie; this answer carries it onto the redirect. */
+  async default(ctx) {
+    const email = f(ctx, 'email');
+    const remember = ticked(ctx, 'remember');
+    const next = safeNext(ctx.fields.next);
+    const a = await ctx.send('POST', '/login', { email, password: ctx.fields.password ?? '', userType: 'USER', remember });
+    const values = { email, remember: remember ? 'on' : '', next: next ?? '' };
+    if (a.json?.errorType === 'EMAIL_NOT_VERIFIED')
+      return { status: 403, form: { action: 'default', values: { ...values, unverified: email }, errors: {}, message: String(a.json.message) } };
+    return answerToResult(a, { action: 'default', values }, (json) => ({
+      redirect: next ?? '/home',
+      cookies: a.cookies,
+      flash: { kind: 'success', message: String(json.message ?? 'Login successful') },
+    }));
+  },
+  /** 'Resend Email' of the unverified notice. */
+  async resend(ctx) {
+    const email = f(ctx, 'email');
+    const a = await ctx.send('POST', '/resend-verification-email', { email });
+    return answerToResult(a, { action: 'default', values: { email, unverified: email } }, () => ok('/login', VERIFY_SENT(email)));
+  },
+};
+
+export const registerActions: Record<string, PageAction> = {
+  async default(ctx) {
+    const email = f(ctx, 'email');
+    const reference = REFERRAL_SOURCES.find((k) => ticked(ctx, `ref-${k}`)) ?? null;
+    const body = { email, password: ctx.fields.password ?? '', reference, userType: 'USER', termsAccepted: ticked(ctx, 'termsAccepted'), ageConfirmed: ticked(ctx, 'ageConfirmed') };
+    const a = await ctx.send('POST', '/register', body);
+    const values: Record<string, string> = { email };
+    for (const k of ['termsAccepted', 'ageConfirmed', ...REFERRAL_SOURCES.map((s) => `ref-${s}`)]) if (ticked(ctx, k)) values[k] = 'on';
+    // An address already registered is the e-mail field's problem, as the island shows it.
+    if (a.json?.errorType === 'EMAIL_TAKEN') return { status: a.status, form: { action: 'default', values, errors: { email: String(a.json.message) } } };
+    return answerToResult(a, { action: 'default', values }, () => ok('/login', REGISTERED(email)));
+  },
+};
+
+export const forgotActions: Record<string, PageAction> = {
+  async default(ctx) {
+    const email = f(ctx, 'email');
+    const a = await ctx.send('POST', '/forget-password', { email, captchaId: ctx.fields.captchaId ?? '', captcha: f(ctx, 'captcha') });
+    // A captcha is good for one try: the page again draws a fresh one, with the address kept.
+    return answerToResult(a, { action: 'default', values: { email } }, (json) => ok('/forgot-password', String(json.message)));
+  },
+};
+
+export const resetActions: Record<string, PageAction> = {
+  async default(ctx) {
+    const password = ctx.fields.password ?? '';
+    const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
+    if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
+    const a = await ctx.send('PATCH', `/reset-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', RESET_DONE));
+    // The API names the field newPassword; the form calls it password.
+    if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
+    return r;
+  },
+};
+
+export const profileActions: Record<string, PageAction> = {
+  async profile(ctx) {
+    const values = { name: f(ctx, 'name'), phoneNo: f(ctx, 'phoneNo'), email: f(ctx, 'email') };
+    const a = await ctx.send('PATCH', '/user/update-profile', values);
+    return answerToResult(a, { action: 'profile', values }, (json) => ok('/profile-setting', String(json.message || 'Profile Updated Successfully')));
+  },
+  async password(ctx) {
+    const body = { currentPassword: ctx.fields.currentPassword ?? '', newPassword: ctx.fields.newPassword ?? '' };
+    const confirm = checkChangePassword({ ...body, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
+    if (confirm) return { status: 400, form: { action: 'password', values: {}, errors: { confirmPassword: confirm } } };
+    const a = await ctx.send('PATCH', '/user/change-password', body);
+    return answerToResult(a, { action: 'password', values: {} }, (json) => ok('/profile-setting', String(json.message || 'Password Changed Successfully')));
+  },
+};
