@@ -38,14 +38,14 @@ describe('AccountInfoForm against the real API', () => {
     type('Email', '');
     expect(screen.queryByText('Email is required')).toBeNull();
     submit();
-    expect(await screen.findByText('Name should be 2 to 50 characted long')).toBeTruthy();
+    expect(await screen.findByText('Name should be 2 to 50 characters long')).toBeTruthy();
     expect(screen.getByText('Phone number must be 10 to 15 digits')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
     type('Email', 'not-an-address');
     expect(screen.getByText('Enter a valid email address')).toBeTruthy();
     type('Phone Number', '5551234567');
     expect(screen.queryByText('Phone number must be 10 to 15 digits')).toBeNull();
-    expect(screen.getByText('Name should be 2 to 50 characted long')).toBeTruthy();
+    expect(screen.getByText('Name should be 2 to 50 characters long')).toBeTruthy();
     expect(server.sent).toEqual([]);
   });
 

@@ -91,7 +91,7 @@ describe('accounts journey in chromium (phone)', () => {
     await page.waitForURL(ORIGIN + '/');
     const after = await fetch(ORIGIN + '/api/v1/user/details', { headers: { authorization: `Bearer ${token!.value}` } });
     expect(after.status).toBe(401);
-    expect((await page.goto(ORIGIN + '/profile-setting'))!.url()).toBe(`${ORIGIN}/?next=%2Fprofile-setting`);
+    expect((await page.goto(ORIGIN + '/profile-setting'))!.url()).toBe(`${ORIGIN}/login?next=%2Fprofile-setting`);
     expect(browser.errors).toEqual([]);
   });
 });

@@ -30,13 +30,14 @@ export type Browser = {
 };
 
 /** Chromium with a fresh profile in a temp folder, removed again on close. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(opts: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'coinreel-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
   });
   const errors: string[] = [];
   return {

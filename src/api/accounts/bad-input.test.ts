@@ -96,7 +96,7 @@ describe('bad input is a 4xx with a field message and changes nothing', () => {
   ])('odd name (%s) is a 400 on name', async (_, name) => {
     const r = await call(app, 'PATCH', '/api/v1/user/update-profile', { name, email: 'victim@example.com' }, { token });
     expect(r.status).toBe(400);
-    expect(r.json.errors).toEqual([{ field: 'name', message: 'Name should be 2 to 50 characted long' }]);
+    expect(r.json.errors).toEqual([{ field: 'name', message: 'Name should be 2 to 50 characters long' }]);
     expect(await state()).toBe(snapshot);
   });
 

@@ -23,7 +23,7 @@ export function userRoutes(deps: Deps, session: Session) {
       const b = bodyOf(body);
       rejectInvalid({
         ...checkProfile(b),
-        ...wrongTypes(b, { name: 'Name should be 2 to 50 characted long', phoneNo: 'Phone number must be 10 to 15 digits', email: 'Enter a valid email address' }),
+        ...wrongTypes(b, { name: 'Name should be 2 to 50 characters long', phoneNo: 'Phone number must be 10 to 15 digits', email: 'Enter a valid email address' }),
       });
       const email = text(b.email);
       // Each e-mail change mails two inboxes, so changes are limited per player.

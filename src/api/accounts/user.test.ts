@@ -86,9 +86,9 @@ describe('PATCH /user/update-profile', () => {
   });
 
   test.each([
-    [{ name: 'A' }, 'name', 'Name should be 2 to 50 characted long'],
-    [{ name: 'x'.repeat(51) }, 'name', 'Name should be 2 to 50 characted long'],
-    [{ name: 42 }, 'name', 'Name should be 2 to 50 characted long'],
+    [{ name: 'A' }, 'name', 'Name should be 2 to 50 characters long'],
+    [{ name: 'x'.repeat(51) }, 'name', 'Name should be 2 to 50 characters long'],
+    [{ name: 42 }, 'name', 'Name should be 2 to 50 characters long'],
     [{ phoneNo: '12345' }, 'phoneNo', 'Phone number must be 10 to 15 digits'],
     [{ phoneNo: '555-123-4567' }, 'phoneNo', 'Phone number must be 10 to 15 digits'],
     [{ phoneNo: 5551234567 }, 'phoneNo', 'Phone number must be 10 to 15 digits'],

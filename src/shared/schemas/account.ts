@@ -81,7 +81,7 @@ export function checkReset(input: { password?: unknown; confirmPassword?: unknow
 export function checkProfile(input: { name?: unknown; phoneNo?: unknown; email?: unknown }): FieldErrors {
   const e: FieldErrors = {};
   const name = str(input.name).trim();
-  if (name && (name.length < 2 || name.length > 50 || hasControlChars(name) || !isPlainName(name))) e.name = 'Name should be 2 to 50 characted long';
+  if (name && (name.length < 2 || name.length > 50 || hasControlChars(name) || !isPlainName(name))) e.name = 'Name should be 2 to 50 characters long';
   const phone = str(input.phoneNo).trim();
   if (phone && !/^\d{10,15}$/.test(phone)) e.phoneNo = 'Phone number must be 10 to 15 digits';
   email(e, input.email, 'Enter a valid email address');
