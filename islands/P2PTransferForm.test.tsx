@@ -42,15 +42,22 @@ const type = (el: HTMLInputElement, value: string) => fireEvent.change(el, { tar
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
 
 describe('P2PTransferForm', () => {
-  test('the amount takes digits with one decimal point and two decimals; the email loses leading spaces as typed', () => {
+  test('the amount keeps what was typed and says why it cannot be read; the email loses leading spaces as typed', () => {
     render(<P2PTransferForm walletCents={10_000} />);
-    type(amount(), '12.3');
-    type(amount(), '12.34');
     type(amount(), '12.345');
-    type(amount(), '12.3.4');
+    expect(amount().value).toBe('12.345');
+    submit();
+    expect(screen.getByText('Use at most two decimals (cents).')).toBeTruthy();
+    for (const bad of ['12.3.4', '1e5', 'five']) {
+      type(amount(), bad);
+      expect(screen.getByText('Enter an amount in dollars, like 5, 5.00, $5 or 1,000.50.')).toBeTruthy();
+    }
     type(amount(), '-5');
-    type(amount(), '1e5');
-    expect(amount().value).toBe('12.34');
+    expect(screen.getByText('Enter a valid positive number.')).toBeTruthy();
+    for (const good of ['5', '5.00', '$5', '$5.00', '1,000.50']) {
+      type(amount(), good);
+      expect(amount().getAttribute('aria-invalid')).toBeNull();
+    }
     type(email(), '   bob@example.com');
     expect(email().value).toBe('bob@example.com');
     expect(screen.getByText('$100.00')).toBeTruthy();

@@ -20,11 +20,11 @@ const propsOf = (doc: string, island: string) => JSON.parse(new RegExp(`data-isl
 const h1s = (doc: string) => doc.match(/<h1[\s>]/g)?.length ?? 0;
 
 describe('account pages: guards (DESIGN §6)', () => {
-  test('a visitor asking for a signed-in page goes to / with the path remembered', async () => {
+  test('a visitor asking for a signed-in page goes to /login with the path remembered, and is told why there', async () => {
     for (const path of ['/profile-setting', '/home']) {
       const r = await page(app, path);
       expect(r.status).toBe(303);
-      expect(r.headers.get('location')).toBe(`/?next=${encodeURIComponent(path)}`);
+      expect(r.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
     }
   });
 
@@ -52,16 +52,21 @@ describe('account pages: guards (DESIGN §6)', () => {
   test('the e-mail link page is open to visitors and players alike', async () => {
     expect(await html('/verify/email/abc', asPlayer())).toContain('Verifying...');
     const doc = await html('/verify/email/abc');
-    expect(propsOf(doc, 'VerifyEmail')).toEqual({ token: 'abc', communityUrl: app.config.COMMUNITY_URL });
+    expect(propsOf(doc, 'VerifyEmail')).toMatchObject({ token: 'abc', communityUrl: app.config.COMMUNITY_URL, failed: false });
   });
 });
 
 describe('account pages: first HTML', () => {
   test('login carries a same-site next path to the form and drops anything else', async () => {
-    expect(propsOf(await html('/login'), 'LoginForm')).toEqual({});
-    expect(propsOf(await html('/login?next=%2Fprofile-setting'), 'LoginForm')).toEqual({ next: '/profile-setting' });
-    for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      expect(propsOf(await html(`/login?next=${encodeURIComponent(bad)}`), 'LoginForm')).toEqual({});
+    expect(propsOf(await html('/login'), 'LoginForm')).toEqual({ form: null });
+    expect(await html('/login')).not.toContain('Please sign in to continue.');
+    const asked = await html('/login?next=%2Fprofile-setting');
+    expect(propsOf(asked, 'LoginForm')).toEqual({ next: '/profile-setting', form: null });
+    expect(asked).toContain('<p class="alert alert-info" role="status">Please sign in to continue.</p>');
+    // The plain post carries it too, as a hidden field.
+    expect(asked).toContain('name="next" value="/profile-setting"');
+    for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', '/\n/evil.example']) {
+      expect(propsOf(await html(`/login?next=${encodeURIComponent(bad)}`), 'LoginForm')).toEqual({ form: null });
     }
   });
 
@@ -84,7 +89,7 @@ describe('account pages: first HTML', () => {
 
   test('profile settings arrive filled with the player’s own details', async () => {
     const doc = await html('/profile-setting', asPlayer());
-    expect(propsOf(doc, 'AccountInfoForm')).toEqual({ user: { name: 'Ada Lovelace', phoneNo: '5551234567', email: p.email, pendingEmail: null } });
+    expect(propsOf(doc, 'AccountInfoForm')).toMatchObject({ user: { name: 'Ada Lovelace', phoneNo: '5551234567', email: p.email, pendingEmail: null }, form: null });
     expect(doc).toContain('value="Ada Lovelace"');
     expect(doc).toContain('value="5551234567"');
     expect(doc).toContain(`value="${p.email}"`);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { BASE, call, makeApp, page, type TestApp } from '../../tests/helpers/app';
-import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+import { createPlayer, formTokenOf, type TestPlayer } from '../../tests/helpers/players';
 import { qrSvg } from './qr';
 
 let app: TestApp;
@@ -16,7 +16,7 @@ const form = (fields: Record<string, string>, p: TestPlayer = alice) =>
   app.handle(new Request(BASE + '/deposit-bitcoin', {
     method: 'POST', redirect: 'manual',
     headers: { ...cookie(p), origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ _token: formTokenOf(app, p), ...fields }).toString(),
   }));
 
 describe('/deposit-bitcoin with a deposit', () => {
@@ -37,7 +37,7 @@ describe('/deposit-bitcoin with a deposit', () => {
     const onchain = p.addresses.find((a: any) => a.method === 'onchain');
     expect(onchain.qrSvg).toBe(await qrSvg(`bitcoin:${onchain.address}?amount=0.00050000`));
     expect(doc).toContain('Send exactly <strong>0.00050000<!-- --> BTC</strong>');
-    expect(props(doc, 'DepositSimulator')).toEqual({ depositId: id, action: location.pathname + location.search });
+    expect(props(doc, 'DepositSimulator')).toEqual({ depositId: id, action: location.pathname + location.search, formToken: formTokenOf(app, alice) });
   });
 
   test('a bookmark with only ?deposit= shows the real state on first render, after payment too', async () => {

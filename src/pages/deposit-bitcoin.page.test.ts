@@ -34,7 +34,7 @@ describe('/deposit-bitcoin', () => {
     const path = query({ lightningAddress: INVOICE, onchainAddress: ADDRESS });
     const res = await page(app, path);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/?next=${encodeURIComponent(path)}`);
+    expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
   });
 
   test('both addresses: two tabs with Lightning selected, both QR codes and the hidden expired QR drawn on the server', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { makeApp, page, type TestApp } from '../../tests/helpers/app';
 import { fund } from '../../tests/helpers/money';
-import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+import { createPlayer, formTokenOf, type TestPlayer } from '../../tests/helpers/players';
 
 let app: TestApp;
 let p: TestPlayer;
@@ -48,7 +48,7 @@ const post = (fields: Record<string, string>) =>
   app.handle(new Request('http://localhost:3000/home', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `token=${p.token}`, origin: 'http://localhost:3000' },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ _token: formTokenOf(app, p), ...fields }).toString(),
     redirect: 'manual',
   }));
 

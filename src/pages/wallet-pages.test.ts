@@ -29,7 +29,7 @@ describe('wallet pages', () => {
   test.each(['/transactions', '/p2p-transfer', '/notifications'])('%s sends a visitor to / remembering the path', async (path) => {
     const res = await page(app, path);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/?next=${encodeURIComponent(path)}`);
+    expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
   });
 
   test('a revoked session is a visitor too', async () => {

@@ -1,3 +1,4 @@
+import { createFormTokens } from '../../src/http/form-token';
 import type { TestApp } from './app';
 
 let seq = 0;
@@ -31,4 +32,9 @@ export async function createPlayer(app: TestApp, opts: { email?: string; passwor
   );
   const token = await app.deps.signer.sign({ sid: sessionId }, new Date(expires));
   return { userId, playerId, email, password, token, sessionId };
+}
+
+/** The per-session token a signed-in player's plain form posts carry (src/http/form-token.ts). */
+export function formTokenOf(app: TestApp, p: { sessionId: string }): string {
+  return createFormTokens(app.deps.flashKey).for(p.sessionId);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, spyOn, test } from 'bun:test';
 import { BASE, call, makeApp, page } from '../../../tests/helpers/app';
 import { GOOD_PASSWORD, registeredPlayer, registration, rows } from '../../../tests/helpers/accounts';
+import { formTokenOf } from '../../../tests/helpers/players';
 
 const INVALID = 'Invalid email or password. Please try again.';
 const login = (email: string, password = GOOD_PASSWORD, extra: Record<string, unknown> = {}) => ({ email, password, userType: 'USER', ...extra });
@@ -107,13 +108,26 @@ describe('sessions end', () => {
   test('the header form POST /logout revokes the session, clears the cookie and goes home', async () => {
     const app = await makeApp();
     const { token } = await registeredPlayer(app, 'form@example.com');
-    const res = await app.handle(new Request(BASE + '/logout', { method: 'POST', headers: { cookie: `token=${token}`, origin: BASE, 'content-type': 'application/x-www-form-urlencoded' }, body: '' }));
+    const claims = await app.deps.signer.verify(token);
+    const body = new URLSearchParams({ _token: formTokenOf(app, { sessionId: claims!.sid }) }).toString();
+    const res = await app.handle(new Request(BASE + '/logout', { method: 'POST', headers: { cookie: `token=${token}`, origin: BASE, 'content-type': 'application/x-www-form-urlencoded' }, body }));
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(res.headers.get('set-cookie')).toMatch(/^token=; HttpOnly; SameSite=Lax; Path=\/; Max-Age=0/);
     expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token })).status).toBe(401);
     const home = await page(app, '/home', { cookie: `token=${token}` });
     expect(home.status).toBe(303);
+  });
+
+  test('a logout form without the session\'s form token changes nothing', async () => {
+    const app = await makeApp();
+    const { token } = await registeredPlayer(app, 'notoken@example.com');
+    for (const body of ['', '_token=wrong']) {
+      const res = await app.handle(new Request(BASE + '/logout', { method: 'POST', headers: { cookie: `token=${token}`, origin: BASE, 'content-type': 'application/x-www-form-urlencoded' }, body }));
+      expect(res.status).toBe(303);
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token })).status).toBe(200);
   });
 
   test('a logout form posted from another site changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { isEmail, str, type FieldErrors } from './fields';
-import { readAmount } from './amount-input';
+import { AMOUNT_POSITIVE_MESSAGE, readAmount } from './amount-input';
 
 /** Digits with at most one decimal point and at most two decimals (spec §5 amount inputs). */
 export const AMOUNT_INPUT = /^\d+(\.\d{0,2})?$/;
@@ -36,7 +36,8 @@ export function checkP2PTyped(input: { email?: unknown; amount?: unknown }): Fie
   if (!typed) e.amount = 'Amount is required.';
   else {
     const r = readAmount(typed);
-    if (!r.ok) e.amount = r.message;
+    // Zero or less keeps the spec's words; a shape we cannot read says what we can.
+    if (!r.ok) e.amount = r.message === AMOUNT_POSITIVE_MESSAGE ? 'Enter a valid positive number.' : r.message;
   }
   return e;
 }
