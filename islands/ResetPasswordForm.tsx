@@ -66,7 +66,7 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
         name="password"
         label="New Password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
         value={values.password}
         onValue={(v) => set('password', v)}
         error={errors.password}

@@ -79,6 +79,22 @@ describe('POST /forget-password', () => {
 });
 
 describe('PATCH /reset-password/:id', () => {
+  test('a reset meets the register rule and refuses a common password, and the link still works afterwards', async () => {
+    const app = await makeApp();
+    await registeredPlayer(app, 'weak@example.com');
+    const link = await resetLinkFor(app, 'weak@example.com');
+    for (const [weak, message] of [
+      ['password1', 'Password must contain at least one uppercase letter, one lowercase letter, and one number'],
+      ['Password1', 'This password is too common. Choose one that is harder to guess.'],
+      ['short', 'Password must be at least 8 characters'],
+    ]) {
+      const r = await call(app, 'PATCH', `/api/v1/reset-password/${link}`, { newPassword: weak });
+      expect(r.status).toBe(400);
+      expect(r.json.errors).toEqual([{ field: 'newPassword', message }]);
+    }
+    expect((await call(app, 'PATCH', `/api/v1/reset-password/${link}`, { newPassword: 'BrandNew123' })).status).toBe(200);
+  });
+
   test('sets the password, uses the link up, ends every session and older links', async () => {
     const app = await makeApp();
     const { token: session } = await registeredPlayer(app, 'reset@example.com');

@@ -1,3 +1,4 @@
+import { COMMON_PASSWORDS } from './common-passwords';
 import { hasControlChars, hasSpecial, isEmail, isPlainEmail, isPlainName, PASSWORD_MAX, str, type FieldErrors } from './fields';
 
 export const REFERRAL_SOURCES = ['onlineSearch', 'friend', 'email', 'sms', 'facebook', 'other'] as const;
@@ -30,7 +31,14 @@ export function checkLogin(input: { email?: unknown; password?: unknown }): Fiel
   return e;
 }
 
-/** spec §5: Register password — required, 8+, lower, upper and digit. */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
+/** One of the 10,000 most common passwords, whatever its letter case. */
+export const isCommonPassword = (p: string) => COMMON_PASSWORDS.has(p.toLowerCase());
+
+/**
+ * The one rule for every new password (register, reset, and under change's own extra rule): spec §5's register
+ * rule — required, 8+, lower, upper and digit — and not a common password (DESIGN §8).
+ */
 export function checkNewPassword(v: unknown, field = 'password'): FieldErrors {
   const e: FieldErrors = {};
   const p = str(v);
@@ -38,6 +46,7 @@ export function checkNewPassword(v: unknown, field = 'password'): FieldErrors {
   else if (p.length < 8) e[field] = 'Password must be at least 8 characters';
   else if (!/[a-z]/.test(p) || !/[A-Z]/.test(p) || !/\d/.test(p))
     e[field] = 'Password must contain at least one uppercase letter, one lowercase letter, and one number';
+  else if (isCommonPassword(p)) e[field] = COMMON_PASSWORD_MESSAGE;
   tooLong(e, field, p);
   return e;
 }
@@ -62,13 +71,13 @@ export function checkForgot(input: { email?: unknown; captcha?: unknown }): Fiel
   return e;
 }
 
-/** spec §5: Reset password (the form also has a confirmation; the API takes newPassword only). */
+/**
+ * spec §5: Reset password, with the register rule (DESIGN §8: a reset is never the way to a weaker password). The
+ * form also has a confirmation; the API takes newPassword only.
+ */
 export function checkReset(input: { password?: unknown; confirmPassword?: unknown }, withConfirm = true): FieldErrors {
-  const e: FieldErrors = {};
   const p = str(input.password);
-  if (!p) e.password = 'Password is required';
-  else if (p.length < 8) e.password = 'Password must be at least 8 characters';
-  tooLong(e, 'password', p);
+  const e = checkNewPassword(p);
   if (withConfirm) {
     const c = str(input.confirmPassword);
     if (!c) e.confirmPassword = 'Please confirm your password';
@@ -99,6 +108,7 @@ export function checkChangePassword(input: { currentPassword?: unknown; newPassw
   else if (next.length < 8) e.newPassword = 'Password must be at least 8 characters long';
   else if (!/[A-Z]/.test(next) || !/[a-z]/.test(next) || !/\d/.test(next) || !hasSpecial(next))
     e.newPassword = 'Password must contain at least one uppercase letter, lowercase letter, number, special character';
+  else if (isCommonPassword(next)) e.newPassword = COMMON_PASSWORD_MESSAGE;
   else if (cur && cur === next) e.newPassword = 'Current password and new password cannot be same';
   tooLong(e, 'newPassword', next);
   if (withConfirm) {
