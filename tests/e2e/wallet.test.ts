@@ -64,8 +64,12 @@ describe('wallet journey in chromium', () => {
     await a.getByRole('button', { name: 'Transfer' }).click();
     await a.getByText('Email is required.').waitFor();
     await a.getByLabel('Receiver Email').fill(bob.email);
+    // Nothing typed is silently dropped: a third decimal stays and is explained; '$12.34' is read as typed.
     await a.getByLabel('Amount').pressSequentially('12.345');
-    expect(await a.getByLabel('Amount').inputValue()).toBe('12.34');
+    expect(await a.getByLabel('Amount').inputValue()).toBe('12.345');
+    await a.getByRole('button', { name: 'Transfer' }).click();
+    await a.getByText('Use at most two decimals (cents).').waitFor();
+    await a.getByLabel('Amount').fill('$12.34');
     await a.getByRole('button', { name: 'Transfer' }).click();
     await a.locator('#toasts').getByText(`You sent $12.34 to ${bob.email}.`).waitFor();
     await waitForBalance(a, '$487.66');
@@ -86,7 +90,7 @@ describe('wallet journey in chromium', () => {
     await createFreeplayCode(app.deps.database.client, { code: 'WELCOME-5', amountCents: 500, expiresAt: Date.now() + 3600_000, maxRedemptions: 10 });
     await hydrated(b);
     await openWalletMenu(b);
-    await b.getByRole('button', { name: 'Freeplay' }).click();
+    await b.getByRole('link', { name: 'Freeplay' }).click();
     const dialog = b.getByRole('dialog', { name: 'Redeem Freeplay Code' });
     await dialog.waitFor();
     expect(await dialog.getByRole('link', { name: /Join Telegram/ }).getAttribute('href')).toBe('https://t.me/coinreel_e2e');
