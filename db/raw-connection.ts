@@ -1,4 +1,4 @@
-import type { Client, InStatement, ResultSet } from '@libsql/client';
+import type { Client, InStatement, ResultSet, Row } from '@libsql/client';
 import { LibsqlError } from '@libsql/client';
 import { ResultSetImpl } from '@libsql/core/util';
 import Database from 'libsql';
@@ -105,8 +105,8 @@ function fromSql(v: unknown): unknown {
   return v;
 }
 
-function toRow(raw: unknown[], names: string[]) {
-  const row = {};
+function toRow(raw: unknown[], names: string[]): Row {
+  const row = {} as Row;
   Object.defineProperty(row, 'length', { value: raw.length });
   for (let i = 0; i < raw.length; i++) {
     const value = fromSql(raw[i]);

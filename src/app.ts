@@ -7,6 +7,7 @@ import { accountsRoutes } from './api/accounts/accounts.routes';
 import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
 import { withFinish } from './http/finish';
+import { fastRoutes, type FastRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
 import { pageRoutes } from './pages/routes';
@@ -16,7 +17,12 @@ import { historyRoutes } from './api/wallet/history.routes';
 import { tickerRoutes } from './api/wallet/ticker.routes';
 import { walletRoutes } from './api/wallet/wallet.routes';
 
-export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
+export type App = {
+  handle(req: Request): Promise<Response>;
+  socket: ReturnType<typeof createSocketServer>;
+  /** Answers that skip the framework (visitor pages as prepared bytes, /healthz); serve.ts puts them first. */
+  routes: FastRoutes;
+};
 
 /** The whole site: API, pages and assets. Tests drive it through `handle`. */
 export function createApp(deps: Deps): App {
@@ -46,5 +52,7 @@ export function createApp(deps: Deps): App {
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
   const handle = withFinish((req) => elysia.handle(req), { hsts: deps.config.secureCookies, logger: deps.logger });
-  return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]) };
+  const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
+  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, logger: deps.logger, hsts: deps.config.secureCookies });
+  return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]), routes };
 }

@@ -32,14 +32,33 @@ const tooLarge = () =>
 export function withFinish(handle: (req: Request) => Promise<Response>, opts: { hsts: boolean; logger: Logger }) {
   return async (req: Request): Promise<Response> => {
     const started = performance.now();
-    const requestId = crypto.randomUUID().slice(0, 8);
+    const requestId = newRequestId();
     const declared = Number(req.headers.get('content-length') ?? 0);
     let res = declared > MAX_BODY_BYTES ? tooLarge() : await handle(req);
     res = decorate(req, res, requestId, opts.hsts);
-    const path = redactPath(new URL(req.url).pathname);
-    opts.logger.info('request', { method: req.method, path, status: res.status, ms: +(performance.now() - started).toFixed(1), requestId });
+    logRequest(opts.logger, req, res.status, started, requestId);
     return res;
   };
+}
+
+// Eight hex digits that tell one request's log line from the others; not a secret.
+export const newRequestId = () => ((Math.random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
+
+/** The one log line of a request (never its body); the fast paths in http/fast-paths.ts write the same. */
+export function logRequest(logger: Logger, req: Request, status: number, started: number, requestId: string, pathname?: string) {
+  const path = redactPath(pathname ?? new URL(req.url).pathname);
+  logger.info('request', { method: req.method, path, status, ms: +(performance.now() - started).toFixed(1), requestId });
+}
+
+/** The security headers every response carries, in the order they are set. */
+export function securityHeaders(hsts: boolean): [string, string][] {
+  const h: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['content-security-policy', CSP],
+  ];
+  if (hsts) h.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
+  return h;
 }
 
 const MIN_GZIP_BYTES = 1024;
@@ -54,10 +73,7 @@ function decorate(req: Request, res: Response, requestId: string, hsts: boolean)
     h = res.headers;
     h.set('x-request-id', requestId);
   }
-  h.set('x-content-type-options', 'nosniff');
-  h.set('referrer-policy', 'strict-origin-when-cross-origin');
-  h.set('content-security-policy', CSP);
-  if (hsts) h.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
+  for (const [k, v] of securityHeaders(hsts)) h.set(k, v);
   const type = h.get('content-type');
   const length = h.get('content-length');
   // Small answers (most API JSON) gain nothing from gzip but its cost.
