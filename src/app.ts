@@ -51,8 +51,9 @@ export function createApp(deps: Deps): App {
       const asset = deps.assets.get(path);
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
-  const handle = withFinish((req) => elysia.handle(req), { hsts: deps.config.secureCookies, logger: deps.logger });
+  const security = { hsts: deps.config.secureCookies, inlineStyleHash: deps.assets.css.hash };
+  const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger });
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
-  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, logger: deps.logger, hsts: deps.config.secureCookies });
+  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, logger: deps.logger, security });
   return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]), routes };
 }

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import type { Logger } from '../lib/logger';
 import { health } from '../api/health/health.routes';
 import { recordClientIp } from './client-ip';
-import { logRequest, newRequestId, securityHeaders } from './finish';
+import { logRequest, newRequestId, securityHeaders, type SecurityOptions } from './finish';
 
 type Peer = { requestIP(req: Request): { address: string } | null };
 type Handler = (req: Request, server?: Peer) => Response | Promise<Response>;
@@ -23,7 +23,7 @@ type Options = {
   staticPaths: string[];
   client: Client;
   logger: Logger;
-  hsts: boolean;
+  security: SecurityOptions;
 };
 
 // Same test as pages.plugin.ts: only a request carrying a credential can be a signed-in player.
@@ -40,7 +40,7 @@ function hasCredential(h: Headers): boolean {
  */
 export function fastRoutes(o: Options): FastRoutes {
   const routes: FastRoutes = {};
-  const security = Object.fromEntries(securityHeaders(o.hsts));
+  const security = Object.fromEntries(securityHeaders(o.security));
   for (const path of o.staticPaths) {
     let ready: PreparedPage | null = null;
     let preparing: Promise<PreparedPage> | null = null;

@@ -5,19 +5,24 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const MAX_BODY_BYTES = 1_000_000;
 
 // No inline script at all: islands boot from same-origin files and props travel as JSON data blocks,
-// so cached pages need no per-request nonce.
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+// so cached pages need no per-request nonce. The one inline style is the site stylesheet in visitor pages,
+// allowed by its hash (see layout/document.tsx).
+export function contentSecurityPolicy(inlineStyleHash?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    inlineStyleHash ? `style-src 'self' '${inlineStyleHash}'` : "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export type SecurityOptions = { hsts: boolean; inlineStyleHash?: string };
 
 const tooLarge = () =>
   new Response(JSON.stringify({ success: false, message: 'Request body is too large', errorType: 'PAYLOAD_TOO_LARGE' }), {
@@ -29,13 +34,14 @@ const tooLarge = () =>
  * Wraps the Elysia handler with what every response needs: a request id, security headers, gzip for text,
  * a size cap on request bodies, and one log line (method, path, status, ms, id; never bodies).
  */
-export function withFinish(handle: (req: Request) => Promise<Response>, opts: { hsts: boolean; logger: Logger }) {
+export function withFinish(handle: (req: Request) => Promise<Response>, opts: SecurityOptions & { logger: Logger }) {
+  const security = securityHeaders(opts);
   return async (req: Request): Promise<Response> => {
     const started = performance.now();
     const requestId = newRequestId();
     const declared = Number(req.headers.get('content-length') ?? 0);
     let res = declared > MAX_BODY_BYTES ? tooLarge() : await handle(req);
-    res = decorate(req, res, requestId, opts.hsts);
+    res = decorate(req, res, requestId, security);
     logRequest(opts.logger, req, res.status, started, requestId);
     return res;
   };
@@ -51,19 +57,19 @@ export function logRequest(logger: Logger, req: Request, status: number, started
 }
 
 /** The security headers every response carries, in the order they are set. */
-export function securityHeaders(hsts: boolean): [string, string][] {
+export function securityHeaders(o: SecurityOptions): [string, string][] {
   const h: [string, string][] = [
     ['x-content-type-options', 'nosniff'],
     ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ['content-security-policy', CSP],
+    ['content-security-policy', contentSecurityPolicy(o.inlineStyleHash)],
   ];
-  if (hsts) h.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
+  if (o.hsts) h.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
   return h;
 }
 
 const MIN_GZIP_BYTES = 1024;
 
-function decorate(req: Request, res: Response, requestId: string, hsts: boolean): Response {
+function decorate(req: Request, res: Response, requestId: string, security: [string, string][]): Response {
   // Headers are set in place; a response whose headers are immutable is copied once.
   let h = res.headers;
   try {
@@ -73,7 +79,7 @@ function decorate(req: Request, res: Response, requestId: string, hsts: boolean)
     h = res.headers;
     h.set('x-request-id', requestId);
   }
-  for (const [k, v] of securityHeaders(hsts)) h.set(k, v);
+  for (const [k, v] of security) h.set(k, v);
   const type = h.get('content-type');
   const length = h.get('content-length');
   // Small answers (most API JSON) gain nothing from gzip but its cost.

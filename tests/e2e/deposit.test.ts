@@ -105,9 +105,7 @@ describe('Bitcoin deposit page in chromium', () => {
     const page = await browser.newPage(DESKTOP);
     try {
       await page.goto(AT + PATH);
-      // The stored start is already there from the first test, so wait for the island itself: it loads after
-      // the first paint and then replaces the server's 30:00 with the time left.
-      await page.waitForFunction(() => document.querySelector('[role="timer"]')?.textContent !== '30:00');
+      await hydrated(page);
       // Started in the first test: well under 30:00 by now, and not reset by this new page.
       const started = await page.evaluate(() => JSON.parse(localStorage.getItem('btc-timer-start')!).startedAt as number);
       expect(Date.now() - started).toBeGreaterThan(1_000);
