@@ -1,5 +1,5 @@
 import type { App } from './app';
-import { recordClientIp } from './http/client-ip';
+import { recordPeer } from './http/client-ip';
 
 /**
  * Serves the app on a port: the answers that are the same for everyone from Bun's own router (`app.routes`,
@@ -14,8 +14,9 @@ export function serveApp(app: App, opts: { port: number; hostname?: string }) {
     websocket: app.socket.websocket,
     routes: app.routes,
     fetch(req, srv) {
-      recordClientIp(req, srv.requestIP(req)?.address);
-      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
+      recordPeer(req, srv);
+      // The cheap test first: parsing every URL just to rule out the socket cost more than the rest of this.
+      if (req.url.includes('/ws') && new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
       return app.handle(req);
     },
   });

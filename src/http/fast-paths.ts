@@ -2,7 +2,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import type { Client } from '@libsql/client';
 import type { Logger } from '../lib/logger';
 import { health } from '../api/health/health.routes';
-import { recordClientIp } from './client-ip';
+import { recordPeer } from './client-ip';
 import { logRequest, newRequestId, securityHeaders, type SecurityOptions } from './finish';
 
 type Peer = { requestIP(req: Request): { address: string } | null };
@@ -48,7 +48,7 @@ export function fastRoutes(o: Options): FastRoutes {
     routes[path] = {
       GET: (req, server) => {
         if (hasCredential(req.headers) || req.url.includes('?')) {
-          recordClientIp(req, server?.requestIP(req)?.address);
+          if (server) recordPeer(req, server);
           return o.handle(req);
         }
         if (ready) return answer(req, ready, path, o.logger);

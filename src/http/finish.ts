@@ -48,11 +48,19 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: Se
 }
 
 // Eight hex digits that tell one request's log line from the others; not a secret.
+/** The path of an absolute request URL without building a URL object (a request's URL is always absolute). */
+export function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const end = url.indexOf('?', start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
 export const newRequestId = () => ((Math.random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
 
 /** The one log line of a request (never its body); the fast paths in http/fast-paths.ts write the same. */
 export function logRequest(logger: Logger, req: Request, status: number, started: number, requestId: string, pathname?: string) {
-  const path = redactPath(pathname ?? new URL(req.url).pathname);
+  const path = redactPath(pathname ?? pathOf(req.url));
   logger.info('request', { method: req.method, path, status, ms: +(performance.now() - started).toFixed(1), requestId });
 }
 

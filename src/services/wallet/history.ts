@@ -43,21 +43,20 @@ export type HistoryRow = {
   orderId: string | null; gameId: string | null; gameName: string | null; counterparty: string | null; createdAt: number;
 };
 
-/** One page of a player's history of one type, newest first, and the total count. */
+const PAGE_SQL = `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
+  count(*) OVER () AS total FROM transactions WHERE user_id = ? AND type = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+
+/**
+ * One page of a player's history of one type, newest first, and the total count. The count rides on each row
+ * (a window over the same filter), so a page is one statement and one consistent read; only a page past the
+ * end, which has no row to carry it, asks for the count on its own.
+ */
 export async function listHistory(client: Client, userId: string, type: HistoryType, page: number, limit: number) {
-  const [count, rows] = await client.batch(
-    [
-      { sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] },
-      {
-        sql: `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at
-              FROM transactions WHERE user_id = ? AND type = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-        args: [userId, type, limit, (page - 1) * limit],
-      },
-    ],
-    'read',
-  );
-  const total = Number(count!.rows[0]!.n);
-  const items: HistoryRow[] = rows!.rows.map((r) => ({
+  const rows = (await client.execute({ sql: PAGE_SQL, args: [userId, type, limit, (page - 1) * limit] })).rows;
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] })).rows[0]!.n);
+  const items: HistoryRow[] = rows.map((r) => ({
     id: String(r.id), uuid: String(r.uuid), type: r.type as HistoryType, direction: r.direction as 'in' | 'out',
     status: String(r.status), amountCents: Number(r.amount_cents), orderId: r.order_id == null ? null : String(r.order_id),
     gameId: r.game_id == null ? null : String(r.game_id), gameName: r.game_name == null ? null : String(r.game_name),
