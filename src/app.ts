@@ -51,7 +51,7 @@ export function createApp(deps: Deps): App {
       const asset = deps.assets.get(path);
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
-  const security = { hsts: deps.config.secureCookies, inlineStyleHash: deps.assets.css.hash };
+  const security = { hsts: deps.config.secureCookies };
   const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger });
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
   const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, logger: deps.logger, security });

@@ -4,9 +4,7 @@ import { embedded } from './embedded';
 
 export type Asset = { body: Uint8Array; gzip: Uint8Array | null; type: string; immutable: boolean };
 export type Manifest = { islands: Record<string, { src: string; imports: string[] }>; enhance: string; css: string };
-/** The site stylesheet: its URL, and its text with the CSP hash that lets visitor pages carry it inline. */
-export type SiteCss = { href: string; text: string; hash: string };
-export type AssetStore = { get(url: string): Asset | undefined; manifest: Manifest; css: SiteCss };
+export type AssetStore = { get(url: string): Asset | undefined; manifest: Manifest };
 
 const TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml', png: 'image/png',
@@ -28,11 +26,7 @@ export async function loadAssets(publicDir = resolve(import.meta.dir, '../../pub
   const m = map.get('/build/manifest.json');
   if (!m) throw new Error('public/build/manifest.json is missing: run `bun run build:client` first');
   const manifest = JSON.parse(new TextDecoder().decode(m.body)) as Manifest;
-  const cssBody = map.get(manifest.css)?.body;
-  if (!cssBody) throw new Error(`${manifest.css} (the site stylesheet) is missing from public/build`);
-  const text = new TextDecoder().decode(cssBody);
-  const css = { href: manifest.css, text, hash: `sha256-${new Bun.CryptoHasher('sha256').update(text).digest('base64')}` };
-  return { get: (url) => map.get(url), manifest, css };
+  return { get: (url) => map.get(url), manifest };
 }
 
 function scan(dir: string): Record<string, string> {

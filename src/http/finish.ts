@@ -4,25 +4,22 @@ import { redactPath } from './redact';
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const MAX_BODY_BYTES = 1_000_000;
 
-// No inline script at all: islands boot from same-origin files and props travel as JSON data blocks,
-// so cached pages need no per-request nonce. The one inline style is the site stylesheet in visitor pages,
-// allowed by its hash (see layout/document.tsx).
-export function contentSecurityPolicy(inlineStyleHash?: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    inlineStyleHash ? `style-src 'self' '${inlineStyleHash}'` : "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
+// No inline script or style at all: islands boot from same-origin files and props travel as JSON data
+// blocks, so cached pages need no per-request nonce.
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
 
-export type SecurityOptions = { hsts: boolean; inlineStyleHash?: string };
+export type SecurityOptions = { hsts: boolean };
 
 const tooLarge = () =>
   new Response(JSON.stringify({ success: false, message: 'Request body is too large', errorType: 'PAYLOAD_TOO_LARGE' }), {
@@ -69,7 +66,7 @@ export function securityHeaders(o: SecurityOptions): [string, string][] {
   const h: [string, string][] = [
     ['x-content-type-options', 'nosniff'],
     ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ['content-security-policy', contentSecurityPolicy(o.inlineStyleHash)],
+    ['content-security-policy', CSP],
   ];
   if (o.hsts) h.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
   return h;

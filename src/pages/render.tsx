@@ -11,7 +11,7 @@ export async function renderPage(page: Page, ctx: PageContext, assets: AssetStor
   const used = new Set<string>();
   const stream = await renderToReadableStream(
     <IslandsUsed.Provider value={used}>
-      <Document page={page} ctx={ctx} manifest={assets.manifest} css={assets.css} used={used} />
+      <Document page={page} ctx={ctx} manifest={assets.manifest} used={used} />
     </IslandsUsed.Provider>,
   );
   return new Response(stream, { status, headers: HTML_HEADERS });

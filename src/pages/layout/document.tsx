@@ -1,4 +1,4 @@
-import type { Manifest, SiteCss } from '../../assets/store';
+import type { Manifest } from '../../assets/store';
 import type { Page, PageContext } from '../page';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,7 +20,7 @@ function IslandScripts({ used, manifest }: { used: Set<string>; manifest: Manife
   );
 }
 
-export function Document({ page, ctx, manifest, css, used }: { page: Page; ctx: PageContext; manifest: Manifest; css: SiteCss; used: Set<string> }) {
+export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageContext; manifest: Manifest; used: Set<string> }) {
   const title = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
   return (
     <html lang="en">
@@ -31,15 +31,9 @@ export function Document({ page, ctx, manifest, css, used }: { page: Page; ctx: 
         <meta name="description" content={page.description ?? `${ctx.site.siteName}: your wallet for Ultra Panda and VBlink credits.`} />
         <meta name="theme-color" content="#120b2e" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        {ctx.viewer ? (
-          // A player moves between pages: the stylesheet comes once and then from the cache. precedence puts it
-          // first among the head's resources React hoists, ahead of any script.
-          <link rel="stylesheet" href={css.href} precedence="site" />
-        ) : (
-          // A visitor usually arrives cold on a slow phone: the stylesheet inside the HTML saves a round trip
-          // before the first paint. The CSP allows exactly this text by its hash (http/finish.ts).
-          <style dangerouslySetInnerHTML={{ __html: css.text }} />
-        )}
+        {/* precedence: React puts it first among the head's resources, before any script it hoists. Kept as a
+            file, not inline: inline it would be 35 KB in every uncompressed page (docs/decisions/page-speed.md). */}
+        <link rel="stylesheet" href={manifest.css} precedence="site" />
         <script type="module" src={manifest.enhance} />
       </head>
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
