@@ -54,6 +54,6 @@ export function createApp(deps: Deps): App {
   const security = { hsts: deps.config.secureCookies };
   const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger });
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
-  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, logger: deps.logger, security });
+  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, security });
   return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]), routes };
 }

@@ -53,11 +53,11 @@ export function pathOf(url: string): string {
   return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
-export const newRequestId = () => ((Math.random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
+const newRequestId = () => ((Math.random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
 
-/** The one log line of a request (never its body); the fast paths in http/fast-paths.ts write the same. */
-export function logRequest(logger: Logger, req: Request, status: number, started: number, requestId: string, pathname?: string) {
-  const path = redactPath(pathname ?? pathOf(req.url));
+/** The one log line of a request (never its body). */
+function logRequest(logger: Logger, req: Request, status: number, started: number, requestId: string) {
+  const path = redactPath(pathOf(req.url));
   logger.info('request', { method: req.method, path, status, ms: +(performance.now() - started).toFixed(1), requestId });
 }
 
