@@ -2,7 +2,8 @@ import type { Client } from '@libsql/client';
 import type { Viewer } from '../../pages/page';
 import { tokenFrom, type TokenSigner } from './tokens';
 
-export type SignedIn = Viewer & { sessionId: string; via: 'bearer' | 'cookie' };
+/** emailVerified: read by the session lookup with the rest, so /user/details needs no second query. */
+export type SignedIn = Viewer & { sessionId: string; via: 'bearer' | 'cookie'; emailVerified?: boolean };
 
 /**
  * One JWT check and one query: the live session, its player and the available balance.
@@ -15,7 +16,7 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     const claims = await signer.verify(t.token);
     if (!claims) return null;
     const r = await client.execute({
-      sql: `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, ${WALLET_SQL} AS wallet_cents
+      sql: `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, ${WALLET_SQL} AS wallet_cents
             FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
       args: [claims.sid, now()],
@@ -31,6 +32,7 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
       name: row.name == null ? null : String(row.name),
       phoneNo: row.phone_no == null ? null : String(row.phone_no),
       pendingEmail: row.pending_email == null ? null : String(row.pending_email),
+      emailVerified: Number(row.email_verified) === 1,
       walletCents: Number(row.wallet_cents ?? 0),
     };
   };
