@@ -3,6 +3,8 @@ import type { Flash } from './flash';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
+  /** USER (a player) or ADMIN (an operator, who may use /admin). */
+  role?: 'USER' | 'ADMIN';
   /** The player's own profile fields, for the profile page's first HTML. */
   phoneNo?: string | null; pendingEmail?: string | null };
 
