@@ -49,9 +49,10 @@ export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 
 /**
  * open: anyone; public-only: visitors (a signed-in player goes to /home); private: signed-in players
- * (a visitor goes to / with the attempted path remembered).
+ * (a visitor goes to / with the attempted path remembered); admin: operators only (a visitor goes to /login with the
+ * path remembered, a player gets a bare 403 that names nothing).
  */
-export type Access = 'open' | 'public-only' | 'private';
+export type Access = 'open' | 'public-only' | 'private' | 'admin';
 
 export type Page = {
   title: string;
