@@ -64,7 +64,7 @@ describe('operator console in chromium', () => {
     await page.goto(server.url + '/admin/audit');
     await page.getByText('withdrawal.approve').waitFor();
     await page.getByText('withdrawal.reject').waitFor();
-    await page.getByRole('cell', { name: 'Address flagged by compliance', exact: true }).waitFor();
+    await page.locator('td[data-label="Reason"]', { hasText: 'Address flagged by compliance' }).waitFor();
     expect((await verifyLedger(server.app.deps.database.client)).ok).toBe(true);
     // No page is wider than the phone.
     for (const p of ['/admin', '/admin/players', `/admin/players/${ada.userId}`, '/admin/withdrawals?status=all', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit']) {
