@@ -22,6 +22,8 @@ import { gameMovesRoutes } from './api/games/game-moves.routes';
 import { depositsRoutes } from './api/deposits/deposits.routes';
 import { webhookRoutes } from './api/deposits/webhook.routes';
 import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
+import { adminRoutes } from './api/admin/admin.routes';
+import { createOverview } from './services/admin/overview';
 
 export type App = {
   handle(req: Request): Promise<Response>;
@@ -47,6 +49,11 @@ export function createApp(deps: Deps): App {
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
     .use(withdrawalsRoutes({ config: deps.config, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
+    .use(adminRoutes({
+      client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
+      games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
+      trustedHeader: deps.config.TRUSTED_PROXY_HEADER,
+    }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))
     .all('/*', () => {
       throw AppError.notFound();

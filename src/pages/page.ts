@@ -3,6 +3,8 @@ import type { Flash } from './flash';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
+  /** USER (a player) or ADMIN (an operator, who may use /admin). */
+  role?: 'USER' | 'ADMIN';
   /** The player's own profile fields, for the profile page's first HTML. */
   phoneNo?: string | null; pendingEmail?: string | null };
 
@@ -47,9 +49,10 @@ export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 
 /**
  * open: anyone; public-only: visitors (a signed-in player goes to /home); private: signed-in players
- * (a visitor goes to / with the attempted path remembered).
+ * (a visitor goes to / with the attempted path remembered); admin: operators only (a visitor goes to /login with the
+ * path remembered, a player gets a bare 403 that names nothing).
  */
-export type Access = 'open' | 'public-only' | 'private';
+export type Access = 'open' | 'public-only' | 'private' | 'admin';
 
 export type Page = {
   title: string;

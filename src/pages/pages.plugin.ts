@@ -16,6 +16,7 @@ type Options = {
   publicUrl: string;
 };
 
+const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /** A signed-in-only path remembered for after login; only same-site paths are ever honoured. */
@@ -50,6 +51,8 @@ export function pagesPlugin(o: Options) {
     const viewer = hasCredential ? await o.viewer(request) : null;
     if (page.access === 'public-only' && viewer) return redirect('/home');
     if (page.access === 'private' && !viewer) return redirect('/?next=' + encodeURIComponent(url.pathname + url.search + url.hash));
+    if (page.access === 'admin' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
+    if (page.access === 'admin' && viewer?.role !== 'ADMIN') return forbidden();
     const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
     if (o.handle && viewer) ctx.api = ownApi(o.handle, request);
     return ctx;

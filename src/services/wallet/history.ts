@@ -1,6 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 
-export const HISTORY_TYPES = ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] as const;
+// ADJUSTMENT: an operator's correction of the wallet, with its reason (the operator console).
+export const HISTORY_TYPES = ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY', 'ADJUSTMENT'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 export type HistoryEntry = {
