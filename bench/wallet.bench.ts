@@ -1,85 +1,74 @@
-// Wallet figures (issue 4): P2P transfers/s over HTTP at 50 concurrent clients with p50/p99, beside bare
-// two-update write transactions on a libSQL file in the same run; and wallet-balance reads against a bare
-// Bun.serve hello-world. Run alone: bun bench/wallet.bench.ts
-import { createClient } from '@libsql/client';
-import { mkdtempSync } from 'node:fs';
+// Wallet (issue 11): P2P transfers/s and p99 at 50 connections with the server pinned to one core, with group
+// commit and without, each followed by ledger:verify; and the signed-in JSON reads next to a bare Bun.serve.
+// Every figure comes from ratio.sh. Run alone: bun bench/wallet.bench.ts
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTokenSigner } from '../src/services/auth/tokens';
-import { createLedger } from '../src/services/ledger/ledger';
-import { systemId, walletId } from '../src/services/ledger/ledger.types';
-import { root, startServer } from './lib/server';
-import { printTable, verdict } from './lib/table';
+import { seedPlayers, type BenchPlayer } from './lib/players';
+import { commands, pct, section } from './lib/report';
+import { root, startServer, type Running } from './lib/server';
+import { verdict, type Cell } from './lib/table';
+import { ratio, requireYardstick } from './lib/yardstick';
 
-const SECRET = 'bench-secret-bench-secret-bench-secret';
-const PLAYERS = 100;
+requireYardstick();
 
-async function runJson(args: string[]): Promise<any> {
-  const p = Bun.spawn(['bun', ...args], { cwd: root, stdout: 'pipe', stderr: 'inherit' });
-  const out = await new Response(p.stdout).text();
-  await p.exited;
-  return JSON.parse(out.trim().split('\n').pop()!);
-}
+const SECRET = 'bench-wallet-secret-bench-wallet-secret';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET = { p2pPerSecond: 1500, p2pP99Ms: 50, readRatio: 0.25 };
+const cmds: string[] = [];
 
-/** Bare write transactions: two balance updates in one batch, sequentially, for `seconds`. */
-async function bareWrites(seconds: number): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), 'coinreel-bare-'));
-  const c = createClient({ url: `file:${join(dir, 'bare.db')}` });
-  await c.execute('PRAGMA journal_mode = WAL');
-  await c.execute('PRAGMA synchronous = NORMAL');
-  await c.execute('CREATE TABLE a (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL)');
-  await c.execute('INSERT INTO a VALUES (1, 0), (2, 0)');
-  let n = 0;
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    await c.batch([{ sql: 'UPDATE a SET balance = balance - 1 WHERE id = 1', args: [] }, { sql: 'UPDATE a SET balance = balance + 1 WHERE id = 2', args: [] }], 'write');
-    n++;
+async function withServer<T>(script: string, run: (app: Running, dbUrl: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'coinreel-bench-wallet-'));
+  const dbUrl = `file:${join(dir, 'coinreel.db')}`;
+  const app = await startServer([process.execPath, join(root, script)], { cwd: root, env: { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: dbUrl, DATA_DIR: dir } });
+  try {
+    return await run(app, dbUrl);
+  } finally {
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
-  c.close();
-  return n / seconds;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'coinreel-wallet-bench-'));
-const dbUrl = `file:${join(dir, 'w.db')}`;
-const app = await startServer(['bun', join(root, 'src/main.ts')], { env: { DATABASE_URL: dbUrl, DATA_DIR: dir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent', NODE_ENV: 'test' } });
-const client = createClient({ url: dbUrl });
-await client.execute('PRAGMA busy_timeout = 5000');
-const ledger = createLedger(client);
-const signer = createTokenSigner(SECRET);
-const players: { token: string; email: string }[] = [];
-const now = Date.now();
-for (let i = 0; i < PLAYERS; i++) {
-  const id = crypto.randomUUID();
-  const email = `bench${i}@example.com`;
-  await client.batch([
-    { sql: `INSERT INTO users (id, player_id, email, password_hash, email_verified_at, terms_version_accepted, terms_accepted_at, age_confirmed_at, created_at) VALUES (?, ?, ?, 'x', ?, 3, ?, ?, ?)`, args: [id, 6_000_000 + i, email, now, now, now, now] },
-    { sql: 'INSERT INTO sessions (id, user_id, created_at, expires_at, remember) VALUES (?, ?, ?, ?, 0)', args: [id, id, now, now + 3_600_000] },
-  ], 'write');
-  await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: walletId(id), amountCents: 100_000_000, code: 'DEPOSIT' });
-  players.push({ token: await signer.sign({ sid: id }, new Date(now + 3_600_000)), email });
+/** `bun run ledger:verify` on the server's file, beside the live server: every check must pass. */
+async function ledgerVerify(dbUrl: string): Promise<boolean> {
+  const p = Bun.spawn([process.execPath, join(root, 'scripts/ledger-verify.ts')], { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl }, stdout: 'pipe', stderr: 'pipe' });
+  const out = await new Response(p.stdout).text();
+  const ok = (await p.exited) === 0;
+  if (!ok) console.log(out + (await new Response(p.stderr).text()));
+  return ok;
 }
-client.close();
 
-const cfgFile = join(dir, 'p2p.json');
-await Bun.write(cfgFile, JSON.stringify({ url: app.base, seconds: 5, connections: 50, players }));
-const p2p = await runJson(['bench/lib/p2p-load.ts', cfgFile]);
-const balance = await runJson(['bench/lib/load.ts', app.base + '/api/v1/user/wallet-balance', '3', '32', JSON.stringify({ authorization: `Bearer ${players[0]!.token}` })]);
-await app.stop();
+const p2pBody = (to: BenchPlayer) => JSON.stringify({ email: to.email, amount: 0.01 });
 
-const hello = await startServer(['bun', join(root, 'bench/lib/hello.ts')], { readyPath: '/' });
-const bare = await runJson(['bench/lib/load.ts', hello.base + '/', '3', '32']);
-await hello.stop();
-const bareTx = await bareWrites(3);
+async function p2p(label: string, script: string): Promise<Cell[]> {
+  return withServer(script, async (app, dbUrl) => {
+    const [from, to] = await seedPlayers(dbUrl, SECRET, 2, 1_000_000_000);
+    const r = await ratio(app.base + '/api/v1/transfer/p2p-transfer', { rounds: ROUNDS, headers: { Authorization: `Bearer ${from!.token}` }, data: p2pBody(to!) });
+    cmds.push(r.command);
+    const verified = await ledgerVerify(dbUrl);
+    const ok = r.target.rps >= TARGET.p2pPerSecond && r.target.p99Ms < TARGET.p2pP99Ms && verified;
+    return [label, Math.round(r.target.rps), `${r.target.p50Ms} ms`, `${r.target.p99Ms} ms`, pct(r.ratio), verified ? 'clean' : 'FAILED', verdict(ok), r.rounds + (r.reliable ? '' : ', UNRELIABLE')];
+  });
+}
 
-const ratio = balance.rps / bare.rps;
-printTable('Wallet (issue 4)', ['figure', 'measured', 'target', ''], [
-  ['P2P transfers/s, 50 clients', Math.round(p2p.rps), '>= 1,000', verdict(p2p.rps >= 1000)],
-  ['P2P p50 latency', p2p.p50.toFixed(1) + ' ms', '', ''],
-  ['P2P p99 latency', p2p.p99.toFixed(1) + ' ms', '< 50 ms', verdict(p2p.p99 < 50)],
-  ['P2P answers by status', JSON.stringify(p2p.statuses), 'all 200', verdict(Object.keys(p2p.statuses).join() === '200')],
-  ['bare 2-update write tx/s (same run)', Math.round(bareTx), '', ''],
-  ['P2P / bare write ratio', (p2p.rps / bareTx).toFixed(2), 'printed', ''],
-  ['wallet-balance req/s (signed in)', Math.round(balance.rps), '', ''],
-  ['bare Bun.serve req/s', Math.round(bare.rps), '', ''],
-  ['wallet-balance / bare', (ratio * 100).toFixed(1) + '%', '>= 7%', verdict(ratio >= 0.07)],
-]);
+const p2pRows = [await p2p('group commit (the product)', 'src/main.ts'), await p2p('one commit a movement', 'bench/lib/serve-ungrouped.ts')];
+section('P2P transfers (POST /api/v1/transfer/p2p-transfer, ratio.sh, 50 connections, server pinned to one core; synchronous=FULL)',
+  ['ledger writes', 'transfers/s', 'p50', 'p99', 'of bare req/s', 'ledger:verify', '≥ 1,500/s, p99 < 50 ms', 'rounds'], p2pRows,
+  ['Each request is a new transfer of $0.01 between the same two players; ledger:verify runs on the file right after.']);
+
+const reads = await withServer('src/main.ts', async (app, dbUrl) => {
+  const [player, other] = await seedPlayers(dbUrl, SECRET, 2, 100_000);
+  // A history to read: twenty P2P rows for the player's first page.
+  for (let i = 0; i < 20; i++) {
+    await fetch(app.base + '/api/v1/transfer/p2p-transfer', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${player!.token}` }, body: p2pBody(other!) });
+  }
+  const rows: Cell[][] = [];
+  for (const path of ['/api/v1/user/wallet-balance', '/api/v1/user/details', '/api/v1/transaction/transaction-List/P2P?page=1&limit=10']) {
+    const r = await ratio(app.base + path, { rounds: ROUNDS, headers: { Authorization: `Bearer ${player!.token}` } });
+    cmds.push(r.command);
+    rows.push([path, Math.round(r.target.rps), Math.round(r.baseline.rps), pct(r.ratio), `≥ ${pct(TARGET.readRatio)}`, verdict(r.ratio >= TARGET.readRatio), `${r.target.p99Ms} ms`, r.rounds + (r.reliable ? '' : ', UNRELIABLE')]);
+  }
+  return rows;
+});
+section('Signed-in JSON reads (Bearer token, ratio.sh, 50 connections, server pinned to one core)', ['path', 'req/s', 'bare req/s', 'ratio', 'target', '', 'p99', 'rounds'], reads);
+commands(cmds);

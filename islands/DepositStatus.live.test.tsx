@@ -49,10 +49,11 @@ const ADDRESS = { method: 'onchain' as const, address: 'bcrt1qw508d6qejxtdg4y5r3
 
 describe('DepositStatus keeps a deposit true without its pushes', () => {
   test('while no socket is held it polls the deposit, so a payment missed by the socket still shows', async () => {
-    jest.useFakeTimers();
+    // Paid before the page's clock is faked: the ledger's writer runs on a timer of its own.
     const d = await newDeposit('15');
-    render(<DepositStatus addresses={[ADDRESS]} expiredQrSvg={null} deposit={d} />);
     await pay(d, 'pay');
+    jest.useFakeTimers();
+    render(<DepositStatus addresses={[ADDRESS]} expiredQrSvg={null} deposit={d} />);
     expect(screen.queryByText('Payment Settled: $15.00')).toBeNull();
     const before = reads(d);
     act(() => void jest.advanceTimersByTime(DEPOSIT_POLL_MS));

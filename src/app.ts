@@ -7,6 +7,7 @@ import { accountsRoutes } from './api/accounts/accounts.routes';
 import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
 import { withFinish } from './http/finish';
+import { fastRoutes, type FastRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
 import { createFlashCookies } from './pages/flash';
@@ -22,8 +23,15 @@ import { gameMovesRoutes } from './api/games/game-moves.routes';
 import { depositsRoutes } from './api/deposits/deposits.routes';
 import { webhookRoutes } from './api/deposits/webhook.routes';
 import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
+import { adminRoutes } from './api/admin/admin.routes';
+import { createOverview } from './services/admin/overview';
 
-export type App = { handle(req: Request): Promise<Response>; socket: ReturnType<typeof createSocketServer> };
+export type App = {
+  handle(req: Request): Promise<Response>;
+  socket: ReturnType<typeof createSocketServer>;
+  /** Answers that skip the framework (visitor pages as prepared bytes, /healthz); serve.ts puts them first. */
+  routes: FastRoutes;
+};
 
 /** The whole site: API, pages and assets. Tests drive it through `handle`. */
 export function createApp(deps: Deps): App {
@@ -41,7 +49,12 @@ export function createApp(deps: Deps): App {
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
-    .use(withdrawalsRoutes({ config: deps.config, ledger: deps.ledger, withdrawals: deps.withdrawals, idempotency: deps.idempotency, simulator }, session))
+    .use(withdrawalsRoutes({ config: deps.config, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
+    .use(adminRoutes({
+      client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
+      games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
+      trustedHeader: deps.config.TRUSTED_PROXY_HEADER,
+    }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))
     .all('/*', () => {
       throw AppError.notFound();
@@ -62,8 +75,11 @@ export function createApp(deps: Deps): App {
       const asset = deps.assets.get(path);
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
-  const handle = withFinish((req) => elysia.handle(req), { hsts: deps.config.secureCookies, logger: deps.logger });
+  const security = { hsts: deps.config.secureCookies };
+  const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger });
   // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
   deps.self.handle = handle;
-  return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]) };
+  const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
+  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, security });
+  return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]), routes };
 }

@@ -120,7 +120,8 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const withdrawals = overrides.withdrawals ?? createWithdrawalService({
     client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
-      autoApproveCents: simulator ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
+      // The sandbox approves everything unless WITHDRAWAL_AUTO_APPROVE_DOLLARS is set: then larger ones wait for an operator.
+      autoApproveCents: simulator && !config.WITHDRAWAL_AUTO_APPROVE_DOLLARS ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.

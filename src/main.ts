@@ -3,6 +3,9 @@ import { createApp } from './app';
 import { buildDeps } from './deps';
 import { serveApp } from './serve';
 
+// `coinreel admin create --email E [--password P]`: the operator command, in the binary too.
+if (Bun.argv[2] === 'admin' && Bun.argv[3] === 'create') process.exit(await (await import('./cli/admin-create')).adminCreate(Bun.argv.slice(4)));
+
 // config → db → migrate → app → listen
 try {
   const started = performance.now();

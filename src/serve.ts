@@ -1,9 +1,10 @@
 import type { App } from './app';
-import { recordClientIp } from './http/client-ip';
+import { recordPeer } from './http/client-ip';
 
 /**
- * Serves the app on a port: the /ws socket upgrade, the client address for rate limits, everything else
- * through `app.handle`. main.ts and the tests that need a real port serve it the same way.
+ * Serves the app on a port: the answers that are the same for everyone from Bun's own router (`app.routes`,
+ * matched before any JavaScript of ours runs), the /ws socket upgrade, the client address for rate limits,
+ * everything else through `app.handle`. main.ts and the tests that need a real port serve it the same way.
  */
 export function serveApp(app: App, opts: { port: number; hostname?: string }) {
   return Bun.serve({
@@ -11,9 +12,11 @@ export function serveApp(app: App, opts: { port: number; hostname?: string }) {
     hostname: opts.hostname,
     maxRequestBodySize: 1_000_000,
     websocket: app.socket.websocket,
+    routes: app.routes,
     fetch(req, srv) {
-      recordClientIp(req, srv.requestIP(req)?.address);
-      if (new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
+      recordPeer(req, srv);
+      // The cheap test first: parsing every URL just to rule out the socket cost more than the rest of this.
+      if (req.url.includes('/ws') && new URL(req.url).pathname === '/ws') return app.socket.upgrade(req, srv);
       return app.handle(req);
     },
   });

@@ -8,6 +8,8 @@ import m5 from './0005_good_magik.sql' with { type: 'text' };
 import m6 from './0006_melodic_selene.sql' with { type: 'text' };
 import m7 from './0007_games.sql' with { type: 'text' };
 import m8 from './0008_serious_leper_queen.sql' with { type: 'text' };
+import m9 from './0009_admin_console.sql' with { type: 'text' };
+import m10 from './0010_audit_append_only.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -19,4 +21,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0006_melodic_selene', sql: m6 },
   { tag: '0007_games', sql: m7 },
   { tag: '0008_serious_leper_queen', sql: m8 },
+  { tag: '0009_admin_console', sql: m9 },
+  { tag: '0010_audit_append_only', sql: m10 },
 ];

@@ -10,6 +10,8 @@ export const games = sqliteTable('games', {
   image: text('image').notNull(),
   gameLink: text('game_link').notNull(),
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  /** Set when an operator changed the download link: start-up keeps theirs instead of the configured one. */
+  linkSetAt: integer('link_set_at'),
   sort: integer('sort').notNull().default(0),
 });
 

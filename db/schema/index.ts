@@ -6,3 +6,4 @@ export * from './idempotency';
 export * from './games';
 export * from './payments';
 export * from './withdrawals';
+export * from './audit';

@@ -17,6 +17,8 @@ export const users = sqliteTable(
     termsAcceptedAt: integer('terms_accepted_at', { mode: 'timestamp_ms' }).notNull(),
     ageConfirmedAt: integer('age_confirmed_at', { mode: 'timestamp_ms' }).notNull(),
     role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
+    /** Set by an operator: the player cannot sign in and every session of theirs has ended; their money stays. */
+    lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [

@@ -9,7 +9,7 @@ export const transactions = sqliteTable(
     id: text('id').primaryKey(),
     uuid: text('uuid').notNull(),
     userId: text('user_id').notNull().references(() => users.id),
-    type: text('type', { enum: ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] }).notNull(),
+    type: text('type', { enum: ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY', 'ADJUSTMENT'] }).notNull(),
     direction: text('direction', { enum: ['in', 'out'] }).notNull(),
     status: text('status').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -45,6 +45,8 @@ export const freeplayCodes = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     maxRedemptions: integer('max_redemptions').notNull(),
     redemptions: integer('redemptions').notNull().default(0),
+    /** Set by an operator: the code redeems no more (its past redemptions stand). */
+    disabledAt: integer('disabled_at'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { clientIp, recordClientIp } from './client-ip';
+import { clientIp, recordClientIp, recordPeer } from './client-ip';
 
 const req = (headers: Record<string, string> = {}) => new Request('http://localhost/x', { headers });
 
@@ -17,5 +17,19 @@ describe('client address', () => {
     expect(clientIp(r, 'x-forwarded-for')).toBe('203.0.113.9');
     expect(clientIp(r, 'cf-connecting-ip')).toBe('198.51.100.4');
     expect(clientIp(r, 'x-real-ip')).toBe('10.0.0.1');
+  });
+
+  test('the server is asked for the address only when something needs it, and only once', () => {
+    let asked = 0;
+    const server = { requestIP: () => (asked++, { address: '198.51.100.7' }) };
+    const r = new Request('http://localhost/');
+    recordPeer(r, server);
+    expect(asked).toBe(0);
+    expect(clientIp(r)).toBe('198.51.100.7');
+    expect(clientIp(r)).toBe('198.51.100.7');
+    expect(asked).toBe(1);
+    const gone = new Request('http://localhost/');
+    recordPeer(gone, { requestIP: () => null });
+    expect(clientIp(gone)).toBe('unknown');
   });
 });

@@ -4,8 +4,8 @@ import { redactPath } from './redact';
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const MAX_BODY_BYTES = 1_000_000;
 
-// No inline script at all: islands boot from same-origin files and props travel as JSON data blocks,
-// so cached pages need no per-request nonce.
+// No inline script or style at all: islands boot from same-origin files and props travel as JSON data
+// blocks, so cached pages need no per-request nonce.
 export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -19,6 +19,8 @@ export const CSP = [
   "form-action 'self'",
 ].join('; ');
 
+export type SecurityOptions = { hsts: boolean };
+
 const tooLarge = () =>
   new Response(JSON.stringify({ success: false, message: 'Request body is too large', errorType: 'PAYLOAD_TOO_LARGE' }), {
     status: 413,
@@ -29,22 +31,50 @@ const tooLarge = () =>
  * Wraps the Elysia handler with what every response needs: a request id, security headers, gzip for text,
  * a size cap on request bodies, and one log line (method, path, status, ms, id; never bodies).
  */
-export function withFinish(handle: (req: Request) => Promise<Response>, opts: { hsts: boolean; logger: Logger }) {
+export function withFinish(handle: (req: Request) => Promise<Response>, opts: SecurityOptions & { logger: Logger }) {
+  const security = securityHeaders(opts);
   return async (req: Request): Promise<Response> => {
     const started = performance.now();
-    const requestId = crypto.randomUUID().slice(0, 8);
+    const requestId = newRequestId();
     const declared = Number(req.headers.get('content-length') ?? 0);
     let res = declared > MAX_BODY_BYTES ? tooLarge() : await handle(req);
-    res = decorate(req, res, requestId, opts.hsts);
-    const path = redactPath(new URL(req.url).pathname);
-    opts.logger.info('request', { method: req.method, path, status: res.status, ms: +(performance.now() - started).toFixed(1), requestId });
+    res = decorate(req, res, requestId, security);
+    logRequest(opts.logger, req, res.status, started, requestId);
     return res;
   };
 }
 
+// Eight hex digits that tell one request's log line from the others; not a secret.
+/** The path of an absolute request URL without building a URL object (a request's URL is always absolute). */
+export function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const end = url.indexOf('?', start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
+const newRequestId = () => ((Math.random() * 0x100000000) >>> 0).toString(16).padStart(8, '0');
+
+/** The one log line of a request (never its body). */
+function logRequest(logger: Logger, req: Request, status: number, started: number, requestId: string) {
+  const path = redactPath(pathOf(req.url));
+  logger.info('request', { method: req.method, path, status, ms: +(performance.now() - started).toFixed(1), requestId });
+}
+
+/** The security headers every response carries, in the order they are set. */
+export function securityHeaders(o: SecurityOptions): [string, string][] {
+  const h: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['content-security-policy', CSP],
+  ];
+  if (o.hsts) h.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
+  return h;
+}
+
 const MIN_GZIP_BYTES = 1024;
 
-function decorate(req: Request, res: Response, requestId: string, hsts: boolean): Response {
+function decorate(req: Request, res: Response, requestId: string, security: [string, string][]): Response {
   // Headers are set in place; a response whose headers are immutable is copied once.
   let h = res.headers;
   try {
@@ -54,10 +84,7 @@ function decorate(req: Request, res: Response, requestId: string, hsts: boolean)
     h = res.headers;
     h.set('x-request-id', requestId);
   }
-  h.set('x-content-type-options', 'nosniff');
-  h.set('referrer-policy', 'strict-origin-when-cross-origin');
-  h.set('content-security-policy', CSP);
-  if (hsts) h.set('strict-transport-security', 'max-age=63072000; includeSubDomains');
+  for (const [k, v] of security) h.set(k, v);
   const type = h.get('content-type');
   const length = h.get('content-length');
   // Small answers (most API JSON) gain nothing from gzip but its cost.

@@ -32,5 +32,19 @@ export const sessionPlugin = (signedIn: (req: Request) => Promise<SignedIn | nul
         return { player };
       },
     },
+    /**
+     * `admin: true`: an operator's session only. A visitor gets 401 and a player 403 FORBIDDEN, with the same words
+     * whatever the path, so nothing is revealed about what exists.
+     */
+    admin: {
+      async resolve({ request }) {
+        const player = await signedIn(request);
+        if (!player) throw AppError.unauthorized('Session expired. Please log in again.');
+        if (player.role !== 'ADMIN') throw AppError.forbidden();
+        if (player.via === 'cookie' && WRITE.has(request.method) && !sameOrigin(request, publicUrl))
+          throw AppError.forbidden('Request must come from the site itself.', 'CROSS_SITE');
+        return { player, operator: player };
+      },
+    },
   });
 export type Session = ReturnType<typeof sessionPlugin>;

@@ -1,10 +1,48 @@
+import { writeSync } from 'node:fs';
+
 export type Logger = { info(msg: string, fields?: Record<string, unknown>): void; error(msg: string, fields?: Record<string, unknown>): void };
+
+// Lines wait for the end of the event-loop turn and go out in one write: a write per request was a third of a
+// visitor page's CPU time under load. An error flushes at once; so does exit.
+const FLUSH_BYTES = 64 * 1024;
+let pending = '';
+let scheduled = false;
+
+function flush() {
+  scheduled = false;
+  if (!pending) return;
+  const out = pending;
+  pending = '';
+  process.stdout.write(out);
+}
+process.on('exit', () => {
+  if (pending) writeSync(1, pending);
+  pending = '';
+});
+
+// The timestamp changes once a millisecond, not once a line.
+let stampMs = 0;
+let stamp = '';
+function now(): string {
+  const ms = Date.now();
+  if (ms !== stampMs) {
+    stampMs = ms;
+    stamp = new Date(ms).toISOString();
+  }
+  return stamp;
+}
 
 // One JSON line per event. Callers pass only fields that are safe to keep: never bodies, tokens or passwords.
 export function createLogger(silent = false): Logger {
   const write = (level: string, msg: string, fields?: Record<string, unknown>) => {
     if (silent) return;
-    process.stdout.write(JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + '\n');
+    const rest = fields ? JSON.stringify(fields) : '{}';
+    pending += `{"t":"${now()}","level":"${level}","msg":${JSON.stringify(msg)}${rest.length > 2 ? ',' + rest.slice(1) : '}'}\n`;
+    if (level === 'error' || pending.length >= FLUSH_BYTES) flush();
+    else if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
   };
   return { info: (m, f) => write('info', m, f), error: (m, f) => write('error', m, f) };
 }

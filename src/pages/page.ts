@@ -5,6 +5,8 @@ import type { Flash } from './flash';
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
   /** The session the page was asked in (the per-session form token is derived from it). */
   sessionId?: string;
+  /** USER (a player) or ADMIN (an operator, who may use /admin). */
+  role?: 'USER' | 'ADMIN';
   /** The player's own profile fields, for the profile page's first HTML. */
   phoneNo?: string | null; pendingEmail?: string | null };
 
@@ -53,9 +55,10 @@ export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 
 /**
  * open: anyone; public-only: visitors (a signed-in player goes to /home); private: signed-in players
- * (a visitor goes to /login?next=<path>, DESIGN §8).
+ * (a visitor goes to /login?next=<path>, DESIGN §8); admin: operators only (a visitor goes to /login with the
+ * path remembered, a player gets a bare 403 that names nothing).
  */
-export type Access = 'open' | 'public-only' | 'private';
+export type Access = 'open' | 'public-only' | 'private' | 'admin';
 
 export type Page = {
   title: string;

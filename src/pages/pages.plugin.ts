@@ -19,6 +19,7 @@ type Options = {
   publicUrl: string;
 };
 
+const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /** A signed-in-only path remembered for after login; only same-site paths are ever honoured. */
@@ -55,6 +56,8 @@ export function pagesPlugin(o: Options) {
     const viewer = hasCredential ? await o.viewer(request) : null;
     if (page.access === 'public-only' && viewer) return redirect('/home');
     if (page.access === 'private' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
+    if (page.access === 'admin' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
+    if (page.access === 'admin' && viewer?.role !== 'ADMIN') return forbidden();
     const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
     if (viewer?.sessionId) ctx.formToken = o.formTokens.for(viewer.sessionId);
     if (o.handle) ctx.api = ownApi(o.handle, request);

@@ -1,5 +1,6 @@
 import { renderToReadableStream } from 'react-dom/server';
 import type { AssetStore } from '../assets/store';
+import { FormTokenContext } from './form-token-field';
 import { IslandsUsed } from './island';
 import { Document } from './layout/document';
 import type { Page, PageContext } from './page';
@@ -11,7 +12,9 @@ export async function renderPage(page: Page, ctx: PageContext, assets: AssetStor
   const used = new Set<string>();
   const stream = await renderToReadableStream(
     <IslandsUsed.Provider value={used}>
-      <Document page={page} ctx={ctx} manifest={assets.manifest} used={used} />
+      <FormTokenContext.Provider value={ctx.formToken}>
+        <Document page={page} ctx={ctx} manifest={assets.manifest} used={used} />
+      </FormTokenContext.Provider>
     </IslandsUsed.Provider>,
   );
   return new Response(stream, { status, headers: HTML_HEADERS });

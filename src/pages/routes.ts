@@ -20,6 +20,15 @@ import p2pTransfer from './p2p-transfer.page';
 import notifications from './notifications.page';
 import depositBitcoin from './deposit-bitcoin.page';
 import freeplay from './freeplay.page';
+import adminOverview from './admin/overview.page';
+import adminPlayers from './admin/players.page';
+import adminPlayer from './admin/player.page';
+import adminWithdrawals from './admin/withdrawals.page';
+import adminGameTasks from './admin/game-tasks.page';
+import adminDeposits from './admin/deposits.page';
+import adminCodes from './admin/codes.page';
+import adminGames from './admin/games.page';
+import adminAudit from './admin/audit.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
 export const pageRoutes: Record<string, Page> = {
@@ -44,4 +53,14 @@ export const pageRoutes: Record<string, Page> = {
   '/notifications': notifications,
   '/deposit-bitcoin': depositBitcoin,
   '/freeplay': freeplay,
+  // The operator console (ADMIN sessions only).
+  '/admin': adminOverview,
+  '/admin/players': adminPlayers,
+  '/admin/players/:id': adminPlayer,
+  '/admin/withdrawals': adminWithdrawals,
+  '/admin/game-tasks': adminGameTasks,
+  '/admin/deposits': adminDeposits,
+  '/admin/codes': adminCodes,
+  '/admin/games': adminGames,
+  '/admin/audit': adminAudit,
 };

@@ -9,7 +9,7 @@ export type TestPlayer = { userId: string; playerId: number; email: string; pass
  * A verified player with a live session, written straight to the database so a test can start signed in
  * and drive only what it tests. The password hash is cheap (tests only); login verifies it all the same.
  */
-export async function createPlayer(app: TestApp, opts: { email?: string; password?: string; verified?: boolean; name?: string } = {}): Promise<TestPlayer> {
+export async function createPlayer(app: TestApp, opts: { email?: string; password?: string; verified?: boolean; name?: string; role?: 'USER' | 'ADMIN' } = {}): Promise<TestPlayer> {
   seq++;
   const email = (opts.email ?? `player${seq}.${crypto.randomUUID().slice(0, 6)}@example.com`).toLowerCase();
   const password = opts.password ?? 'Secret123!';
@@ -23,8 +23,8 @@ export async function createPlayer(app: TestApp, opts: { email?: string; passwor
     [
       {
         sql: `INSERT INTO users (id, player_id, email, password_hash, name, email_verified_at, referral_source, terms_version_accepted, terms_accepted_at, age_confirmed_at, role, created_at)
-              VALUES (?, ?, ?, ?, ?, ?, 'friend', 3, ?, ?, 'USER', ?)`,
-        args: [userId, playerId, email, hash, opts.name ?? null, opts.verified === false ? null : now, now, now, now],
+              VALUES (?, ?, ?, ?, ?, ?, 'friend', 3, ?, ?, ?, ?)`,
+        args: [userId, playerId, email, hash, opts.name ?? null, opts.verified === false ? null : now, now, now, opts.role ?? 'USER', now],
       },
       { sql: 'INSERT INTO sessions (id, user_id, created_at, expires_at, revoked_at, remember) VALUES (?, ?, ?, ?, NULL, 0)', args: [sessionId, userId, now, expires] },
     ],
@@ -38,3 +38,6 @@ export async function createPlayer(app: TestApp, opts: { email?: string; passwor
 export function formTokenOf(app: TestApp, p: { sessionId: string }): string {
   return createFormTokens(app.deps.flashKey).for(p.sessionId);
 }
+
+/** An operator (role ADMIN) with a live session, like createPlayer. */
+export const createOperatorUser = (app: TestApp, opts: { email?: string; password?: string } = {}) => createPlayer(app, { ...opts, role: 'ADMIN' });

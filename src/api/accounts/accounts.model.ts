@@ -3,6 +3,7 @@ import type { FieldErrors } from '../../shared/schemas/fields';
 import type { Deps } from '../../deps';
 import { clientIp } from '../../http/client-ip';
 import type { AccountsContext, UserRow } from '../../services/auth/accounts.context';
+import type { SignedIn } from '../../services/auth/viewer';
 
 /** The JSON body as a plain object; arrays, strings, null and parse-less bodies count as empty. */
 export function bodyOf(body: unknown): Record<string, unknown> {
@@ -31,6 +32,19 @@ export function checkFlags(b: Record<string, unknown>, flags: { userType?: boole
 export const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** GET /user/details: the spec's field names; empty text rather than null so forms can show it as is. */
+/** The same answer from the session lookup every signed-in call already made: no second read of the row. */
+export function wireSignedIn(p: SignedIn): ReturnType<typeof wireUser> {
+  return {
+    _id: p.userId,
+    playerId: p.playerId,
+    name: p.name ?? '',
+    phoneNo: p.phoneNo ?? '',
+    email: p.email,
+    emailVerified: p.emailVerified === true,
+    pendingEmail: p.pendingEmail ?? null,
+  };
+}
+
 export function wireUser(u: UserRow) {
   return {
     _id: u.id,

@@ -31,6 +31,10 @@ describe('transaction history', () => {
     expect(p3.json.TransactionList.map((t: { amount: number }) => t.amount)).toEqual([3, 2, 1]);
     const big = await list(a, 'P2P?limit=100');
     expect(big.json.TransactionList).toHaveLength(23);
+    // A page past the end has no row to carry the count; the total is still right.
+    const past = await list(a, 'P2P?page=9');
+    expect(past.json.TransactionList).toEqual([]);
+    expect(past.json.pagination).toEqual({ totalPages: 3, totalUsers: 23, limit: 10, currentPage: 9 });
   });
 
   test('each player sees only their own rows', async () => {

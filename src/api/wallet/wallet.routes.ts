@@ -7,7 +7,7 @@ import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
 import { redeemFreeplay } from '../../services/wallet/freeplay';
 import { sendCredits } from '../../services/wallet/p2p';
-import { deliverLater } from '../../services/mail/deliver';
+import { deliverAfterAnswer } from '../../services/mail/deliver';
 import { noticeMail } from '../../services/mail/templates';
 import { pushBalance, pushNotification } from './push';
 import { amountCents } from './wallet.model';
@@ -33,7 +33,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
         void pushBalance(deps.ledger, deps.hub, r.receiver.userId, r.receiverAvailableCents);
         pushNotification(deps.hub, player.userId, r.notes.sender);
         pushNotification(deps.hub, r.receiver.userId, r.notes.receiver);
-        void deliverLater(deps.mailer, deps.logger, 'p2p-received', noticeMail(deps.site, r.receiver.email, {
+        deliverAfterAnswer(deps.mailer, deps.logger, 'p2p-received', () => noticeMail(deps.site, r.receiver.email, {
           subject: 'You received credits',
           heading: 'Credits received',
           paragraphs: [r.notes.receiver.content, 'They are in your wallet now, ready to move to a game or send on.'],

@@ -11,7 +11,7 @@ import type { WithdrawalService } from '../../services/payments/withdrawal-servi
 import type { WithdrawalRow } from '../../services/payments/withdrawals';
 import { walletId, type Ledger } from '../../services/ledger/ledger.types';
 
-type WithdrawDeps = { config: Config; ledger: Ledger; withdrawals: WithdrawalService; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
+type WithdrawDeps = { config: Config; ledger: Ledger; withdrawals: WithdrawalService; paymentsIdle: () => Promise<void>; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
 
 const toData = (w: WithdrawalRow) => ({
   withdrawalId: w.id, status: w.status, currency: w.currency, wallet_address: w.destination, amount: dollarsFromCents(w.amountCents),
@@ -60,5 +60,6 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       if (!(await d.simulator.payout(w.payoutId, to))) throw AppError.conflict('This withdrawal has already ended.', 'INVALID_STATE');
       // The webhook re-reads it too; reading it here as well means the answer comes after the history changed.
       await d.withdrawals.syncPayout(w.payoutId);
+      await d.paymentsIdle();
       return { success: true, message: to === 'Completed' ? 'Payout completed.' : 'Payout cancelled.' };
     }, { auth: true });

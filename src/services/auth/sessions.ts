@@ -7,14 +7,21 @@ const HOUR_MS = 3_600_000;
 /** Remember-me keeps a player signed in for 30 days; otherwise the server ends the session after 12 hours. */
 export const SESSION_TTL_MS = { remember: 30 * 24 * HOUR_MS, browser: 12 * HOUR_MS };
 
+/** An operator's session ends after this long without activity (the viewer lookup slides it), whatever remember-me says. */
+export const OPERATOR_IDLE_MS = 8 * HOUR_MS;
+/** The token of an operator's session outlives any one idle window; the session row decides when it ends. */
+const OPERATOR_TOKEN_MS = 7 * 24 * HOUR_MS;
+
 export type StartedSession = { sessionId: string; token: string; expiresAt: Date };
 
 /** A new server-side session row and the JWT that names it (expiring with it). */
-export async function startSession(db: Db, signer: TokenSigner, userId: string, remember: boolean, now = new Date()): Promise<StartedSession> {
+export async function startSession(db: Db, signer: TokenSigner, userId: string, remember: boolean, now = new Date(), operator = false): Promise<StartedSession> {
   const sessionId = crypto.randomUUID();
-  const expiresAt = new Date(now.getTime() + (remember ? SESSION_TTL_MS.remember : SESSION_TTL_MS.browser));
+  const ttl = operator ? OPERATOR_IDLE_MS : remember ? SESSION_TTL_MS.remember : SESSION_TTL_MS.browser;
+  const expiresAt = new Date(now.getTime() + ttl);
   await db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt, remember });
-  return { sessionId, token: await signer.sign({ sid: sessionId }, expiresAt), expiresAt };
+  const tokenExpiresAt = operator ? new Date(now.getTime() + OPERATOR_TOKEN_MS) : expiresAt;
+  return { sessionId, token: await signer.sign({ sid: sessionId }, tokenExpiresAt), expiresAt };
 }
 
 export const revokeSession = (db: Db, sessionId: string, now = new Date()) =>

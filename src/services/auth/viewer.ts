@@ -1,8 +1,10 @@
 import type { Client } from '@libsql/client';
 import type { Viewer } from '../../pages/page';
+import { OPERATOR_IDLE_MS } from './sessions';
 import { tokenFrom, type TokenSigner } from './tokens';
 
-export type SignedIn = Viewer & { sessionId: string; via: 'bearer' | 'cookie' };
+/** emailVerified: read by the session lookup with the rest, so /user/details needs no second query. */
+export type SignedIn = Viewer & { sessionId: string; via: 'bearer' | 'cookie'; emailVerified?: boolean };
 
 /**
  * One JWT check and one query: the live session, its player and the available balance.
@@ -15,14 +17,19 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     const claims = await signer.verify(t.token);
     if (!claims) return null;
     const r = await client.execute({
-      sql: `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, ${WALLET_SQL} AS wallet_cents
+      sql: `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents
             FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
       args: [claims.sid, now()],
     });
     const row = r.rows[0];
     if (!row) return null;
+    const role = row.role === 'ADMIN' ? 'ADMIN' : 'USER';
+    // An operator's session ends after 8 hours without activity: each use pushes its end back (at most once a minute).
+    if (role === 'ADMIN' && Number(row.expires_at) - now() < OPERATOR_IDLE_MS - 60_000)
+      await client.execute({ sql: 'UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL', args: [now() + OPERATOR_IDLE_MS, claims.sid] });
     return {
+      role,
       sessionId: claims.sid,
       via: t.via,
       userId: String(row.id),
@@ -31,6 +38,7 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
       name: row.name == null ? null : String(row.name),
       phoneNo: row.phone_no == null ? null : String(row.phone_no),
       pendingEmail: row.pending_email == null ? null : String(row.pending_email),
+      emailVerified: Number(row.email_verified) === 1,
       walletCents: Number(row.wallet_cents ?? 0),
     };
   };

@@ -101,12 +101,17 @@ export async function listAccounts(ctx: GamesContext, player: { userId: string; 
   return r.rows.map((row) => toUserGame(ctx, row));
 }
 
-/** The player's own account in one game; another player's game or an unknown one is a 404 naming the field. */
-export async function ownAccount(ctx: GamesContext, player: { userId: string; playerId: number }, gameId: string): Promise<UserGame> {
+/**
+ * The player's own account in one game; another player's game or an unknown one is a 404 naming the field.
+ * A game an operator made inactive takes nothing new, but `inactiveToo` (redeems) still reaches an existing account
+ * so credits left in it can come back.
+ */
+export async function ownAccount(ctx: GamesContext, player: { userId: string; playerId: number }, gameId: string, inactiveToo = false): Promise<UserGame> {
   const game = await ctx.client.execute({ sql: 'SELECT active FROM games WHERE id = ?', args: [gameId] });
-  if (!game.rows[0] || Number(game.rows[0].active) !== 1)
+  const active = Number(game.rows[0]?.active) === 1;
+  if (!game.rows[0] || (!active && !inactiveToo))
     throw new AppError(404, 'Game not found.', 'GAME_NOT_FOUND', [{ field: 'gameId', message: 'Game not found.' }]);
-  await ensureAccounts(ctx, player);
+  if (active) await ensureAccounts(ctx, player);
   const r = await ctx.client.execute({ sql: `${SELECT} WHERE ug.user_id = ? AND ug.game_id = ?`, args: [player.userId, gameId] });
   const ug = r.rows[0] ? toUserGame(ctx, r.rows[0]) : null;
   if (!ug || ug.status !== 'active' || !ug.userName)

@@ -26,8 +26,8 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
   };
 
   /** The player's own account for the game named in a move, and the user name must be theirs. */
-  async function accountFor(player: Player, m: Pick<Move, 'gameId' | 'userName'>): Promise<UserGame> {
-    const account = await ownAccount(ctx, player, m.gameId);
+  async function accountFor(player: Player, m: Pick<Move, 'gameId' | 'userName'>, inactiveToo = false): Promise<UserGame> {
+    const account = await ownAccount(ctx, player, m.gameId, inactiveToo);
     if (account.userName!.toLowerCase() !== m.userName.trim().toLowerCase())
       throw new AppError(403, NOT_YOURS, 'NOT_YOUR_GAME_ACCOUNT', [{ field: 'userName', message: NOT_YOURS }]);
     return account;
@@ -72,7 +72,8 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
       return { ...a, balanceCents: await gameBalance(a) };
     },
     transfer: async (player: Player, m: Move, idemRef?: string) => told(await transferToGame(ctx, await accountFor(player, m), m.amountCents, idemRef)),
-    redeem: async (player: Player, m: Move, idemRef?: string) => told(await redeemFromGame(ctx, await accountFor(player, m), m.amountCents, idemRef)),
+    // A game an operator made inactive still gives back what is in it.
+    redeem: async (player: Player, m: Move, idemRef?: string) => told(await redeemFromGame(ctx, await accountFor(player, m, true), m.amountCents, idemRef)),
     async requestReset(userId: string, userGameId: string, password: string) {
       const r = await requestPasswordReset(ctx, userId, userGameId, password);
       if (r.note) onSettled(userId, r.note, false);

@@ -16,8 +16,9 @@ import {
   type TransferRow,
 } from './ledger.sql';
 import type { Ledger, Movement, Transfer } from './ledger.types';
+import { createGroupCommit, type GroupCommitOptions } from './group-commit';
 
-export type LedgerOptions = { now?: () => number; newId?: () => string };
+export type LedgerOptions = { now?: () => number; newId?: () => string } & GroupCommitOptions;
 
 const insufficient = () => AppError.conflict('Insufficient balance', 'INSUFFICIENT_FUNDS');
 const notPending = () => AppError.conflict('This transfer is no longer pending', 'HOLD_NOT_PENDING');
@@ -38,18 +39,19 @@ function checkMovement(m: Movement) {
 }
 
 /**
- * The double-entry ledger over libSQL. Each operation is one `batch(…, 'write')` — BEGIN IMMEDIATE … COMMIT on an
- * embedded file — so the movement, both account updates and the caller's `with` rows are one transaction.
+ * The double-entry ledger over libSQL. Each movement (its row, both account updates and the caller's `with` rows)
+ * commits all-or-nothing; on an embedded file concurrent movements share one commit (group-commit.ts).
  * Rules that must hold under any interleaving (no overdraft, one use per externalRef, one settlement per hold)
  * are database constraints: a breaking batch aborts whole and its error is mapped here.
  */
 export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
   const now = opts.now ?? Date.now;
   const newId = opts.newId ?? (() => Bun.randomUUIDv7());
+  const write = createGroupCommit(client, opts);
 
   async function commit(stmts: InStatement[]): Promise<ResultSet[]> {
     try {
-      return await client.batch(stmts, 'write');
+      return await write(stmts);
     } catch (e) {
       const f = failureOf(e);
       if (f === 'insufficient') throw insufficient();

@@ -1,6 +1,6 @@
 import type { InStatement, ResultSet } from '@libsql/client';
 
-export type SystemAccount = 'bitcoin_deposits' | 'bitcoin_withdrawals' | 'promotions' | 'tips' | `game_float:${string}`;
+export type SystemAccount = 'bitcoin_deposits' | 'bitcoin_withdrawals' | 'promotions' | 'tips' | 'house_adjustments' | `game_float:${string}`;
 
 // Deterministic ids: an account is created on first use, inside the transaction that first moves money through it.
 export const walletId = (userId: string) => `w:${userId}`;

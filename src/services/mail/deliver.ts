@@ -12,3 +12,21 @@ export function deliverLater(mailer: Mailer, logger: Logger, kind: string, messa
     logger.error('mail failed', { kind, error: e instanceof Error ? e.name : 'unknown', ...(typeof code === 'string' && { code }) });
   });
 }
+
+/**
+ * Builds and sends a message once the current answer has gone out (the next turn of the event loop): a
+ * money call's answer waits for neither the template nor the outbox write, and a busy server writes the
+ * e-mails of a whole burst of transfers between answers, not inside them.
+ */
+export function deliverAfterAnswer(mailer: Mailer, logger: Logger, kind: string, build: () => MailMessage): void {
+  setImmediate(() => {
+    let message: MailMessage;
+    try {
+      message = build();
+    } catch (e) {
+      logger.error('mail failed', { kind, error: e instanceof Error ? e.name : 'unknown' });
+      return;
+    }
+    void deliverLater(mailer, logger, kind, message);
+  });
+}

@@ -17,9 +17,10 @@ const EXHAUSTED = () => invalid('This code has reached its redemption limit.', 4
  */
 export async function redeemFreeplay(client: Client, ledger: Ledger, userId: string, rawCode: string, now = Date.now()) {
   const code = normalizeCode(rawCode);
-  const r = await client.execute({ sql: 'SELECT id, amount_cents, expires_at, max_redemptions, redemptions FROM freeplay_codes WHERE code = ?', args: [code] });
+  const r = await client.execute({ sql: 'SELECT id, amount_cents, expires_at, max_redemptions, redemptions, disabled_at FROM freeplay_codes WHERE code = ?', args: [code] });
   const row = r.rows[0];
-  if (!row) throw invalid('This code is not valid.', 404, 'FREEPLAY_UNKNOWN');
+  // A code an operator disabled reads as unknown to players.
+  if (!row || row.disabled_at != null) throw invalid('This code is not valid.', 404, 'FREEPLAY_UNKNOWN');
   const codeId = String(row.id);
   const amountCents = Number(row.amount_cents) as Cents;
   if (Number(row.expires_at) <= now) throw invalid('This code has expired.', 410, 'FREEPLAY_EXPIRED');

@@ -1,0 +1,117 @@
+import type { Client, InStatement, ResultSet, Row } from '@libsql/client';
+import { LibsqlError } from '@libsql/client';
+import { ResultSetImpl } from '@libsql/core/util';
+import Database from 'libsql';
+
+/** The synchronous `libsql` connection under an embedded @libsql/client, as far as the ledger's writer uses it. */
+export type RawConnection = {
+  readonly open: boolean;
+  readonly inTransaction: boolean;
+  exec(sql: string): void;
+  prepare(sql: string): RawStatement;
+};
+type RawStatement = {
+  raw(on: boolean): unknown;
+  safeIntegers(on: boolean): unknown;
+  columns(): { name: string; type?: string | null }[];
+  all(args: unknown): unknown[][];
+  run(args: unknown): { changes: number; lastInsertRowid: number | bigint };
+};
+type Proto = { prepare(sql: string): unknown; __probe?: Map<string, (db: RawConnection) => void> };
+
+let probes = 0;
+
+/**
+ * The connection an embedded client's next call runs on (the only one with `concurrency: 1`), or null for a
+ * remote client. @libsql/client keeps it private and only offers async calls, with a microtask gap between
+ * any two of them; the ledger's group commit needs BEGIN, savepoints and COMMIT to run in one synchronous
+ * stretch that nothing else can enter. A uniquely named probe statement is recognised as it is prepared.
+ */
+export async function rawConnectionOf(client: Client): Promise<RawConnection | null> {
+  if (client.protocol !== 'file') return null;
+  const proto = Database.prototype as unknown as Proto;
+  if (!proto.__probe) {
+    const prepare = proto.prepare;
+    const waiting = (proto.__probe = new Map());
+    proto.prepare = function (this: RawConnection, sql: string) {
+      if (waiting.size && waiting.has(sql)) waiting.get(sql)!(this);
+      return prepare.call(this, sql);
+    };
+  }
+  const sql = `SELECT ${++probes} AS connection_probe`;
+  let found: RawConnection | null = null;
+  proto.__probe.set(sql, (db) => (found = db));
+  try {
+    await client.execute(sql);
+  } finally {
+    proto.__probe.delete(sql);
+  }
+  return found;
+}
+
+/** One statement on a raw connection, answered exactly as @libsql/client's local client answers it (intMode number). */
+export function runStatement(db: RawConnection, stmt: InStatement): ResultSet {
+  const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: [] } : stmt;
+  const bound = Array.isArray(args) ? args.map(toSql) : Object.fromEntries(Object.entries(args ?? {}).map(([k, v]) => [/^[@$:]/.test(k) ? k.slice(1) : k, toSql(v)]));
+  try {
+    const s = db.prepare(sql);
+    s.safeIntegers(true);
+    let returnsData = true;
+    try {
+      s.raw(true);
+    } catch {
+      returnsData = false; // raw() refuses statements that return no rows
+    }
+    if (!returnsData) {
+      const info = s.run(bound);
+      return new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid));
+    }
+    const cols = s.columns();
+    const names = cols.map((c) => c.name);
+    const rows = s.all(bound).map((r) => toRow(r, names));
+    return new ResultSetImpl(names, cols.map((c) => c.type ?? ''), rows, 0, undefined);
+  } catch (e) {
+    throw asLibsqlError(e);
+  }
+}
+
+/** A `libsql` SqliteError in the shape @libsql/client throws it ("SQLITE_CONSTRAINT: CHECK constraint failed: …"). */
+export function asLibsqlError(e: unknown): unknown {
+  if (!(e instanceof Database.SqliteError)) return e;
+  const err = e as Error & { code?: string; rawCode?: number };
+  const base = typeof err.code === 'string' ? err.code.split('_').slice(0, 2).join('_') : 'SQLITE_UNKNOWN';
+  return new LibsqlError(err.message, base, err.code, err.rawCode, err);
+}
+
+function toSql(v: unknown): unknown {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments');
+    return v;
+  }
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof ArrayBuffer) return Buffer.from(v);
+  if (v instanceof Date) return v.valueOf();
+  if (v === undefined) throw new TypeError('undefined cannot be passed as argument to the database');
+  return v;
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+function fromSql(v: unknown): unknown {
+  if (typeof v === 'bigint') {
+    if (v > MAX_SAFE || v < -MAX_SAFE) throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
+    return Number(v);
+  }
+  if (v instanceof Buffer) return v.buffer;
+  return v;
+}
+
+function toRow(raw: unknown[], names: string[]): Row {
+  const row = {} as Row;
+  Object.defineProperty(row, 'length', { value: raw.length });
+  for (let i = 0; i < raw.length; i++) {
+    const value = fromSql(raw[i]);
+    Object.defineProperty(row, i, { value });
+    if (!Object.hasOwn(row, names[i]!)) Object.defineProperty(row, names[i]!, { value, enumerable: true, configurable: true, writable: true });
+  }
+  return row;
+}

@@ -1,0 +1,57 @@
+import { clientIp } from '../../http/client-ip';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../services/admin/audit';
+import type { SignedIn } from '../../services/auth/viewer';
+import { dollarsToCents } from '../../shared/money';
+
+/** The request body as an object, or a 400 naming it. */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw AppError.invalid([{ field: 'body', message: 'Request body must be a JSON object' }]);
+  return body as Record<string, unknown>;
+}
+
+/** Why the operator acts: required where money moves or a player is locked; 3 to 500 characters. */
+export function reasonOf(body: Record<string, unknown>, required: boolean, field = 'reason'): string | null {
+  const v = body[field];
+  if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) {
+    if (required) throw AppError.invalid([{ field, message: 'Give a reason: it is kept in the audit log.' }]);
+    return null;
+  }
+  if (typeof v !== 'string') throw AppError.invalid([{ field, message: 'The reason must be text.' }]);
+  const t = v.trim();
+  if (t.length < 3 || t.length > 500) throw AppError.invalid([{ field, message: 'The reason must be 3 to 500 characters.' }]);
+  return t;
+}
+
+/** A dollar amount as a JSON number with at most two decimals; `signed` allows a negative one (never zero). */
+export function amountOf(body: Record<string, unknown>, maxDollars: number, opts: { field?: string; signed?: boolean } = {}): number {
+  const field = opts.field ?? 'amount';
+  const v = body[field];
+  const c = typeof v === 'number' ? dollarsToCents(v) : null;
+  if (c === null || c === 0 || (!opts.signed && c < 0)) throw AppError.invalid([{ field, message: opts.signed ? 'Enter a non-zero amount in dollars, e.g. 10 or -2.50.' : 'Enter a valid amount' }]);
+  if (Math.abs(c) > maxDollars * 100) throw AppError.invalid([{ field, message: `Amount cannot be more than $${maxDollars.toLocaleString('en-US')}.` }]);
+  return c;
+}
+
+export function pageOf(q: Record<string, string | undefined>): number {
+  const p = Number(q.page ?? 1);
+  if (!Number.isSafeInteger(p) || p < 1 || p > 100_000) throw AppError.invalid([{ field: 'page', message: 'page must be a whole number from 1' }]);
+  return p;
+}
+
+export const pagination = (page: number, limit: number, total: number) => ({ page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) });
+
+export function statusOf<T extends string>(q: Record<string, string | undefined>, allowed: readonly T[]): T | undefined {
+  const s = q.status;
+  if (s === undefined || s === '' || s === 'all') return undefined;
+  if (!allowed.includes(s as T)) throw AppError.invalid([{ field: 'status', message: `status must be one of ${allowed.join(', ')}` }]);
+  return s as T;
+}
+
+export const actorOf = (operator: SignedIn, request: Request, trustedHeader?: string): Actor => ({
+  id: operator.userId, email: operator.email, ip: clientIp(request, trustedHeader),
+});
+
+export const dollars = (c: number) => c / 100;
+export const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());

@@ -1,0 +1,40 @@
+import { Elysia } from 'elysia';
+import type { Session } from '../../http/session';
+import { AppError } from '../../lib/app-error';
+import type { AdminDeps } from './admin.deps';
+import { dollars, iso } from './admin.model';
+import { auditRoutes } from './audit.routes';
+import { catalogueRoutes } from './catalogue.routes';
+import { playersRoutes } from './players.routes';
+import { queuesRoutes } from './queues.routes';
+
+/**
+ * The operator API under /api/v1/admin. Every route carries `admin: true` (session.ts): 401 for a visitor, 403 for
+ * a player. An unknown admin path answers the same way before its 404, so nothing is learnt about what exists.
+ */
+export const adminRoutes = (d: AdminDeps, session: Session) =>
+  new Elysia({ name: 'admin-routes', prefix: '/admin' })
+    .use(session)
+    .get('/overview', async () => {
+      const o = await d.overview();
+      return {
+        success: true,
+        data: {
+          liabilities: dollars(o.liabilitiesCents), depositsToday: dollars(o.depositsTodayCents), withdrawalsToday: dollars(o.withdrawalsTodayCents),
+          openWithdrawals: o.openWithdrawals, openGameTasks: o.openGameTasks, ledgerVerify: { ok: o.ledgerVerify.ok, at: iso(o.ledgerVerify.at) }, payments: o.payments,
+        },
+      };
+    }, { admin: true })
+    .use(playersRoutes(d, session))
+    .use(queuesRoutes(d, session))
+    .use(catalogueRoutes(d, session))
+    .use(auditRoutes(d, session))
+    .get('/*', notFound, { admin: true })
+    .post('/*', notFound, { admin: true })
+    .patch('/*', notFound, { admin: true })
+    .put('/*', notFound, { admin: true })
+    .delete('/*', notFound, { admin: true });
+
+function notFound(): never {
+  throw AppError.notFound();
+}

@@ -1,0 +1,112 @@
+import { Elysia } from 'elysia';
+import type { Session } from '../../http/session';
+import { AppError } from '../../lib/app-error';
+import { writeAudit } from '../../services/admin/audit';
+import { DEPOSIT_STATUSES, depositById, depositList, withdrawalQueue } from '../../services/admin/queues';
+import { PaymentsError } from '../../services/payments/payments.port';
+import { findWithdrawal } from '../../services/payments/withdrawals';
+import { rowToTask } from '../../services/games/manual.provider';
+import type { AdminDeps } from './admin.deps';
+import { actorOf, amountOf, bodyObject, dollars, iso, reasonOf, statusOf } from './admin.model';
+
+const WITHDRAWAL_STATUSES = ['creating', 'pending', 'completed', 'cancelled', 'failed'] as const;
+const TASK_STATUSES = ['open', 'done', 'failed'] as const;
+
+/** BTCPay unreachable or refusing: the operator is told so, and may try again (nothing changed here). */
+async function atProvider<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof PaymentsError) throw new AppError(502, `The payment server refused or did not answer: ${e.message}`, 'PAYMENTS_UNAVAILABLE');
+    throw e;
+  }
+}
+
+const withdrawalState = (w: { status: string; payoutState: string | null; reason: string | null }) => ({ status: w.status, payoutState: w.payoutState, reason: w.reason });
+
+/** The queues an operator works through: withdrawals, manual game tasks and deposits. */
+export const queuesRoutes = (d: AdminDeps, session: Session) =>
+  new Elysia({ name: 'admin-queues' })
+    .use(session)
+    .use(d.idempotency)
+    .get('/withdrawals', async ({ query }) => {
+      const list = await withdrawalQueue(d.client, statusOf(query, WITHDRAWAL_STATUSES));
+      return {
+        success: true,
+        withdrawals: list.map((w) => ({
+          id: w.id, userId: w.userId, email: w.email, status: w.status, payoutState: w.payoutState, currency: w.currency, destination: w.destination,
+          amount: dollars(w.amountCents), tip: dollars(w.tipCents), btcAmount: w.btcAmount, reason: w.reason, createdAt: iso(w.createdAt), ageMinutes: Math.floor(w.ageMs / 60_000),
+          last30Days: { deposits: dollars(w.last30.deposits), withdrawals: dollars(w.last30.withdrawals) },
+        })),
+      };
+    }, { admin: true })
+    .post('/withdrawals/:id/approve', async ({ params, body, operator, request }) => {
+      const reason = reasonOf(bodyObject(body), false);
+      const before = await findWithdrawal(d.client, 'w.id = ?', [params.id]);
+      if (!before) throw AppError.notFound('Withdrawal not found');
+      await atProvider(() => d.withdrawals.approve(params.id));
+      const after = (await findWithdrawal(d.client, 'w.id = ?', [params.id]))!;
+      await writeAudit(d.client, actorOf(operator, request, d.trustedHeader), {
+        action: 'withdrawal.approve', targetType: 'withdrawal', targetId: params.id, reason, before: withdrawalState(before), after: { ...withdrawalState(after), amountCents: after.amountCents, tipCents: after.tipCents },
+      });
+      return { success: true, message: 'Withdrawal approved: BTCPay sends the payout.' };
+    }, { admin: true, idempotent: true })
+    .post('/withdrawals/:id/reject', async ({ params, body, operator, request }) => {
+      const reason = reasonOf(bodyObject(body), true)!;
+      const before = await findWithdrawal(d.client, 'w.id = ?', [params.id]);
+      if (!before) throw AppError.notFound('Withdrawal not found');
+      await atProvider(() => d.withdrawals.reject(params.id, reason));
+      const after = (await findWithdrawal(d.client, 'w.id = ?', [params.id]))!;
+      await writeAudit(d.client, actorOf(operator, request, d.trustedHeader), {
+        action: 'withdrawal.reject', targetType: 'withdrawal', targetId: params.id, reason, before: withdrawalState(before), after: { ...withdrawalState(after), returnedCents: after.amountCents + after.tipCents },
+      });
+      return { success: true, message: 'Withdrawal rejected: the amount and tip are back in the player\'s wallet.' };
+    }, { admin: true, idempotent: true })
+    .get('/game-tasks', async ({ query }) => {
+      const status = statusOf(query, TASK_STATUSES);
+      const list = (await d.games.tasks(status === 'open' ? 'open' : 'all')).filter((t) => !status || t.status === status);
+      return {
+        success: true,
+        tasks: list.map((t) => ({ id: t.id, kind: t.kind, gameId: t.gameId, userName: t.userName, amount: t.amountCents === null ? null : dollars(t.amountCents), status: t.status,
+          confirmed: t.confirmedCents === null ? null : dollars(t.confirmedCents), note: t.note, createdAt: iso(t.createdAt), completedAt: iso(t.completedAt) })),
+      };
+    }, { admin: true })
+    .post('/game-tasks/:id/:outcome', async ({ params, body, operator, request }) => {
+      if (params.outcome !== 'complete' && params.outcome !== 'fail') throw AppError.notFound();
+      const b = bodyObject(body);
+      const done = params.outcome === 'complete';
+      const note = done ? reasonOf(b, true, 'reference')! : reasonOf(b, true)!;
+      const r = await d.client.execute({ sql: 'SELECT * FROM game_tasks WHERE id = ?', args: [params.id] });
+      if (!r.rows[0]) throw AppError.notFound('Task not found');
+      const before = rowToTask(r.rows[0]);
+      if (before.status !== 'open') throw AppError.conflict('This task is already finished.', 'INVALID_STATE');
+      const confirmedCents = done && b.amount !== undefined && before.kind === 'redeem' ? amountOf(b, d.maxAmountDollars) : undefined;
+      if (confirmedCents !== undefined && confirmedCents > (before.amountCents ?? 0))
+        throw AppError.invalid([{ field: 'amount', message: 'A redeem cannot confirm more than was asked.' }]);
+      const after = await d.games.completeTask(params.id, done, { confirmedCents, note });
+      if (!after || after.status === 'open' || after.completedAt === null) throw AppError.conflict('This task is already finished.', 'INVALID_STATE');
+      await writeAudit(d.client, actorOf(operator, request, d.trustedHeader), {
+        action: done ? 'game_task.complete' : 'game_task.fail', targetType: 'game_task', targetId: params.id, reason: note,
+        before: { status: before.status, kind: before.kind, amountCents: before.amountCents, userName: before.userName }, after: { status: after.status, confirmedCents: after.confirmedCents },
+      });
+      return { success: true, message: done ? 'Task completed: the player is told.' : 'Task failed: held credits are back and the player is told why.' };
+    }, { admin: true, idempotent: true })
+    .get('/deposits', async ({ query }) => {
+      const list = await depositList(d.client, statusOf(query, DEPOSIT_STATUSES));
+      return {
+        success: true,
+        deposits: list.map((x) => ({ id: x.id, userId: x.userId, email: x.email, amount: dollars(x.amountCents), credited: dollars(x.creditedCents), processing: dollars(x.processingCents),
+          status: x.status, provider: x.provider, invoiceId: x.invoiceId, invoiceStatus: x.invoiceStatus, createdAt: iso(x.createdAt), closedAt: iso(x.closedAt) })),
+      };
+    }, { admin: true })
+    .post('/deposits/:id/recheck', async ({ params, operator, request }) => {
+      const before = await depositById(d.client, params.id);
+      if (!before) throw AppError.notFound('Deposit not found');
+      if (!before.invoiceId) throw AppError.conflict('This deposit has no invoice to read.', 'INVALID_STATE');
+      await atProvider(() => d.deposits.sync(before.invoiceId!));
+      const after = (await depositById(d.client, params.id))!;
+      await writeAudit(d.client, actorOf(operator, request, d.trustedHeader), {
+        action: 'deposit.recheck', targetType: 'deposit', targetId: params.id, before: { status: before.status, creditedCents: before.creditedCents }, after: { status: after.status, creditedCents: after.creditedCents },
+      });
+      return { success: true, message: after.creditedCents > before.creditedCents ? `Re-read: ${dollars(after.creditedCents - before.creditedCents)} more credited.` : 'Re-read: nothing new.', status: after.status, credited: dollars(after.creditedCents) };
+    }, { admin: true, idempotent: true });

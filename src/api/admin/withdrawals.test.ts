@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, expect, test } from 'bun:test';
+import { startBtcpayDouble, type BtcpayDouble } from '../../../tests/doubles/btcpay';
+import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { createOperatorUser, createPlayer, type TestPlayer } from '../../../tests/helpers/players';
+import { verifyLedger } from '../../services/ledger/ledger-verify';
+import { systemId, walletId } from '../../services/ledger/ledger.types';
+
+const SECRET = 'whsec-admin-4Fq9';
+const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+let double: BtcpayDouble;
+let app: TestApp;
+let p: TestPlayer;
+let op: TestPlayer;
+
+beforeEach(async () => {
+  double = await startBtcpayDouble({ deliver: (req) => app.handle(req), webhookSecret: SECRET });
+  app = await makeApp({ BTCPAY_URL: double.url, BTCPAY_API_KEY: double.apiKey, BTCPAY_STORE_ID: double.storeId, BTCPAY_WEBHOOK_SECRET: SECRET, WITHDRAWAL_AUTO_APPROVE_DOLLARS: '50' });
+  p = await createPlayer(app);
+  op = await createOperatorUser(app);
+  await app.deps.ledger.transfer({ debit: systemId('promotions'), credit: walletId(p.userId), amountCents: 100_000, code: 'TEST_FUNDS' });
+});
+afterEach(async () => {
+  await double.close();
+  await app.deps.deposits.idle();
+  expect(double.violations).toEqual([]);
+  expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+  app.deps.database.client.close();
+});
+
+const admin = (method: string, path: string, body?: unknown) => call(app, method, `/api/v1/admin${path}`, body, { token: op.token });
+const withdraw = async (amount: number, tip = 0) =>
+  (await call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount, tip }, { token: p.token })).json.data;
+const wallet = async () => (await app.deps.ledger.balance(walletId(p.userId))).availableCents;
+const trail = async (action: string) => (await app.deps.database.client.execute({ sql: 'SELECT * FROM audit_log WHERE action = ?', args: [action] })).rows;
+
+test('the queue shows amount, tip, destination, age and the player\'s last 30 days', async () => {
+  const w = await withdraw(100, 5);
+  const q = await admin('GET', '/withdrawals?status=pending');
+  expect(q.json.withdrawals).toHaveLength(1);
+  expect(q.json.withdrawals[0]).toMatchObject({ id: w.withdrawalId, email: p.email, amount: 100, tip: 5, currency: 'BTC-CHAIN', destination: ADDRESS, payoutState: 'AwaitingApproval', last30Days: { deposits: 0, withdrawals: 100 } });
+  expect((await admin('GET', '/withdrawals?status=bogus')).status).toBe(400);
+});
+
+test('approve approves the payout at BTCPay and is audited; a second approve is a 409', async () => {
+  const w = await withdraw(100);
+  const r = await admin('POST', `/withdrawals/${w.withdrawalId}/approve`, {});
+  expect(r.status).toBe(200);
+  expect(double.payout(w.payoutId).state).toBe('AwaitingPayment');
+  const [row] = await trail('withdrawal.approve');
+  expect(row).toMatchObject({ actor_id: op.userId, target_id: w.withdrawalId });
+  expect(JSON.parse(String(row!.before))).toMatchObject({ payoutState: 'AwaitingApproval' });
+  expect((await admin('POST', `/withdrawals/${w.withdrawalId}/approve`, {})).status).toBe(409);
+  expect((await admin('POST', '/withdrawals/nope/approve', {})).status).toBe(404);
+});
+
+test('reject needs a reason, cancels the payout, gives amount and tip back once and tells the player', async () => {
+  const before = await wallet();
+  const w = await withdraw(100, 5);
+  expect((await admin('POST', `/withdrawals/${w.withdrawalId}/reject`, {})).json.errors[0].field).toBe('reason');
+  expect(await wallet()).toBe(before - 10_500);
+  const r = await admin('POST', `/withdrawals/${w.withdrawalId}/reject`, { reason: 'Address flagged by compliance' });
+  expect(r.status).toBe(200);
+  expect(double.payout(w.payoutId).state).toBe('Cancelled');
+  await double.settled();
+  await app.deps.deposits.idle();
+  expect(await wallet()).toBe(before);
+  expect((await admin('POST', `/withdrawals/${w.withdrawalId}/reject`, { reason: 'Address flagged by compliance' })).status).toBe(409);
+  expect(await wallet()).toBe(before);
+  const notes = await call(app, 'GET', '/api/v1/notification?limit=10&page=1', undefined, { token: p.token });
+  expect(JSON.stringify(notes.json)).toContain('Address flagged by compliance');
+  expect(await trail('withdrawal.reject')).toHaveLength(1);
+});
+
+test('BTCPay down: a 502 that says so, nothing audited, the withdrawal still open', async () => {
+  const w = await withdraw(100);
+  await double.close();
+  const r = await admin('POST', `/withdrawals/${w.withdrawalId}/approve`, {});
+  expect([r.status, r.json.errorType]).toEqual([502, 'PAYMENTS_UNAVAILABLE']);
+  expect(await trail('withdrawal.approve')).toHaveLength(0);
+  double = await startBtcpayDouble({ deliver: (req) => app.handle(req), webhookSecret: SECRET });
+});

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { brotliDecompressSync } from 'node:zlib';
+import { makeApp, type TestApp } from '../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+import type { Client } from '@libsql/client';
+import { serveApp } from '../serve';
+import { fastRoutes } from './fast-paths';
+
+let app: TestApp;
+let server: ReturnType<typeof serveApp>;
+let base: string;
+let player: TestPlayer;
+
+beforeAll(async () => {
+  app = await makeApp();
+  server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
+  base = `http://127.0.0.1:${server.port}`;
+  player = await createPlayer(app);
+});
+afterAll(() => server.stop(true));
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers, redirect: 'manual', decompress: false });
+const SECURITY = ['x-content-type-options', 'referrer-policy', 'content-security-policy'];
+/** What the whole pipeline answers a visitor with no preferences: the reference the prepared bytes must equal. */
+const reference = async (path: string) => {
+  const res = await app.handle(new Request('http://localhost:3000' + path));
+  return { res, html: await res.text() };
+};
+
+describe('visitor pages from prepared bytes', () => {
+  test('each static visitor page is served by the fast path, byte for byte what the app renders, with the same headers', async () => {
+    expect(Object.keys(app.routes).sort()).toEqual(
+      ['/', '/about-us', '/forgot-password', '/healthz', '/login', '/privacy-policy', '/register', '/responsible-gaming', '/support', '/terms-condition', '/ultra-panda', '/vb-link'].sort(),
+    );
+    for (const path of ['/', '/about-us', '/login', '/register', '/ultra-panda', '/vb-link']) {
+      const ref = await reference(path);
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(ref.html);
+      for (const h of [...SECURITY, 'content-type', 'cache-control', 'vary']) expect(res.headers.get(h)).toBe(ref.res.headers.get(h));
+      expect(res.headers.get('etag')).toMatch(/^W\/"[0-9a-z]+"$/);
+    }
+  });
+
+  test('brotli when the browser accepts it, gzip when only that, plain otherwise: the same page each time', async () => {
+    const { html } = await reference('/about-us');
+    const br = await get('/about-us', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())))).toBe(html);
+    const gz = await get('/about-us', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(html);
+    const plain = await get('/about-us');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
+  test('a conditional request with the current ETag is a 304 with no body; a stale one gets the page', async () => {
+    const etag = (await get('/login')).headers.get('etag')!;
+    const again = await get('/login', { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('content-security-policy')).toBe((await reference('/login')).res.headers.get('content-security-policy'));
+    expect((await get('/login', { 'if-none-match': `"other", ${etag.slice(2)}` })).status).toBe(304);
+    expect((await get('/login', { 'if-none-match': 'W/"stale"' })).status).toBe(200);
+  });
+
+  test('a signed-in player still gets the signed-in behaviour: public-only pages redirect, open pages show the wallet', async () => {
+    const cookie = `token=${player.token}`;
+    const login = await get('/login', { cookie });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toBe('/home');
+    const bearer = await get('/', { authorization: `Bearer ${player.token}` });
+    expect(bearer.status).toBe(303);
+    const about = await get('/about-us', { cookie: `theme=dark; ${cookie}` });
+    expect(about.status).toBe(200);
+    expect(about.headers.get('etag')).toBeNull();
+    expect(await about.text()).toContain('data-island="WalletMenu"');
+  });
+
+  test("a visitor with a form post's flash gets the page rendered with it, once", async () => {
+    const { createFlashCookies } = await import('../pages/flash');
+    const cookie = createFlashCookies(app.deps.flashKey, false).set({ kind: 'success', message: 'Password updated.' }).split(';')[0]!;
+    const page = await get('/login', { cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('etag')).toBeNull();
+    expect(await page.text()).toContain('Password updated.');
+    expect(page.headers.get('set-cookie')).toMatch(/^flash=; Max-Age=0/);
+  });
+
+  test('a query string goes through the app; other methods fall through to it', async () => {
+    const withQuery = await get('/?next=%2Fhome');
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.headers.get('etag')).toBeNull();
+    const post = await fetch(base + '/login', { method: 'POST', redirect: 'manual' });
+    const ref = await app.handle(new Request('http://localhost:3000/login', { method: 'POST' }));
+    expect(post.status).toBe(ref.status);
+  });
+});
+
+describe('/healthz on the fast path', () => {
+  test('answers as the framework route does, with the security headers', async () => {
+    const res = await get('/healthz');
+    const ref = await app.handle(new Request('http://localhost:3000/healthz'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(await ref.json());
+    for (const h of [...SECURITY, 'content-type']) expect(res.headers.get(h)).toBe(ref.headers.get(h));
+  });
+});
+
+describe('/healthz probes', () => {
+  test('a burst of probes costs one query a second; a database that stops answering turns it 503 within the second', async () => {
+    let queries = 0;
+    let up = true;
+    const client = { execute: async () => { queries++; if (!up) throw new Error('gone'); return {}; } } as unknown as Client;
+    const routes = fastRoutes({ handle: async () => new Response(null, { status: 500 }), staticPaths: [], client, security: { hsts: false } });
+    const probe = async () => (await routes['/healthz']!.GET(new Request('http://localhost/healthz'))).status;
+    expect(await Promise.all(Array.from({ length: 50 }, probe))).toEqual(Array(50).fill(200));
+    expect(queries).toBe(1);
+    up = false;
+    await Bun.sleep(1_050);
+    expect(await probe()).toBe(200); // the answer on hand, while a new probe starts
+    await Bun.sleep(10);
+    expect(await probe()).toBe(503);
+    expect(queries).toBe(2);
+  });
+});

@@ -1,0 +1,126 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { Client } from '@libsql/client';
+import { health } from '../api/health/health.routes';
+import { recordPeer } from './client-ip';
+import { securityHeaders, type SecurityOptions } from './finish';
+
+type Peer = { requestIP(req: Request): { address: string } | null };
+type Handler = (req: Request, server?: Peer) => Response | Promise<Response>;
+/** Bun.serve `routes`: matched natively by path before the `fetch` handler; other methods fall through to it. */
+export type FastRoutes = Record<string, { GET: Handler }>;
+
+/** A visitor page as prepared bytes: each encoding made once, with its validator and finished headers. */
+export type PreparedPage = { identity: Uint8Array; gzip: Uint8Array; br: Uint8Array; etag: string; headers: Record<string, string>; wire: Wire };
+// Blobs and Headers built once: a Response made from them copies neither the bytes nor a header object.
+type Form = { body: Blob; headers: Headers };
+type Wire = { identity: Form; gzip: Form; br: Form; notModified: Headers };
+
+type Options = {
+  /** The app's whole pipeline; the source of every prepared page and the way for anything not ours. */
+  handle: (req: Request) => Promise<Response>;
+  /** Paths of the pages that are the same for every visitor (`static` pages without parameters). */
+  staticPaths: string[];
+  client: Client;
+  security: SecurityOptions;
+};
+
+// Same test as pages.plugin.ts: only a request carrying a credential can be a signed-in player. A one-time flash
+// (after a plain form post) also needs the page rendered for this request, so it goes through the app too.
+function hasCredential(h: Headers): boolean {
+  const cookie = h.get('cookie');
+  return (cookie !== null && /(?:^|;\s*)(?:token|flash)=/.test(cookie)) || h.has('authorization');
+}
+
+/**
+ * The requests that are the same for everyone, answered from Bun's router without the framework's per-request
+ * pipeline: the visitor pages (rendered once through the app itself, so their HTML and headers are exactly
+ * what it sends) and /healthz. A request with a credential or a query string still goes through the app, which
+ * knows the signed-in page and the redirects of public-only pages. These answers are served like static files:
+ * no request id and no log line, which together cost more than the rest of the answer.
+ */
+export function fastRoutes(o: Options): FastRoutes {
+  const routes: FastRoutes = {};
+  for (const path of o.staticPaths) {
+    let ready: PreparedPage | null = null;
+    let preparing: Promise<PreparedPage> | null = null;
+    const prepare = () => (preparing ??= preparePage(o.handle, path).then((p) => (ready = p)));
+    routes[path] = {
+      GET: (req, server) => {
+        const h = req.headers;
+        if (hasCredential(h) || req.url.includes('?')) {
+          if (server) recordPeer(req, server);
+          return o.handle(req);
+        }
+        if (ready) return answer(h, ready);
+        return prepare().then((p) => answer(h, p));
+      },
+    };
+  }
+  routes['/healthz'] = { GET: healthRoute(o.client, Object.fromEntries(securityHeaders(o.security))) };
+  return routes;
+}
+
+// How old the last database probe may be when /healthz answers with it.
+const HEALTH_MAX_AGE_MS = 1000;
+
+/**
+ * /healthz answers the last probe of the database (a `SELECT 1`, as the framework route does) and starts a new
+ * one when that is over a second old: a load balancer polling many times a second costs no query each time.
+ */
+function healthRoute(client: Client, security: Record<string, string>): Handler {
+  const forms = {
+    200: { body: new Blob([JSON.stringify({ status: 'ok' })]), headers: new Headers({ 'content-type': 'application/json;charset=utf-8', ...security }) },
+    503: { body: new Blob([JSON.stringify({ status: 'unavailable' })]), headers: new Headers({ 'content-type': 'application/json;charset=utf-8', ...security }) },
+  };
+  let last: { status: 200 | 503; at: number } | null = null;
+  let probing: Promise<{ status: 200 | 503; at: number }> | null = null;
+  const probe = () => (probing ??= health(client).then((h) => {
+    probing = null;
+    return (last = { status: h.status, at: Date.now() });
+  }));
+  const answer = (r: { status: 200 | 503 }) => new Response(forms[r.status].body, { status: r.status, headers: forms[r.status].headers });
+  return () => {
+    if (!last) return probe().then(answer);
+    if (Date.now() - last.at > HEALTH_MAX_AGE_MS) void probe();
+    return answer(last);
+  };
+}
+
+/** Renders a page once as a visitor with no preferences and keeps its bytes in every encoding. */
+export async function preparePage(handle: (req: Request) => Promise<Response>, path: string): Promise<PreparedPage> {
+  const res = await handle(new Request(`http://localhost${path}`));
+  if (res.status !== 200) throw new Error(`prepared page ${path} answered ${res.status}`);
+  const identity = new Uint8Array(await res.arrayBuffer());
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!['x-request-id', 'content-length', 'content-encoding', 'date'].includes(k)) headers[k] = v;
+  });
+  const etag = `W/"${Bun.hash(identity).toString(36)}"`;
+  headers.etag = etag;
+  const gzip = Bun.gzipSync(identity, { level: 9 });
+  const br = new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }));
+  const form = (body: Uint8Array, encoding?: string): Form => ({
+    body: new Blob([body as BlobPart]),
+    headers: new Headers(encoding ? { ...headers, 'content-encoding': encoding } : headers),
+  });
+  const wire = { identity: form(identity), gzip: form(gzip, 'gzip'), br: form(br, 'br'), notModified: new Headers(headers) };
+  return { identity, gzip, br, etag, headers, wire };
+}
+
+function answer(h: Headers, p: PreparedPage): Response {
+  const inm = h.get('if-none-match');
+  if (inm !== null && matches(inm, p.etag)) return new Response(null, { status: 304, headers: p.wire.notModified });
+  const accept = h.get('accept-encoding');
+  const form = accept === null ? p.wire.identity : /\bbr\b/.test(accept) ? p.wire.br : /\bgzip\b/.test(accept) ? p.wire.gzip : p.wire.identity;
+  return new Response(form.body, { headers: form.headers });
+}
+
+/** If-None-Match with weak comparison (RFC 9110 §13.1.2): any listed tag, weak or not, or `*`. */
+function matches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = etag.slice(2);
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === etag || tag === opaque;
+  });
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { BASE, makeApp, page, type TestApp } from '../../../tests/helpers/app';
+import { fund } from '../../../tests/helpers/money';
+import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
+
+const PAGES = ['/admin', '/admin/players', '/admin/players/PLAYER', '/admin/withdrawals', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit'];
+
+let app: TestApp;
+let player: TestPlayer;
+let op: TestPlayer;
+beforeAll(async () => {
+  app = await makeApp();
+  player = await createPlayer(app);
+  op = await createOperatorUser(app);
+});
+afterAll(() => app.deps.database.client.close());
+
+const cookie = (p: TestPlayer) => ({ cookie: `token=${p.token}` });
+const path = (p: string) => p.replace('PLAYER', player.userId);
+const post = (p: string, fields: Record<string, string>, who: TestPlayer) =>
+  app.handle(new Request(BASE + p, { method: 'POST', redirect: 'manual', headers: { ...cookie(who), 'content-type': 'application/x-www-form-urlencoded', origin: BASE }, body: new URLSearchParams({ _token: formTokenOf(app, who), ...fields }) }));
+
+describe('console pages', () => {
+  test('a visitor is sent to /login with the page remembered', async () => {
+    for (const p of PAGES) {
+      const r = await page(app, path(p));
+      expect([p, r.status, r.headers.get('location')]).toEqual([p, 303, `/login?next=${encodeURIComponent(path(p))}`]);
+    }
+  });
+
+  test('a player gets a bare 403 that names nothing', async () => {
+    for (const p of PAGES) {
+      const r = await page(app, path(p), cookie(player));
+      expect([p, r.status, await r.text()]).toEqual([p, 403, 'Forbidden']);
+    }
+    expect((await post('/admin/players/' + player.userId, { _action: 'lock', id: player.userId, reason: 'sneaky player', confirm: 'yes' }, player)).status).toBe(403);
+  });
+
+  test('an operator sees each page, server-rendered with its console navigation', async () => {
+    for (const p of PAGES) {
+      const r = await page(app, path(p), cookie(op));
+      const html = await r.text();
+      expect([p, r.status]).toEqual([p, 200]);
+      expect(html).toContain('aria-label="Operator console"');
+    }
+  });
+
+  test('a plain form post adjusts a balance only when confirmed, then says so', async () => {
+    await fund(app, player.userId, 1000);
+    const unconfirmed = await post(`/admin/players/${player.userId}`, { _action: 'adjust', id: player.userId, amount: '5', reason: 'goodwill credit' }, op);
+    expect(unconfirmed.status).toBe(303);
+    const r = await post(`/admin/players/${player.userId}`, { _action: 'adjust', id: player.userId, amount: '5', reason: 'goodwill credit', confirm: 'yes', _key: 'k1' }, op);
+    expect([r.status, r.headers.get('location')]).toEqual([303, `/admin/players/${player.userId}`]);
+    const after = await page(app, `/admin/players/${player.userId}`, { cookie: `token=${op.token}; ${r.headers.get('set-cookie')!.split(';')[0]}` });
+    const html = await after.text();
+    expect(html).toContain('Wallet credited.');
+    expect(html).toContain('$15.00');
+  });
+});

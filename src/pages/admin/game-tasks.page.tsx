@@ -1,0 +1,40 @@
+import { adminLoad, adminPage, apiAction, dollarsField, enc } from './admin-page';
+import { ActionForm, AdminShell, Filters, money, Table, when, type Row } from './ui';
+
+const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'open';
+const KINDS: Record<string, string> = { create_account: 'Create account', load: 'Load credits', redeem: 'Redeem credits', set_password: 'Reset password' };
+
+/** /admin/game-tasks: the manual provider's queue. */
+export default adminPage({
+  title: 'Game tasks',
+  load: (ctx) => adminLoad(ctx, { list: `/admin/game-tasks?status=${enc(status(ctx))}` }),
+  actions: {
+    complete: apiAction('POST', (f) => `/admin/game-tasks/${enc(f.id ?? '')}/complete`, (f) => ({ reference: f.reference, ...(f.amount?.trim() && { amount: dollarsField(f.amount) }) })),
+    fail: apiAction('POST', (f) => `/admin/game-tasks/${enc(f.id ?? '')}/fail`, (f) => ({ reason: f.reason }), { confirm: true }),
+  },
+  render: (ctx) => {
+    const list: Row[] = (ctx.data as any).list?.tasks ?? [];
+    return (
+      <AdminShell ctx={ctx} title="Game tasks">
+        <p className="admin-hint">Do each task in the game's back office, then mark it here. The password to set for account and reset tasks: <code>bun run games:tasks -- --show ID</code>.</p>
+        <Filters ctx={ctx} name="status" options={[['open', 'Open'], ['done', 'Done'], ['failed', 'Failed'], ['all', 'All']]} />
+        <Table
+          head={['Task', 'Game', 'User name', 'Amount', 'Created', 'State', '']}
+          empty="No tasks in this list."
+          rows={list.map((t) => [
+            <span>{KINDS[t.kind] ?? t.kind}<br /><small className="admin-mono">{t.id}</small></span>,
+            t.gameId, <span className="admin-mono">{t.userName}</span>, money(t.amount), when(t.createdAt),
+            `${t.status}${t.note ? `: ${t.note}` : ''}`,
+            t.status === 'open' ? (
+              <div className="admin-actions">
+                <ActionForm action="complete" id={t.id} label="Done" field="reference" reasonLabel="Back-office reference"
+                  extra={t.kind === 'redeem' ? <label className="field"><span>Amount confirmed (if less)</span><input name="amount" inputMode="decimal" /></label> : undefined} />
+                <ActionForm action="fail" id={t.id} label="Fail" danger reasonLabel="Reason (the player is told)" confirm={t.amount ? `Return ${money(t.amount)} to the player` : 'Fail this task'} />
+              </div>
+            ) : '',
+          ])}
+        />
+      </AdminShell>
+    );
+  },
+});

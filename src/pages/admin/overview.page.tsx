@@ -1,0 +1,29 @@
+import { adminLoad, adminPage } from './admin-page';
+import { AdminShell, money, when } from './ui';
+
+/** /admin: the day at a glance. */
+export default adminPage({
+  title: 'Operator console',
+  load: (ctx) => adminLoad(ctx, {}),
+  render: (ctx) => {
+    const o = (ctx.data as any).overview ?? {};
+    const tiles: [string, string, string?][] = [
+      ['Owed to players', money(o.liabilities)], ['Deposits today', money(o.depositsToday)], ['Withdrawals today', money(o.withdrawalsToday)],
+      ['Open withdrawals', String(o.openWithdrawals ?? ''), '/admin/withdrawals'], ['Open game tasks', String(o.openGameTasks ?? ''), '/admin/game-tasks'],
+      ['Ledger', o.ledgerVerify?.ok ? `Balanced (${when(o.ledgerVerify.at)})` : 'CHECK FAILED: run ledger:verify'],
+      ['Payments', `${o.payments?.provider ?? ''} ${o.payments?.ok ? 'reachable' : 'NOT reachable'}`],
+    ];
+    return (
+      <AdminShell ctx={ctx} title="Overview">
+        <dl className="admin-tiles">
+          {tiles.map(([label, value, href]) => (
+            <div key={label} className="admin-tile">
+              <dt>{label}</dt>
+              <dd>{href ? <a href={href}>{value}</a> : value}</dd>
+            </div>
+          ))}
+        </dl>
+      </AdminShell>
+    );
+  },
+});

@@ -1,0 +1,49 @@
+import { adminLoad, adminPage, apiAction, dollarsField, enc } from './admin-page';
+import { ActionForm, AdminShell, money, Table, when, type Row } from './ui';
+
+/** /admin/players/:id: profile, balance, history, sessions; lock, unlock and adjust. */
+export default adminPage({
+  title: 'Player',
+  load: async (ctx) => {
+    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}` });
+    if (!data.detail) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
+    return data;
+  },
+  actions: {
+    lock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/lock`, (f) => ({ reason: f.reason }), { confirm: true }),
+    unlock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/unlock`, (f) => ({ reason: f.reason })),
+    adjust: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/adjust`, (f) => ({ amount: dollarsField(f.amount), reason: f.reason }), { confirm: true }),
+  },
+  render: (ctx) => {
+    const d = (ctx.data as any).detail;
+    const p: Row = d.player;
+    const history: Row[] = d.history;
+    return (
+      <AdminShell ctx={ctx} title={p.email}>
+        <dl className="admin-facts">
+          <div><dt>Player ID</dt><dd>{p.playerId}</dd></div>
+          <div><dt>Name</dt><dd>{p.name ?? '-'}</dd></div>
+          <div><dt>Phone</dt><dd>{p.phoneNo ?? '-'}</dd></div>
+          <div><dt>Balance</dt><dd><strong>{money(p.balance)}</strong></dd></div>
+          <div><dt>Verified</dt><dd>{when(p.verifiedAt) || 'no'}</dd></div>
+          <div><dt>Since</dt><dd>{when(p.createdAt)}</dd></div>
+          <div><dt>Status</dt><dd>{p.locked ? `Locked ${when(p.lockedAt)}` : 'Active'}{p.role === 'ADMIN' ? ' (operator)' : ''}</dd></div>
+          <div><dt>Open sessions</dt><dd>{d.sessions.length}</dd></div>
+        </dl>
+        <div className="admin-actions">
+          {p.locked
+            ? <ActionForm action="unlock" id={p.id} label="Unlock" reasonRequired={false} reasonLabel="Reason (optional)" />
+            : <ActionForm action="lock" id={p.id} label="Lock account" danger confirm="Sign them out everywhere and refuse sign-in" />}
+          <ActionForm action="adjust" id={p.id} label="Adjust balance" confirm="Move this amount through the house adjustment account"
+            extra={<label className="field"><span>Amount in dollars (negative takes away)</span><input name="amount" inputMode="decimal" required pattern="-?\d+(\.\d{1,2})?" /></label>} />
+        </div>
+        <h2 className="admin-subtitle">Last 50 movements</h2>
+        <Table
+          head={['When', 'Type', 'Amount', 'Status', 'Details']}
+          empty="No movements yet."
+          rows={history.map((h) => [when(h.createdAt), h.type, `${h.direction === 'in' ? '+' : '-'}${money(h.amount)}`, h.status, [h.game, h.counterparty, h.orderId].filter(Boolean).join(' ')])}
+        />
+      </AdminShell>
+    );
+  },
+});

@@ -1,0 +1,29 @@
+import { adminLoad, adminPage, enc } from './admin-page';
+import { AdminShell, money, Pager, Table, when, type Row } from './ui';
+
+/** /admin/players: search by e-mail, name, Player ID or id. */
+export default adminPage({
+  title: 'Players',
+  load: (ctx) => adminLoad(ctx, { list: `/admin/players?q=${enc(ctx.url.searchParams.get('q') ?? '')}&page=${enc(ctx.url.searchParams.get('page') ?? '1')}` }),
+  render: (ctx) => {
+    const data = (ctx.data as any).list ?? {};
+    const list: Row[] = data.players ?? [];
+    return (
+      <AdminShell ctx={ctx} title="Players">
+        <form method="get" className="admin-search" role="search">
+          <label className="field"><span>E-mail, name or Player ID</span><input name="q" type="search" defaultValue={ctx.url.searchParams.get('q') ?? ''} /></label>
+          <button type="submit" className="btn btn-sm btn-primary">Search</button>
+        </form>
+        <Table
+          head={['Player ID', 'E-mail', 'Name', 'Balance', 'Since', '']}
+          empty="No player matches."
+          rows={list.map((p) => [
+            p.playerId, <a href={`/admin/players/${enc(p.id)}`}>{p.email}</a>, p.name ?? '', money(p.balance), when(p.createdAt),
+            [p.locked ? 'Locked' : '', p.role === 'ADMIN' ? 'Operator' : ''].filter(Boolean).join(', '),
+          ])}
+        />
+        <Pager ctx={ctx} pagination={data.pagination} />
+      </AdminShell>
+    );
+  },
+});

@@ -1,0 +1,41 @@
+import { adminLoad, adminPage, apiAction, enc } from './admin-page';
+import { ActionForm, AdminShell, Filters, money, Table, type Row } from './ui';
+
+const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'pending';
+
+/** /admin/withdrawals: the queue, with approve and reject (reason required, confirmed). */
+export default adminPage({
+  title: 'Withdrawals',
+  load: (ctx) => adminLoad(ctx, { list: `/admin/withdrawals?status=${enc(status(ctx))}` }),
+  actions: {
+    approve: apiAction('POST', (f) => `/admin/withdrawals/${enc(f.id ?? '')}/approve`, (f) => ({ reason: f.reason }), { confirm: true }),
+    reject: apiAction('POST', (f) => `/admin/withdrawals/${enc(f.id ?? '')}/reject`, (f) => ({ reason: f.reason }), { confirm: true }),
+  },
+  render: (ctx) => {
+    const list: Row[] = (ctx.data as any).list?.withdrawals ?? [];
+    return (
+      <AdminShell ctx={ctx} title="Withdrawals">
+        <Filters ctx={ctx} name="status" options={[['pending', 'Open'], ['creating', 'Not yet at BTCPay'], ['completed', 'Completed'], ['cancelled', 'Cancelled'], ['all', 'All']]} />
+        <Table
+          head={['Player', 'Amount', 'Tip', 'To', 'Age', 'Last 30 days', 'State', '']}
+          empty="No withdrawals in this list."
+          rows={list.map((w) => [
+            <a href={`/admin/players/${enc(w.userId)}`}>{w.email}</a>,
+            <strong>{money(w.amount)}</strong>,
+            money(w.tip),
+            <span className="admin-mono">{w.currency} {w.destination}</span>,
+            w.ageMinutes < 120 ? `${w.ageMinutes} min` : `${Math.floor(w.ageMinutes / 60)} h`,
+            `in ${money(w.last30Days.deposits)} / out ${money(w.last30Days.withdrawals)}`,
+            `${w.status}${w.payoutState ? ` (${w.payoutState})` : ''}${w.reason ? `: ${w.reason}` : ''}`,
+            w.status === 'pending' || w.status === 'creating' ? (
+              <div className="admin-actions">
+                {w.payoutState === 'AwaitingApproval' && <ActionForm action="approve" id={w.id} label="Approve" confirm={`Send ${money(w.amount)} to this destination`} />}
+                <ActionForm action="reject" id={w.id} label="Reject" danger reasonLabel="Reason (the player is told)" confirm={`Return ${money(w.amount + w.tip)} to the wallet`} />
+              </div>
+            ) : '',
+          ])}
+        />
+      </AdminShell>
+    );
+  },
+});

@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { makeApp, page, type TestApp } from '../../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
+
+// What the first paint waits for on a slow phone: the stylesheet, and nothing ahead of it.
+let app: TestApp;
+let player: TestPlayer;
+beforeAll(async () => {
+  app = await makeApp();
+  player = await createPlayer(app);
+});
+
+const headOf = (html: string) => /<head>(.*)<\/head>/s.exec(html)![1]!;
+
+describe('document head', () => {
+  test.each([
+    ['/', null],
+    ['/login', null],
+    ['/about-us', null],
+    ['/home', 'player'],
+    ['/transactions', 'player'],
+  ])('%s: the stylesheet is the first resource in the head, before any script; no modulepreload', async (path, who) => {
+    const html = await (await page(app, path, who ? { cookie: `token=${player.token}` } : {})).text();
+    const head = headOf(html);
+    const link = head.indexOf(`<link rel="stylesheet" href="${app.deps.assets.manifest.css}"`);
+    expect(link).toBeGreaterThan(-1);
+    expect(link).toBeLessThan(head.indexOf('<script'));
+    expect(head.slice(0, link)).not.toMatch(/<script|rel="(module)?preload"[^>]*as="(script|style)"/);
+    expect(html).not.toContain('modulepreload');
+  });
+
+  test("an island's page script only adds the island's module: React is fetched once the stylesheet is in", async () => {
+    const html = await (await page(app, '/login')).text();
+    const src = /<script type="module" src="(\/build\/LoginForm-[a-z0-9]+\.js)"><\/script>/.exec(html)![1]!;
+    const starter = new TextDecoder().decode(app.deps.assets.get(src)!.body);
+    const island = app.deps.assets.manifest.islands.LoginForm!.imports[0]!;
+    expect(starter).toContain(`"${island}"`);
+    expect(starter).not.toContain('import');
+    expect(starter.length).toBeLessThan(200);
+  });
+});

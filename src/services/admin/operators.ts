@@ -1,0 +1,43 @@
+import type { Client, InStatement } from '@libsql/client';
+import { checkEmail, checkNewPassword } from '../../shared/schemas/account';
+import { normalizeEmail } from '../auth/accounts.context';
+import { hashToken } from '../auth/email-tokens';
+import { hashPassword } from '../auth/passwords';
+import { randomPlayerId, TERMS_VERSION } from '../auth/registration';
+import { auditStatement, type Actor } from './audit';
+
+export type OperatorResult = { userId: string; email: string; created: boolean; setPasswordLink: string | null };
+
+const HOUR_MS = 3_600_000;
+const CLI: Actor = { id: 'cli:admin-create', email: 'operator command', ip: null };
+
+/**
+ * Makes a verified operator, or promotes an existing account. Without a password it returns a one-time link to
+ * set one: a password reset token (single use, 1 hour), which also verifies the address it reaches.
+ * Returns the field errors instead when the input is not acceptable.
+ */
+export async function createOperator(client: Client, publicUrl: string, input: { email: string; password?: string }, now = Date.now()): Promise<OperatorResult | { errors: Record<string, string> }> {
+  const errors = { ...checkEmail({ email: input.email }), ...(input.password !== undefined ? checkNewPassword(input.password) : {}) };
+  if (Object.keys(errors).length) return { errors };
+  const email = normalizeEmail(input.email);
+  const found = await client.execute({ sql: 'SELECT id, role FROM users WHERE lower(email) = ?', args: [email] });
+  const existing = found.rows[0];
+  const userId = existing ? String(existing.id) : crypto.randomUUID();
+  const hash = await hashPassword(input.password ?? crypto.randomUUID());
+  const stmts: InStatement[] = existing
+    ? [{ sql: `UPDATE users SET role = 'ADMIN', email_verified_at = coalesce(email_verified_at, ?)${input.password ? ', password_hash = ?' : ''} WHERE id = ?`,
+        args: input.password ? [now, hash, userId] : [now, userId] }]
+    : [{ sql: `INSERT INTO users (id, player_id, email, password_hash, email_verified_at, terms_version_accepted, terms_accepted_at, age_confirmed_at, role, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ADMIN', ?)`,
+        args: [userId, randomPlayerId(), email, hash, now, TERMS_VERSION, now, now, now] }];
+  let link: string | null = null;
+  if (input.password === undefined) {
+    const raw = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+    stmts.push({ sql: `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, 'reset', NULL, ?, ?)`, args: [hashToken(raw), userId, now, now + HOUR_MS] });
+    link = `${publicUrl.replace(/\/$/, '')}/reset-password/${raw}`;
+  }
+  const before = existing ? { role: String(existing.role) } : null;
+  stmts.push(auditStatement(CLI, { action: existing ? 'operator.promote' : 'operator.create', targetType: 'user', targetId: userId, before, after: { role: 'ADMIN', email } }, now));
+  await client.batch(stmts, 'write');
+  return { userId, email, created: !existing, setPasswordLink: link };
+}

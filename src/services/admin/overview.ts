@@ -1,0 +1,51 @@
+import type { Client } from '@libsql/client';
+import { verifyLedger } from '../ledger/ledger-verify';
+
+export type Overview = {
+  liabilitiesCents: number; depositsTodayCents: number; withdrawalsTodayCents: number; openWithdrawals: number; openGameTasks: number;
+  ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
+};
+
+const startOfUtcDay = (now: number) => now - (now % 86_400_000);
+
+/**
+ * The console's front page. The ledger proof reads every entry, so its result is kept for `verifyEveryMs`; the
+ * payment provider's health is one rate read, kept for a minute.
+ */
+export function createOverview(client: Client, payments: { name: string; currentRate(): Promise<string> }, verifyEveryMs = 5 * 60_000) {
+  let verified: { ok: boolean; at: number } | null = null;
+  let health: { ok: boolean; at: number } | null = null;
+
+  async function ledgerState(now: number) {
+    if (!verified || now - verified.at > verifyEveryMs) verified = { ok: (await verifyLedger(client)).ok, at: now };
+    return verified;
+  }
+
+  async function paymentsOk(now: number) {
+    if (!health || now - health.at > 60_000) {
+      const ok = await Promise.race([payments.currentRate().then(() => true, () => false), Bun.sleep(3000).then(() => false)]);
+      health = { ok, at: now };
+    }
+    return health.ok;
+  }
+
+  return async function overview(now = Date.now()): Promise<Overview> {
+    const day = startOfUtcDay(now);
+    const [sums, ledger, ok] = await Promise.all([
+      client.batch([
+        "SELECT coalesce(sum(balance_cents), 0) AS n FROM accounts WHERE kind = 'wallet'",
+        { sql: "SELECT coalesce(sum(amount_cents), 0) AS n FROM transfers WHERE code = 'DEPOSIT' AND kind = 'transfer' AND created_at >= ?", args: [day] },
+        { sql: "SELECT coalesce(sum(amount_cents), 0) AS n FROM withdrawals WHERE created_at >= ? AND status NOT IN ('cancelled', 'failed')", args: [day] },
+        "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending')",
+        "SELECT count(*) AS n FROM game_tasks WHERE status = 'open'",
+      ], 'read'),
+      ledgerState(now),
+      paymentsOk(now),
+    ]);
+    const n = (i: number) => Number(sums[i]!.rows[0]?.n ?? 0);
+    return {
+      liabilitiesCents: n(0), depositsTodayCents: n(1), withdrawalsTodayCents: n(2), openWithdrawals: n(3), openGameTasks: n(4),
+      ledgerVerify: ledger, payments: { provider: payments.name, ok },
+    };
+  };
+}

@@ -1,0 +1,110 @@
+import { createClient, LibsqlBatchError, type Client } from '@libsql/client';
+import { beforeEach, describe, expect, test } from 'bun:test';
+import { ledgerDb } from '../../../tests/helpers/ledger-db';
+import { AppError } from '../../lib/app-error';
+import { createLedger } from './ledger';
+import { verifyLedger } from './ledger-verify';
+import { systemId, walletId, type Ledger } from './ledger.types';
+
+const DEP = systemId('bitcoin_deposits');
+const w = (n: number | string) => walletId(`p${n}`);
+
+let client: Client;
+let url: string;
+let commits: number[];
+let ledger: Ledger;
+
+beforeEach(async () => {
+  ({ client, url } = await ledgerDb());
+  commits = [];
+  ledger = createLedger(client, { onCommit: (n) => commits.push(n) });
+});
+
+const settle = <T>(ps: Promise<T>[]) => Promise.allSettled(ps);
+const errorTypeOf = (r: PromiseSettledResult<unknown>) => (r.status === 'rejected' && r.reason instanceof AppError ? r.reason.errorType : null);
+
+describe('group commit', () => {
+  test('concurrent movements share one commit, and every one of them is applied', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => ledger.transfer({ debit: DEP, credit: w(i), amountCents: 100 + i, code: 'DEPOSIT' })));
+    expect(commits).toEqual([40]);
+    expect(new Set(results.map((t) => t.id)).size).toBe(40);
+    for (let i = 0; i < 40; i++) expect((await ledger.balance(w(i))).availableCents).toBe(100 + i);
+    expect((await verifyLedger(client)).ok).toBe(true);
+  });
+
+  test('one movement breaking a rule fails alone with its own error; the rest of its group commits', async () => {
+    await ledger.transfer({ debit: DEP, credit: w('a'), amountCents: 1_000, code: 'DEPOSIT' });
+    commits.length = 0;
+    const out = await settle([
+      ledger.transfer({ debit: w('a'), credit: w('b'), amountCents: 600, code: 'P2P' }),
+      ledger.transfer({ debit: w('a'), credit: w('c'), amountCents: 600, code: 'P2P' }), // the second 600 overdraws a
+      ledger.transfer({ debit: DEP, credit: w('d'), amountCents: 50, code: 'DEPOSIT' }),
+      ledger.transfer({ debit: w('a'), credit: w('e'), amountCents: 400, code: 'P2P' }), // fits after the first
+    ]);
+    expect(out.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(errorTypeOf(out[1]!)).toBe('INSUFFICIENT_FUNDS');
+    expect(commits).toEqual([3]);
+    expect((await ledger.balance(w('a'))).availableCents).toBe(0);
+    expect((await ledger.balance(w('c'))).availableCents).toBe(0);
+    expect((await verifyLedger(client)).ok).toBe(true);
+  });
+
+  test('a failing extra statement rolls back only its movement, with the error a batch would have thrown', async () => {
+    await client.execute('CREATE TABLE side_rows (transfer_id TEXT NOT NULL UNIQUE, note TEXT NOT NULL)');
+    const out = await settle([
+      ledger.transfer({ debit: DEP, credit: w(1), amountCents: 10, code: 'DEPOSIT', with: (id) => [{ sql: 'INSERT INTO side_rows VALUES (?, ?)', args: [id, 'ok'] }] }),
+      ledger.transfer({ debit: DEP, credit: w(2), amountCents: 20, code: 'DEPOSIT', with: (id) => [{ sql: 'INSERT INTO side_rows VALUES (?, ?)', args: [id, null] }] }),
+      ledger.transfer({ debit: DEP, credit: w(3), amountCents: 30, code: 'DEPOSIT' }),
+    ]);
+    expect(out.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const reason = (out[1] as PromiseRejectedResult).reason;
+    expect(reason).toBeInstanceOf(LibsqlBatchError);
+    expect((reason as LibsqlBatchError).statementIndex).toBe(4); // after the ledger's own four statements
+    expect((reason as Error).message).toContain('NOT NULL constraint failed');
+    expect(commits).toEqual([2]);
+    expect((await ledger.balance(w(2))).availableCents).toBe(0);
+    expect(Number((await client.execute('SELECT count(*) FROM side_rows')).rows[0]![0])).toBe(1);
+  });
+
+  test('a repeated externalRef inside one group moves money once; the repeat is answered with the first transfer', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => ledger.transfer({ debit: DEP, credit: w(1), amountCents: 500, code: 'DEPOSIT', externalRef: 'pay-1' })));
+    expect(a!.id).toBe(b!.id);
+    expect([a!.replayed, b!.replayed].sort()).toEqual([false, true]);
+    expect(commits).toEqual([1]);
+    expect((await ledger.balance(w(1))).availableCents).toBe(500);
+  });
+
+  test('no caller is answered before the commit holding its movement; another connection sees it by then', async () => {
+    const other = createClient({ url });
+    let committed = 0;
+    const seenAtAnswer: number[] = [];
+    const l = createLedger(client, { onCommit: (n) => (committed += n) });
+    await Promise.all(Array.from({ length: 10 }, async (_, i) => {
+      const t = await l.transfer({ debit: DEP, credit: w(i), amountCents: 1 + i, code: 'DEPOSIT' });
+      seenAtAnswer.push(committed);
+      const r = await other.execute({ sql: 'SELECT count(*) FROM transfers WHERE id = ?', args: [t.id] });
+      expect(Number(r.rows[0]![0])).toBe(1);
+    }));
+    expect(seenAtAnswer).toEqual(Array(10).fill(10));
+    other.close();
+  });
+
+  test('movements arriving during a flush go into the next commit', async () => {
+    const first = Array.from({ length: 5 }, (_, i) => ledger.transfer({ debit: DEP, credit: w(i), amountCents: 1, code: 'DEPOSIT' }));
+    await first[0];
+    const second = Array.from({ length: 3 }, (_, i) => ledger.transfer({ debit: DEP, credit: w(i), amountCents: 1, code: 'DEPOSIT' }));
+    await Promise.all([...first, ...second]);
+    expect(commits).toEqual([5, 3]);
+  });
+
+  test('without grouping each movement is its own commit (what the benchmark compares against)', async () => {
+    const l = createLedger(client, { grouping: false, onCommit: (n) => commits.push(n) });
+    await Promise.all(Array.from({ length: 5 }, (_, i) => l.transfer({ debit: DEP, credit: w(i), amountCents: 1, code: 'DEPOSIT' })));
+    expect(commits).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  test('the embedded file runs in WAL mode with synchronous=FULL: a commit is on disk before it is acknowledged', async () => {
+    expect(String((await client.execute('PRAGMA journal_mode')).rows[0]![0])).toBe('wal');
+    expect(Number((await client.execute('PRAGMA synchronous')).rows[0]![0])).toBe(2);
+  });
+});
