@@ -16,6 +16,7 @@ import GameMoveForm from './GameMoveForm';
 import WithdrawForm from './WithdrawForm';
 import DepositModal from './DepositModal';
 import DepositSimulator from './DepositSimulator';
+import ConsoleNav from './ConsoleNav';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -36,4 +37,5 @@ export const registry = {
   WithdrawForm,
   DepositModal,
   DepositSimulator,
+  ConsoleNav,
 };

@@ -5,6 +5,7 @@ import { createOperatorUser, createPlayer, type TestPlayer } from '../../../test
 // Every operator route, with a body that would be accepted, so only the access check can refuse it.
 const ROUTES: [string, string, unknown?][] = [
   ['GET', '/api/v1/admin/overview'],
+  ['GET', '/api/v1/admin/counts'],
   ['GET', '/api/v1/admin/players?q=a'],
   ['GET', '/api/v1/admin/players/PLAYER'],
   ['POST', '/api/v1/admin/players/PLAYER/lock', { reason: 'access test' }],

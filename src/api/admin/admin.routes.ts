@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
+import { openCounts } from '../../services/admin/overview';
 import type { AdminDeps } from './admin.deps';
 import { dollars, iso } from './admin.model';
 import { auditRoutes } from './audit.routes';
@@ -25,6 +26,8 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
         },
       };
     }, { admin: true })
+    // The menu's live counts (the console polls this while it is on screen): two counts, nothing slow.
+    .get('/counts', async () => ({ success: true, data: await openCounts(d.client) }), { admin: true })
     .use(playersRoutes(d, session))
     .use(queuesRoutes(d, session))
     .use(catalogueRoutes(d, session))

@@ -1,10 +1,10 @@
 import { definePage, type ActionContext, type PageAction, type PageContext, type Page } from '../page';
 
-/** What every console page loads: its own API reads, and the open counts for the navigation. */
+/** What every console page loads: its own API reads, and the open counts for the menu (which then keeps them live). */
 export async function adminLoad(ctx: PageContext, reads: Record<string, string>) {
   const names = Object.keys(reads);
-  const [overview, ...rest] = await Promise.all([ctx.api!('/admin/overview'), ...names.map((n) => ctx.api!(reads[n]!))]);
-  const data: Record<string, any> = { counts: (overview?.data as Record<string, unknown>) ?? null, overview: overview?.data ?? null };
+  const [counts, ...rest] = await Promise.all([ctx.api!('/admin/counts'), ...names.map((n) => ctx.api!(reads[n]!))]);
+  const data: Record<string, any> = { counts: (counts?.data as Record<string, unknown>) ?? null };
   names.forEach((n, i) => (data[n] = rest[i]));
   return data;
 }

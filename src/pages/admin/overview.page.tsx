@@ -4,9 +4,9 @@ import { AdminShell, money, when } from './ui';
 /** /admin: the day at a glance. */
 export default adminPage({
   title: 'Operator console',
-  load: (ctx) => adminLoad(ctx, {}),
+  load: (ctx) => adminLoad(ctx, { overview: '/admin/overview' }),
   render: (ctx) => {
-    const o = (ctx.data as any).overview ?? {};
+    const o = (ctx.data as any).overview?.data ?? {};
     const tiles: [string, string, string?][] = [
       ['Owed to players', money(o.liabilities)], ['Deposits today', money(o.depositsToday)], ['Withdrawals today', money(o.withdrawalsToday)],
       ['Open withdrawals', String(o.openWithdrawals ?? ''), '/admin/withdrawals'], ['Open game tasks', String(o.openGameTasks ?? ''), '/admin/game-tasks'],

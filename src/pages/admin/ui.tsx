@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Island } from '../island';
 import type { PageContext } from '../page';
 import { PageFormToken } from '../form-token-field';
 
@@ -6,24 +7,13 @@ export type Row = Record<string, any>;
 export const money = (n: unknown) => (typeof n === 'number' ? `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : '');
 export const when = (iso: unknown) => (typeof iso === 'string' ? iso.slice(0, 16).replace('T', ' ') : '');
 
-const LINKS: [string, string][] = [
-  ['/admin', 'Overview'], ['/admin/players', 'Players'], ['/admin/withdrawals', 'Withdrawals'], ['/admin/game-tasks', 'Game tasks'],
-  ['/admin/deposits', 'Deposits'], ['/admin/codes', 'Codes'], ['/admin/games', 'Games'], ['/admin/audit', 'Audit'],
-];
-
-/** The console's frame: its own navigation, with the open withdrawals and game tasks counted on every page. */
+/** The console's frame: its own menu, with the open withdrawals and game tasks counted live on every page. */
 export function AdminShell({ ctx, title, children }: { ctx: PageContext; title: string; children: ReactNode }) {
-  const counts = (ctx.data as { counts?: { openWithdrawals: number; openGameTasks: number } } | undefined)?.counts;
-  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.openWithdrawals : href === '/admin/game-tasks' ? counts?.openGameTasks : undefined);
+  const counts = (ctx.data as { counts?: { openWithdrawals: number; openGameTasks: number } | null } | undefined)?.counts ?? null;
   return (
     <section className="page-section admin" aria-labelledby="admin-title">
       <nav className="admin-nav" aria-label="Operator console">
-        {LINKS.map(([href, label]) => (
-          <a key={href} href={href} aria-current={ctx.url.pathname === href ? 'page' : undefined}>
-            {label}
-            {!!badge(href) && <span className="admin-count" aria-label={`${badge(href)} open`}>{badge(href)}</span>}
-          </a>
-        ))}
+        <Island name="ConsoleNav" props={{ current: ctx.url.pathname, counts }} />
       </nav>
       <h1 id="admin-title" className="admin-title">{title}</h1>
       {children}

@@ -6,6 +6,20 @@ export type Overview = {
   ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
 };
 
+export type OpenCounts = { openWithdrawals: number; openGameTasks: number };
+
+const OPEN_WITHDRAWALS = "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending')";
+const OPEN_GAME_TASKS = "SELECT count(*) AS n FROM game_tasks WHERE status = 'open'";
+
+/**
+ * The two queues the console's menu counts, and nothing else: an open console tab asks for them every 15 s, so
+ * they must not cost the ledger proof or a call to the payment provider the full overview makes.
+ */
+export async function openCounts(client: Client): Promise<OpenCounts> {
+  const [w, t] = await client.batch([OPEN_WITHDRAWALS, OPEN_GAME_TASKS], 'read');
+  return { openWithdrawals: Number(w!.rows[0]?.n ?? 0), openGameTasks: Number(t!.rows[0]?.n ?? 0) };
+}
+
 const startOfUtcDay = (now: number) => now - (now % 86_400_000);
 
 /**
@@ -36,8 +50,8 @@ export function createOverview(client: Client, payments: { name: string; current
         "SELECT coalesce(sum(balance_cents), 0) AS n FROM accounts WHERE kind = 'wallet'",
         { sql: "SELECT coalesce(sum(amount_cents), 0) AS n FROM transfers WHERE code = 'DEPOSIT' AND kind = 'transfer' AND created_at >= ?", args: [day] },
         { sql: "SELECT coalesce(sum(amount_cents), 0) AS n FROM withdrawals WHERE created_at >= ? AND status NOT IN ('cancelled', 'failed')", args: [day] },
-        "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending')",
-        "SELECT count(*) AS n FROM game_tasks WHERE status = 'open'",
+        OPEN_WITHDRAWALS,
+        OPEN_GAME_TASKS,
       ], 'read'),
       ledgerState(now),
       paymentsOk(now),

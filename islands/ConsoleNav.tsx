@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { watchCounts, type OpenCounts } from './_client/console-counts';
+
+export type ConsoleNavProps = { current: string; counts: OpenCounts | null };
+
+export const CONSOLE_LINKS: [string, string][] = [
+  ['/admin', 'Overview'], ['/admin/players', 'Players'], ['/admin/withdrawals', 'Withdrawals'], ['/admin/game-tasks', 'Game tasks'],
+  ['/admin/deposits', 'Deposits'], ['/admin/codes', 'Codes'], ['/admin/games', 'Games'], ['/admin/audit', 'Audit'],
+];
+
+/**
+ * The operator console's menu. The server renders it with the counts it read for the page; in the browser the
+ * open withdrawals and game tasks then stay live, so an operator on any screen sees new work arrive.
+ */
+export default function ConsoleNav({ current, counts: first }: ConsoleNavProps) {
+  const [counts, setCounts] = useState(first);
+  useEffect(() => watchCounts(setCounts), []);
+  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.openWithdrawals : href === '/admin/game-tasks' ? counts?.openGameTasks : undefined);
+  return (
+    <ul className="nav-links console-links">
+      {CONSOLE_LINKS.map(([href, label]) => (
+        <li key={href}>
+          <a href={href} aria-current={current === href ? 'page' : undefined}>
+            {label}
+            {!!badge(href) && <span className="admin-count" aria-label={`${badge(href)} open`}>{badge(href)}</span>}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
