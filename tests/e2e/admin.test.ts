@@ -39,7 +39,12 @@ describe('operator console in chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill(op.password);
     await page.getByRole('button', { name: /log ?in/i }).click();
     await page.waitForURL(/\/admin\/withdrawals$/);
+    // The operator header: on a phone its console sections fold behind the hamburger; no player wallet anywhere.
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Withdrawals 2 open' }).waitFor();
+    expect(await page.getByRole('button', { name: /Wallet balance/ }).count()).toBe(0);
+    if (process.env.SHOTS) await page.screenshot({ path: '/tmp/admin-menu-390.png' });
+    await page.getByRole('button', { name: 'Close menu' }).click();
     if (process.env.SHOTS) await page.screenshot({ path: '/tmp/admin-withdrawals-390.png', fullPage: true });
 
     const rowOf = (amount: string) => page.locator('tr', { hasText: amount });
@@ -77,6 +82,11 @@ describe('operator console in chromium', () => {
       for (const p of ['/admin', '/admin/withdrawals?status=all', `/admin/players/${ada.userId}`, '/admin/audit', '/admin/codes'])
         await wide.goto(server.url + p).then(() => wide.screenshot({ path: `/tmp/admin${p.replace(/[/?=]/g, '-')}-1280.png`, fullPage: true }));
     }
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(server.url + '/');
+    await page.goto(server.url + '/admin');
+    await page.waitForURL(/\/login\?next=/);
     expect(browser.errors).toEqual([]);
   });
 });

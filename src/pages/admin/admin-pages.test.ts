@@ -42,6 +42,9 @@ describe('console pages', () => {
       const html = await r.text();
       expect([p, r.status]).toEqual([p, 200]);
       expect(html).toContain('aria-label="Operator console"');
+      // The operator header: the console's sections and Logout (with the form token), not the player's wallet and menus.
+      expect([p, html.includes('data-island="ConsoleNav"'), html.includes('href="/admin/audit"'), /action="\/logout" method="post"><input type="hidden" name="_token" value="[^"]+"/.test(html)]).toEqual([p, true, true, true]);
+      expect([p, html.includes('data-island="WalletMenu"'), html.includes('href="/home#transfer"'), html.includes('Account</button>')]).toEqual([p, false, false, false]);
     }
   });
 

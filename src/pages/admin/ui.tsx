@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Island } from '../island';
 import type { PageContext } from '../page';
 import { PageFormToken } from '../form-token-field';
 
@@ -7,14 +6,10 @@ export type Row = Record<string, any>;
 export const money = (n: unknown) => (typeof n === 'number' ? `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : '');
 export const when = (iso: unknown) => (typeof iso === 'string' ? iso.slice(0, 16).replace('T', ' ') : '');
 
-/** The console's frame: its own menu, with the open withdrawals and game tasks counted live on every page. */
-export function AdminShell({ ctx, title, children }: { ctx: PageContext; title: string; children: ReactNode }) {
-  const counts = (ctx.data as { counts?: { openWithdrawals: number; openGameTasks: number } | null } | undefined)?.counts ?? null;
+/** The console's frame; its menu, with the live open counts, is in the operator header (layout/operator-header.tsx). */
+export function AdminShell({ title, children }: { ctx: PageContext; title: string; children: ReactNode }) {
   return (
     <section className="page-section admin" aria-labelledby="admin-title">
-      <nav className="admin-nav" aria-label="Operator console">
-        <Island name="ConsoleNav" props={{ current: ctx.url.pathname, counts }} />
-      </nav>
       <h1 id="admin-title" className="admin-title">{title}</h1>
       {children}
     </section>

@@ -2,6 +2,7 @@ import type { Manifest } from '../../assets/store';
 import type { Page, PageContext } from '../page';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OperatorHeader } from './operator-header';
 
 /**
  * The islands' entry chunks, known only once the body has rendered (this component renders last). Module
@@ -38,7 +39,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
       </head>
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
         <a className="skip-link" href="#main">Skip to content</a>
-        <Header ctx={ctx} />
+        {page.access === 'admin' && ctx.viewer ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
         <main id="main" tabIndex={-1}>
           {ctx.flash && (
             <div className="flash-wrap">
