@@ -1,16 +1,23 @@
-// The manual game provider's queue until the operator console exists:
+// The manual game provider's queue from the command line, for scripting (the console's Game tasks screen does the same):
 //   bun run games:tasks                                  # open tasks
 //   bun run games:tasks -- --all                         # every task
 //   bun run games:tasks -- --show <id>                   # one task, with the password to set for account and reset tasks
-//   bun run games:tasks -- --done <id> [--amount 9.50]   # done in the back office (a redeem may confirm less)
-//   bun run games:tasks -- --fail <id> --note "reason"   # could not be done: held credits return to the wallet
+//   bun run games:tasks -- --done <id> --reference BO-123 --operator EMAIL [--amount 9.50]
+//                                                        # done in the back office (a redeem may confirm less)
+//   bun run games:tasks -- --fail <id> --note "reason" --operator EMAIL
+//                                                        # could not be done: held credits return to the wallet
+// Done and fail go through the console's own service and leave the same audit row, naming the operator.
 import { parseArgs } from 'node:util';
 import { openDatabase, tuneEmbedded } from '../db/client';
 import { migrate } from '../db/migrate';
+import { reasonOf } from '../src/api/admin/admin.model';
 import { loadConfig } from '../src/config';
 import { pickGameProvider } from '../src/deps';
+import { AppError } from '../src/lib/app-error';
 import { createCredentialCipher } from '../src/lib/credential-cipher';
 import { persistedSecret } from '../src/lib/secrets';
+import { operatorByEmail } from '../src/services/admin/operators';
+import { finishGameTask } from '../src/services/admin/queue-actions';
 import { createLedger } from '../src/services/ledger/ledger';
 import { createGamesService } from '../src/services/games/games.service';
 import type { GameTask, ManualProvider } from '../src/services/games/manual.provider';
@@ -18,7 +25,7 @@ import { dollarsToCents, formatCents } from '../src/shared/money';
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { all: { type: 'boolean' }, show: { type: 'string' }, done: { type: 'string' }, fail: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' } },
+  options: { all: { type: 'boolean' }, show: { type: 'string' }, done: { type: 'string' }, fail: { type: 'string' }, amount: { type: 'string' }, note: { type: 'string' }, reference: { type: 'string' }, operator: { type: 'string' } },
 });
 const fail = (msg: string): never => {
   console.error(msg);
@@ -40,10 +47,16 @@ const line = (t: GameTask) =>
 if (values.done || values.fail) {
   const id = (values.done ?? values.fail)!;
   const confirmedCents = values.amount === undefined ? undefined : (dollarsToCents(values.amount) ?? fail('--amount must be dollars with at most 2 decimals'));
-  if (values.fail && !values.note) fail('--fail needs --note "why", which the player is told');
-  const t = await games.completeTask(id, !!values.done, { confirmedCents, note: values.note });
-  if (!t) fail(`no task ${id}`);
-  console.log(line(t!));
+  if (!values.operator?.trim()) fail('--done and --fail need --operator EMAIL: the audit log names who acted');
+  if (values.done && !values.reference?.trim()) fail('--done needs --reference "…": the back-office reference, kept in the audit log');
+  if (values.fail && !values.note?.trim()) fail('--fail needs --note "why", which the player is told');
+  try {
+    const actor = await operatorByEmail(database.client, values.operator!);
+    const note = values.done ? reasonOf({ reference: values.reference }, true, 'reference')! : reasonOf({ reason: values.note }, true)!;
+    console.log(line(await finishGameTask({ client: database.client, games }, actor, id, !!values.done, { note, confirmedCents })));
+  } catch (e) {
+    fail(e instanceof AppError ? e.message : String(e));
+  }
 } else if (values.show) {
   const t = (await games.tasks('all')).find((x) => x.id === values.show) ?? fail(`no task ${values.show}`);
   console.log(line(t));

@@ -1,29 +1,34 @@
-// Operator commands for withdrawals until the operator console exists:
+// The withdrawal queue from the command line, for scripting (the console's Withdrawals screen does the same):
 //   bun run withdrawals -- list [--status pending]
-//   bun run withdrawals -- approve <withdrawal id>
-//   bun run withdrawals -- reject <withdrawal id> --reason "…"
+//   bun run withdrawals -- approve <withdrawal id> --operator EMAIL [--reason "…"]
+//   bun run withdrawals -- reject <withdrawal id> --operator EMAIL --reason "…"
+// Approve and reject go through the console's own service and leave the same audit row, naming the operator.
 import { parseArgs } from 'node:util';
 import { openDatabase, tuneEmbedded } from '../db/client';
 import { migrate } from '../db/migrate';
 import { withdrawalPush } from '../src/api/withdrawals/withdrawal-push';
 import { loadConfig } from '../src/config';
 import { pickMailer, pickPayments, siteInfo } from '../src/deps';
+import { reasonOf } from '../src/api/admin/admin.model';
 import { AppError } from '../src/lib/app-error';
 import { createLogger } from '../src/lib/logger';
 import { formatCents } from '../src/shared/money';
+import { operatorByEmail } from '../src/services/admin/operators';
+import { approveWithdrawal, rejectWithdrawal } from '../src/services/admin/queue-actions';
 import { createLedger } from '../src/services/ledger/ledger';
 import { createWithdrawalService } from '../src/services/payments/withdrawal-service';
 import { PaymentsError } from '../src/services/payments/payments.port';
 import { createInProcessHub } from '../src/ws/hub.in-process';
 
-const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), allowPositionals: true, options: { reason: { type: 'string' }, status: { type: 'string' } } });
+const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), allowPositionals: true, options: { reason: { type: 'string' }, status: { type: 'string' }, operator: { type: 'string' } } });
 const [command, id] = positionals;
 const fail = (msg: string): never => {
   console.error(msg);
   process.exit(2);
 };
-if (!['list', 'approve', 'reject'].includes(command ?? '')) fail('usage: withdrawals list [--status S] | approve ID | reject ID --reason "…"');
+if (!['list', 'approve', 'reject'].includes(command ?? '')) fail('usage: withdrawals list [--status S] | approve ID --operator EMAIL [--reason "…"] | reject ID --operator EMAIL --reason "…"');
 if (command !== 'list' && !id) fail(`${command} needs the withdrawal id (see: withdrawals list)`);
+if (command !== 'list' && !values.operator?.trim()) fail(`${command} needs --operator EMAIL: the audit log names who acted`);
 if (command === 'reject' && !values.reason?.trim()) fail('reject needs --reason "…": the player is told why');
 
 const config = loadConfig();
@@ -46,12 +51,13 @@ try {
     if (!rows.length) console.log('no withdrawals');
     for (const w of rows)
       console.log([w.id, w.status, w.payoutState ?? '-', w.currency, formatCents(w.amountCents), `tip ${formatCents(w.tipCents)}`, w.email, w.destination, new Date(w.createdAt).toISOString()].join('\t'));
-  } else if (command === 'approve') {
-    await service.approve(id!);
-    console.log(`approved ${id}`);
   } else {
-    await service.reject(id!, values.reason!);
-    console.log(`rejected ${id}: the credits are back in the player's wallet`);
+    const actor = await operatorByEmail(client, values.operator!);
+    const reason = reasonOf({ reason: values.reason }, command === 'reject');
+    const deps = { client, withdrawals: service };
+    if (command === 'approve') await approveWithdrawal(deps, actor, id!, reason);
+    else await rejectWithdrawal(deps, actor, id!, reason!);
+    console.log(command === 'approve' ? `approved ${id}` : `rejected ${id}: the credits are back in the player's wallet`);
   }
 } catch (e) {
   if (e instanceof AppError || e instanceof PaymentsError) fail(e.message);

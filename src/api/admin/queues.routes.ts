@@ -2,10 +2,9 @@ import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import { writeAudit } from '../../services/admin/audit';
+import { approveWithdrawal, finishGameTask, rejectWithdrawal } from '../../services/admin/queue-actions';
 import { DEPOSIT_STATUSES, depositById, depositList, withdrawalQueue } from '../../services/admin/queues';
 import { PaymentsError } from '../../services/payments/payments.port';
-import { findWithdrawal } from '../../services/payments/withdrawals';
-import { rowToTask } from '../../services/games/manual.provider';
 import type { AdminDeps } from './admin.deps';
 import { actorOf, amountOf, bodyObject, dollars, iso, reasonOf, statusOf } from './admin.model';
 
@@ -21,8 +20,6 @@ async function atProvider<T>(fn: () => Promise<T>): Promise<T> {
     throw e;
   }
 }
-
-const withdrawalState = (w: { status: string; payoutState: string | null; reason: string | null }) => ({ status: w.status, payoutState: w.payoutState, reason: w.reason });
 
 /** The queues an operator works through: withdrawals, manual game tasks and deposits. */
 export const queuesRoutes = (d: AdminDeps, session: Session) =>
@@ -42,24 +39,12 @@ export const queuesRoutes = (d: AdminDeps, session: Session) =>
     }, { admin: true })
     .post('/withdrawals/:id/approve', async ({ params, body, operator, request }) => {
       const reason = reasonOf(bodyObject(body), false);
-      const before = await findWithdrawal(d.client, 'w.id = ?', [params.id]);
-      if (!before) throw AppError.notFound('Withdrawal not found');
-      await atProvider(() => d.withdrawals.approve(params.id));
-      const after = (await findWithdrawal(d.client, 'w.id = ?', [params.id]))!;
-      await writeAudit(d.client, actorOf(operator, request, d.trustedHeader), {
-        action: 'withdrawal.approve', targetType: 'withdrawal', targetId: params.id, reason, before: withdrawalState(before), after: { ...withdrawalState(after), amountCents: after.amountCents, tipCents: after.tipCents },
-      });
+      await atProvider(() => approveWithdrawal(d, actorOf(operator, request, d.trustedHeader), params.id, reason));
       return { success: true, message: 'Withdrawal approved: BTCPay sends the payout.' };
     }, { admin: true, idempotent: true })
     .post('/withdrawals/:id/reject', async ({ params, body, operator, request }) => {
       const reason = reasonOf(bodyObject(body), true)!;
-      const before = await findWithdrawal(d.client, 'w.id = ?', [params.id]);
-      if (!before) throw AppError.notFound('Withdrawal not found');
-      await atProvider(() => d.withdrawals.reject(params.id, reason));
-      const after = (await findWithdrawal(d.client, 'w.id = ?', [params.id]))!;
-      await writeAudit(d.client, actorOf(operator, request, d.trustedHeader), {
-        action: 'withdrawal.reject', targetType: 'withdrawal', targetId: params.id, reason, before: withdrawalState(before), after: { ...withdrawalState(after), returnedCents: after.amountCents + after.tipCents },
-      });
+      await atProvider(() => rejectWithdrawal(d, actorOf(operator, request, d.trustedHeader), params.id, reason));
       return { success: true, message: 'Withdrawal rejected: the amount and tip are back in the player\'s wallet.' };
     }, { admin: true, idempotent: true })
     .get('/game-tasks', async ({ query }) => {
@@ -76,19 +61,8 @@ export const queuesRoutes = (d: AdminDeps, session: Session) =>
       const b = bodyObject(body);
       const done = params.outcome === 'complete';
       const note = done ? reasonOf(b, true, 'reference')! : reasonOf(b, true)!;
-      const r = await d.client.execute({ sql: 'SELECT * FROM game_tasks WHERE id = ?', args: [params.id] });
-      if (!r.rows[0]) throw AppError.notFound('Task not found');
-      const before = rowToTask(r.rows[0]);
-      if (before.status !== 'open') throw AppError.conflict('This task is already finished.', 'INVALID_STATE');
-      const confirmedCents = done && b.amount !== undefined && before.kind === 'redeem' ? amountOf(b, d.maxAmountDollars) : undefined;
-      if (confirmedCents !== undefined && confirmedCents > (before.amountCents ?? 0))
-        throw AppError.invalid([{ field: 'amount', message: 'A redeem cannot confirm more than was asked.' }]);
-      const after = await d.games.completeTask(params.id, done, { confirmedCents, note });
-      if (!after || after.status === 'open' || after.completedAt === null) throw AppError.conflict('This task is already finished.', 'INVALID_STATE');
-      await writeAudit(d.client, actorOf(operator, request, d.trustedHeader), {
-        action: done ? 'game_task.complete' : 'game_task.fail', targetType: 'game_task', targetId: params.id, reason: note,
-        before: { status: before.status, kind: before.kind, amountCents: before.amountCents, userName: before.userName }, after: { status: after.status, confirmedCents: after.confirmedCents },
-      });
+      const confirmedCents = done && b.amount !== undefined ? amountOf(b, d.maxAmountDollars) : undefined;
+      await finishGameTask(d, actorOf(operator, request, d.trustedHeader), params.id, done, { note, confirmedCents });
       return { success: true, message: done ? 'Task completed: the player is told.' : 'Task failed: held credits are back and the player is told why.' };
     }, { admin: true, idempotent: true })
     .get('/deposits', async ({ query }) => {

@@ -9,7 +9,7 @@ const query = (url: URL) => {
 };
 const short = (v: unknown) => (v == null ? '' : JSON.stringify(v).slice(0, 160));
 
-/** /admin/audit: every operator action, filtered, paged and as CSV. */
+/** /admin/audit: every operator action, filtered, paged and as CSV. A row without an address was made by an operator command. */
 export default adminPage({
   title: 'Audit log',
   load: (ctx) => adminLoad(ctx, { list: `/admin/audit?${query(ctx.url)}` }),
@@ -33,7 +33,7 @@ export default adminPage({
         <Table
           head={['When', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP']}
           empty="Nothing recorded for these filters."
-          rows={list.map((e) => [when(e.at), e.actor, e.action, <span className="admin-mono">{e.targetType} {e.targetId}</span>, e.reason ?? '', short(e.before), short(e.after), e.ip ?? ''])}
+          rows={list.map((e) => [when(e.at), e.actor, e.action, <span className="admin-mono">{e.targetType} {e.targetId}</span>, e.reason ?? '', short(e.before), short(e.after), e.ip ?? 'command line'])}
         />
         <Pager ctx={ctx} pagination={data.pagination} />
       </AdminShell>

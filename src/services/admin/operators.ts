@@ -4,6 +4,7 @@ import { normalizeEmail } from '../auth/accounts.context';
 import { hashToken } from '../auth/email-tokens';
 import { hashPassword } from '../auth/passwords';
 import { randomPlayerId, TERMS_VERSION } from '../auth/registration';
+import { AppError } from '../../lib/app-error';
 import { auditStatement, type Actor } from './audit';
 
 export type OperatorResult = { userId: string; email: string; created: boolean; setPasswordLink: string | null };
@@ -40,4 +41,16 @@ export async function createOperator(client: Client, publicUrl: string, input: {
   stmts.push(auditStatement(CLI, { action: existing ? 'operator.promote' : 'operator.create', targetType: 'user', targetId: userId, before, after: { role: 'ADMIN', email } }, now));
   await client.batch(stmts, 'write');
   return { userId, email, created: !existing, setPasswordLink: link };
+}
+
+/**
+ * The operator a command line acts for (`--operator EMAIL`): an ADMIN account that is not locked. Its rows in the
+ * audit log name that operator like the console's do; with no client address (`ip` empty) they read as made on
+ * the server's command line.
+ */
+export async function operatorByEmail(client: Client, email: string): Promise<Actor> {
+  const r = await client.execute({ sql: "SELECT id, email FROM users WHERE lower(email) = ? AND role = 'ADMIN' AND locked_at IS NULL", args: [normalizeEmail(email)] });
+  const u = r.rows[0];
+  if (!u) throw AppError.forbidden(`No operator with the e-mail ${email.trim()}: make one with bun run admin:create.`);
+  return { id: String(u.id), email: String(u.email), ip: null };
 }
