@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import { fund } from '../helpers/money';
+import { gameAccounts, moveTo } from '../helpers/games';
+import { available, fund } from '../helpers/money';
 import { call } from '../helpers/app';
 import { createOperatorUser, createPlayer, type TestPlayer } from '../helpers/players';
 import { verifyLedger } from '../../src/services/ledger/ledger-verify';
@@ -14,7 +15,8 @@ let op: TestPlayer;
 setDefaultTimeout(90_000);
 beforeAll(async () => {
   // Sandbox payments; withdrawals above $50 wait for an operator, and an approved payout completes an hour later.
-  server = await startServer({ WITHDRAWAL_AUTO_APPROVE_DOLLARS: '50', SANDBOX_PAYOUT_DELAY_S: '3600' });
+  // The manual game provider: every game account and transfer waits as a task for an operator.
+  server = await startServer({ WITHDRAWAL_AUTO_APPROVE_DOLLARS: '50', SANDBOX_PAYOUT_DELAY_S: '3600', GAME_PROVIDER: 'manual' });
   ada = await createPlayer(server.app, { name: 'Ada' });
   op = await createOperatorUser(server.app);
   await fund(server.app, ada.userId, 50_000);
@@ -87,6 +89,67 @@ describe('operator console in chromium', () => {
     await page.waitForURL(server.url + '/');
     await page.goto(server.url + '/admin');
     await page.waitForURL(/\/login\?next=/);
+    expect(browser.errors).toEqual([]);
+  });
+
+  test('an operator completes a manual game transfer and issues a code that a player redeems; the audit log holds all four actions', async () => {
+    const bea = await createOperatorUser(server.app);
+    const client = server.app.deps.database.client;
+    const asOperator = (token: string) => ({ token });
+    // Ada's game accounts are made first (their tasks done through the API); then her $20 to VBlink waits as a task.
+    await gameAccounts(server.app, ada);
+    for (const t of (await call(server.app, 'GET', '/api/v1/admin/game-tasks?status=open', undefined, asOperator(bea.token))).json.tasks)
+      expect((await call(server.app, 'POST', `/api/v1/admin/game-tasks/${t.id}/complete`, { reference: `BO-${t.gameId}` }, asOperator(bea.token))).status).toBe(200);
+    const userName = (await gameAccounts(server.app, ada)).vblink.gameCredentialId.userName;
+    expect((await moveTo(server.app, ada, { gameId: 'vblink', userName, amount: 20 })).status).toBeLessThan(300);
+    const wallet = await available(server.app, ada.userId);
+    const load = async () => (await client.execute("SELECT status FROM transfers WHERE code = 'GAME_LOAD' AND kind = 'hold'")).rows.map((r) => r.status);
+    expect(await load()).toEqual(['pending']);
+
+    const signIn = (token: string) => browser.context.addCookies([{ name: 'token', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    await signIn(bea.token);
+    const page = await browser.newPage(DESKTOP);
+    await page.goto(server.url + '/admin/game-tasks');
+    await page.getByRole('link', { name: 'Game tasks 1 open' }).waitFor();
+    const task = page.locator('tr', { hasText: 'Load credits' });
+    await task.locator('summary', { hasText: 'Done' }).click();
+    const done = task.locator('form', { has: page.locator('input[value="complete"]') });
+    await done.getByLabel('Back-office reference').fill('VB-7781');
+    await done.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('Task completed: the player is told.').waitFor();
+    // The held credits are posted to the game: out of the wallet for good, and the menu has no open task left.
+    expect(await load()).toEqual(['posted']);
+    expect(await available(server.app, ada.userId)).toBe(wallet);
+    expect(await page.getByRole('link', { name: /^Game tasks/ }).textContent()).toBe('Game tasks');
+
+    await page.goto(server.url + '/admin/codes');
+    await page.getByLabel('Code (empty: random)').fill('SPRING-E2E');
+    await page.getByLabel('Amount ($)').fill('7.50');
+    await page.getByLabel('Redemption cap').fill('5');
+    await page.getByRole('button', { name: 'Issue code' }).click();
+    await page.getByText('Code SPRING-E2E created.').waitFor();
+
+    // Ada redeems it on her own freeplay page.
+    await signIn(ada.token);
+    const player = await browser.newPage(PHONE);
+    await player.goto(server.url + '/freeplay');
+    await player.getByRole('textbox', { name: 'Freeplay code' }).fill('spring-e2e');
+    await player.getByRole('button', { name: 'Submit' }).click();
+    await player.getByText('Code redeemed: $7.50 added to your wallet.').waitFor();
+    expect(await available(server.app, ada.userId)).toBe(wallet + 750);
+
+    await signIn(bea.token);
+    await page.goto(server.url + '/admin/codes');
+    await page.locator('tr', { hasText: 'SPRING-E2E' }).getByText('1 / 5').waitFor();
+    // All four: the approval and rejection of the first journey, the finished transfer and the code.
+    await page.goto(server.url + '/admin/audit');
+    const entry = (action: string, hasText: string) => page.locator('tr', { hasText }).locator('td[data-label="Action"]', { hasText: action });
+    await entry('withdrawal.approve', 'Known player, address checked').waitFor();
+    await entry('withdrawal.reject', 'Address flagged by compliance').waitFor();
+    await entry('game_task.complete', 'VB-7781').waitFor();
+    await entry('code.create', 'SPRING-E2E').waitFor();
+    if (process.env.SHOTS) await page.screenshot({ path: '/tmp/admin-audit-four-1280.png', fullPage: true });
+    expect((await verifyLedger(client)).ok).toBe(true);
     expect(browser.errors).toEqual([]);
   });
 });
