@@ -2,17 +2,19 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { gameAccounts, moveTo, redeemFrom } from '../../../tests/helpers/games';
 import { available, fund } from '../../../tests/helpers/money';
-import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
+import { createOperatorUser, createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
 import { walletId } from '../../services/ledger/ledger.types';
 import type { ManualProvider } from '../../services/games/manual.provider';
 
 let app: TestApp;
 let alice: TestPlayer;
+let op: TestPlayer;
 
 beforeAll(async () => {
   app = await makeApp({ GAME_PROVIDER: 'manual' });
   alice = await createPlayer(app);
+  op = await createOperatorUser(app);
   await fund(app, alice.userId, 10_000);
 });
 
@@ -47,7 +49,7 @@ describe('manual game provider: requests wait as operator tasks', () => {
     expect(listed.out).toContain('create_account');
     const shown = await gamesTasks('--show', tasks[0]!.id);
     expect(shown.out).toMatch(/password to set: [a-z0-9]{8}/);
-    for (const t of tasks) expect((await gamesTasks('--done', t.id)).code).toBe(0);
+    for (const t of tasks) expect((await gamesTasks('--done', t.id, '--reference', 'BO-1', '--operator', op.email)).code).toBe(0);
     const after = await gameAccounts(app, alice);
     expect(after['ultra-panda']).toMatchObject({ accountStatus: 'active', gameBalance: null, gameCredentialId: { userName: `up${alice.playerId}` } });
     expect(after['ultra-panda'].gameCredentialId.password).toBe(shown.out.match(/password to set: (\S+)/)![1] as string);
@@ -77,7 +79,7 @@ describe('manual game provider: requests wait as operator tasks', () => {
     await moveTo(app, alice, { gameId: 'vblink', userName: `vb${alice.playerId}`, amount: 10 });
     expect(await available(app, alice.userId)).toBe(6_500);
     const task = await openTask('load');
-    const r = await gamesTasks('--fail', task.id, '--note', 'Back office is down.');
+    const r = await gamesTasks('--fail', task.id, '--note', 'Back office is down.', '--operator', op.email);
     expect(r.code).toBe(0);
     expect(await available(app, alice.userId)).toBe(7_500);
     expect(await held()).toBe(0);
@@ -91,7 +93,7 @@ describe('manual game provider: requests wait as operator tasks', () => {
     expect(r.status).toBe(202);
     expect(await available(app, alice.userId)).toBe(7_500);
     const task = await openTask('redeem');
-    expect((await gamesTasks('--done', task.id, '--amount', '12.50')).code).toBe(0);
+    expect((await gamesTasks('--done', task.id, '--amount', '12.50', '--reference', 'UP-2', '--operator', op.email)).code).toBe(0);
     expect(await available(app, alice.userId)).toBe(8_750);
     const rows = (await call(app, 'GET', '/api/v1/transaction/transaction-List/REDEEM', undefined, { token: alice.token })).json.TransactionList;
     expect(rows[0]).toMatchObject({ amount: 12.5, transactionStatus: 'completed' });
