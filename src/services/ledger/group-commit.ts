@@ -38,15 +38,15 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
     while (queue.length) {
       const group = queue.length > MAX_GROUP ? queue.splice(0, MAX_GROUP) : queue;
       if (group === queue) queue = [];
-      let todo: Pending[] = group;
-      while (todo.length) {
+      let remaining: Pending[] = group;
+      while (remaining.length) {
         try {
-          todo = commitGroup(db, todo);
+          remaining = commitGroup(db, remaining);
         } catch (e) {
           // Not a rule a movement broke (those are caught per savepoint): nothing of this group is kept.
           if (db.open && db.inTransaction) db.exec('ROLLBACK');
-          for (const p of todo) p.reject(asLibsqlError(e));
-          todo = [];
+          for (const p of remaining) p.reject(asLibsqlError(e));
+          remaining = [];
         }
       }
     }
