@@ -7,15 +7,20 @@ import { FREEPLAY_OPEN_EVENT } from './_client/freeplay';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { TextField } from './_ui/field';
+import { FormToken } from './_ui/form-token';
 import { Modal } from './_ui/modal';
 
-export type FreeplayModalProps = { communityUrl: string };
+export type FreeplayModalProps = {
+  communityUrl: string;
+  /** The session's form token: the modal's form is the /freeplay page's plain form, should its submit beat the script. */
+  formToken?: string;
+};
 
 /**
  * The freeplay code modal (spec §2): opened from the wallet menu (or anything that calls openFreeplay), it
  * redeems a code and updates the shared balance from the answer.
  */
-export default function FreeplayModal({ communityUrl }: FreeplayModalProps) {
+export default function FreeplayModal({ communityUrl, formToken }: FreeplayModalProps) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -77,10 +82,12 @@ export default function FreeplayModal({ communityUrl }: FreeplayModalProps) {
   // overlay is placed in, clipping the dialog to the header.
   return createPortal(
     <Modal title="Redeem Freeplay Code" onClose={close}>
-      <form className="form freeplay-form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <form className="form freeplay-form" method="post" action="/freeplay" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <FormToken value={formToken} />
         <p className="muted">Enter your freeplay code to add free credits to your wallet.</p>
         <TextField
           id="freeplay-code"
+          name="code"
           label="Freeplay code"
           value={code}
           onValue={edit}

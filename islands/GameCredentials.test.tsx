@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
-import { createPlayer, type TestPlayer } from '../tests/helpers/players';
+import { createPlayer, formTokenOf, type TestPlayer } from '../tests/helpers/players';
 import { accountsFromApi, type GameAccountView } from '../src/shared/game-accounts';
 import { gameAccounts } from './_client/games';
 import GameCredentials from './GameCredentials';
@@ -55,6 +55,18 @@ describe('GameCredentials', () => {
     expect(server.sent.map((s) => `${s.method} ${s.path}`)).toEqual([`PUT /api/v1/game/password/request-reset/${accounts[1]!.id}`, 'GET /api/v1/games/list']);
     fireEvent.click(screen.getByRole('button', { name: 'Show VBlink password' }));
     expect(screen.getByText('Blink-2025')).toBeTruthy();
+  });
+
+  test("the modal's form is the dashboard's plain reset form, should a submit beat the script: same action, same fields", () => {
+    render(<GameCredentials initial={accounts} canPlay formToken={formTokenOf(app, alice)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Ultra Panda password' }));
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'Panda-2026' } });
+    const form = screen.getByRole('dialog', { name: 'Reset Game Password' }).querySelector('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/home#game-accounts']);
+    // The fields /home's `reset` action reads (src/pages/home-actions.ts), with what was typed.
+    expect(Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]))).toEqual({
+      _action: 'reset', id: accounts[0]!.id, _token: formTokenOf(app, alice), requestedPassword: 'Panda-2026',
+    });
   });
 
   test('a pending request shows Reset Password Requested instead of Reset', () => {

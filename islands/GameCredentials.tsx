@@ -35,7 +35,7 @@ export default function GameCredentials({ initial, canPlay, form, formToken }: G
           <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} formToken={formToken} />
         ))}
       </ul>
-      {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} />}
+      {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} formToken={formToken} />}
     </>
   );
 }

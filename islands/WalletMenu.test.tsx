@@ -5,7 +5,7 @@ import { makeApp, type TestApp } from '../tests/helpers/app';
 import { FakeWebSocket } from '../tests/helpers/fake-websocket';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import { available, fund } from '../tests/helpers/money';
-import { createPlayer } from '../tests/helpers/players';
+import { createPlayer, formTokenOf } from '../tests/helpers/players';
 import { walletCents } from './_client/signals';
 import FreeplayModal from './FreeplayModal';
 import WalletMenu from './WalletMenu';
@@ -27,11 +27,11 @@ afterEach(() => {
   walletCents.value = null;
 });
 
-function header(cents = 123456) {
+function header(cents = 123456, formToken?: string) {
   render(
     <>
       <WalletMenu walletCents={cents} />
-      <FreeplayModal communityUrl={COMMUNITY} />
+      <FreeplayModal communityUrl={COMMUNITY} formToken={formToken} />
     </>,
   );
   return screen.getByRole('button', { name: /Wallet balance/ });
@@ -107,8 +107,8 @@ describe('WalletMenu', () => {
 });
 
 describe('FreeplayModal from the wallet menu', () => {
-  function openModal() {
-    const button = header();
+  function openModal(formToken?: string) {
+    const button = header(123456, formToken);
     fireEvent.click(button);
     fireEvent.click(screen.getByRole('link', { name: 'Freeplay' }));
     return { button, dialog: screen.getByRole('dialog') };
@@ -178,5 +178,15 @@ describe('FreeplayModal from the wallet menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('You have already redeemed this code.')).toBeTruthy();
     expect(await available(app, p.userId)).toBe(3500);
+  });
+
+  test("its form is the /freeplay page's plain form, should a submit beat the script: same action, same fields, the session's token", async () => {
+    const p = await createPlayer(app);
+    openModal(formTokenOf(app, p));
+    fireEvent.change(screen.getByLabelText('Freeplay code'), { target: { value: 'plain-post' } });
+    const form = screen.getByRole('dialog').querySelector('form')!;
+    expect([form.getAttribute('method'), form.getAttribute('action')]).toEqual(['post', '/freeplay']);
+    // The fields the /freeplay page's action reads (src/pages/wallet-actions.ts), with what was typed.
+    expect(Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]))).toEqual({ _token: formTokenOf(app, p), code: 'plain-post' });
   });
 });

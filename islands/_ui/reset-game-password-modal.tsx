@@ -6,6 +6,7 @@ import { api } from '../_client/api';
 import { refreshGames } from '../_client/games';
 import { toast } from '../_client/toast';
 import { SubmitButton } from './busy';
+import { FormToken } from './form-token';
 import { Modal } from './modal';
 import { PasswordField } from './password-field';
 
@@ -13,7 +14,7 @@ import { PasswordField } from './password-field';
  * spec §2 Reset Game Password modal: a new password of at least 5 characters (the message under the input,
  * prefixed with an asterisk); on success the server's message is toasted and the credential list reloads.
  */
-export function ResetGamePasswordModal({ account, onClose }: { account: GameAccountView; onClose: () => void }) {
+export function ResetGamePasswordModal({ account, onClose, formToken }: { account: GameAccountView; onClose: () => void; formToken?: string }) {
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState('');
@@ -47,10 +48,15 @@ export function ResetGamePasswordModal({ account, onClose }: { account: GameAcco
 
   return createPortal(
     <Modal title="Reset Game Password" onClose={() => !busy && onClose()}>
-      <form className="form" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      {/* The dashboard's plain reset form, posted by the browser only if the script has gone (same fields, same action). */}
+      <form className="form" method="post" action="/home#game-accounts" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        <input type="hidden" name="_action" value="reset" />
+        <input type="hidden" name="id" value={account.id} />
+        <FormToken value={formToken} />
         <p className="muted">Choose a new password for your {account.name} account ({account.userName}).</p>
         <PasswordField
           id="game-new-password"
+          name="requestedPassword"
           label="New Password"
           value={password}
           onValue={(v) => {

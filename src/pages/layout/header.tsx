@@ -58,7 +58,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
             )}
           </div>
         </nav>
-        {signedIn && <HeaderWallet viewer={ctx.viewer!} site={ctx.site} />}
+        {signedIn && <HeaderWallet viewer={ctx.viewer!} site={ctx.site} formToken={ctx.formToken} />}
       </div>
       <Ticker mode={ctx.site.tickerMode} />
     </header>

@@ -5,11 +5,11 @@ import type { SiteInfo, Viewer } from '../page';
  * The wallet button (a live island, spec §2). It sits in the header bar itself, outside the collapsible nav,
  * so a player on a phone sees the balance without opening the menu.
  */
-export function HeaderWallet({ viewer, site }: { viewer: Viewer; site: SiteInfo }) {
+export function HeaderWallet({ viewer, site, formToken }: { viewer: Viewer; site: SiteInfo; formToken?: string }) {
   return (
     <div className="header-wallet">
       <Island name="WalletMenu" props={{ walletCents: viewer.walletCents }} />
-      <Island name="FreeplayModal" props={{ communityUrl: site.communityUrl }} />
+      <Island name="FreeplayModal" props={{ communityUrl: site.communityUrl, formToken }} />
       <Island name="DepositModal" props={{}} />
     </div>
   );
