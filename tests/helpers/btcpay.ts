@@ -26,3 +26,27 @@ export function useBtcpay(opts: BtcpayDoubleOptions = {}, timeoutMs = 2000): Btc
   });
   return fixture;
 }
+
+export type BtcpayAppFixture = { double: BtcpayDouble; app: import('./app').TestApp };
+
+/**
+ * For each test: a fresh BTCPay double and a whole app configured against it, the double delivering its webhooks to
+ * that app in-process. After each test: every queued delivery and the work it started have finished, no request
+ * broke the contract, and the ledger verifies.
+ */
+export function useBtcpayApp(secret: string, env: Record<string, string> = {}, dir?: () => string | undefined): BtcpayAppFixture {
+  const f = {} as BtcpayAppFixture;
+  beforeEach(async () => {
+    f.double = await startBtcpayDouble({ deliver: (req) => f.app.handle(req), webhookSecret: secret });
+    const { makeApp } = await import('./app');
+    f.app = await makeApp({ BTCPAY_URL: f.double.url, BTCPAY_API_KEY: f.double.apiKey, BTCPAY_STORE_ID: f.double.storeId, BTCPAY_WEBHOOK_SECRET: secret, ...env });
+  });
+  afterEach(async () => {
+    await f.double.close();
+    await f.app.deps.deposits.idle();
+    expect(f.double.violations).toEqual([]);
+    const { verifyLedger } = await import('../../src/services/ledger/ledger-verify');
+    expect((await verifyLedger(f.app.deps.database.client)).ok).toBe(true);
+  });
+  return f;
+}

@@ -1,28 +1,22 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { startBtcpayDouble, type BtcpayDouble } from '../../../tests/doubles/btcpay';
+import { beforeEach, describe, expect, test } from 'bun:test';
+import type { BtcpayDouble } from '../../../tests/doubles/btcpay';
+import { useBtcpayApp } from '../../../tests/helpers/btcpay';
 import { makeBolt11 } from '../../../tests/helpers/bolt11';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { systemId, walletId } from '../../services/ledger/ledger.types';
-import { verifyLedger } from '../../services/ledger/ledger-verify';
 
 const SECRET = 'whsec-withdrawals-7Kp2';
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+const fx = useBtcpayApp(SECRET, { WITHDRAWAL_AUTO_APPROVE_DOLLARS: '500' });
 let double: BtcpayDouble;
 let app: TestApp;
 let p: TestPlayer;
 
 beforeEach(async () => {
-  double = await startBtcpayDouble({ deliver: (req) => app.handle(req), webhookSecret: SECRET });
-  app = await makeApp({ BTCPAY_URL: double.url, BTCPAY_API_KEY: double.apiKey, BTCPAY_STORE_ID: double.storeId, BTCPAY_WEBHOOK_SECRET: SECRET, WITHDRAWAL_AUTO_APPROVE_DOLLARS: '500' });
+  ({ double, app } = fx);
   p = await createPlayer(app);
   await app.deps.ledger.transfer({ debit: systemId('promotions'), credit: walletId(p.userId), amountCents: 100_000, code: 'TEST_FUNDS' });
-});
-afterEach(async () => {
-  await double.close();
-  await app.deps.deposits.idle();
-  expect(double.violations).toEqual([]);
-  expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
 });
 
 const withdraw = (body: Record<string, unknown>) => call(app, 'POST', '/api/v1/withdraw/withdraw-request', body, { token: p.token });
