@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { makeApp, page, type TestApp } from '../../tests/helpers/app';
 import { fund } from '../../tests/helpers/money';
-import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+import { createPlayer, formTokenOf, type TestPlayer } from '../../tests/helpers/players';
 import { historyRow } from '../services/wallet/history';
 import { sendCredits } from '../services/wallet/p2p';
 import { cents } from '../shared/money';
@@ -44,7 +44,8 @@ describe('wallet pages', () => {
     expect(html).toContain('$1,230.00');
     expect(html).toContain('data-island="WalletMenu"');
     expect(html).toContain('data-island="FreeplayModal"');
-    expect(html).toContain(JSON.stringify({ communityUrl: COMMUNITY }));
+    // With the session's form token: the modal's form is the /freeplay page's plain form.
+    expect(html).toContain(JSON.stringify({ communityUrl: COMMUNITY, formToken: formTokenOf(app, alice) }));
     expect(html).toMatch(/<script type="module" src="\/build\/WalletMenu-[a-z0-9]+\.js"><\/script>/);
   });
 
