@@ -67,7 +67,8 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         body: { email, password: values.password, userType: 'USER', remember: values.remember },
         anonymous: true,
         inlineFields: ['email', 'password'],
-        quietErrorTypes: ['EMAIL_NOT_VERIFIED'],
+        // A lockout says when to try again; it stays on the form rather than in a passing toast.
+        quietErrorTypes: ['EMAIL_NOT_VERIFIED', 'RATE_LIMITED'],
       });
       if (r.success) {
         if (values.remember) localStorage.setItem(REMEMBERED_EMAIL, email);
@@ -77,6 +78,7 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         setDone(to);
         setTimeout(() => navigation.assign(to), REDIRECT_MS);
       } else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
+      else if (r.errorType === 'RATE_LIMITED') setFailure(r.message || LOGIN_FAILED);
       else form.showServerErrors(r.fieldErrors);
     } catch {
       setFailure(LOGIN_FAILED);

@@ -33,13 +33,14 @@ const schema = z.object({
   COMMUNITY_URL: z.url().default('https://t.me/coinreel'),
   ULTRA_PANDA_URL: z.url().default('https://www.ultrapanda.mobi'),
   VBLINK_URL: z.url().default('https://www.vblink777.club'),
-  TICKER_MODE: z.enum(['demo', 'live', 'off']).default('demo'),
+  // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.
+  TICKER_MODE: z.enum(['demo', 'live', 'off']).optional(),
   TRUSTED_PROXY_HEADER: z.string().optional(),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
 });
 
-export type Config = z.infer<typeof schema> & { isProduction: boolean; secureCookies: boolean; publicUrl: string };
+export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -59,5 +60,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');
   if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw new ConfigError('Invalid configuration:\n  DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
-  return { ...c, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
+  const TICKER_MODE = c.TICKER_MODE ?? (c.NODE_ENV === 'production' ? 'live' : 'demo');
+  return { ...c, TICKER_MODE, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
 }

@@ -20,7 +20,7 @@ describe('the dashboard (/home)', () => {
   test('no "opens soon" card is left; the bar, credentials and the three forms arrive in the first HTML', async () => {
     const doc = await html('/home');
     expect(doc).not.toContain('opens soon');
-    expect(doc).toContain('<a href="/support#how-to-deposit">How to Deposit with CashApp</a>');
+    expect(doc).toContain('<a href="/support#how-to-deposit-with-cashapp">How to Deposit with CashApp</a>');
     expect(doc).toContain('Game Library');
     const [creds] = propsOf(doc, 'GameCredentials');
     expect(creds.canPlay).toBe(true);

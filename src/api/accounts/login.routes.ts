@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
-import { enforce } from '../../http/rate-limit';
+import { count, enforce, refuseWhileLimited } from '../../http/rate-limit';
+import { AppError } from '../../lib/app-error';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { login } from '../../services/auth/login';
@@ -23,9 +24,14 @@ export function loginRoutes(deps: Deps, session: Session) {
         ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required' }),
       });
       const email = normalizeEmail(text(b.email));
+      // A locked address is refused before its password is checked, so the right one cannot be found meanwhile.
+      await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
       await enforce(deps.rateLimiter, 'loginPerEmail', email);
       const remember = b.remember === true;
-      const r = await login(ctx, { email, password: text(b.password), remember });
+      const r = await login(ctx, { email, password: text(b.password), remember }).catch(async (e) => {
+        if (e instanceof AppError && e.errorType === 'INVALID_CREDENTIALS') await count(deps.rateLimiter, 'loginFailuresPerEmail', email);
+        throw e;
+      });
       // Without remember-me the cookie has no lifetime, so it ends with the browser (the row ends in 12 h).
       const maxAgeSeconds = remember ? SESSION_TTL_MS.remember / 1000 : undefined;
       set.headers['set-cookie'] = sessionCookie(r.token, { secure, maxAgeSeconds });
