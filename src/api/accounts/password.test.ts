@@ -114,6 +114,22 @@ describe('PATCH /reset-password/:id', () => {
     }
   });
 
+  test('GET /reset-password/:id/status tells live, used, expired and unknown links apart without spending one', async () => {
+    const app = await makeApp();
+    await registeredPlayer(app, 'status@example.com');
+    const status = async (t: string) => (await call(app, 'GET', `/api/v1/reset-password/${t}/status`)).json.status;
+    const used = await resetLinkFor(app, 'status@example.com');
+    expect(await status(used)).toBe('live');
+    expect(await status(used)).toBe('live');
+    expect((await call(app, 'PATCH', `/api/v1/reset-password/${used}`, { newPassword: 'BrandNew123' })).status).toBe(200);
+    expect(await status(used)).toBe('used');
+    const late = await resetLinkFor(app, 'status@example.com');
+    await rows(app, "UPDATE email_tokens SET expires_at = ? WHERE used_at IS NULL AND purpose = 'reset'", [Date.now() - 1]);
+    expect(await status(late)).toBe('expired');
+    expect(await status('A'.repeat(43))).toBe('unknown');
+    expect(await status('nope')).toBe('unknown');
+  });
+
   test('an expired link (over 1 hour) is refused and the password stays', async () => {
     const app = await makeApp();
     await registeredPlayer(app, 'slow@example.com');
