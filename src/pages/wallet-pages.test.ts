@@ -88,3 +88,68 @@ describe('wallet pages', () => {
     expect(html).toContain('data-island="P2PTransferForm"');
   });
 });
+
+describe('P2P without script: form, confirmation, receipt', () => {
+  const BASE = 'http://localhost:3000';
+  const post = (p: TestPlayer, fields: Record<string, string>) =>
+    app.handle(new Request(BASE + '/p2p-transfer', {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `token=${p.token}`, origin: BASE },
+      body: new URLSearchParams({ _token: formTokenOf(app, p), ...fields }),
+    }));
+  const balance = async (p: TestPlayer) => (await app.deps.ledger.balance(`w:${p.userId}`)).availableCents;
+
+  test('the typed form leads to a confirmation naming the receiver; nothing moves until Send; Back keeps the values', async () => {
+    await app.deps.database.client.execute({ sql: 'UPDATE users SET name = ? WHERE id = ?', args: ['Bob Builder', bob.userId] });
+    const before = await balance(bob);
+    const r = await post(alice, { email: bob.email, amount: '$1,000.50' });
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    for (const part of ['Confirm the transfer', 'Bob Builder', String(bob.playerId), 'Send $1,000.50', 'value="send" class="btn btn-primary btn-block" name="_action"', 'value="edit" class="btn btn-ghost btn-block" formNoValidate="" name="_action"', `name="email" value="${bob.email}"`, 'name="amount" value="1000.5"'])
+      expect(html).toContain(part);
+    expect(await balance(bob)).toBe(before);
+    const back = await (await post(alice, { _action: 'edit', email: bob.email, amount: '1000.5' })).text();
+    expect(back).toContain(`value="${bob.email}"`);
+    expect(back).toContain('Receiver Email');
+    expect(back).not.toContain('Confirm the transfer');
+  });
+
+  test('an unknown receiver or an unreadable amount stays on the form with the reason; nothing is looked up for bad input', async () => {
+    const unknown = await (await post(alice, { email: 'nobody@example.com', amount: '5' })).text();
+    expect(unknown).toContain('No verified player was found with this email.');
+    const bad = await post(alice, { email: bob.email, amount: '5 dollars' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Enter an amount in dollars, like 5, 5.00, $5 or 1,000.50.');
+  });
+
+  test('Send moves the credits once per key and lands on a receipt that only the sender can open', async () => {
+    const [from, to] = [alice, bob];
+    const before = await balance(to);
+    const fields = { _action: 'send', _key: 'p2p-page-key-1', email: to.email, amount: '2.5' };
+    const r = await post(from, fields);
+    expect(r.status).toBe(303);
+    const location = r.headers.get('location')!;
+    expect(location).toMatch(/^\/p2p-transfer\?receipt=CR-[0-9A-Z]{8}$/);
+    expect((await post(from, fields)).headers.get('location')).toBe(location);
+    expect(await balance(to)).toBe(before + 250);
+    const receipt = await (await as(from, location)).text();
+    for (const part of ['Transfer sent', '$2.50', `Player ID ${to.playerId}`, location.split('=')[1]!, 'UTC', 'href="/p2p-transfer">Done</a>']) expect(receipt).toContain(part);
+    const other = await (await as(to, location)).text();
+    expect(other).not.toContain('Transfer sent');
+    expect(other).toContain('Receiver Email');
+  });
+
+  test('more than the wallet holds is refused at the first step, before any lookup', async () => {
+    const r = await post(bob, { email: alice.email, amount: '100000' });
+    expect(r.status).toBe(409);
+    const html = await r.text();
+    expect(html).toContain('<p class="field-error" id="p2p-amount-error">Insufficient balance</p>');
+    expect(html).not.toContain('Confirm the transfer');
+  });
+
+  test('Send without enough credits comes back to the form with the reason at the amount', async () => {
+    const r = await post(bob, { _action: 'send', _key: 'p2p-page-key-2', email: alice.email, amount: '5000' });
+    expect(r.status).toBe(409);
+    expect(await r.text()).toContain('Insufficient balance');
+  });
+});

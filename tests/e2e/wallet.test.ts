@@ -71,8 +71,20 @@ describe('wallet journey in chromium', () => {
     await a.getByText('Use at most two decimals (cents).').waitFor();
     await a.getByLabel('Amount').fill('$12.34');
     await a.getByRole('button', { name: 'Transfer' }).click();
-    await a.locator('#toasts').getByText(`You sent $12.34 to ${bob.email}.`).waitFor();
+    // The island asks to confirm who receives it; Back keeps the form as typed.
+    await a.getByRole('heading', { name: 'Confirm the transfer' }).waitFor();
+    expect(await a.locator('.p2p-facts').textContent()).toContain(String(bob.playerId));
+    await a.getByRole('button', { name: 'Back' }).click();
+    expect(await a.getByLabel('Amount').inputValue()).toBe('$12.34');
+    await a.getByRole('button', { name: 'Transfer' }).click();
+    await a.getByRole('button', { name: 'Send $12.34' }).click();
+    await a.getByRole('heading', { name: 'Transfer sent' }).waitFor();
     await waitForBalance(a, '$487.66');
+    expect(new URL(a.url()).searchParams.get('receipt')).toMatch(/^CR-/);
+    // It stays (no passing toast) until dismissed.
+    await a.waitForTimeout(2500);
+    expect(await a.locator('.p2p-receipt').textContent()).toContain(`Player ID ${bob.playerId}`);
+    await a.getByRole('link', { name: 'Done' }).click();
     expect(await a.getByLabel('Receiver Email').inputValue()).toBe('');
 
     // B never reloads: the push moves the header balance and puts the notification on top.

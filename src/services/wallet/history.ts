@@ -15,6 +15,8 @@ export type HistoryEntry = {
   gameId?: string | null;
   gameName?: string | null;
   orderId?: string | null;
+  /** The readable id, when the caller must know it (a receipt); a fresh one otherwise. */
+  uuid?: string;
 };
 
 /** A short id players can quote to support, e.g. CR-3F9K2M7Q. */
@@ -32,7 +34,7 @@ export function historyRows(entries: HistoryEntry[], now: number): InStatement {
   return {
     sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, transfer_id, created_at)
           VALUES ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    args: entries.flatMap((e) => [Bun.randomUUIDv7(), readableId(), e.userId, e.type, e.direction, e.status, e.amountCents,
+    args: entries.flatMap((e) => [Bun.randomUUIDv7(), e.uuid ?? readableId(), e.userId, e.type, e.direction, e.status, e.amountCents,
       e.orderId ?? null, e.gameId ?? null, e.gameName ?? null, e.counterparty ?? null, e.transferId, now]),
   };
 }
