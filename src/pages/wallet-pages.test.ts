@@ -49,13 +49,17 @@ describe('wallet pages', () => {
     expect(html).toMatch(/<script type="module" src="\/build\/WalletMenu-[a-z0-9]+\.js"><\/script>/);
   });
 
-  test('/transactions: title, tabs and the first tab\'s first rows in the first HTML', async () => {
+  test('/transactions: title, tabs and the All tab\'s first rows in the first HTML', async () => {
     const res = await as(alice, '/transactions');
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>Transaction | ');
     expect(html).toMatch(/<h1[^>]*>Transaction<\/h1>/);
-    for (const t of ['Transfers', 'Redeems', 'Deposits', 'Withdrawals', 'P2P', 'Freeplay']) expect(html).toContain(`>${t}</button>`);
+    // Links, so they work without script too.
+    for (const [t, href] of [['All', '/transactions'], ['Transfers', '/transactions?type=TRANSFER'], ['Redeems', '/transactions?type=REDEEM'], ['Deposits', '/transactions?type=DEPOSIT'], ['Withdrawals', '/transactions?type=WITHDRAW'], ['P2P', '/transactions?type=P2P'], ['Freeplay', '/transactions?type=FREEPLAY']])
+      expect(html).toMatch(new RegExp(`href="${href.replace('?', '\\?')}" role="tab" class="tab" aria-selected="${t === 'All'}"[^>]*>${t}</a>`));
+    // The P2P row is under All as well as its own tab.
+    expect(html).toContain(`To ${bob.email}`);
     // Signs follow the wallet (DESIGN §8, docs/decisions/game-transfers.md): a transfer to a game is −.
     expect(html).toContain('<span class="amount-out">-$25.00</span>');
     expect(html).toContain('ORD-77');
@@ -66,9 +70,26 @@ describe('wallet pages', () => {
   });
 
   test("/transactions shows only the player's own rows", async () => {
-    const html = await (await as(bob, '/transactions')).text();
+    const html = await (await as(bob, '/transactions?type=TRANSFER')).text();
     expect(html).not.toContain('ORD-77');
     expect(html).toContain('No Transactions Found');
+    expect(await (await as(bob, '/transactions')).text()).not.toContain('ORD-77');
+  });
+
+  test('?type= and ?page= pick the tab and page on the server, so a reload or Back shows the same; nonsense is All, page 1', async () => {
+    const [p, q] = [await createPlayer(app), await createPlayer(app)];
+    await fund(app, p.userId, 50_000);
+    for (let i = 1; i <= 12; i++) await sendCredits(app.deps.database.client, app.deps.ledger, p, q.email, cents(i * 100), undefined, Date.now() + i);
+    const second = await (await as(p, '/transactions?type=P2P&page=2')).text();
+    expect(second).toMatch(/href="\/transactions\?type=P2P" role="tab" class="tab" aria-selected="true"/);
+    expect(second).toContain('Showing 11 to 12 of 12 transactions');
+    expect(second).toContain('<span class="amount-out">-$2.00</span>');
+    expect(second).toMatch(/<a href="\/transactions\?type=P2P"[^>]*aria-label="Page 1"/);
+    const deposits = await (await as(p, '/transactions?type=deposit')).text();
+    expect(deposits).toMatch(/href="\/transactions\?type=DEPOSIT" role="tab" class="tab" aria-selected="true"/);
+    const odd = await (await as(p, '/transactions?type=BOGUS&page=-4')).text();
+    expect(odd).toMatch(/href="\/transactions" role="tab" class="tab" aria-selected="true"/);
+    expect(odd).toContain('Showing 1 to 10 of');
   });
 
   test('/notifications: heading, subtitle and the first page in the first HTML', async () => {
