@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Every setting the process reads, parsed once. A bad value stops start-up naming the variable.
+// Every setting the process reads, parsed once. A bad value stops start-up with one line naming the variable.
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,21 +44,25 @@ export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE
 
 export class ConfigError extends Error {}
 
+/** One line: what is wrong with which variable, and the fix. */
+const invalid = (what: string) => new ConfigError(`Invalid configuration: ${what}.`);
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset so `FOO=` in a shell does not fail validation.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    throw invalid(`${named.join('; ')}. Fix ${names.length > 1 ? 'these variables' : names[0]} or unset ${names.length > 1 ? 'them' : 'it'} for the default`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
-  if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw new ConfigError('Invalid configuration:\n  CREDENTIAL_KEY: required in production');
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw invalid('JWT_SECRET: required in production. Set it to a random string of at least 32 characters');
+  if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw invalid('CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe');
   const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
   if (btcpay.some(Boolean) && !btcpay.every(Boolean))
-    throw new ConfigError('Invalid configuration:\n  BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');
-  if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw new ConfigError('Invalid configuration:\n  DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS');
+    throw invalid('BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');
+  if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw invalid('DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS. Lower it or raise DEPOSIT_MAX_DOLLARS');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const TICKER_MODE = c.TICKER_MODE ?? (c.NODE_ENV === 'production' ? 'live' : 'demo');
   return { ...c, TICKER_MODE, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };

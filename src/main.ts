@@ -2,6 +2,13 @@ import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
 import { buildDeps } from './deps';
 import { serveApp } from './serve';
+import { databaseProblem, fileSystemLine, listenFailureLine } from './startup-errors';
+
+/** A failure the operator can fix: one plain line with the fix on stderr, exit 1 (no stack trace). */
+function stop(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
 
 // `coinreel admin create --email E [--password P]`: the operator command, in the binary too.
 if (Bun.argv[2] === 'admin' && Bun.argv[3] === 'create') process.exit(await (await import('./cli/admin-create')).adminCreate(Bun.argv.slice(4)));
@@ -10,9 +17,23 @@ if (Bun.argv[2] === 'admin' && Bun.argv[3] === 'create') process.exit(await (awa
 try {
   const started = performance.now();
   const config = loadConfig();
-  const deps = await buildDeps(config);
+  const unreadable = await databaseProblem(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  if (unreadable) stop(unreadable);
+  const deps = await buildDeps(config).catch((e) => {
+    const line = fileSystemLine(e);
+    if (!line) throw e;
+    return stop(line);
+  });
   const app = createApp(deps);
-  const server = serveApp(app, { port: config.PORT });
+  let server: ReturnType<typeof serveApp>;
+  try {
+    server = serveApp(app, { port: config.PORT });
+  } catch (e) {
+    const line = listenFailureLine(e, config.PORT);
+    if (!line) throw e;
+    deps.database.client.close();
+    stop(line);
+  }
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
   // Game transfers whose answer was lost are looked up by their reference: now, and every RECONCILE_INTERVAL_S seconds.
   deps.games.start(config.RECONCILE_INTERVAL_S * 1000, () => deps.logger.error('game reconciliation failed'));
@@ -45,9 +66,6 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 } catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
+  if (e instanceof ConfigError) stop(e.message);
   throw e;
 }
