@@ -11,10 +11,11 @@ import { accountsContext, bodyOf, ipOf, rejectInvalid, text, wrongTypes } from '
 export function passwordRoutes(deps: Deps) {
   const ctx = accountsContext(deps);
   return new Elysia()
-    .get('/captcha', async ({ request, set }) => {
+    // ?kind=question: the non-visual form (a sum in words), under the same limit and check as the picture.
+    .get('/captcha', async ({ query, request, set }) => {
       await enforce(deps.rateLimiter, 'captchaPerIp', ipOf(deps, request));
       set.headers['cache-control'] = 'no-store';
-      return { success: true, ...(await issueCaptcha(deps.database.db)) };
+      return { success: true, ...(await issueCaptcha(deps.database.db, new Date(), query.kind === 'question' ? 'question' : 'image')) };
     })
     .post('/forget-password', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'forgotPerIp', ipOf(deps, request));

@@ -3,6 +3,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { captchas } from '../../../db/schema';
 import { CAPTCHA_ALPHABET, captchaDataUrl } from './captcha-image';
+import { normalizeAnswer, randomQuestion } from './captcha-question';
 
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -23,13 +24,19 @@ function randomAnswer(): string {
   return out;
 }
 
-/** A new captcha: its id and image for the client; only the hashed answer is kept. */
-export async function issueCaptcha(db: Db, now = new Date()): Promise<{ captchaId: string; image: string }> {
+export type IssuedCaptcha = { captchaId: string; image: string } | { captchaId: string; question: string };
+
+/**
+ * A new captcha: its id and, for the client, a picture of four characters or (`question`, the non-visual form for
+ * screen-reader users) a sum in words. Only the hashed answer is kept, so both are checked the same way.
+ */
+export async function issueCaptcha(db: Db, now = new Date(), kind: 'image' | 'question' = 'image'): Promise<IssuedCaptcha> {
   const captchaId = crypto.randomUUID();
-  const answer = randomAnswer();
+  const q = kind === 'question' ? randomQuestion() : null;
+  const answer = q ? q.answer : randomAnswer();
   await db.delete(captchas).where(lt(captchas.expiresAt, now));
   await db.insert(captchas).values({ id: captchaId, answerHash: captchaAnswerHash(captchaId, answer), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
-  return { captchaId, image: captchaDataUrl(answer) };
+  return q ? { captchaId, question: q.question } : { captchaId, image: captchaDataUrl(answer) };
 }
 
 /**
@@ -41,5 +48,6 @@ export async function checkCaptcha(db: Db, captchaId: unknown, given: unknown, n
   const [row] = await db.delete(captchas).where(eq(captchas.id, captchaId)).returning();
   if (!row || row.expiresAt.getTime() <= now.getTime()) return false;
   // Both are SHA-256 digests, so the lengths always match.
-  return timingSafeEqual(Buffer.from(row.answerHash, 'hex'), Buffer.from(captchaAnswerHash(captchaId, given.trim()), 'hex'));
+  // A question's answer may be typed in words ('eleven'); a picture's four characters never are number words.
+  return timingSafeEqual(Buffer.from(row.answerHash, 'hex'), Buffer.from(captchaAnswerHash(captchaId, normalizeAnswer(given)), 'hex'));
 }
