@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { fund } from '../helpers/money';
 import { createOperatorUser, createPlayer } from '../helpers/players';
-import { historyRow } from '../../src/services/wallet/history';
+import { sendCredits } from '../../src/services/wallet/p2p';
+import { cents } from '../../src/shared/money';
 import { DESKTOP, PHONE, launchBrowser, startServer, type Browser, type TestServer } from './browser';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -27,9 +28,9 @@ beforeAll(async () => {
   const player = await createPlayer(server.app, { name: 'Ada Lovelace' });
   const friend = await createPlayer(server.app, { name: 'Friend' });
   await fund(server.app, player.userId, 25_00);
-  await server.app.deps.database.client.execute(
-    historyRow({ userId: player.userId, type: 'P2P', direction: 'out', status: 'completed', amountCents: 500, transferId: null, counterparty: friend.email }, Date.now()),
-  );
+  // A real transfer, so history has a row and its receipt page can be checked too.
+  const sent = await sendCredits(server.app.deps.database.client, server.app.deps.ledger, player, friend.email, cents(500));
+  SIGNED_IN.push(`/p2p-transfer?receipt=${sent.transactionUuid}`);
   playerToken = player.token;
   operatorToken = (await createOperatorUser(server.app)).token;
   browser = await launchBrowser({ bypassCSP: true });
