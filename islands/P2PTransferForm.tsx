@@ -28,7 +28,7 @@ export type P2PTransferFormProps = {
 type Confirming = { email: string; amount: number; recipient: Recipient };
 
 /** A plain post's confirmation step comes back as form values (action 'confirm'). */
-function postedConfirm(form: Posted & { action?: string }): Confirming | null {
+function postedConfirm(form: (Posted & { action?: string }) | undefined): Confirming | null {
   const v = form?.values;
   if (!form || form.action !== 'confirm' || !v?.email || !v.playerId) return null;
   return { email: v.email, amount: Number(v.amount), recipient: { name: v.name || null, playerId: Number(v.playerId) } };

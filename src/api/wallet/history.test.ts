@@ -45,7 +45,7 @@ describe('transaction history', () => {
     const p2p = await list(c, 'P2P');
     expect(all.status).toBe(200);
     expect(all.json.TransactionList.map((t: { type: string }) => t.type)).toContain('P2P');
-    expect(all.json.TransactionList.every((t: { transactionUuid: string }) => !p2p.json.TransactionList.some((x: { transactionUuid: string }) => x.transactionUuid === t.transactionUuid) || t.type === 'P2P')).toBe(true);
+    expect(all.json.TransactionList.every((t: { transactionUuid: string; type: string }) => !p2p.json.TransactionList.some((x: { transactionUuid: string }) => x.transactionUuid === t.transactionUuid) || t.type === 'P2P')).toBe(true);
     expect(all.json.pagination.totalUsers).toBe(all.json.TransactionList.length);
     const byType = await Promise.all(['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY', 'ADJUSTMENT'].map(async (t) => (await list(c, t)).json.pagination.totalUsers as number));
     expect(all.json.pagination.totalUsers).toBe(byType.reduce((x, y) => x + y, 0));
