@@ -83,7 +83,7 @@ export function createApp(deps: Deps): App {
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
   const routes = {
     ...fastRoutes({ handle, staticPaths, client: deps.database.client, security }),
-    ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger }) }),
+    ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger }), client: deps.database.client }),
   };
   return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]), routes };
 }

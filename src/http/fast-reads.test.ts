@@ -19,6 +19,14 @@ beforeAll(async () => {
 afterAll(() => server.stop(true));
 
 const READS = ['/api/v1/user/wallet-balance', '/api/v1/user/details'];
+/** History rows as the services write them (the history version moves by trigger, as it does for theirs). */
+async function insertHistory(userId: string, type: string, n: number) {
+  for (let i = 0; i < n; i++)
+    await app.deps.database.client.execute({
+      sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, transfer_id, created_at) VALUES (?, ?, ?, ?, 'in', 'completed', ?, NULL, ?)`,
+      args: [crypto.randomUUID(), `CR-TEST${i}`, userId, type, 100 + i, Date.now() + i],
+    });
+}
 const SAME = ['content-type', 'cache-control', 'x-content-type-options', 'referrer-policy', 'content-security-policy'];
 const get = (path: string, headers: Record<string, string>) => fetch(base + path, { headers });
 /** The framework route's own answer, through the whole pipeline: what the fast path must equal. */
@@ -89,6 +97,57 @@ describe('signed-in reads ahead of the framework', () => {
     for (let i = 0; i < 2; i++) expect((await get(READS[1]!, auth)).status).toBe(200);
     const row = await app.deps.database.client.execute({ sql: 'SELECT expires_at FROM sessions WHERE id = ?', args: [op.sessionId] });
     expect(Number(row.rows[0]!.expires_at)).toBeGreaterThan(soon + 60 * 60_000);
+  });
+
+  test('a history page is what the framework route answers, for each type, page and limit', async () => {
+    const p = await createPlayer(app);
+    for (let i = 0; i < 3; i++) await app.deps.ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: walletId(p.userId), amountCents: 100 + i, code: 'DEPOSIT' });
+    await insertHistory(p.userId, 'DEPOSIT', 3);
+    const auth = { authorization: `Bearer ${p.token}` };
+    for (const path of ['DEPOSIT', 'DEPOSIT?page=2&limit=2', 'DEPOSIT?limit=1', 'P2P', 'WITHDRAW?page=1']) {
+      for (let i = 0; i < 2; i++) {
+        const url = `/api/v1/transaction/transaction-List/${path}`;
+        const [res, ref] = [await get(url, auth), await reference(url, auth)];
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(await ref.json());
+        for (const h of SAME) expect(res.headers.get(h)).toBe(ref.headers.get(h));
+      }
+    }
+    const body = await (await get('/api/v1/transaction/transaction-List/DEPOSIT?page=2&limit=2', auth)).json();
+    expect(body.pagination).toEqual({ totalPages: 2, totalUsers: 3, limit: 2, currentPage: 2 });
+  });
+
+  test('a change to the history (a new row, a status change) shows on the very next read of a page read before', async () => {
+    const p = await createPlayer(app);
+    const auth = { authorization: `Bearer ${p.token}` };
+    const url = '/api/v1/transaction/transaction-List/DEPOSIT';
+    const list = async () => (await (await get(url, auth)).json()).TransactionList as { transactionStatus: string }[];
+    expect(await list()).toEqual([]);
+    await insertHistory(p.userId, 'DEPOSIT', 1);
+    expect((await list()).length).toBe(1);
+    await app.deps.database.client.execute({ sql: "UPDATE transactions SET status = 'expired' WHERE user_id = ?", args: [p.userId] });
+    expect((await list()).map((t) => t.transactionStatus)).toEqual(['expired']);
+    await app.deps.database.client.execute({ sql: 'DELETE FROM transactions WHERE user_id = ?', args: [p.userId] });
+    expect(await list()).toEqual([]);
+  });
+
+  test("one player's cached page is never another's", async () => {
+    const [a, b] = [await createPlayer(app), await createPlayer(app)];
+    await insertHistory(a.userId, 'P2P', 2);
+    const url = '/api/v1/transaction/transaction-List/P2P';
+    expect((await (await get(url, { authorization: `Bearer ${a.token}` })).json()).TransactionList.length).toBe(2);
+    expect((await (await get(url, { authorization: `Bearer ${b.token}` })).json()).TransactionList.length).toBe(0);
+  });
+
+  test('bad input, odd queries and no session get the framework answer', async () => {
+    const auth = { authorization: `Bearer ${player.token}` };
+    for (const url of ['/api/v1/transaction/transaction-List/NOPE', '/api/v1/transaction/transaction-List/P2P?page=0', '/api/v1/transaction/transaction-List/P2P?page=x',
+      '/api/v1/transaction/transaction-List/P2P?page=1&page=2', '/api/v1/transaction/transaction-List/p2p', '/api/v1/transaction/transaction-List/P2P?limit=500']) {
+      const [res, ref] = [await get(url, auth), await reference(url, auth)];
+      expect({ url, status: res.status }).toEqual({ url, status: ref.status });
+      expect(await res.json()).toEqual(await ref.json());
+    }
+    expect((await get('/api/v1/transaction/transaction-List/P2P', {})).status).toBe(401);
   });
 
   test('other methods on the same paths still reach the framework', async () => {

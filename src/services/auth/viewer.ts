@@ -5,7 +5,8 @@ import { OPERATOR_IDLE_MS } from './sessions';
 import { tokenFrom, type TokenSigner } from './tokens';
 
 /** emailVerified: read by the session lookup with the rest, so /user/details needs no second query. */
-export type SignedIn = Viewer & { sessionId: string; via: 'bearer' | 'cookie'; emailVerified?: boolean };
+/** historyVersion: moves with every change to the player's history (see http/fast-reads.ts). */
+export type SignedIn = Viewer & { sessionId: string; via: 'bearer' | 'cookie'; emailVerified?: boolean; historyVersion?: number };
 
 /** The lookup; `known` answers without a promise when it can (undefined: ask the lookup itself). */
 export type ViewerLookup = ((req: Request) => Promise<SignedIn | null>) & { known(req: Request): SignedIn | null | undefined };
@@ -48,7 +49,7 @@ const ROLE = 7;
 const EXPIRES_AT = 8;
 
 function fromRow(row: unknown[], sessionId: string, via: SignedIn['via']): SignedIn {
-  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents] = row;
+  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion] = row;
   return {
     role: role === 'ADMIN' ? 'ADMIN' : 'USER',
     sessionId,
@@ -61,6 +62,7 @@ function fromRow(row: unknown[], sessionId: string, via: SignedIn['via']): Signe
     pendingEmail: pendingEmail == null ? null : String(pendingEmail),
     emailVerified: Number(emailVerified) === 1,
     walletCents: Number(walletCents ?? 0),
+    historyVersion: Number(historyVersion ?? 0),
   };
 }
 
@@ -69,6 +71,7 @@ function fromRow(row: unknown[], sessionId: string, via: SignedIn['via']): Signe
 const WALLET_SQL = "(SELECT a.balance_cents - a.pending_cents FROM accounts a WHERE a.id = 'w:' || u.id)";
 
 // Columns in the order fromRow reads them (ROLE and EXPIRES_AT are their positions).
-const SESSION_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents
+const SESSION_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents,
+  (SELECT v.version FROM history_versions v WHERE v.user_id = u.id) AS history_version
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`;
