@@ -6,7 +6,8 @@ import { healthRoutes } from './api/health/health.routes';
 import { accountsRoutes } from './api/accounts/accounts.routes';
 import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
-import { withFinish } from './http/finish';
+import { jsonFinisher, withFinish } from './http/finish';
+import { fastReads } from './http/fast-reads';
 import { fastRoutes, type FastRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
@@ -29,7 +30,7 @@ import { createOverview } from './services/admin/overview';
 export type App = {
   handle(req: Request): Promise<Response>;
   socket: ReturnType<typeof createSocketServer>;
-  /** Answers that skip the framework (visitor pages as prepared bytes, /healthz); serve.ts puts them first. */
+  /** Answers that skip the framework (visitor pages as prepared bytes, /healthz, the hottest signed-in reads); serve.ts puts them first. */
   routes: FastRoutes;
 };
 
@@ -80,6 +81,9 @@ export function createApp(deps: Deps): App {
   // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
   deps.self.handle = handle;
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
-  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, security });
+  const routes = {
+    ...fastRoutes({ handle, staticPaths, client: deps.database.client, security }),
+    ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger }), client: deps.database.client }),
+  };
   return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]), routes };
 }

@@ -44,6 +44,20 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: Se
   };
 }
 
+/**
+ * A small JSON answer made outside the framework (http/fast-reads.ts), finished as withFinish finishes every
+ * other: request id, security headers, the log line. Its headers go in at construction (no gzip: under 1 KB).
+ */
+export function jsonFinisher(opts: SecurityOptions & { logger: Logger }) {
+  const security = Object.fromEntries(securityHeaders(opts));
+  return (req: Request, json: string, headers: Record<string, string>, started: number): Response => {
+    const requestId = newRequestId();
+    const res = new Response(json, { headers: { ...headers, ...security, 'x-request-id': requestId } });
+    logRequest(opts.logger, req, 200, started, requestId);
+    return res;
+  };
+}
+
 // Eight hex digits that tell one request's log line from the others; not a secret.
 /** The path of an absolute request URL without building a URL object (a request's URL is always absolute). */
 export function pathOf(url: string): string {
