@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { parseCidrList } from './http/cidr';
+
+const cidrList = (v: string) => {
+  try {
+    parseCidrList(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 // Every setting the process reads, parsed once. A bad value stops start-up naming the variable.
 const schema = z.object({
@@ -37,6 +47,8 @@ const schema = z.object({
   TRUSTED_PROXY_HEADER: z.string().optional(),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(20),
 });
 
 export type Config = z.infer<typeof schema> & { isProduction: boolean; secureCookies: boolean; publicUrl: string };
