@@ -10,12 +10,14 @@ const cidrList = (v: string) => {
   }
 };
 
+export const DEFAULT_DATABASE_URL = 'file:data/coinreel.db';
+
 // Every setting the process reads, parsed once. A bad value stops start-up naming the variable.
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().min(1).default('file:data/coinreel.db'),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   DATABASE_AUTH_TOKEN: z.string().optional(),
   DATA_DIR: z.string().min(1).default('data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
