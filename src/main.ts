@@ -22,7 +22,7 @@ try {
   const config = loadConfig();
   const deps = await buildDeps(config);
   const app = createApp(deps);
-  const server = serveApp(app, { port: config.PORT });
+  const server = serveApp(app, { port: config.PORT, hostname: config.HOST });
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
   // Until job leases land, every instance runs the jobs itself, so it reports itself the holder.
   deps.metrics.setLeaseHolder('jobs', true);
