@@ -3,7 +3,11 @@ import { createHmac } from 'node:crypto';
 import { call, makeApp, page } from '../../tests/helpers/app';
 import { registration, rows, tokenIn, waitForMail } from '../../tests/helpers/accounts';
 import { captchaAnswerHash } from '../services/auth/captcha';
+import { Elysia } from 'elysia';
 import { createLogger } from '../lib/logger';
+import { errorsPlugin } from './errors';
+import { withFinish } from './finish';
+import { routeLabelPlugin } from './request-context';
 
 /** An app whose log lines are kept in memory instead of written to stdout. */
 async function loggedApp() {
@@ -35,6 +39,22 @@ describe('request log lines', () => {
       expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}$/);
     }
     expect(lines.every((l) => !l.includes('<script>') && l.split('\n').length === 2)).toBe(true);
+  });
+
+  test("an unexpected error answers 500 with the request's id, and the error line carries the same id", async () => {
+    const lines: string[] = [];
+    const logger = createLogger(false, (l) => void lines.push(l));
+    const app = new Elysia().use(errorsPlugin(logger)).use(routeLabelPlugin()).get('/boom', () => {
+      throw new Error('kaput');
+    });
+    const handle = withFinish((req) => app.handle(req), { hsts: false, logger });
+    const res = await handle(new Request('http://localhost/boom', { headers: { 'x-request-id': 'trace-500' } }));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ success: false, message: 'Something went wrong. Please try again.', requestId: 'trace-500' });
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ level: 'error', msg: 'unhandled', requestId: 'trace-500' }),
+      expect.objectContaining({ msg: 'request', route: '/boom', status: 500, requestId: 'trace-500' }),
+    ]);
   });
 
   test('a request no route matched is logged under one label, not its raw path', async () => {
