@@ -10,6 +10,7 @@ type SocketData = { userId: string | null; unsubscribe?: () => void };
  */
 export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
   const open = new Set<ServerWebSocket<SocketData>>();
+  let closing = false;
   const join = (ws: ServerWebSocket<SocketData>, userId: string) => {
     ws.data.userId = userId;
     ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
@@ -45,6 +46,8 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
   };
 
   async function upgrade(req: Request, server: Server<SocketData>): Promise<Response | undefined> {
+    // A connection kept alive past the start of a shutdown must not open a socket that is about to be closed.
+    if (closing) return new Response('Service Restart', { status: 503, headers: { 'retry-after': '1' } });
     // A page on another site must not ride the player's cookie into a socket (cross-site WebSocket hijacking).
     const origin = req.headers.get('origin');
     if (origin && origin !== new URL(req.url).origin && !allowedOrigins.includes(origin)) return new Response('Forbidden origin', { status: 403 });
@@ -62,6 +65,7 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
      * at once, so it lands on another instance (or this one once it is back).
      */
     closeAll(code = 1012, reason = 'Service Restart') {
+      closing = true;
       for (const ws of open) ws.close(code, reason);
     },
   };
