@@ -45,7 +45,8 @@ describe('backup', () => {
     const stream = (async () => {
       while (!stop) if ((await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: b.email, amount: 0.01 }, { token: a.token })).status === 200) moved++;
     })();
-    while (moved < 5) await Bun.sleep(5);
+    const deadline = Date.now() + 20_000;
+    while (moved < 5 && Date.now() < deadline) await Bun.sleep(5);
     const r = await run('backup', [file], { DATABASE_URL: app.config.DATABASE_URL });
     stop = true;
     await stream;
