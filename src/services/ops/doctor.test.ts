@@ -196,6 +196,23 @@ describe('doctor: Redis', () => {
     expect(JSON.stringify(bad)).not.toContain('n0pe-pass');
   });
 
+  // The double above speaks just enough RESP; where Debian's redis-server is installed, the real one too.
+  test.skipIf(!Bun.which('redis-server'))('a real redis-server answers PING: ok (skipped: redis-server is not installed)', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = Bun.spawn(['redis-server', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdout: 'ignore', stderr: 'ignore' });
+    try {
+      let r: CheckResult | undefined;
+      for (let i = 0; i < 50 && r?.status !== 'ok'; i++) {
+        await Bun.sleep(100);
+        r = check(await runDoctor({ ...base, REDIS_URL: `redis://127.0.0.1:${port}` }, 1000), 'Redis');
+      }
+      expect(r!.status).toBe('ok');
+    } finally {
+      server.kill();
+      await server.exited;
+    }
+  });
+
   test('nothing listening: a problem naming the address', async () => {
     const r = check(await runDoctor({ ...base, REDIS_URL: 'redis://127.0.0.1:1' }, 2000), 'Redis');
     expect(r.status).toBe('problem');
