@@ -5,6 +5,9 @@ import { openDatabase, tuneEmbedded, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loadAssets, type AssetStore } from './assets/store';
 import { createLogger, type Logger } from './lib/logger';
+import { createSiteMetrics, type SiteMetrics } from './lib/site-metrics';
+import { createShutdownHooks, type ShutdownHooks } from './lib/shutdown-hooks';
+import { countedLedger } from './services/ledger/counted-ledger';
 import { persistedSecret } from './lib/secrets';
 import type { SiteInfo } from './pages/page';
 import { createTokenSigner, type TokenSigner } from './services/auth/tokens';
@@ -64,6 +67,10 @@ export type Deps = {
   /** How long a game provider call may take before its outcome is looked up later instead. */
   gameTimeoutMs: number;
   games: GamesService;
+  /** The figures of GET /metrics. */
+  metrics: SiteMetrics;
+  /** Hooks run on SIGTERM after requests finished and before the database closes (job lease release). */
+  shutdown: ShutdownHooks;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -107,10 +114,11 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
   const site = exposeMailbox(siteInfo(config), mailer);
   const hub = overrides.hub ?? createInProcessHub();
-  const ledger = overrides.ledger ?? createLedger(database.client);
+  const metrics = overrides.metrics ?? createSiteMetrics();
+  const ledger = overrides.ledger ?? countedLedger(createLedger(database.client), metrics.transfer);
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
   const deposits = overrides.deposits ?? createDepositService({
-    client: database.client, ledger, provider: picked.payments, logger,
+    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'),
     onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
   });
   const self: Deps['self'] = {};
@@ -160,6 +168,8 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     gameProvider,
     gameTimeoutMs,
     games,
+    metrics,
+    shutdown: overrides.shutdown ?? createShutdownHooks(),
     ...overrides,
   };
 }
