@@ -19,6 +19,8 @@ import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
 import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
+import { createTwoStep, type TwoStep } from './services/auth/two-step';
+import { createLoginProofs, type LoginProofs } from './services/auth/login-proof';
 import type { GameProvider } from './services/games/game-provider.port';
 import { createSandboxProvider as createSandboxGames } from './services/games/sandbox.provider';
 import { createManualProvider } from './services/games/manual.provider';
@@ -64,6 +66,12 @@ export type Deps = {
   /** How long a game provider call may take before its outcome is looked up later instead. */
   gameTimeoutMs: number;
   games: GamesService;
+  /** Two-step verification (TOTP) of players' accounts. */
+  twoStep: TwoStep;
+  /** Signs the short-lived proof that a sign-in's password was right, carried by its code step. */
+  loginProofs: LoginProofs;
+  /** The clock of two-step codes (tests move it instead of waiting). */
+  now: () => number;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -138,6 +146,10 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     if (walletChanged) void pushBalance(ledger, hub, userId).catch(() => logger.error('balance push failed'));
     if (note) pushNotification(hub, userId, note);
   });
+  const now = overrides.now ?? Date.now;
+  const rateLimiter = overrides.rateLimiter ?? createMemoryRateLimiter();
+  const twoStep = createTwoStep({ client: database.client, cipher, limiter: rateLimiter, issuer: site.siteName, now });
+  const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   return {
     config,
     database,
@@ -146,7 +158,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     signer: overrides.signer ?? createTokenSigner(secret),
     site,
     mailer,
-    rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
+    rateLimiter,
     hub,
     ledger,
     ...picked,
@@ -160,6 +172,9 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     gameProvider,
     gameTimeoutMs,
     games,
+    twoStep,
+    loginProofs,
+    now,
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
     .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
       const input = validate(checkP2P, body);
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
+      await deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp);
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
       const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref);
       // After commit: both players' open pages hear of it; the receiver also gets an e-mail.

@@ -17,7 +17,8 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     const claims = await signer.verify(t.token);
     if (!claims) return null;
     const r = await client.execute({
-      sql: `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents
+      sql: `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents,
+                   EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step
             FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
       args: [claims.sid, now()],
@@ -40,6 +41,7 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
       pendingEmail: row.pending_email == null ? null : String(row.pending_email),
       emailVerified: Number(row.email_verified) === 1,
       walletCents: Number(row.wallet_cents ?? 0),
+      twoStep: Number(row.two_step) === 1,
     };
   };
 }
