@@ -37,10 +37,10 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       const amountCents = dollarsToCents(input.amount)!;
       if (amountCents > d.config.MAX_AMOUNT_DOLLARS * 100) throw AppError.invalid([{ field: 'amount', message: `Amount cannot be more than $${d.config.MAX_AMOUNT_DOLLARS.toLocaleString('en-US')}.` }]);
       const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency)!.id as WithdrawCurrency;
-      // Last before the money moves: a refused code leaves everything as it was.
-      await d.twoStep.check(player.userId, (input as { totp?: unknown }).totp);
       const r = await d.withdrawals.create({
         userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents: tip * 100, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined,
+        // Once the destination is known good and before anything is held: a refused code leaves everything as it was.
+        stepUp: () => d.twoStep.check(player.userId, (input as { totp?: unknown }).totp),
       });
       const w = r.withdrawal;
       if (w.status === 'failed') throw new AppError(409, `${w.reason ?? 'The withdrawal was refused.'} Your credits are back in your wallet.`, 'WITHDRAWAL_REFUSED');
