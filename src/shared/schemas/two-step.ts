@@ -27,3 +27,12 @@ export function checkSetupCode(v: { code?: unknown }): Record<string, string> {
   if (!code) return { code: SETUP_CODE_REQUIRED };
   return isTotpCode(code) ? {} : { code: SETUP_CODE_REQUIRED };
 }
+
+/** The code box of a protected form: empty is the same message the API gives. */
+export function checkTotp(v: { totp?: unknown }): Record<string, string> {
+  return normalizeCode(v.totp) ? {} : { totp: TOTP_REQUIRED_MESSAGE };
+}
+
+/** A form's own checks, plus the code box when two-step verification is on. */
+export const withTotp = <V,>(check: (v: V) => Record<string, string>, on: boolean | undefined) =>
+  (v: V & { totp?: unknown }): Record<string, string> => (on ? { ...check(v), ...checkTotp(v) } : check(v));

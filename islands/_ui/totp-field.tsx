@@ -1,0 +1,33 @@
+import { FieldError } from './field';
+
+export const TOTP_LABEL = 'Two-step code';
+export const TOTP_HINT = 'The 6-digit code from your authenticator app, or one of your recovery codes.';
+
+/**
+ * The code box of a form that needs two-step verification. Named `totp` so the plain post carries it as the API
+ * calls it; the one-time-code autocomplete lets phones offer the code; never filled back in after a refusal.
+ */
+export function TotpField({ id, value, onValue, error, autoFocus }: { id: string; value: string; onValue: (v: string) => void; error?: string; autoFocus?: boolean }) {
+  return (
+    <div className="field totp-field">
+      <label htmlFor={id}>{TOTP_LABEL}</label>
+      <p className="field-hint" id={`${id}-hint`}>{TOTP_HINT}</p>
+      <input
+        id={id}
+        name="totp"
+        type="text"
+        inputMode="text"
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={20}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        autoFocus={autoFocus}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
