@@ -5,7 +5,7 @@ import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { FormFailure, TextField } from './_ui/field';
 import { FormToken } from './_ui/form-token';
-import { TotpField } from './_ui/totp-field';
+import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm, type Posted } from './_ui/use-form';
 import { checkTotp } from '../src/shared/schemas/two-step';
 
@@ -17,8 +17,9 @@ const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name 
 /** spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. */
 export default function AccountInfoForm({ user, form: posted, formToken, twoStep }: { user: ProfileDetails; form?: Posted; formToken?: string; twoStep?: boolean }) {
   const [current, setCurrent] = useState(user.email);
+  const code = useCodeAsked(twoStep, posted?.errors);
   // A new address takes a two-step code (it would receive password resets); keeping the address does not.
-  const changing = (v: { email: string }) => twoStep === true && v.email.trim().toLowerCase() !== current.toLowerCase();
+  const changing = (v: { email: string }) => code.asked && v.email.trim().toLowerCase() !== current.toLowerCase();
   const check = (v: { name: string; phoneNo: string; email: string; totp: string }) => ({ ...checkProfile(v), ...(changing(v) ? checkTotp(v) : {}) });
   const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email, totp: '' }, check, posted && { ...posted, values: { ...posted.values, totp: '' } });
   const [pending, setPending] = useState(user.pendingEmail);
@@ -31,6 +32,7 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
     try {
       const body = { name: values.name.trim(), phoneNo: values.phoneNo.trim(), email: values.email.trim(), ...(changing(values) && { totp: values.totp.trim() }) };
       const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email', 'totp'], quietErrorTypes: ['EMAIL_TAKEN'] });
+      code.note(r.errorType);
       if (!r.success) return form.showServerErrors(r.errorType === 'EMAIL_TAKEN' ? { email: r.message! } : r.fieldErrors);
       toast.success(r.message || 'Profile Updated Successfully', { id: 'profile-updated' });
       // spec §4: a successful update re-reads the details (a new e-mail waits for verification).

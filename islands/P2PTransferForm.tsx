@@ -11,7 +11,7 @@ import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FormFailure, TextField } from './_ui/field';
 import { FormToken } from './_ui/form-token';
-import { TotpField } from './_ui/totp-field';
+import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm, type Posted } from './_ui/use-form';
 import { withTotp } from '../src/shared/schemas/two-step';
 
@@ -33,7 +33,8 @@ export type P2PTransferFormProps = {
 export default function P2PTransferForm(props: P2PTransferFormProps) {
   // A code is good once: a refused post never fills it back in.
   const posted = props.form ? { ...props.form, values: { ...props.form.values, totp: '' } } : props.form;
-  const form = useForm({ email: '', amount: '', totp: '' }, withTotp(checkP2PTyped, props.twoStep), posted);
+  const code = useCodeAsked(props.twoStep, props.form?.errors);
+  const form = useForm({ email: '', amount: '', totp: '' }, withTotp(checkP2PTyped, code.asked), posted);
   const [busy, setBusy] = useState(false);
   const live = useSignalValue(walletCents, null);
   const { values, errors, set } = form;
@@ -45,12 +46,13 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     try {
       const r = await api<{ walletAmount: number }>('/transfer/p2p-transfer', {
         method: 'POST',
-        body: { email: values.email.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, ...(props.twoStep && { totp: values.totp.trim() }) },
+        body: { email: values.email.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, ...(code.asked && { totp: values.totp.trim() }) },
         headers: { 'Idempotency-Key': idempotencyKey() },
         inlineFields: ['email', 'amount', 'totp'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS'],
       });
       walletAmount = r.walletAmount;
+      code.note(r.errorType);
       if (r.success) {
         form.reset();
         toast.success(r.message || 'Transfer successful.', { id: 'p2p-transfer' });
@@ -95,7 +97,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
         onValue={(v) => set('amount', v)}
         error={errors.amount}
       />
-      {props.twoStep && <TotpField id="p2p-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
+      {code.asked && <TotpField id="p2p-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       <p className="p2p-available">
         Available balance: <strong>{formatCents(live ?? props.walletCents)}</strong>
       </p>

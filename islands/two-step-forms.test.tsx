@@ -112,6 +112,23 @@ describe('protected forms show a code box when two-step is on', () => {
     expect(screen.queryByLabelText('Two-step code')).toBeNull();
   });
 
+  test('a page drawn before two-step was turned on elsewhere: the API asks, and the code box appears with the question', async () => {
+    const { p, secret } = await protectedPlayer();
+    const friend = await createPlayer(app);
+    await fund(app, p.userId, 1_000);
+    signedIn(p);
+    render(<P2PTransferForm walletCents={1_000} />);
+    expect(screen.queryByLabelText('Two-step code')).toBeNull();
+    type('Receiver Email', friend.email);
+    type('Amount', '5');
+    click('Transfer');
+    expect(await screen.findByText(TOTP_REQUIRED_MESSAGE)).toBeTruthy();
+    code(codeFor(secret, clock.t));
+    click('Transfer');
+    await waitFor(() => expect(seen.toasts.some((t) => t.kind === 'success')).toBe(true));
+    expect(await available(app, friend.userId)).toBe(500);
+  });
+
   test('P2PTransferForm: the code goes with the send', async () => {
     const { p, secret } = await protectedPlayer();
     const friend = await createPlayer(app);

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
 import { FieldError } from './field';
 
 export const TOTP_LABEL = 'Two-step code';
@@ -30,4 +32,19 @@ export function TotpField({ id, value, onValue, error, autoFocus }: { id: string
       <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/**
+ * Whether a form shows its code box: when the page knew two-step is on, when a refused plain post was about the
+ * code, or once the API has asked for one (two-step turned on in another tab since the page was drawn).
+ */
+export function useCodeAsked(on: boolean | undefined, postedErrors?: Record<string, string> | null) {
+  const [asked, setAsked] = useState(on === true || !!postedErrors?.totp);
+  return {
+    asked,
+    /** Notes an API answer: a code question keeps the box from then on. */
+    note(errorType: string | undefined) {
+      if (errorType && TOTP_ERROR_TYPES.includes(errorType)) setAsked(true);
+    },
+  };
 }
