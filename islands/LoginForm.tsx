@@ -17,7 +17,6 @@ export const REMEMBERED_EMAIL = 'rememberedEmail';
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
 const REDIRECT_MS = 1000;
 
-
 /**
  * Where to go after login when /login was opened without ?next: the guard sends a visitor to `/?next=…`, and
  * whichever Login link they then follow, the landing page's address is the referrer (same origin, so in full).

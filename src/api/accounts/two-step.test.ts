@@ -126,9 +126,12 @@ describe('sign-in with two-step on', () => {
     expect(ok.status).toBe(200);
     // remember-me carried by the proof.
     expect(ok.headers.get('set-cookie')).toContain('Max-Age=');
-    // Five minutes later the proof is no good, whatever the code.
+    // Five minutes later the proof is no good, whatever the code; wrong codes meanwhile do not stretch it.
     const again = await login({ email: p.email, password: p.password });
-    clock.step(11);
+    clock.step(5);
+    const wrong = await login({ loginToken: again.json.loginToken, totp: '000000' });
+    expect(wrong.json).toMatchObject({ errorType: 'TOTP_INVALID', loginToken: again.json.loginToken });
+    clock.step(6);
     expect((await login({ loginToken: again.json.loginToken, totp: codeFor(secret, clock.t) })).json.errorType).toBe('LOGIN_EXPIRED');
   });
 

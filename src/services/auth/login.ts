@@ -30,9 +30,10 @@ function mayEnter(user: UserRow) {
 }
 
 /** With two-step on, no session without a code that passes; a refusal hands back a proof for the code step. */
-async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, totp: unknown, second?: SecondStep): Promise<LoggedIn> {
+async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, totp: unknown, second?: SecondStep, proofGiven?: string): Promise<LoggedIn> {
   if (second && (await second.twoStep.isOn(user.id))) {
-    const proof = () => second.proofs.issue({ userId: user.id, remember, passwordHash: user.passwordHash });
+    // A wrong code hands back the proof it came with: guessing never stretches its five minutes.
+    const proof = () => proofGiven ?? second.proofs.issue({ userId: user.id, remember, passwordHash: user.passwordHash });
     if (totp === undefined || totp === null || totp === '') throw new CodeNeeded(totpRequired(), proof());
     try {
       await second.twoStep.check(user.id, totp);
@@ -63,5 +64,5 @@ export async function loginWithProof(ctx: AccountsContext, input: { loginToken: 
   const user = proof && (await findUserById(ctx.db, proof.userId));
   if (!proof || !user) throw new AppError(401, LOGIN_EXPIRED, 'LOGIN_EXPIRED');
   mayEnter(user);
-  return finish(ctx, user, proof.remember, input.totp, second);
+  return finish(ctx, user, proof.remember, input.totp, second, String(input.loginToken));
 }
