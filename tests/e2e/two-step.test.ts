@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Page } from 'playwright-core';
 import { available, fund } from '../helpers/money';
 import { createPlayer, type TestPlayer } from '../helpers/players';
-import { codeFor, testClock } from '../helpers/two-step';
+import { codeFor, testClock, turnOnTwoStep } from '../helpers/two-step';
 import { launchBrowser, PHONE, startServer, type Browser, type TestServer } from './browser';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
@@ -84,5 +84,40 @@ describe('two-step verification journey in chromium (phone), on the embedded def
     const unexpected = browser.errors.filter((e) => !e.endsWith('Failed to load resource: the server responded with a status of 401 (Unauthorized)'));
     expect(unexpected).toEqual([]);
     expect(browser.errors).toHaveLength(2);
+  });
+});
+
+describe('two-step verification with JavaScript disabled', () => {
+  test('sign in in two plain posts (the password is never put back into the page), then turn it off', async () => {
+    const plain = await launchBrowser({ javaScriptEnabled: false });
+    try {
+      const bo = await createPlayer(server.app, { password: 'NoScript123!' });
+      const { secret } = await turnOnTwoStep(server.app, bo, clock.t);
+      clock.step();
+      const page = await plain.newPage(PHONE);
+      await page.goto(server.url + '/login');
+      await page.getByLabel('Email').fill(bo.email);
+      await page.getByLabel('Password', { exact: true }).fill('NoScript123!');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByLabel('Two-step code').waitFor();
+      expect(await page.content()).not.toContain('NoScript123!');
+      await page.getByLabel('Two-step code').fill('000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.locator('#login-totp-error').waitFor();
+      await page.getByLabel('Two-step code').fill(codeFor(secret, clock.t));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(server.url + '/home');
+
+      clock.step();
+      await page.goto(server.url + '/profile-setting');
+      const card = page.locator('#two-step');
+      await card.getByLabel('Two-step code').last().fill(codeFor(secret, clock.t));
+      await card.getByRole('button', { name: 'Turn off two-step verification' }).click();
+      await page.locator('#two-step').getByRole('button', { name: 'Turn on two-step verification' }).waitFor();
+      expect(await server.app.deps.twoStep.isOn(bo.userId)).toBe(false);
+      expect(plain.errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    } finally {
+      await plain.close();
+    }
   });
 });
