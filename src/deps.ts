@@ -8,7 +8,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { persistedSecret } from './lib/secrets';
 import type { SiteInfo } from './pages/page';
 import { createTokenSigner, type TokenSigner } from './services/auth/tokens';
-import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit';
+import { createMemoryRateLimiter, enforce, type RateLimiter } from './http/rate-limit';
 import type { Mailer } from './services/mail/mail.port';
 import { exposeMailbox } from './services/mail/mailbox';
 import { createOutboxMailer } from './services/mail/outbox.mailer';
@@ -148,7 +148,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   });
   const now = overrides.now ?? Date.now;
   const rateLimiter = overrides.rateLimiter ?? createMemoryRateLimiter();
-  const twoStep = createTwoStep({ client: database.client, cipher, limiter: rateLimiter, issuer: site.siteName, now });
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   return {
     config,

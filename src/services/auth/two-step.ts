@@ -1,5 +1,4 @@
 import type { Client, InStatement } from '@libsql/client';
-import { enforce, type RateLimiter } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import type { CredentialCipher } from '../../lib/credential-cipher';
 import {
@@ -24,7 +23,14 @@ export type TwoStep = {
   regenerateRecoveryCodes(userId: string, totp: unknown): Promise<string[]>;
 };
 
-export type TwoStepDeps = { client: Client; cipher: CredentialCipher; limiter: RateLimiter; issuer: string; now: () => number };
+export type TwoStepDeps = {
+  client: Client;
+  cipher: CredentialCipher;
+  /** Counts one code attempt for the player and throws (429) past the limit. */
+  countAttempt: (userId: string) => Promise<void>;
+  issuer: string;
+  now: () => number;
+};
 
 export const totpRequired = () => new AppError(401, TOTP_REQUIRED_MESSAGE, TOTP_REQUIRED, [{ field: 'totp', message: TOTP_REQUIRED_MESSAGE }]);
 export const totpInvalid = () => new AppError(401, TOTP_INVALID_MESSAGE, TOTP_INVALID, [{ field: 'totp', message: TOTP_INVALID_MESSAGE }]);
@@ -77,7 +83,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     const code = normalizeCode(totp);
     if (!code) throw totpRequired();
     // Counted per account before the check, right or wrong: a guesser gets a handful of tries, not a million.
-    await enforce(d.limiter, 'totpPerUser', userId);
+    await d.countAttempt(userId);
     const how = await spend(userId, r.secret, code);
     if (!how) throw totpInvalid();
     return how;
@@ -110,7 +116,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     async enable(userId, input) {
       const code = normalizeCode(input);
       if (!isTotpCode(code)) throw setupCode(SETUP_CODE_REQUIRED, 'VALIDATION_ERROR');
-      await enforce(d.limiter, 'totpPerUser', userId);
+      await d.countAttempt(userId);
       const r = await row(userId);
       if (r?.enabledAt) throw AppError.conflict('Two-step verification is already on.', 'TOTP_ALREADY_ON');
       if (!r?.pending) throw AppError.conflict('Start the set-up first: ask for a new key and scan it.', 'TOTP_NOT_SET_UP');
