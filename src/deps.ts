@@ -19,7 +19,7 @@ import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
 import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
-import { createTwoStep, type TwoStep } from './services/auth/two-step';
+import { createTwoStep, type TwoStep, type TwoStepEvent } from './services/auth/two-step';
 import { createLoginProofs, type LoginProofs } from './services/auth/login-proof';
 import type { GameProvider } from './services/games/game-provider.port';
 import { createSandboxProvider as createSandboxGames } from './services/games/sandbox.provider';
@@ -72,6 +72,8 @@ export type Deps = {
   loginProofs: LoginProofs;
   /** The clock of two-step codes (tests move it instead of waiting). */
   now: () => number;
+  /** Where two-step changes are reported for the player's security activity and e-mails. */
+  securityEvent: (e: TwoStepEvent) => void;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -148,7 +150,9 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   });
   const now = overrides.now ?? Date.now;
   const rateLimiter = overrides.rateLimiter ?? createMemoryRateLimiter();
-  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now });
+  // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
+  const securityEvent = overrides.securityEvent ?? (() => {});
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   return {
     config,
@@ -175,6 +179,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     twoStep,
     loginProofs,
     now,
+    securityEvent,
     ...overrides,
   };
 }

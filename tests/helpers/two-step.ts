@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { call, makeApp, type TestApp } from './app';
 import type { TestPlayer } from './players';
+import type { Deps } from '../../src/deps';
 
 /** A clock the app's two-step codes read; tests move it instead of waiting. Starts 10 s into a 30 s step. */
 export function testClock(start = Date.UTC(2026, 0, 5, 12, 0, 10)) {
@@ -9,7 +10,7 @@ export function testClock(start = Date.UTC(2026, 0, 5, 12, 0, 10)) {
 }
 
 /** An app whose two-step codes follow `clock`. */
-export const makeClockedApp = (clock: { now: () => number }, env: Record<string, string> = {}) => makeApp(env, { now: clock.now });
+export const makeClockedApp = (clock: { now: () => number }, env: Record<string, string> = {}, overrides: Partial<Deps> = {}) => makeApp(env, { now: clock.now, ...overrides });
 
 function base32(s: string): Buffer {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

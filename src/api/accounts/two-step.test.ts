@@ -4,11 +4,13 @@ import { rows } from '../../../tests/helpers/accounts';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { codeFor, makeClockedApp, testClock, turnOnTwoStep } from '../../../tests/helpers/two-step';
 import { TOTP_INVALID_MESSAGE, TOTP_REQUIRED_MESSAGE } from '../../shared/schemas/two-step';
+import type { TwoStepEvent } from '../../services/auth/two-step';
 
 const clock = testClock();
 let app: TestApp;
+const events: TwoStepEvent[] = [];
 beforeAll(async () => {
-  app = await makeClockedApp(clock);
+  app = await makeClockedApp(clock, {}, { securityEvent: (e) => void events.push(e) });
 });
 
 const post = (p: TestPlayer, path: string, body: unknown = {}) => call(app, 'POST', `/api/v1/user/2fa${path}`, body, { token: p.token });
@@ -233,5 +235,22 @@ describe('codes: once, drift, recovery codes, attempt limits', () => {
     expect((await post(p, '/recovery-codes', { totp: '123456' })).json.errorType).toBe('TOTP_NOT_ON');
     expect((await login({ email: p.email, password: p.password })).status).toBe(200);
     expect((await call(app, 'POST', '/api/v1/user/2fa/setup', {})).status).toBe(401);
+  });
+});
+
+describe('security events', () => {
+  test('enabling, new recovery codes and disabling are reported once each, for the right player; refusals report nothing', async () => {
+    const p = await createPlayer(app);
+    const mine = () => events.filter((e) => e.userId === p.userId).map((e) => e.type);
+    const { secret } = await turnOnTwoStep(app, p, clock.t);
+    expect(mine()).toEqual(['TOTP_ENABLED']);
+    clock.step();
+    await post(p, '/recovery-codes', { totp: '000000' });
+    await post(p, '/disable', {});
+    expect(mine()).toEqual(['TOTP_ENABLED']);
+    await post(p, '/recovery-codes', { totp: codeFor(secret, clock.t) });
+    clock.step();
+    await post(p, '/disable', { totp: codeFor(secret, clock.t) });
+    expect(mine()).toEqual(['TOTP_ENABLED', 'TOTP_RECOVERY_CODES_REGENERATED', 'TOTP_DISABLED']);
   });
 });

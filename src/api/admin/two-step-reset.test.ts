@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { BASE, call, page, type TestApp } from '../../../tests/helpers/app';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
 import { makeClockedApp, testClock, turnOnTwoStep } from '../../../tests/helpers/two-step';
+import type { TwoStepEvent } from '../../services/auth/two-step';
 
 const clock = testClock();
 let app: TestApp;
 let op: TestPlayer;
+const events: TwoStepEvent[] = [];
 beforeAll(async () => {
-  app = await makeClockedApp(clock);
+  app = await makeClockedApp(clock, {}, { securityEvent: (e) => void events.push(e) });
   op = await createOperatorUser(app);
 });
 afterAll(() => app.deps.database.client.close());
@@ -30,6 +32,7 @@ describe('operator reset of two-step verification', () => {
     const r = await admin(op, 'POST', `/players/${p.userId}/2fa/reset`, { reason: 'lost phone, ID checked' });
     expect(r.status).toBe(200);
     expect((await login(p)).status).toBe(200);
+    expect(events.filter((e) => e.userId === p.userId && e.type === 'TOTP_DISABLED')).toEqual([{ type: 'TOTP_DISABLED', userId: p.userId, byOperator: op.email }]);
     const rows = await audit(p.userId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actor_id: op.userId, actor_email: op.email, reason: 'lost phone, ID checked' });

@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import { auditStatement, type Actor } from './audit';
+import type { TwoStepEvent } from '../auth/two-step';
 
 /** Whether a player's two-step verification is on, for the console's player page. */
 export async function twoStepOn(client: Client, userId: string): Promise<boolean> {
@@ -12,7 +13,7 @@ export async function twoStepOn(client: Client, userId: string): Promise<boolean
  * For a player who lost both phone and recovery codes and proved who they are to support: two-step verification
  * off, the secret and the recovery codes gone, in one transaction with its audit row. Sessions are left alone.
  */
-export async function resetTwoStep(client: Client, actor: Actor, userId: string, reason: string, now = Date.now()): Promise<void> {
+export async function resetTwoStep(client: Client, actor: Actor, userId: string, reason: string, securityEvent?: (e: TwoStepEvent) => void, now = Date.now()): Promise<void> {
   const p = await client.execute({ sql: 'SELECT u.id, t.enabled_at FROM users u LEFT JOIN user_totp t ON t.user_id = u.id WHERE u.id = ?', args: [userId] });
   const row = p.rows[0];
   if (!row) throw AppError.notFound('Player not found');
@@ -26,5 +27,6 @@ export async function resetTwoStep(client: Client, actor: Actor, userId: string,
       before: { twoStep: true, recoveryCodesLeft: Number(left.rows[0]?.n ?? 0) }, after: { twoStep: false },
     }, now),
   ], 'write');
-  // Security event TOTP_DISABLED (by an operator) and its e-mail go here (recorded by the security-activity module).
+  // After commit: the player's security activity shows it, and they are told by e-mail (wired at deps.ts).
+  securityEvent?.({ type: 'TOTP_DISABLED', userId, byOperator: actor.email });
 }

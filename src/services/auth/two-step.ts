@@ -30,7 +30,15 @@ export type TwoStepDeps = {
   countAttempt: (userId: string) => Promise<void>;
   issuer: string;
   now: () => number;
+  /**
+   * After commit: the security-activity module records the event and sends its e-mail (wired in deps.ts).
+   * Until then a no-op; nothing here waits for it.
+   */
+  securityEvent?: (e: TwoStepEvent) => void;
 };
+
+/** The two-step changes the player's security activity lists (and e-mails them about). */
+export type TwoStepEvent = { type: 'TOTP_ENABLED' | 'TOTP_DISABLED' | 'TOTP_RECOVERY_CODES_REGENERATED'; userId: string; byOperator?: string };
 
 export const totpRequired = () => new AppError(401, TOTP_REQUIRED_MESSAGE, TOTP_REQUIRED, [{ field: 'totp', message: TOTP_REQUIRED_MESSAGE }]);
 export const totpInvalid = () => new AppError(401, TOTP_INVALID_MESSAGE, TOTP_INVALID, [{ field: 'totp', message: TOTP_INVALID_MESSAGE }]);
@@ -137,7 +145,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
       } finally {
         tx.close();
       }
-      // Security event TOTP_ENABLED and its e-mail go here (recorded by the security-activity module).
+      d.securityEvent?.({ type: 'TOTP_ENABLED', userId });
       return codes.map(formatRecoveryCode);
     },
 
@@ -148,7 +156,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
         { sql: 'DELETE FROM totp_recovery_codes WHERE user_id = ?', args: [userId] },
         { sql: 'DELETE FROM user_totp WHERE user_id = ?', args: [userId] },
       ], 'write');
-      // Security event TOTP_DISABLED and its e-mail go here (recorded by the security-activity module).
+      d.securityEvent?.({ type: 'TOTP_DISABLED', userId });
     },
 
     async regenerateRecoveryCodes(userId, totp) {
@@ -156,7 +164,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
       await check(userId, totp);
       const codes = newRecoveryCodes();
       await client.batch(codeRows(userId, codes, d.now()), 'write');
-      // Security event TOTP_RECOVERY_CODES_REGENERATED goes here (recorded by the security-activity module).
+      d.securityEvent?.({ type: 'TOTP_RECOVERY_CODES_REGENERATED', userId });
       return codes.map(formatRecoveryCode);
     },
   };
