@@ -126,6 +126,14 @@ describe('step-up order', () => {
     expect((await STEPS[0]!.send(p, code)).status).toBe(200);
   });
 
+  test('P2P to an unknown receiver is answered before the code is spent', async () => {
+    const { p, secret } = await protectedPlayer(STEPS[1]!);
+    const code = codeFor(secret, clock.t);
+    const nobody = await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: 'nobody@example.com', amount: 5, totp: code }, { token: p.token });
+    expect(nobody.json.errorType).toBe('RECEIVER_NOT_FOUND');
+    expect((await STEPS[1]!.send(p, code)).status).toBe(200);
+  });
+
   test('saving the profile without changing the e-mail needs no code', async () => {
     const { p } = await protectedPlayer(STEPS[2]!);
     const r = await call(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Kept Address', phoneNo: '', email: p.email }, { token: p.token });
