@@ -15,7 +15,10 @@ export const twoStepRoutes = (twoStep: TwoStep, session: Session) =>
       // Secrets and recovery codes must not sit in a cache.
       set.headers['cache-control'] = 'no-store';
     })
-    .get('', async ({ player }) => ({ success: true, data: await twoStep.status(player.userId) }), { auth: true })
+    .get('', async ({ player }) => {
+      const s = await twoStep.status(player.userId);
+      return { success: true, data: { enabled: s.enabled, enabledAt: s.enabledAt === null ? null : new Date(s.enabledAt).toISOString(), recoveryCodesLeft: s.recoveryCodesLeft } };
+    }, { auth: true })
     .post('/setup', async ({ player }) => {
       const s = await twoStep.setup(player.userId, player.email);
       return { success: true, message: 'Scan the code with your authenticator app, then enter the code it shows.', ...s };
