@@ -53,11 +53,11 @@ export function createApp(deps: Deps): App {
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
-    .use(withdrawalsRoutes({ config: deps.config, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
+    .use(withdrawalsRoutes({ config: deps.config, twoStep: deps.twoStep, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
     .use(adminRoutes({
       client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
-      trustedHeader: deps.config.TRUSTED_PROXY_HEADER,
+      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent,
     }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id), outcome: deps.metrics.webhook }))
     .all('/*', () => {

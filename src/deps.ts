@@ -11,7 +11,7 @@ import { countedLedger } from './services/ledger/counted-ledger';
 import { persistedSecret } from './lib/secrets';
 import type { SiteInfo } from './pages/page';
 import { createTokenSigner, type TokenSigner } from './services/auth/tokens';
-import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit';
+import { createMemoryRateLimiter, enforce, type RateLimiter } from './http/rate-limit';
 import type { Mailer } from './services/mail/mail.port';
 import { exposeMailbox } from './services/mail/mailbox';
 import { createOutboxMailer } from './services/mail/outbox.mailer';
@@ -22,6 +22,8 @@ import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
 import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
+import { createTwoStep, type TwoStep, type TwoStepEvent } from './services/auth/two-step';
+import { createLoginProofs, type LoginProofs } from './services/auth/login-proof';
 import type { GameProvider } from './services/games/game-provider.port';
 import { createSandboxProvider as createSandboxGames } from './services/games/sandbox.provider';
 import { createManualProvider } from './services/games/manual.provider';
@@ -71,6 +73,14 @@ export type Deps = {
   metrics: SiteMetrics;
   /** Hooks run on SIGTERM after requests finished and before the database closes (job lease release). */
   shutdown: ShutdownHooks;
+  /** Two-step verification (TOTP) of players' accounts. */
+  twoStep: TwoStep;
+  /** Signs the short-lived proof that a sign-in's password was right, carried by its code step. */
+  loginProofs: LoginProofs;
+  /** The clock of two-step codes (tests move it instead of waiting). */
+  now: () => number;
+  /** Where two-step changes are reported for the player's security activity and e-mails. */
+  securityEvent: (e: TwoStepEvent) => void;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -146,6 +156,12 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     if (walletChanged) void pushBalance(ledger, hub, userId).catch(() => logger.error('balance push failed'));
     if (note) pushNotification(hub, userId, note);
   });
+  const now = overrides.now ?? Date.now;
+  const rateLimiter = overrides.rateLimiter ?? createMemoryRateLimiter();
+  // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
+  const securityEvent = overrides.securityEvent ?? (() => {});
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
+  const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   return {
     config,
     database,
@@ -154,7 +170,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     signer: overrides.signer ?? createTokenSigner(secret),
     site,
     mailer,
-    rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
+    rateLimiter,
     hub,
     ledger,
     ...picked,
@@ -170,6 +186,10 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     games,
     metrics,
     shutdown: overrides.shutdown ?? createShutdownHooks(),
+    twoStep,
+    loginProofs,
+    now,
+    securityEvent,
     ...overrides,
   };
 }

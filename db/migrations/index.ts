@@ -12,6 +12,7 @@ import m9 from './0009_admin_console.sql' with { type: 'text' };
 import m10 from './0010_audit_append_only.sql' with { type: 'text' };
 import m11 from './0011_overrated_agent_zero.sql' with { type: 'text' };
 import m12 from './0012_history_version_triggers.sql' with { type: 'text' };
+import m13 from './0013_two_step.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -27,4 +28,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0010_audit_append_only', sql: m10 },
   { tag: '0011_overrated_agent_zero', sql: m11 },
   { tag: '0012_history_version_triggers', sql: m12 },
+  { tag: '0013_two_step', sql: m13 },
 ];

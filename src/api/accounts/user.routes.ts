@@ -27,7 +27,11 @@ export function userRoutes(deps: Deps, session: Session) {
       });
       const email = text(b.email);
       // Each e-mail change mails two inboxes, so changes are limited per player.
-      if (normalizeEmail(email) !== player.email) await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
+      if (normalizeEmail(email) !== player.email) {
+        await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
+        // A new address would receive password resets: with two-step on, changing it takes a code.
+        await deps.twoStep.check(player.userId, b.totp);
+      }
       const r = await updateProfile(ctx, player.userId, { name: text(b.name), phoneNo: text(b.phoneNo), email });
       return { success: true, message: r.emailChangeSent ? PROFILE_EMAIL_PENDING : PROFILE_UPDATED };
     }, { auth: true })

@@ -49,7 +49,7 @@ const ROLE = 7;
 const EXPIRES_AT = 8;
 
 function fromRow(row: unknown[], sessionId: string, via: SignedIn['via']): SignedIn {
-  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion] = row;
+  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion, twoStep] = row;
   return {
     role: role === 'ADMIN' ? 'ADMIN' : 'USER',
     sessionId,
@@ -63,6 +63,7 @@ function fromRow(row: unknown[], sessionId: string, via: SignedIn['via']): Signe
     emailVerified: Number(emailVerified) === 1,
     walletCents: Number(walletCents ?? 0),
     historyVersion: Number(historyVersion ?? 0),
+    twoStep: Number(twoStep) === 1,
   };
 }
 
@@ -72,6 +73,7 @@ const WALLET_SQL = "(SELECT a.balance_cents - a.pending_cents FROM accounts a WH
 
 // Columns in the order fromRow reads them (ROLE and EXPIRES_AT are their positions).
 const SESSION_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents,
-  (SELECT v.version FROM history_versions v WHERE v.user_id = u.id) AS history_version
+  (SELECT v.version FROM history_versions v WHERE v.user_id = u.id) AS history_version,
+  EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`;
