@@ -14,14 +14,9 @@ try {
   const app = createApp(deps);
   const server = serveApp(app, { port: config.PORT });
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
-  // Game transfers whose answer was lost are looked up by their reference: now, and every RECONCILE_INTERVAL_S seconds.
-  deps.games.start(config.RECONCILE_INTERVAL_S * 1000, () => deps.logger.error('game reconciliation failed'));
-  // Deposits whose webhook was lost are found again: now, and every RECONCILE_INTERVAL_S seconds.
-  deps.deposits.start(config.RECONCILE_INTERVAL_S);
-  // Open withdrawals too: payouts BTCPay could not be asked for, and payout states a lost webhook did not bring.
-  const reconcileWithdrawals = () => deps.deposits.later(() => deps.withdrawals.reconcileOnce());
-  reconcileWithdrawals();
-  setInterval(reconcileWithdrawals, config.RECONCILE_INTERVAL_S * 1000).unref();
+  // Reconciliation (deposits, payouts, game transfers) and clean-up: now and on their intervals, on whichever
+  // instance holds the jobs lease in the database (src/services/jobs).
+  deps.jobs.start();
   if (deps.payments.name === 'btcpay')
     void deps.payments.checkKey().then((k) => {
       if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });
@@ -34,8 +29,7 @@ try {
     if (stopping) return;
     stopping = true;
     deps.logger.info('stopping', { signal });
-    deps.games.stop();
-    deps.deposits.stop();
+    await deps.jobs.release();
     await server.stop(false);
     await deps.deposits.idle();
     await deps.hub.close();

@@ -12,6 +12,7 @@ type Channel = { listeners: Set<Listener>; joined: Promise<void> };
  */
 export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onError: (what: string) => void = () => {}, prefix = 'coinreel:push:'): Hub {
   const channels = new Map<string, Channel>();
+  const sending = new Set<Promise<void>>();
 
   const deliver = (message: string, channel: string) => {
     const set = channels.get(channel.slice(prefix.length))?.listeners;
@@ -67,7 +68,9 @@ export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onEr
 
   return {
     publish(userId, msg) {
-      redis.publish(prefix + userId, JSON.stringify(msg)).catch(() => onError('redis publish failed'));
+      const p = redis.publish(prefix + userId, JSON.stringify(msg)).then(() => {}, () => onError('redis publish failed'));
+      sending.add(p);
+      void p.then(() => sending.delete(p));
     },
     subscribe(userId, listener) {
       const ch = join(userId);
@@ -79,6 +82,8 @@ export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onEr
     },
     joined: (userId) => channels.get(userId)?.joined ?? Promise.resolve(),
     async close() {
+      // Pushes already made still go out (a command-line tool closes right after its last one).
+      await Promise.all([...sending]);
       channels.clear();
       subscriber.onconnect = null;
       subscriber.onclose = null;
