@@ -6,12 +6,18 @@ import { RedisClient } from 'bun';
  * stops start-up with a message instead of failing the first login.
  */
 export async function openRedis(url: string): Promise<{ main: RedisClient; subscriber: RedisClient }> {
-  const main = new RedisClient(url, { connectionTimeout: 5_000 });
+  // A probe that does not retry, so a wrong URL fails at once; the connections kept reconnect on their own.
+  const probe = new RedisClient(url, { connectionTimeout: 5_000, autoReconnect: false });
   try {
-    await main.connect();
+    await probe.connect();
+    await probe.send('PING', []);
   } catch {
-    throw new Error(`Could not connect to Redis at REDIS_URL (${redactUrl(url)}). Check that Redis is running and the URL is right.`);
+    throw new Error(`could not connect to Redis at ${redactUrl(url)}. Check that Redis is running and the URL (and its password) is right.`);
+  } finally {
+    probe.close();
   }
+  const main = new RedisClient(url, { connectionTimeout: 5_000 });
+  await main.connect();
   const subscriber = await main.duplicate();
   return { main, subscriber };
 }
