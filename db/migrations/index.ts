@@ -10,7 +10,8 @@ import m7 from './0007_games.sql' with { type: 'text' };
 import m8 from './0008_serious_leper_queen.sql' with { type: 'text' };
 import m9 from './0009_admin_console.sql' with { type: 'text' };
 import m10 from './0010_audit_append_only.sql' with { type: 'text' };
-import m11 from './0011_damp_the_fury.sql' with { type: 'text' };
+import m11 from './0011_mute_young_avengers.sql' with { type: 'text' };
+import m12 from './0012_cool_sunfire.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -24,5 +25,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0008_serious_leper_queen', sql: m8 },
   { tag: '0009_admin_console', sql: m9 },
   { tag: '0010_audit_append_only', sql: m10 },
-  { tag: '0011_damp_the_fury', sql: m11 },
+  { tag: '0011_mute_young_avengers', sql: m11 },
+  { tag: '0012_cool_sunfire', sql: m12 },
 ];

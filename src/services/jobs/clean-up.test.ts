@@ -23,7 +23,6 @@ describe('clean-up job', () => {
     await token('spent-long-ago', now + DAY, now - 8 * DAY);
     await token('expired-long-ago', now - 8 * DAY, null);
     await token('live', now + DAY, null);
-    await run('INSERT INTO captchas (id, answer_hash, expires_at) VALUES (?, ?, ?), (?, ?, ?)', ['c-old', 'h', now - 1, 'c-live', 'h', now + 60_000]);
     const key = (k: string, created: number, status: number | null) =>
       run('INSERT INTO idempotency_keys (user_id, key, fingerprint, status_code, response_body, created_at, locked_at) VALUES (?, ?, ?, ?, NULL, ?, ?)', [p.userId, k, 'f', status, created, created]);
     await key('answered-old', now - 2 * DAY, 200);
@@ -31,14 +30,13 @@ describe('clean-up job', () => {
     await key('answered-new', now - 60_000, 200);
     await run("INSERT INTO webhook_deliveries (id, type, received_at, handled_at) VALUES ('d-old', 'x', ?, ?), ('d-new', 'x', ?, ?)", [now - 31 * DAY, now - 31 * DAY, now - DAY, now - DAY]);
 
-    expect(await cleanUp(db, now)).toEqual({ sessions: 2, emailTokens: 2, captchas: 1, idempotencyKeys: 2, webhookDeliveries: 1 });
+    expect(await cleanUp(db, now)).toEqual({ sessions: 2, emailTokens: 2, idempotencyKeys: 2, webhookDeliveries: 1 });
     const ids = async (sql: string) => (await db.execute(sql)).rows.map((r) => String(r.id)).sort();
     expect(await ids('SELECT id FROM sessions')).toEqual(['expired-yesterday', p.sessionId].sort());
     expect(await ids('SELECT token_hash AS id FROM email_tokens')).toEqual(['live']);
-    expect(await ids('SELECT id FROM captchas')).toEqual(['c-live']);
     expect(await ids('SELECT key AS id FROM idempotency_keys')).toEqual(['answered-new']);
     expect(await ids('SELECT id FROM webhook_deliveries')).toEqual(['d-new']);
     // Nothing left to do: a second run removes nothing.
-    expect(await cleanUp(db, now)).toEqual({ sessions: 0, emailTokens: 0, captchas: 0, idempotencyKeys: 0, webhookDeliveries: 0 });
+    expect(await cleanUp(db, now)).toEqual({ sessions: 0, emailTokens: 0, idempotencyKeys: 0, webhookDeliveries: 0 });
   });
 });

@@ -15,11 +15,11 @@ export const KEEP = {
   webhookDeliveriesMs: 30 * DAY_MS,
 } as const;
 
-export type CleanUpCounts = { sessions: number; emailTokens: number; captchas: number; idempotencyKeys: number; webhookDeliveries: number };
+export type CleanUpCounts = { sessions: number; emailTokens: number; idempotencyKeys: number; webhookDeliveries: number };
 
 /**
- * Deletes what can no longer be used: expired or revoked sessions, spent or expired e-mail links, expired
- * captchas, old idempotency answers and webhook delivery ids. Nothing here holds money; the ledger is never touched.
+ * Deletes what can no longer be used: expired or revoked sessions, spent or expired e-mail links, old
+ * idempotency answers and webhook delivery ids (captchas expire by themselves in the shared store). Nothing here holds money; the ledger is never touched.
  */
 export async function cleanUp(client: Client, now = Date.now()): Promise<CleanUpCounts> {
   const run = async (sql: string, ...args: number[]) => (await client.execute({ sql, args })).rowsAffected;
@@ -28,7 +28,6 @@ export async function cleanUp(client: Client, now = Date.now()): Promise<CleanUp
   return {
     sessions: await run('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?', sessionsBefore, sessionsBefore),
     emailTokens: await run('DELETE FROM email_tokens WHERE expires_at < ? OR used_at < ?', tokensBefore, tokensBefore),
-    captchas: await run('DELETE FROM captchas WHERE expires_at < ?', now),
     // A key claimed a day ago and never answered belongs to a process that died; its request cannot be waiting still.
     idempotencyKeys: await run('DELETE FROM idempotency_keys WHERE created_at < ?', now - KEEP.idempotencyKeysMs),
     webhookDeliveries: await run('DELETE FROM webhook_deliveries WHERE received_at < ?', now - KEEP.webhookDeliveriesMs),
