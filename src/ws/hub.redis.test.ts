@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { RedisClient } from 'bun';
+import { openRedis } from '../lib/redis';
 import { redisServerPath, startRedis, type RedisServer } from '../../tests/helpers/redis';
 import { createRedisHub } from './hub.redis';
 import type { Hub, PushMessage } from './hub.port';
@@ -15,9 +15,8 @@ describe.skipIf(!redisServerPath)('redis hub', () => {
     await server?.stop();
   });
   const hub = async () => {
-    const main = new RedisClient(server.url);
-    await main.connect();
-    const h = createRedisHub(main, await main.duplicate());
+    const { main, subscriber } = await openRedis(server.url);
+    const h = createRedisHub(main, subscriber);
     hubs.push(h);
     return h;
   };
@@ -54,5 +53,25 @@ describe.skipIf(!redisServerPath)('redis hub', () => {
     await until(() => heard.length >= 2);
     await Bun.sleep(50);
     expect(heard).toEqual(['again:one', 'again:two']);
+  });
+
+  test('after Redis restarts, both instances reconnect by themselves and the player hears each push once', async () => {
+    const [a, b] = [await hub(), await hub()];
+    const heard: string[] = [];
+    a.subscribe('p4', (m) => heard.push(m.event));
+    await a.joined!('p4');
+    await server.restart();
+    // Until both connections are back, pushes are dropped (the pages poll meanwhile); then they arrive again.
+    for (let i = 0; !heard.includes('probe') && i < 300; i++) {
+      b.publish('p4', { event: 'probe', data: {} });
+      await Bun.sleep(100);
+    }
+    expect(heard).toContain('probe');
+    await Bun.sleep(300);
+    heard.length = 0;
+    b.publish('p4', { event: 'after', data: {} });
+    await until(() => heard.length > 0);
+    await Bun.sleep(100);
+    expect(heard).toEqual(['after']);
   });
 });

@@ -55,15 +55,14 @@ export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onEr
       await subscriber.unsubscribe(prefix + userId, deliver);
     });
 
-  // After a lost connection Bun reconnects, but the new connection has no subscriptions: make them again.
-  let lost = false;
-  subscriber.onclose = () => {
-    lost = true;
-  };
+  // After a lost connection Bun reconnects, but the server has forgotten the subscriptions while Bun still lists
+  // them: drop each and make it again (subscribing over Bun's list would deliver every message twice).
   subscriber.onconnect = () => {
-    if (!lost) return;
-    lost = false;
-    for (const userId of channels.keys()) void chain(userId, () => subscriber.subscribe(prefix + userId, deliver));
+    for (const userId of channels.keys())
+      void chain(userId, async () => {
+        await subscriber.unsubscribe(prefix + userId);
+        if (channels.has(userId)) await subscriber.subscribe(prefix + userId, deliver);
+      });
   };
 
   return {
@@ -86,7 +85,6 @@ export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onEr
       await Promise.all([...sending]);
       channels.clear();
       subscriber.onconnect = null;
-      subscriber.onclose = null;
       subscriber.close();
       redis.close();
     },

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 export const redisServerPath: string | null = Bun.which('redis-server');
 if (!redisServerPath) console.warn('redis-server is not installed: the Redis tests are skipped (apt-get install redis-server, or npm test installs it).');
 
-export type RedisServer = { url: string; proc: Subprocess; stop(): Promise<void> };
+export type RedisServer = { url: string; proc: Subprocess; stop(): Promise<void>; /** Stopped and started again on the same port, empty (as after a crash). */ restart(): Promise<void> };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,29 +18,41 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A throwaway redis-server on a free port, no persistence; ready once it answers PING. */
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
-  const proc = Bun.spawn([redisServerPath!, '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdout: 'ignore', stderr: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
+const spawnOn = (port: number) =>
+  Bun.spawn([redisServerPath!, '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdout: 'ignore', stderr: 'ignore' });
+
+async function answering(url: string, proc: Subprocess) {
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
       const c = new Bun.RedisClient(url, { autoReconnect: false, connectionTimeout: 500 });
       await c.send('PING', []);
       c.close();
-      break;
+      return;
     } catch {
       if (Date.now() > deadline || proc.exitCode !== null) throw new Error('redis-server did not start');
       await Bun.sleep(50);
     }
   }
-  return {
+}
+
+/** A throwaway redis-server on a free port, no persistence; ready once it answers PING. */
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  const server: RedisServer = {
     url,
-    proc,
+    proc: spawnOn(port),
     async stop() {
-      proc.kill();
-      await proc.exited;
+      server.proc.kill();
+      await server.proc.exited;
+    },
+    async restart() {
+      await server.stop();
+      server.proc = spawnOn(port);
+      await answering(url, server.proc);
     },
   };
+  await answering(url, server.proc);
+  return server;
 }
