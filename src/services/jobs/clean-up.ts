@@ -19,7 +19,8 @@ export type CleanUpCounts = { sessions: number; emailTokens: number; idempotency
 
 /**
  * Deletes what can no longer be used: expired or revoked sessions, spent or expired e-mail links, old
- * idempotency answers and webhook delivery ids (captchas expire by themselves in the shared store). Nothing here holds money; the ledger is never touched.
+ * idempotency answers and webhook delivery ids (captchas expire by themselves in the shared store). Nothing here
+ * holds money; the ledger is never touched.
  */
 export async function cleanUp(client: Client, now = Date.now()): Promise<CleanUpCounts> {
   const run = async (sql: string, ...args: number[]) => (await client.execute({ sql, args })).rowsAffected;
