@@ -11,6 +11,7 @@ import { verifyLedger } from '../src/services/ledger/ledger-verify';
 import { walletId } from '../src/services/ledger/ledger.types';
 import { JOBS_LEASE } from '../src/services/jobs/job-runner';
 import { leaseHolder } from '../src/services/jobs/lease';
+import { captchaAnswerHash, captchaKey } from '../src/services/auth/captcha';
 
 /**
  * Two app processes on one database file and one Redis, as behind a load balancer: pushes, webhooks, rate limits
@@ -115,6 +116,19 @@ describe.skipIf(!redisServerPath)('several instances on one database and one Red
     expect(statuses).toEqual(Array(10).fill(401));
     expect((await api(a, 'POST', '/api/v1/login', { email, password: 'Wrong10!' })).status).toBe(429);
     expect((await api(b, 'POST', '/api/v1/login', { email, password: 'Wrong11!' })).status).toBe(429);
+  });
+
+  test('a captcha issued by one instance is checked by the other, and only once across both', async () => {
+    const { captchaId } = await (await api(a, 'GET', '/api/v1/captcha')).json();
+    // The answer is only in the image; the test gives the stored captcha one it knows, in the instances' Redis.
+    const r = new Bun.RedisClient(redis.url);
+    await r.send('SET', [`coinreel:${captchaKey(captchaId)}`, captchaAnswerHash(captchaId, 'K7MP'), 'PX', '60000']);
+    r.close();
+    const body = { email: 'nobody@example.com', captchaId, captcha: 'K7MP' };
+    expect((await api(b, 'POST', '/api/v1/forget-password', body)).status).toBe(200);
+    const again = await api(a, 'POST', '/api/v1/forget-password', body);
+    expect(again.status).toBe(400);
+    expect((await again.json()).errors).toEqual([{ field: 'captcha', message: 'Captcha does not match' }]);
   });
 
   test('killing the instance that holds the jobs lease hands it to the other', async () => {
