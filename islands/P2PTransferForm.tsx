@@ -12,7 +12,9 @@ import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FormFailure, TextField } from './_ui/field';
 import { FormToken } from './_ui/form-token';
 import { ConfirmStep, ReceiptPanel, type Receipt, type Recipient } from './_ui/p2p-steps';
+import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm, type Posted } from './_ui/use-form';
+import { withTotp } from '../src/shared/schemas/two-step';
 
 export type P2PTransferFormProps = {
   walletCents: number;
@@ -23,15 +25,18 @@ export type P2PTransferFormProps = {
   formKey?: string;
   /** A sent transfer's receipt (the page's ?receipt=), shown until dismissed. */
   receipt?: Receipt | null;
+  /** Two-step verification is on: a send carries a code. */
+  twoStep?: boolean;
 };
 
-type Confirming = { email: string; amount: number; recipient: Recipient };
+/** `totp`: a plain post's confirmation carries the code typed at the first step. */
+type Confirming = { email: string; amount: number; recipient: Recipient; totp?: string };
 
 /** A plain post's confirmation step comes back as form values (action 'confirm'). */
 function postedConfirm(form: (Posted & { action?: string }) | undefined): Confirming | null {
   const v = form?.values;
   if (!form || form.action !== 'confirm' || !v?.email || !v.playerId) return null;
-  return { email: v.email, amount: Number(v.amount), recipient: { name: v.name || null, playerId: Number(v.playerId) } };
+  return { email: v.email, amount: Number(v.amount), recipient: { name: v.name || null, playerId: Number(v.playerId) }, ...(v.totp && { totp: v.totp }) };
 }
 
 const setUrl = (search: string) => history.replaceState(history.state, '', '/p2p-transfer' + search);
@@ -43,10 +48,13 @@ const setUrl = (search: string) => history.replaceState(history.state, '', '/p2p
  * as people write it (`$5`, `1,000.50`), never silently trimmed.
  */
 export default function P2PTransferForm(props: P2PTransferFormProps) {
-  const posted = props.form as (Posted & { action?: string }) | undefined;
-  const form = useForm({ email: '', amount: '' }, checkP2PTyped, posted?.action === 'confirm' ? null : posted);
+  const given = props.form as (Posted & { action?: string }) | undefined;
+  // A code is good once: a refused post never fills it back in.
+  const posted = given && given.action !== 'confirm' ? { ...given, values: { ...given.values, totp: '' } } : null;
+  const code = useCodeAsked(props.twoStep, given?.errors);
+  const form = useForm({ email: '', amount: '', totp: '' }, withTotp(checkP2PTyped, code.asked), posted);
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<Confirming | null>(() => postedConfirm(posted));
+  const [confirming, setConfirming] = useState<Confirming | null>(() => postedConfirm(given));
   const [receipt, setReceipt] = useState<Receipt | null>(props.receipt ?? null);
   const live = useSignalValue(walletCents, null);
   // The confirmation's Idempotency-Key; a plain post's confirmation page comes with the server's.
@@ -87,12 +95,13 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     try {
       const r = await api<{ walletAmount: number; receipt?: Receipt }>('/transfer/p2p-transfer', {
         method: 'POST',
-        body: { email: confirming.email, amount: confirming.amount },
+        body: { email: confirming.email, amount: confirming.amount, ...(code.asked && { totp: (confirming.totp ?? values.totp).trim() }) },
         headers: { 'Idempotency-Key': key.current },
-        inlineFields: ['email', 'amount'],
+        inlineFields: ['email', 'amount', 'totp'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS'],
       });
       walletAmount = r.walletAmount;
+      code.note(r.errorType);
       setConfirming(null);
       if (r.success) {
         form.reset();
@@ -157,6 +166,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
         onValue={(v) => set('amount', v)}
         error={errors.amount}
       />
+      {code.asked && <TotpField id="p2p-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       <p className="p2p-available">
         Available balance: <strong>{formatCents(live ?? props.walletCents)}</strong>
       </p>

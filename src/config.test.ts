@@ -11,7 +11,7 @@ describe('config', () => {
   });
 
   test('the ticker shows no invented lines in production unless asked to', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64) };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
     expect(loadConfig(prod).TICKER_MODE).toBe('live');
     expect(loadConfig({ ...prod, TICKER_MODE: 'demo' }).TICKER_MODE).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'test' }).TICKER_MODE).toBe('demo');
@@ -25,5 +25,19 @@ describe('config', () => {
     // Game passwords are encrypted under it; a generated key in production would be lost with the disk.
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/CREDENTIAL_KEY: required in production/);
     expect(() => loadConfig({ CREDENTIAL_KEY: 'abc' })).toThrow(/CREDENTIAL_KEY/);
+    // The outbox is a file on this machine: in production, mail must leave through SMTP.
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64) };
+    expect(() => loadConfig(prod)).toThrow(/SMTP_URL: required in production/);
+    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587' }).isProduction).toBe(true);
+    expect(() => loadConfig({ JOB_LEASE_S: '0' })).toThrow(/JOB_LEASE_S/);
+  });
+
+  test('operations settings: METRICS_ALLOW is a list of ranges, SHUTDOWN_TIMEOUT_S a bounded number of seconds', () => {
+    expect(loadConfig({}).METRICS_ALLOW).toBe('127.0.0.0/8, ::1');
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_S).toBe(20);
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8,fd00::/8', SHUTDOWN_TIMEOUT_S: '5', HOST: '127.0.0.1' })).toMatchObject({ SHUTDOWN_TIMEOUT_S: 5, HOST: '127.0.0.1' });
+    for (const bad of ['everyone', '10.0.0.0/33', '127.0.0.1;10.0.0.1'])
+      expect(() => loadConfig({ METRICS_ALLOW: bad })).toThrow(/METRICS_ALLOW: must be a comma-separated list/);
+    for (const bad of ['0', '601', 'soon', '1.5']) expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: bad })).toThrow(/SHUTDOWN_TIMEOUT_S/);
   });
 });

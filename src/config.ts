@@ -1,11 +1,24 @@
 import { z } from 'zod';
+import { parseCidrList } from './http/cidr';
+
+const cidrList = (v: string) => {
+  try {
+    parseCidrList(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const DEFAULT_DATABASE_URL = 'file:data/coinreel.db';
 
 // Every setting the process reads, parsed once. A bad value stops start-up with one line naming the variable.
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().min(1).default('file:data/coinreel.db'),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   DATABASE_AUTH_TOKEN: z.string().optional(),
   DATA_DIR: z.string().min(1).default('data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -20,6 +33,8 @@ const schema = z.object({
   DEPOSIT_MIN_DOLLARS: z.coerce.number().positive().default(1),
   DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().default(10000),
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(5).max(86400).default(120),
+  // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
+  JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),
   WITHDRAWAL_AUTO_APPROVE_DOLLARS: z.coerce.number().min(0).default(0),
   WITHDRAWAL_DAILY_MAX_DOLLARS: z.coerce.number().positive().default(5000),
   WITHDRAWAL_MAX_OPEN: z.coerce.number().int().min(1).max(100).default(3),
@@ -38,6 +53,8 @@ const schema = z.object({
   TRUSTED_PROXY_HEADER: z.string().optional(),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(20),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string };
@@ -59,6 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw invalid('JWT_SECRET: required in production. Set it to a random string of at least 32 characters');
   if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw invalid('CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe');
+  // The outbox writes mail to this machine's disk, where no player and no other instance can reach it.
+  if (c.NODE_ENV === 'production' && !c.SMTP_URL) throw invalid('SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server');
   const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
   if (btcpay.some(Boolean) && !btcpay.every(Boolean))
     throw invalid('BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');

@@ -7,3 +7,5 @@ export * from './games';
 export * from './payments';
 export * from './withdrawals';
 export * from './audit';
+export * from './two-step';
+export * from './jobs';

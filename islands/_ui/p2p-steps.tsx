@@ -37,6 +37,8 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 type ConfirmProps = {
   email: string;
+  /** The two-step code typed at the first step, carried to Send by the plain post. */
+  totp?: string;
   amount: number;
   recipient: Recipient;
   busy: boolean;
@@ -47,7 +49,7 @@ type ConfirmProps = {
 };
 
 /** The step before anything moves: who receives (name, Player ID, e-mail) and how much. */
-export function ConfirmStep({ email, amount, recipient, busy, formToken, formKey, onSubmit }: ConfirmProps) {
+export function ConfirmStep({ email, totp, amount, recipient, busy, formToken, formKey, onSubmit }: ConfirmProps) {
   return (
     <form className="form p2p-confirm" method="post" action="/p2p-transfer" onSubmit={onSubmit} aria-busy={busy || undefined}>
       <StepHeading>Confirm the transfer</StepHeading>
@@ -57,6 +59,7 @@ export function ConfirmStep({ email, amount, recipient, busy, formToken, formKey
       {formKey && <input type="hidden" name="_key" value={formKey} />}
       <input type="hidden" name="email" value={email} />
       <input type="hidden" name="amount" value={String(amount)} />
+      {totp && <input type="hidden" name="totp" value={totp} />}
       <button type="submit" name="_action" value="send" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
         {busy ? 'Transferring...' : `Send ${dollars(amount)}`}

@@ -2,11 +2,12 @@ import type { ProfileDetails } from '../../islands/AccountInfoForm';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { profileActions } from './account-actions';
+import { TwoStepSection, twoStepActions } from './sections/two-step-section';
 
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
-  actions: profileActions,
+  actions: { ...profileActions, ...twoStepActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
   load: async ({ viewer }): Promise<ProfileDetails> => ({
     name: viewer!.name ?? '',
@@ -23,12 +24,13 @@ export default definePage({
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
-          <Island name="AccountInfoForm" props={{ user: ctx.data as ProfileDetails, form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken }} />
+          <Island name="AccountInfoForm" props={{ user: ctx.data as ProfileDetails, form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken, twoStep: ctx.viewer!.twoStep }} />
         </section>
         <section className="card" aria-labelledby="change-password-title">
           <h2 id="change-password-title">Change Password</h2>
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
+        <TwoStepSection ctx={ctx} />
       </div>
     </section>
   ),

@@ -21,7 +21,7 @@ export const p2pActions: Record<string, PageAction> = {
     const a = await ctx.send('GET', `/transfer/recipient?email=${encodeURIComponent(values.email)}`);
     return answerToResult(a, { action: 'default', values }, (json) => ({
       status: 200,
-      form: { action: 'confirm', values: { email: values.email, amount, name: String(json.recipient?.name ?? ''), playerId: String(json.recipient?.playerId ?? '') }, errors: {} },
+      form: { action: 'confirm', values: { email: values.email, amount, name: String(json.recipient?.name ?? ''), playerId: String(json.recipient?.playerId ?? ''), ...(ctx.fields.totp && { totp: ctx.fields.totp }) }, errors: {} },
     }));
   },
   /** The confirmation's Back: the form again with what was typed. */
@@ -34,7 +34,7 @@ export const p2pActions: Record<string, PageAction> = {
     const errors = checkP2PTyped(values);
     if (Object.keys(errors).length) return { status: 400, form: { action: 'default', values, errors } };
     const amount = (readAmount(values.amount) as { dollars: number }).dollars;
-    const a = await ctx.send('POST', '/transfer/p2p-transfer', { email: values.email, amount }, { idempotencyKey: ctx.fields._key || undefined });
+    const a = await ctx.send('POST', '/transfer/p2p-transfer', { email: values.email, amount, totp: ctx.fields.totp }, { idempotencyKey: ctx.fields._key || undefined });
     // Not enough credits is the amount's problem, as the island shows it.
     if (a.json?.errorType === 'INSUFFICIENT_FUNDS') return { status: a.status, form: { action: 'default', values, errors: { amount: String(a.json.message) } } };
     return answerToResult(a, { action: 'default', values }, (json) => ({

@@ -9,15 +9,20 @@ type SocketData = { userId: string | null; unsubscribe?: () => void };
  * and relays hub pushes as JSON {event, data}.
  */
 export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
-  const join = (ws: ServerWebSocket<SocketData>, userId: string) => {
+  const open = new Set<ServerWebSocket<SocketData>>();
+  let closing = false;
+  const join = async (ws: ServerWebSocket<SocketData>, userId: string) => {
     ws.data.userId = userId;
     ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
+    // 'ready' promises that pushes arrive from now on; across instances that is once Redis has the subscription.
+    await hub.joined?.(userId);
     ws.send(JSON.stringify({ event: 'ready', data: {} }));
   };
 
   const websocket: WebSocketHandler<SocketData> = {
     open(ws) {
-      if (ws.data.userId) return join(ws, ws.data.userId);
+      open.add(ws);
+      if (ws.data.userId) return void join(ws, ws.data.userId);
       // A socket that does not sign in within 10 s is closed, so idle anonymous sockets cannot pile up.
       setTimeout(() => {
         if (!ws.data.userId) ws.close(4401, 'unauthorized');
@@ -33,15 +38,18 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
       const player = typeof token === 'string'
         ? await signedIn(new Request('http://local/ws', { headers: { authorization: `Bearer ${token}` } }))
         : null;
-      if (player) join(ws, player.userId);
+      if (player) await join(ws, player.userId);
       else ws.close(4401, 'unauthorized');
     },
     close(ws) {
+      open.delete(ws);
       ws.data.unsubscribe?.();
     },
   };
 
   async function upgrade(req: Request, server: Server<SocketData>): Promise<Response | undefined> {
+    // A connection kept alive past the start of a shutdown must not open a socket that is about to be closed.
+    if (closing) return new Response('Service Restart', { status: 503, headers: { 'retry-after': '1' } });
     // A page on another site must not ride the player's cookie into a socket (cross-site WebSocket hijacking).
     const origin = req.headers.get('origin');
     if (origin && origin !== new URL(req.url).origin && !allowedOrigins.includes(origin)) return new Response('Forbidden origin', { status: 403 });
@@ -50,5 +58,17 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
     return new Response('Expected a WebSocket upgrade', { status: 426 });
   }
 
-  return { upgrade, websocket };
+  return {
+    upgrade,
+    websocket,
+    openCount: () => open.size,
+    /**
+     * On shutdown: closes every socket with 1012 (Service Restart), which tells the page's client to reconnect
+     * at once, so it lands on another instance (or this one once it is back).
+     */
+    closeAll(code = 1012, reason = 'Service Restart') {
+      closing = true;
+      for (const ws of open) ws.close(code, reason);
+    },
+  };
 }

@@ -4,7 +4,9 @@ import { count, enforce, refuseWhileLimited } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
-import { login } from '../../services/auth/login';
+import { CodeNeeded, LOGIN_EXPIRED, login, loginWithProof, type LoggedIn } from '../../services/auth/login';
+import { envelope } from '../../http/errors';
+import { TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
 import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
 import { checkLogin } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, rejectInvalid, sessionCookie, text, wrongTypes } from './accounts.model';
@@ -13,27 +15,48 @@ import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, reject
 export function loginRoutes(deps: Deps, session: Session) {
   const ctx = accountsContext(deps);
   const secure = deps.config.secureCookies;
+  const second = { twoStep: deps.twoStep, proofs: deps.loginProofs };
+
+  async function passwordStep(b: Record<string, unknown>): Promise<LoggedIn> {
+    rejectInvalid({
+      ...checkLogin(b),
+      ...checkFlags(b, { userType: true, remember: true }),
+      ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required', totp: TOTP_INVALID_MESSAGE }),
+    });
+    const email = normalizeEmail(text(b.email));
+    // A locked address is refused before its password is checked, so the right one cannot be found meanwhile.
+    await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
+    await enforce(deps.rateLimiter, 'loginPerEmail', email);
+    const remember = b.remember === true;
+    return login(ctx, { email, password: text(b.password), remember, totp: b.totp }, second).catch(async (e) => {
+      if (e instanceof AppError && e.errorType === 'INVALID_CREDENTIALS') await count(deps.rateLimiter, 'loginFailuresPerEmail', email);
+      throw e;
+    });
+  }
+
+  /** The second step: the proof of the first instead of the password, and the code. */
+  async function codeStep(b: Record<string, unknown>): Promise<LoggedIn> {
+    rejectInvalid(wrongTypes(b, { loginToken: LOGIN_EXPIRED, totp: TOTP_INVALID_MESSAGE }));
+    return loginWithProof(ctx, { loginToken: b.loginToken, totp: b.totp }, second);
+  }
+
   return new Elysia()
     .use(session)
     .post('/login', async ({ body, request, set }) => {
       await enforce(deps.rateLimiter, 'loginPerIp', ipOf(deps, request));
       const b = bodyOf(body);
-      rejectInvalid({
-        ...checkLogin(b),
-        ...checkFlags(b, { userType: true, remember: true }),
-        ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required' }),
-      });
-      const email = normalizeEmail(text(b.email));
-      // A locked address is refused before its password is checked, so the right one cannot be found meanwhile.
-      await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
-      await enforce(deps.rateLimiter, 'loginPerEmail', email);
-      const remember = b.remember === true;
-      const r = await login(ctx, { email, password: text(b.password), remember }).catch(async (e) => {
-        if (e instanceof AppError && e.errorType === 'INVALID_CREDENTIALS') await count(deps.rateLimiter, 'loginFailuresPerEmail', email);
-        throw e;
-      });
+      let r: LoggedIn;
+      try {
+        r = b.loginToken !== undefined ? await codeStep(b) : await passwordStep(b);
+      } catch (e) {
+        if (!(e instanceof CodeNeeded)) throw e;
+        // No session: the code step sends this proof back instead of the password.
+        set.status = 401;
+        set.headers['cache-control'] = 'no-store';
+        return { ...envelope(e.error), loginToken: e.loginToken };
+      }
       // Without remember-me the cookie has no lifetime, so it ends with the browser (the row ends in 12 h).
-      const maxAgeSeconds = remember ? SESSION_TTL_MS.remember / 1000 : undefined;
+      const maxAgeSeconds = r.remember ? SESSION_TTL_MS.remember / 1000 : undefined;
       set.headers['set-cookie'] = sessionCookie(r.token, { secure, maxAgeSeconds });
       set.headers['cache-control'] = 'no-store';
       return {

@@ -15,7 +15,7 @@ export function passwordRoutes(deps: Deps) {
     .get('/captcha', async ({ query, request, set }) => {
       await enforce(deps.rateLimiter, 'captchaPerIp', ipOf(deps, request));
       set.headers['cache-control'] = 'no-store';
-      return { success: true, ...(await issueCaptcha(deps.database.db, new Date(), query.kind === 'question' ? 'question' : 'image')) };
+      return { success: true, ...(await issueCaptcha(deps.store, query.kind === 'question' ? 'question' : 'image')) };
     })
     .post('/forget-password', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'forgotPerIp', ipOf(deps, request));

@@ -12,18 +12,14 @@ import { AppError } from '../../lib/app-error';
 import { deliverAfterAnswer } from '../../services/mail/deliver';
 import { noticeMail } from '../../services/mail/templates';
 import { pushBalance, pushNotification } from './push';
-import { amountCents } from './wallet.model';
+import { amountCents, walletBalanceBody } from './wallet.model';
 
 /** Balance, P2P transfers and freeplay codes: the calls that move a player's credits. */
 export const walletRoutes = (deps: Deps, session: Session) =>
   new Elysia({ name: 'wallet-routes' })
     .use(session)
     .use(deps.idempotency)
-    .get('/user/wallet-balance', ({ player }) => ({
-      success: true,
-      walletAmount: dollarsFromCents(player.walletCents),
-      user: { _id: player.userId, playerId: player.playerId, email: player.email, name: player.name },
-    }), { auth: true })
+    .get('/user/wallet-balance', ({ player }) => walletBalanceBody(player), { auth: true })
     // P2P's confirmation step: the receiver's name and Player ID, before anything moves.
     .get('/transfer/recipient', async ({ player, query, set }) => {
       const { email } = validate(checkP2P, { email: query.email, amount: 1 });
@@ -42,7 +38,9 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       const input = validate(checkP2P, body);
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
-      const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref);
+      // The code is checked once the receiver is known, so a mistyped address never spends it.
+      const stepUp = () => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp);
+      const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref, Date.now(), stepUp);
       // After commit: both players' open pages hear of it; the receiver also gets an e-mail.
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId, r.senderAvailableCents);
       if (!r.replayed) {

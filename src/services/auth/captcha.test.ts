@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { makeApp } from '../../../tests/helpers/app';
+import { createMemoryStore } from '../store/store.memory';
 import { checkCaptcha, issueCaptcha } from './captcha';
 import { CAPTCHA_ALPHABET, captchaSvg } from './captcha-image';
 import { normalizeAnswer, randomQuestion } from './captcha-question';
@@ -50,9 +50,8 @@ describe('captcha question (the non-visual form)', () => {
   });
 
   test('is issued and checked like the picture: the right answer once, in digits or words; wrong or again refused', async () => {
-    const app = await makeApp();
-    const db = app.deps.database.db;
-    const issue = async () => (await issueCaptcha(db, new Date(), 'question')) as { captchaId: string; question: string; image?: string };
+    const db = createMemoryStore();
+    const issue = async () => (await issueCaptcha(db, 'question')) as { captchaId: string; question: string; image?: string };
     const one = await issue();
     expect(one.image).toBeUndefined();
     const answer = solve(one.question);

@@ -12,6 +12,8 @@ export type DepositServiceOptions = {
   logger: Logger;
   /** After commit: pushes, notifications and mail for what a read of an invoice changed. */
   onChanges: (c: DepositChanges) => void;
+  /** A reconciliation pass finished (the metrics' reconciliation lag). */
+  onReconciled?: () => void;
 };
 
 // A creation that has not finished in this long died with its process; no player ever saw its invoice.
@@ -50,10 +52,10 @@ export function createDepositService(o: DepositServiceOptions) {
         failed++;
         o.logger.info('deposit reconcile failed', { invoiceId: String(r.invoice_id), error: e instanceof Error ? e.name : 'unknown' });
       }
+    o.onReconciled?.();
     return { checked: open.rows.length, failed };
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null;
   return {
     create: (p: Parameters<typeof createDeposit>[3]) => createDeposit(o.client, o.provider, o.logger, p),
     get: (userId: string, depositId: string) => getDeposit(o.client, userId, depositId),
@@ -65,16 +67,6 @@ export function createDepositService(o: DepositServiceOptions) {
     reconcileOnce,
     /** Other payment work (payout re-reads) tracked the same way, so `idle()` covers it. */
     later: (fn: () => Promise<unknown>) => later('work', fn),
-    /** At start-up and every `intervalS` seconds. */
-    start(intervalS: number) {
-      later('reconcile', () => reconcileOnce());
-      timer = setInterval(() => later('reconcile', () => reconcileOnce()), intervalS * 1000);
-      timer.unref?.();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
     idle: async () => {
       while (inflight.size) await Promise.all([...inflight]);
     },

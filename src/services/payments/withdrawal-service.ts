@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/logger';
 import type { Ledger } from '../ledger/ledger.types';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
-import { applyPayout, endWithdrawal, settleTip, submitPayout, type WithdrawalChanges } from './withdrawal-sync';
+import { applyPayout, endWithdrawal, settleTip, submitPayout, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync';
 import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 
 export type WithdrawalServiceOptions = {
@@ -21,7 +21,9 @@ export type WithdrawalServiceOptions = {
   autoComplete?: (payoutId: string) => void;
 };
 
-export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string };
+export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
+  /** Runs once the destination is known to be good and before anything is held (the two-step code check). */
+  stepUp?: () => Promise<unknown> };
 
 /** Withdrawals as the API, the webhook, the operator command and the reconciliation job use them. */
 export function createWithdrawalService(o: WithdrawalServiceOptions) {
@@ -62,6 +64,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async create(r: WithdrawRequest) {
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
+      await r.stepUp?.();
       const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits });
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
       return submit(row);
@@ -88,6 +91,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async reject(id: string, reason: string) {
       const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
       if (!w || (w.status !== 'pending' && w.status !== 'creating')) throw AppError.conflict('Only an open withdrawal can be rejected.', 'INVALID_STATE');
+      // Voiding now would give the credits back while a payout for them may be on its way.
+      if (w.status === 'creating' && w.payoutState === SUBMITTING) throw AppError.conflict('The payout is being created right now. Try again in a minute.', 'INVALID_STATE');
       if (w.payoutId) await o.provider.cancelPayout(w.payoutId);
       report(await endWithdrawal(o.client, o.ledger, w, 'cancelled', reason.trim().replace(/([^.!?])$/, '$1.'), null, Date.now()));
     },

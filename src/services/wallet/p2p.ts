@@ -23,7 +23,11 @@ export type P2PResult = {
 export const NO_RECEIVER = 'No verified player was found with this email.';
 
 /** Moves credits from one player's wallet to another's, with both history rows and notifications, atomically. */
-export async function sendCredits(client: Client, ledger: Ledger, sender: Sender, email: string, amountCents: Cents, externalRef?: string, now = Date.now()): Promise<P2PResult> {
+export async function sendCredits(
+  client: Client, ledger: Ledger, sender: Sender, email: string, amountCents: Cents, externalRef?: string, now = Date.now(),
+  /** Runs once the receiver is known and before anything moves (the two-step code check). */
+  stepUp?: () => Promise<unknown>,
+): Promise<P2PResult> {
   const to = email.trim().toLowerCase();
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
@@ -32,6 +36,7 @@ export async function sendCredits(client: Client, ledger: Ledger, sender: Sender
   if (!row || row.email_verified_at == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
   const receiver = { userId: String(row.id), email: String(row.email) };
+  await stepUp?.();
   const shown = formatCents(amountCents);
   const senderUuid = readableId();
   const notes = notificationRows([
