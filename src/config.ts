@@ -59,10 +59,15 @@ const schema = z.object({
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string };
 
-export class ConfigError extends Error {}
+/** `issues`: each 'VARIABLE: what is wrong', for tools that list them (doctor); the message is the one line. */
+export class ConfigError extends Error {
+  constructor(message: string, readonly issues: string[] = []) {
+    super(message);
+  }
+}
 
 /** One line: what is wrong with which variable, and the fix. */
-const invalid = (what: string) => new ConfigError(`Invalid configuration: ${what}.`);
+const invalid = (what: string, issues = [what.split('. ')[0]!]) => new ConfigError(`Invalid configuration: ${what}.`, issues);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset so `FOO=` in a shell does not fail validation.
@@ -71,7 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    throw invalid(`${named.join('; ')}. Fix ${names.length > 1 ? 'these variables' : names[0]} or unset ${names.length > 1 ? 'them' : 'it'} for the default`);
+    throw invalid(`${named.join('; ')}. Fix ${names.length > 1 ? 'these variables' : names[0]} or unset ${names.length > 1 ? 'them' : 'it'} for the default`, named);
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw invalid('JWT_SECRET: required in production. Set it to a random string of at least 32 characters');
