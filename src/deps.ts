@@ -30,6 +30,7 @@ import { createBtcpayProvider } from './services/payments/btcpay/btcpay.provider
 import { createSandboxProvider, type SandboxProvider } from './services/payments/sandbox/sandbox.provider';
 import { createDepositService, type DepositService } from './services/payments/deposit-service';
 import { depositPush } from './api/deposits/deposit-push';
+import { withdrawalRequested } from './api/withdrawals/withdrawal-requested';
 import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
@@ -124,6 +125,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
       autoApproveCents: simulator && !config.WITHDRAWAL_AUTO_APPROVE_DOLLARS ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
+    onRequested: withdrawalRequested({ client: database.client, mailer, logger, site }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
     autoComplete: simulator ? (payoutId) => void setTimeout(() => void simulator.payout(payoutId, 'Completed').catch(() => {}), config.SANDBOX_PAYOUT_DELAY_S * 1000).unref?.() : undefined,
   });

@@ -10,6 +10,7 @@ import m7 from './0007_games.sql' with { type: 'text' };
 import m8 from './0008_serious_leper_queen.sql' with { type: 'text' };
 import m9 from './0009_admin_console.sql' with { type: 'text' };
 import m10 from './0010_audit_append_only.sql' with { type: 'text' };
+import m11 from './0011_brief_shocker.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -23,4 +24,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0008_serious_leper_queen', sql: m8 },
   { tag: '0009_admin_console', sql: m9 },
   { tag: '0010_audit_append_only', sql: m10 },
+  { tag: '0011_brief_shocker', sql: m11 },
 ];

@@ -7,3 +7,4 @@ export * from './games';
 export * from './payments';
 export * from './withdrawals';
 export * from './audit';
+export * from './protection';

@@ -37,6 +37,11 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     remember: integer('remember', { mode: 'boolean' }).notNull().default(false),
+    /** Where the session was started, for the player's list of signed-in devices. */
+    ip: text('ip'),
+    device: text('device'),
+    /** Moved forward by the session lookup at most once a minute. */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

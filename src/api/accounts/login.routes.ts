@@ -5,6 +5,8 @@ import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { login } from '../../services/auth/login';
 import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
+import { describeDevice } from '../../services/protection/device';
+import { recordSecurityEvent } from '../../services/protection/security-events';
 import { checkLogin } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, rejectInvalid, sessionCookie, text, wrongTypes } from './accounts.model';
 
@@ -25,7 +27,7 @@ export function loginRoutes(deps: Deps, session: Session) {
       const email = normalizeEmail(text(b.email));
       await enforce(deps.rateLimiter, 'loginPerEmail', email);
       const remember = b.remember === true;
-      const r = await login(ctx, { email, password: text(b.password), remember });
+      const r = await login(ctx, { email, password: text(b.password), remember, origin: { ip: ipOf(deps, request), device: describeDevice(request.headers.get('user-agent')) } });
       // Without remember-me the cookie has no lifetime, so it ends with the browser (the row ends in 12 h).
       const maxAgeSeconds = remember ? SESSION_TTL_MS.remember / 1000 : undefined;
       set.headers['set-cookie'] = sessionCookie(r.token, { secure, maxAgeSeconds });
@@ -40,6 +42,7 @@ export function loginRoutes(deps: Deps, session: Session) {
     .post(
       '/logout',
       async ({ player, set }) => {
+        await recordSecurityEvent(deps.database.client, player.userId, 'LOGOUT', { sessionId: player.sessionId });
         await revokeSession(deps.database.db, player.sessionId);
         set.headers['set-cookie'] = clearedSessionCookie(secure);
         return { success: true, message: 'Logged out successfully' };

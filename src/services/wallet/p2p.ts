@@ -5,6 +5,7 @@ import { walletId } from '../ledger/ledger.types';
 import type { Ledger } from '../ledger/ledger.types';
 import { historyRows } from './history';
 import { notificationRows, type Notification } from './notifications';
+import { assertMayPlay } from '../protection/restrictions';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
@@ -22,6 +23,8 @@ const NO_RECEIVER = 'No verified player was found with this email.';
 
 /** Moves credits from one player's wallet to another's, with both history rows and notifications, atomically. */
 export async function sendCredits(client: Client, ledger: Ledger, sender: Sender, email: string, amountCents: Cents, externalRef?: string, now = Date.now()): Promise<P2PResult> {
+  // Responsible gaming: no sending credits during a cool-off or self-exclusion.
+  await assertMayPlay(client, sender.userId, now);
   const to = email.trim().toLowerCase();
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
