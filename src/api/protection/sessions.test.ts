@@ -96,6 +96,20 @@ describe('DELETE /user/sessions', () => {
   });
 });
 
+describe('the fast paths honour ended sessions', () => {
+  test("a page served from Bun's router treats an ended session's cookie as a visitor's", async () => {
+    const p = await createPlayer(app);
+    const other = await signIn(p, FIREFOX);
+    const viaFastPath = () => app.routes['/login']!.GET(new Request('http://localhost:3000/login', { headers: { cookie: `token=${other}` } }));
+    // Signed in, the public-only page sends the player home.
+    expect((await viaFastPath()).status).toBe(303);
+    await call(app, 'DELETE', '/api/v1/user/sessions', undefined, { token: p.token });
+    const r = await viaFastPath();
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain('name="password"');
+  });
+});
+
 describe('the session lookup keeps last-seen to the minute', () => {
   test('a call more than a minute after the last one moves lastSeenAt', async () => {
     const p = await createPlayer(app);
