@@ -71,4 +71,37 @@ const reads = await withServer('src/main.ts', async (app, dbUrl) => {
   return rows;
 });
 section('Signed-in JSON reads (Bearer token, ratio.sh, 50 connections, server pinned to one core)', ['path', 'req/s', 'bare req/s', 'ratio', 'target', '', 'p99', 'rounds'], reads);
+
+// The other money calls a player makes, each a new movement per request: a transfer to a game and a redeem from
+// it (sandbox game vendor, in our own tables), and a deposit request (sandbox payments: a deposit row and an
+// invoice). Withdrawals are left out: a player may have only WITHDRAWAL_MAX_OPEN in progress, so a stream of
+// them is a stream of refusals. ledger:verify runs on the file after each.
+const moves = await withServer('src/main.ts', async (app, dbUrl) => {
+  const [player] = await seedPlayers(dbUrl, SECRET, 1, 1_000_000_000);
+  const auth = { authorization: `Bearer ${player!.token}` };
+  const list = await (await fetch(app.base + '/api/v1/games/list', { headers: auth })).json() as { userGames: { gameId: { _id: string }; gameCredentialId: { userName: string } | null }[] };
+  const account = list.userGames.find((g) => g.gameCredentialId?.userName);
+  if (!account) throw new Error('no game account to move credits to');
+  const game = { gameId: account.gameId, userName: account.gameCredentialId!.userName };
+  const move = JSON.stringify({ gameId: game.gameId._id, userName: game.userName, amount: 0.01 });
+  // Credits in the game first, so every redeem of the run has something to take back.
+  for (let i = 0; i < 3; i++) await fetch(app.base + '/api/v1/transfer/transfer-data-request', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ gameId: game.gameId._id, userName: game.userName, amount: 50_000 }) });
+  const rows: Cell[][] = [];
+  const calls: [string, string, string][] = [
+    ['transfer to a game', '/api/v1/transfer/transfer-data-request', move],
+    ['redeem from a game', '/api/v1/game/redeem-Request', move],
+    ['deposit request', '/api/v1/btc/create-deposit-request', JSON.stringify({ amount: 10 })],
+  ];
+  for (const [label, path, data] of calls) {
+    const r = await ratio(app.base + path, { rounds: ROUNDS, headers: auth, data });
+    cmds.push(r.command);
+    rows.push([label, path, Math.round(r.target.rps), `${r.target.p50Ms} ms`, `${r.target.p99Ms} ms`, pct(r.ratio), r.rounds + (r.reliable ? '' : ', UNRELIABLE')]);
+  }
+  const verified = await ledgerVerify(dbUrl);
+  for (const row of rows) row.push(verified ? 'clean' : 'FAILED');
+  return rows;
+});
+section('Other money calls (POST, ratio.sh, 50 connections, server pinned to one core; synchronous=FULL)',
+  ['call', 'path', 'req/s', 'p50', 'p99', 'of bare req/s', 'rounds', 'ledger:verify'], moves,
+  ['Each request is a new movement of $0.01 (a new $10 deposit request); no target is set for these, they are recorded so a change that slows them shows.']);
 commands(cmds);

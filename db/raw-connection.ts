@@ -15,6 +15,7 @@ type RawStatement = {
   safeIntegers(on: boolean): unknown;
   columns(): { name: string; type?: string | null }[];
   all(args: unknown): unknown[][];
+  get(args: unknown): unknown[] | undefined;
   run(args: unknown): { changes: number; lastInsertRowid: number | bigint };
 };
 type Proto = { prepare(sql: string): unknown; __probe?: Map<string, (db: RawConnection) => void> };

@@ -5,7 +5,9 @@ import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { FormFailure, TextField } from './_ui/field';
 import { FormToken } from './_ui/form-token';
+import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm, type Posted } from './_ui/use-form';
+import { checkTotp } from '../src/shared/schemas/two-step';
 
 export type ProfileDetails = { name: string; phoneNo: string; email: string; pendingEmail: string | null };
 type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; email: string; pendingEmail?: string | null } };
@@ -13,8 +15,13 @@ type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; emai
 const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name ?? '', phoneNo: u.phoneNo ?? '', email: u.email, pendingEmail: u.pendingEmail ?? null });
 
 /** spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. */
-export default function AccountInfoForm({ user, form: posted, formToken }: { user: ProfileDetails; form?: Posted; formToken?: string }) {
-  const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email }, checkProfile, posted);
+export default function AccountInfoForm({ user, form: posted, formToken, twoStep }: { user: ProfileDetails; form?: Posted; formToken?: string; twoStep?: boolean }) {
+  const [current, setCurrent] = useState(user.email);
+  const code = useCodeAsked(twoStep, posted?.errors);
+  // A new address takes a two-step code (it would receive password resets); keeping the address does not.
+  const changing = (v: { email: string }) => code.asked && v.email.trim().toLowerCase() !== current.toLowerCase();
+  const check = (v: { name: string; phoneNo: string; email: string; totp: string }) => ({ ...checkProfile(v), ...(changing(v) ? checkTotp(v) : {}) });
+  const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email, totp: '' }, check, posted && { ...posted, values: { ...posted.values, totp: '' } });
   const [pending, setPending] = useState(user.pendingEmail);
   const [busy, setBusy] = useState(false);
   const { values, errors, set } = form;
@@ -23,15 +30,17 @@ export default function AccountInfoForm({ user, form: posted, formToken }: { use
     if (!form.attempt(e)) return;
     setBusy(true);
     try {
-      const body = { name: values.name.trim(), phoneNo: values.phoneNo.trim(), email: values.email.trim() };
-      const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email'], quietErrorTypes: ['EMAIL_TAKEN'] });
+      const body = { name: values.name.trim(), phoneNo: values.phoneNo.trim(), email: values.email.trim(), ...(changing(values) && { totp: values.totp.trim() }) };
+      const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email', 'totp'], quietErrorTypes: ['EMAIL_TAKEN'] });
+      code.note(r.errorType);
       if (!r.success) return form.showServerErrors(r.errorType === 'EMAIL_TAKEN' ? { email: r.message! } : r.fieldErrors);
       toast.success(r.message || 'Profile Updated Successfully', { id: 'profile-updated' });
       // spec §4: a successful update re-reads the details (a new e-mail waits for verification).
       const fresh = await api<DetailsAnswer>('/user/details');
       if (fresh.success && fresh.user) {
         const d = asDetails(fresh.user);
-        form.reset({ name: d.name, phoneNo: d.phoneNo, email: d.email });
+        form.reset({ name: d.name, phoneNo: d.phoneNo, email: d.email, totp: '' });
+        setCurrent(d.email);
         setPending(d.pendingEmail);
       }
     } catch {
@@ -49,6 +58,7 @@ export default function AccountInfoForm({ user, form: posted, formToken }: { use
       <TextField id="profile-name" name="name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
       <TextField id="profile-phone" name="phoneNo" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
       <TextField id="profile-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      {changing(values) && <TotpField id="profile-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       {pending && (
         <p className="alert alert-info" role="status">
           We sent a link to <strong className="break">{pending}</strong>. Your email changes to it once you open that link.

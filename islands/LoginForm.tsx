@@ -10,13 +10,12 @@ import { CheckboxField, TextField, FormFailure } from './_ui/field';
 import { PasswordField } from './_ui/password-field';
 import { ResultPanel } from './_ui/result-panel';
 import { useForm, type Posted } from './_ui/use-form';
+import { LoginCodeStep, type CodeStep, type LoginAnswer } from './_ui/login-code-step';
 
 // Remember-me keeps only the address; a password never goes into browser storage (DESIGN §8).
 export const REMEMBERED_EMAIL = 'rememberedEmail';
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
 const REDIRECT_MS = 1000;
-
-type LoginAnswer = { token: string; user: { _id: string; playerId: number; email: string; name: string | null } };
 
 /**
  * Where to go after login when /login was opened without ?next: the guard sends a visitor to `/?next=…`, and
@@ -31,8 +30,11 @@ export function nextFromReferrer(referrer: string, origin: string): string | nul
 export type LoginFormProps = {
   /** A same-site path the server has already vetted (from ?next on /login). */
   next?: string;
-  /** A refused plain post; `values.unverified` names an address that must be verified first. */
-  form?: Posted;
+  /**
+   * A refused plain post; `values.unverified` names an address that must be verified first; `action: 'code'` is
+   * the two-step code step, with `values.loginToken` the proof of the password step.
+   */
+  form?: (NonNullable<Posted> & { action?: string }) | null;
 };
 
 /**
@@ -47,6 +49,7 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
   const [unverified, setUnverified] = useState<string | null>(null);
   const postedUnverified = posted?.values?.unverified || null;
   const { values, errors, set } = form;
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(() => codeStepOf(posted));
 
   useEffect(() => {
     const saved = localStorage.getItem(REMEMBERED_EMAIL);
@@ -55,6 +58,16 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
     if (saved && !posted && !(box instanceof HTMLInputElement && box.value)) form.reset({ email: saved, password: '', remember: true });
   }, []);
   const destination = () => next ?? nextFromReferrer(document.referrer, location.origin) ?? '/home';
+
+  function signedIn(message: string) {
+    const email = codeStep?.email ?? values.email.trim();
+    if (codeStep?.remember ?? values.remember) localStorage.setItem(REMEMBERED_EMAIL, email);
+    else localStorage.removeItem(REMEMBERED_EMAIL);
+    toast.success(message, { id: 'login' });
+    const to = destination();
+    setDone(to);
+    setTimeout(() => navigation.assign(to), REDIRECT_MS);
+  }
 
   async function submit(e: React.FormEvent) {
     if (!form.attempt(e)) return;
@@ -67,16 +80,11 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         body: { email, password: values.password, userType: 'USER', remember: values.remember },
         anonymous: true,
         inlineFields: ['email', 'password'],
-        quietErrorTypes: ['EMAIL_NOT_VERIFIED'],
+        quietErrorTypes: ['EMAIL_NOT_VERIFIED', 'TOTP_REQUIRED'],
       });
-      if (r.success) {
-        if (values.remember) localStorage.setItem(REMEMBERED_EMAIL, email);
-        else localStorage.removeItem(REMEMBERED_EMAIL);
-        toast.success(r.message || 'Login successful', { id: 'login' });
-        const to = destination();
-        setDone(to);
-        setTimeout(() => navigation.assign(to), REDIRECT_MS);
-      } else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
+      if (r.success) signedIn(r.message || 'Login successful');
+      else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
+      else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
       else form.showServerErrors(r.fieldErrors);
     } catch {
       setFailure(LOGIN_FAILED);
@@ -90,6 +98,11 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
       <ResultPanel tone="success" title="Login Successful">
         <p role="status">{done === '/home' ? 'Redirecting you to your dashboard...' : 'Taking you back to where you were...'}</p>
       </ResultPanel>
+    );
+  if (codeStep)
+    return (
+      <LoginCodeStep step={codeStep} next={next} onSignedIn={signedIn}
+        onRestart={(message) => { form.reset({ email: codeStep.email, password: '', remember: codeStep.remember }); setCodeStep(null); setFailure(message); }} />
     );
   return (
     <>
@@ -114,6 +127,13 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
     {unverified && <EmailVerificationModal email={unverified} variant="unverified" onClose={() => setUnverified(null)} />}
     </>
   );
+}
+
+/** The code step after a plain post whose password was right (its proof rides in the values, never the password). */
+function codeStepOf(posted: LoginFormProps['form']): CodeStep | null {
+  const v = posted?.values;
+  if (posted?.action !== 'code' || !v?.loginToken) return null;
+  return { email: v.email ?? '', loginToken: v.loginToken, remember: !!v.remember, error: posted.errors?.totp };
 }
 
 /** 'Email Not Verified' after a plain post: its Resend Email is a plain post too (the modal needs script). */

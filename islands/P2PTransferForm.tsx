@@ -11,7 +11,9 @@ import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FormFailure, TextField } from './_ui/field';
 import { FormToken } from './_ui/form-token';
+import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm, type Posted } from './_ui/use-form';
+import { withTotp } from '../src/shared/schemas/two-step';
 
 export type P2PTransferFormProps = {
   walletCents: number;
@@ -20,6 +22,8 @@ export type P2PTransferFormProps = {
   /** The session's form token and the plain post's Idempotency-Key (a double submit sends once). */
   formToken?: string;
   formKey?: string;
+  /** Two-step verification is on: a send carries a code. */
+  twoStep?: boolean;
 };
 
 /**
@@ -27,7 +31,10 @@ export type P2PTransferFormProps = {
  * before and without script; the amount is read as people write it (`$5`, `1,000.50`), never silently trimmed.
  */
 export default function P2PTransferForm(props: P2PTransferFormProps) {
-  const form = useForm({ email: '', amount: '' }, checkP2PTyped, props.form);
+  // A code is good once: a refused post never fills it back in.
+  const posted = props.form ? { ...props.form, values: { ...props.form.values, totp: '' } } : props.form;
+  const code = useCodeAsked(props.twoStep, props.form?.errors);
+  const form = useForm({ email: '', amount: '', totp: '' }, withTotp(checkP2PTyped, code.asked), posted);
   const [busy, setBusy] = useState(false);
   const live = useSignalValue(walletCents, null);
   const { values, errors, set } = form;
@@ -39,12 +46,13 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     try {
       const r = await api<{ walletAmount: number }>('/transfer/p2p-transfer', {
         method: 'POST',
-        body: { email: values.email.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars },
+        body: { email: values.email.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, ...(code.asked && { totp: values.totp.trim() }) },
         headers: { 'Idempotency-Key': idempotencyKey() },
-        inlineFields: ['email', 'amount'],
+        inlineFields: ['email', 'amount', 'totp'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS'],
       });
       walletAmount = r.walletAmount;
+      code.note(r.errorType);
       if (r.success) {
         form.reset();
         toast.success(r.message || 'Transfer successful.', { id: 'p2p-transfer' });
@@ -89,6 +97,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
         onValue={(v) => set('amount', v)}
         error={errors.amount}
       />
+      {code.asked && <TotpField id="p2p-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       <p className="p2p-available">
         Available balance: <strong>{formatCents(live ?? props.walletCents)}</strong>
       </p>

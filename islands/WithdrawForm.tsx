@@ -11,7 +11,9 @@ import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FieldError, FormFailure, describedBy } from './_ui/field';
 import { FormToken } from './_ui/form-token';
+import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm } from './_ui/use-form';
+import { withTotp } from '../src/shared/schemas/two-step';
 
 export type WithdrawFormProps = {
   walletCents: number;
@@ -21,12 +23,15 @@ export type WithdrawFormProps = {
   formKey?: string;
   /** The session's form token (src/http/form-token.ts). */
   formToken?: string;
+  /** Two-step verification is on: the request carries a code. */
+  twoStep?: boolean;
   /** A refused plain post: what was typed and the messages. */
   form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
 };
 
-const EMPTY = { currency: DEFAULT_WITHDRAW_CURRENCY as string, wallet_address: '', amount: '', tip: '' };
-const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k in EMPTY));
+const EMPTY = { currency: DEFAULT_WITHDRAW_CURRENCY as string, wallet_address: '', amount: '', tip: '', totp: '' };
+// A code is good once: it is never filled back in.
+const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k in EMPTY && k !== 'totp'));
 
 /**
  * spec §2 Withdraw to Bitcoin: currency (on-chain by default, or Lightning), the address or invoice, an amount in USD
@@ -34,7 +39,8 @@ const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v
  */
 export default function WithdrawForm(props: WithdrawFormProps) {
   const posted = props.form;
-  const form = useForm({ ...EMPTY, ...pick(posted?.values) }, checkWithdraw);
+  const code = useCodeAsked(props.twoStep, posted?.errors);
+  const form = useForm({ ...EMPTY, ...pick(posted?.values) }, withTotp(checkWithdraw, code.asked));
   const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const wallet = useSignalValue(walletCents, null) ?? props.walletCents;
@@ -50,12 +56,13 @@ export default function WithdrawForm(props: WithdrawFormProps) {
     try {
       const r = await api<{ walletAmount: number }>('/withdraw/withdraw-request', {
         method: 'POST',
-        body: { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0 },
+        body: { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0, ...(code.asked && { totp: values.totp.trim() }) },
         headers: { 'Idempotency-Key': idempotencyKey() },
-        inlineFields: ['currency', 'wallet_address', 'amount', 'tip'],
+        inlineFields: ['currency', 'wallet_address', 'amount', 'tip', 'totp'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS'],
       });
       walletAmount = r.walletAmount;
+      code.note(r.errorType);
       if (r.success) {
         // spec §4: fields cleared, the currency back to Bitcoin.
         form.reset(EMPTY);
@@ -148,6 +155,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         </span>
       </p>
       <WithdrawQuote rate={props.rateUsdPerBtc ?? null} amount={values.amount} tip={values.tip} />
+      {code.asked && <TotpField id="withdraw-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       <p className="muted">Withdrawals are processed in 1 to 4 hours</p>
       <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." />
     </form>

@@ -17,6 +17,7 @@ import WithdrawForm from './WithdrawForm';
 import DepositModal from './DepositModal';
 import DepositSimulator from './DepositSimulator';
 import ConsoleNav from './ConsoleNav';
+import TwoStepSettings from './TwoStepSettings';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -38,4 +39,5 @@ export const registry = {
   DepositModal,
   DepositSimulator,
   ConsoleNav,
+  TwoStepSettings,
 };

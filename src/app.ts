@@ -6,7 +6,11 @@ import { healthRoutes } from './api/health/health.routes';
 import { accountsRoutes } from './api/accounts/accounts.routes';
 import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
-import { withFinish } from './http/finish';
+import { routeLabelPlugin } from './http/request-context';
+import { parseCidrList } from './http/cidr';
+import { metricsRoutes } from './api/health/metrics.routes';
+import { jsonFinisher, withFinish } from './http/finish';
+import { fastReads } from './http/fast-reads';
 import { fastRoutes, type FastRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
@@ -32,7 +36,7 @@ import { createOverview } from './services/admin/overview';
 export type App = {
   handle(req: Request): Promise<Response>;
   socket: ReturnType<typeof createSocketServer>;
-  /** Answers that skip the framework (visitor pages as prepared bytes, /healthz); serve.ts puts them first. */
+  /** Answers that skip the framework (visitor pages as prepared bytes, /healthz, the hottest signed-in reads); serve.ts puts them first. */
   routes: FastRoutes;
 };
 
@@ -55,20 +59,22 @@ export function createApp(deps: Deps): App {
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
-    .use(withdrawalsRoutes({ config: deps.config, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
+    .use(withdrawalsRoutes({ config: deps.config, twoStep: deps.twoStep, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
     .use(adminRoutes({
       client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
-      trustedHeader: deps.config.TRUSTED_PROXY_HEADER,
+      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent,
     }, session))
-    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id) }))
+    .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id), outcome: deps.metrics.webhook }))
     .all('/*', () => {
       throw AppError.notFound();
     });
   const formTokens = createFormTokens(deps.flashKey);
   const elysia = new Elysia()
     .use(errorsPlugin(deps.logger))
+    .use(routeLabelPlugin())
     .use(healthRoutes(deps.database.client))
+    .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))
     .use(api)
     .use(logoutFormRoutes(deps, formTokens))
     .use(pagesPlugin({
@@ -82,10 +88,15 @@ export function createApp(deps: Deps): App {
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
   const security = { hsts: deps.config.secureCookies };
-  const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger });
+  const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger, metrics: deps.metrics });
   // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
   deps.self.handle = handle;
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
-  const routes = fastRoutes({ handle, staticPaths, client: deps.database.client, security });
-  return { handle, socket: createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]), routes };
+  const routes = {
+    ...fastRoutes({ handle, staticPaths, client: deps.database.client, security }),
+    ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger, metrics: deps.metrics }), client: deps.database.client }),
+  };
+  const socket = createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]);
+  deps.metrics.countSockets(() => socket.openCount());
+  return { handle, socket, routes };
 }

@@ -19,4 +19,13 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/CREDENTIAL_KEY: required in production/);
     expect(() => loadConfig({ CREDENTIAL_KEY: 'abc' })).toThrow(/CREDENTIAL_KEY/);
   });
+
+  test('operations settings: METRICS_ALLOW is a list of ranges, SHUTDOWN_TIMEOUT_S a bounded number of seconds', () => {
+    expect(loadConfig({}).METRICS_ALLOW).toBe('127.0.0.0/8, ::1');
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_S).toBe(20);
+    expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8,fd00::/8', SHUTDOWN_TIMEOUT_S: '5', HOST: '127.0.0.1' })).toMatchObject({ SHUTDOWN_TIMEOUT_S: 5, HOST: '127.0.0.1' });
+    for (const bad of ['everyone', '10.0.0.0/33', '127.0.0.1;10.0.0.1'])
+      expect(() => loadConfig({ METRICS_ALLOW: bad })).toThrow(/METRICS_ALLOW: must be a comma-separated list/);
+    for (const bad of ['0', '601', 'soon', '1.5']) expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: bad })).toThrow(/SHUTDOWN_TIMEOUT_S/);
+  });
 });

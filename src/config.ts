@@ -1,11 +1,24 @@
 import { z } from 'zod';
+import { parseCidrList } from './http/cidr';
+
+const cidrList = (v: string) => {
+  try {
+    parseCidrList(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const DEFAULT_DATABASE_URL = 'file:data/coinreel.db';
 
 // Every setting the process reads, parsed once. A bad value stops start-up naming the variable.
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().min(1).default('file:data/coinreel.db'),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   DATABASE_AUTH_TOKEN: z.string().optional(),
   DATA_DIR: z.string().min(1).default('data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -37,6 +50,8 @@ const schema = z.object({
   TRUSTED_PROXY_HEADER: z.string().optional(),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(20),
 });
 
 export type Config = z.infer<typeof schema> & { isProduction: boolean; secureCookies: boolean; publicUrl: string };

@@ -5,10 +5,13 @@ import { openDatabase, tuneEmbedded, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loadAssets, type AssetStore } from './assets/store';
 import { createLogger, type Logger } from './lib/logger';
+import { createSiteMetrics, type SiteMetrics } from './lib/site-metrics';
+import { createShutdownHooks, type ShutdownHooks } from './lib/shutdown-hooks';
+import { countedLedger } from './services/ledger/counted-ledger';
 import { persistedSecret } from './lib/secrets';
 import type { SiteInfo } from './pages/page';
 import { createTokenSigner, type TokenSigner } from './services/auth/tokens';
-import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit';
+import { createMemoryRateLimiter, enforce, type RateLimiter } from './http/rate-limit';
 import type { Mailer } from './services/mail/mail.port';
 import { exposeMailbox } from './services/mail/mailbox';
 import { createOutboxMailer } from './services/mail/outbox.mailer';
@@ -19,6 +22,8 @@ import { createLedger } from './services/ledger/ledger';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
 import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
+import { createTwoStep, type TwoStep, type TwoStepEvent } from './services/auth/two-step';
+import { createLoginProofs, type LoginProofs } from './services/auth/login-proof';
 import type { GameProvider } from './services/games/game-provider.port';
 import { createSandboxProvider as createSandboxGames } from './services/games/sandbox.provider';
 import { createManualProvider } from './services/games/manual.provider';
@@ -31,6 +36,7 @@ import { createSandboxProvider, type SandboxProvider } from './services/payments
 import { createDepositService, type DepositService } from './services/payments/deposit-service';
 import { depositPush } from './api/deposits/deposit-push';
 import { withdrawalRequested } from './api/withdrawals/withdrawal-requested';
+import { twoStepSecurityEvents } from './services/protection/two-step-events';
 import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
@@ -65,6 +71,18 @@ export type Deps = {
   /** How long a game provider call may take before its outcome is looked up later instead. */
   gameTimeoutMs: number;
   games: GamesService;
+  /** The figures of GET /metrics. */
+  metrics: SiteMetrics;
+  /** Hooks run on SIGTERM after requests finished and before the database closes (job lease release). */
+  shutdown: ShutdownHooks;
+  /** Two-step verification (TOTP) of players' accounts. */
+  twoStep: TwoStep;
+  /** Signs the short-lived proof that a sign-in's password was right, carried by its code step. */
+  loginProofs: LoginProofs;
+  /** The clock of two-step codes (tests move it instead of waiting). */
+  now: () => number;
+  /** Where two-step changes are reported for the player's security activity and e-mails. */
+  securityEvent: (e: TwoStepEvent) => void;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -108,10 +126,11 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
   const site = exposeMailbox(siteInfo(config), mailer);
   const hub = overrides.hub ?? createInProcessHub();
-  const ledger = overrides.ledger ?? createLedger(database.client);
+  const metrics = overrides.metrics ?? createSiteMetrics();
+  const ledger = overrides.ledger ?? countedLedger(createLedger(database.client), metrics.transfer);
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
   const deposits = overrides.deposits ?? createDepositService({
-    client: database.client, ledger, provider: picked.payments, logger,
+    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'),
     onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
   });
   const self: Deps['self'] = {};
@@ -140,6 +159,12 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     if (walletChanged) void pushBalance(ledger, hub, userId).catch(() => logger.error('balance push failed'));
     if (note) pushNotification(hub, userId, note);
   });
+  const now = overrides.now ?? Date.now;
+  const rateLimiter = overrides.rateLimiter ?? createMemoryRateLimiter();
+  // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
+  const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, mailer, logger, site });
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
+  const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   return {
     config,
     database,
@@ -148,7 +173,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     signer: overrides.signer ?? createTokenSigner(secret),
     site,
     mailer,
-    rateLimiter: overrides.rateLimiter ?? createMemoryRateLimiter(),
+    rateLimiter,
     hub,
     ledger,
     ...picked,
@@ -162,6 +187,12 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     gameProvider,
     gameTimeoutMs,
     games,
+    metrics,
+    shutdown: overrides.shutdown ?? createShutdownHooks(),
+    twoStep,
+    loginProofs,
+    now,
+    securityEvent,
     ...overrides,
   };
 }

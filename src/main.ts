@@ -2,9 +2,19 @@ import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
 import { buildDeps } from './deps';
 import { serveApp } from './serve';
+import { stopGracefully } from './graceful-stop';
 
-// `coinreel admin create --email E [--password P]`: the operator command, in the binary too.
-if (Bun.argv[2] === 'admin' && Bun.argv[3] === 'create') process.exit(await (await import('./cli/admin-create')).adminCreate(Bun.argv.slice(4)));
+// The operator commands, in the binary too: `coinreel admin create …`, `coinreel backup FILE`,
+// `coinreel restore FILE`, `coinreel doctor`. With no command it serves the site.
+const command = Bun.argv[2];
+if (command === 'admin' && Bun.argv[3] === 'create') process.exit(await (await import('./cli/admin-create')).adminCreate(Bun.argv.slice(4)));
+if (command === 'backup') process.exit(await (await import('./cli/backup')).backupCommand(Bun.argv.slice(3)));
+if (command === 'restore') process.exit(await (await import('./cli/restore')).restoreCommand(Bun.argv.slice(3)));
+if (command === 'doctor') process.exit(await (await import('./cli/doctor')).doctorCommand());
+if (command !== undefined && !command.startsWith('-')) {
+  console.error(`unknown command "${command}": use admin create, backup FILE, restore FILE or doctor (none serves the site)`);
+  process.exit(2);
+}
 
 // config → db → migrate → app → listen
 try {
@@ -12,35 +22,43 @@ try {
   const config = loadConfig();
   const deps = await buildDeps(config);
   const app = createApp(deps);
-  const server = serveApp(app, { port: config.PORT });
+  const server = serveApp(app, { port: config.PORT, hostname: config.HOST });
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
+  // Until job leases land, every instance runs the jobs itself, so it reports itself the holder.
+  deps.metrics.setLeaseHolder('jobs', true);
   // Game transfers whose answer was lost are looked up by their reference: now, and every RECONCILE_INTERVAL_S seconds.
   deps.games.start(config.RECONCILE_INTERVAL_S * 1000, () => deps.logger.error('game reconciliation failed'));
   // Deposits whose webhook was lost are found again: now, and every RECONCILE_INTERVAL_S seconds.
   deps.deposits.start(config.RECONCILE_INTERVAL_S);
   // Open withdrawals too: payouts BTCPay could not be asked for, and payout states a lost webhook did not bring.
-  const reconcileWithdrawals = () => deps.deposits.later(() => deps.withdrawals.reconcileOnce());
+  const reconcileWithdrawals = () => deps.deposits.later(() => deps.withdrawals.reconcileOnce().then(() => deps.metrics.reconciled('withdrawals')));
   reconcileWithdrawals();
-  setInterval(reconcileWithdrawals, config.RECONCILE_INTERVAL_S * 1000).unref();
+  const withdrawalTimer = setInterval(reconcileWithdrawals, config.RECONCILE_INTERVAL_S * 1000);
+  withdrawalTimer.unref();
   if (deps.payments.name === 'btcpay')
     void deps.payments.checkKey().then((k) => {
       if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });
     });
 
-  // On SIGTERM/SIGINT: stop taking connections, let requests in flight finish, then close the database.
-  // Each money movement is one committed transaction, so even a hard kill loses nothing that was answered.
+  // SIGTERM (systemd, containers) and SIGINT (Ctrl-C): see graceful-stop.ts for the order of things.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     deps.logger.info('stopping', { signal });
-    deps.games.stop();
-    deps.deposits.stop();
-    await server.stop(false);
-    await deps.deposits.idle();
-    await deps.hub.close();
-    deps.database.client.close();
-    process.exit(0);
+    const stopJobs = () => {
+      deps.games.stop();
+      deps.deposits.stop();
+      clearInterval(withdrawalTimer);
+    };
+    try {
+      await stopGracefully({ server, app, deps, timeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000, stopJobs });
+      deps.logger.info('stopped', { signal });
+      process.exit(0);
+    } catch (e) {
+      deps.logger.error('shutdown failed', { error: e instanceof Error ? e.message.slice(0, 200) : 'unknown' });
+      process.exit(1);
+    }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

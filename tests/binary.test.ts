@@ -109,6 +109,25 @@ describe('single binary', () => {
     expect(await logo.text()).toContain('<svg');
   });
 
+  test('carries the operator commands: backup while it serves, doctor, and restore refused while it runs', async () => {
+    const run = async (...args: string[]) => {
+      const p = Bun.spawn([join(runDir, 'coinreel'), ...args], { cwd: runDir, env: { PATH: '/usr/bin:/bin', HOME: runDir }, stdout: 'pipe', stderr: 'pipe' });
+      const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+      return { out, err, code };
+    };
+    const backup = await run('backup', 'copy.db');
+    expect(backup).toMatchObject({ code: 0, err: '' });
+    expect(backup.out).toContain('backup written: copy.db');
+    expect(existsSync(join(runDir, 'copy.db'))).toBe(true);
+    const doctor = await run('doctor');
+    expect(doctor.out).toContain('ok      ledger');
+    expect(doctor.code).toBe(0);
+    const restore = await run('restore', 'copy.db');
+    expect(restore.code).toBe(1);
+    expect(restore.err).toContain('stop the site first');
+    expect((await run('frobnicate')).code).toBe(2);
+  });
+
   test('sends an unknown page path to /', async () => {
     const res = await fetch(base + '/no-such-page', { redirect: 'manual' });
     expect(res.status).toBeGreaterThanOrEqual(300);

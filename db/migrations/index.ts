@@ -10,7 +10,10 @@ import m7 from './0007_games.sql' with { type: 'text' };
 import m8 from './0008_serious_leper_queen.sql' with { type: 'text' };
 import m9 from './0009_admin_console.sql' with { type: 'text' };
 import m10 from './0010_audit_append_only.sql' with { type: 'text' };
-import m11 from './0011_brief_shocker.sql' with { type: 'text' };
+import m11 from './0011_overrated_agent_zero.sql' with { type: 'text' };
+import m12 from './0012_history_version_triggers.sql' with { type: 'text' };
+import m13 from './0013_two_step.sql' with { type: 'text' };
+import m14 from './0014_player_protection.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -24,5 +27,8 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0008_serious_leper_queen', sql: m8 },
   { tag: '0009_admin_console', sql: m9 },
   { tag: '0010_audit_append_only', sql: m10 },
-  { tag: '0011_brief_shocker', sql: m11 },
+  { tag: '0011_overrated_agent_zero', sql: m11 },
+  { tag: '0012_history_version_triggers', sql: m12 },
+  { tag: '0013_two_step', sql: m13 },
+  { tag: '0014_player_protection', sql: m14 },
 ];

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './withdrawals';
 export * from './audit';
 export * from './protection';
+export * from './two-step';

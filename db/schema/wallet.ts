@@ -23,6 +23,15 @@ export const transactions = sqliteTable(
   (t) => [index('transactions_user_type_idx').on(t.userId, t.type, t.createdAt)],
 );
 
+/**
+ * A counter per player that moves with every change to their history (kept by triggers, migration
+ * history_versions): a history page cached under it can never be stale, on any instance.
+ */
+export const historyVersions = sqliteTable('history_versions', {
+  userId: text('user_id').primaryKey().references(() => users.id),
+  version: integer('version').notNull(),
+});
+
 export const notifications = sqliteTable(
   'notifications',
   {

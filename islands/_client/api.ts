@@ -1,6 +1,7 @@
 // The shared client of spec §7/§8: JSON to /api/v1, the session rides in the httpOnly cookie (DESIGN §8),
 // and every answer carries the HTTP status. Failures are toasted here so each form need not repeat it.
 import type { FieldErrors } from '../../src/shared/schemas/fields';
+import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
 import { navigation } from './navigate';
 import { toast } from './toast';
 
@@ -94,7 +95,8 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
   const answer = { ...data, status: res.status, fieldErrors: fieldErrorsOf(data.errors) } as ApiAnswer<T>;
   answer.success = res.ok && data.success !== false;
   if (answer.success) return answer;
-  if (res.status === 401 && !opts.anonymous) {
+  // A 401 asking for a two-step code is the form's to show, not an ended session.
+  if (res.status === 401 && !opts.anonymous && !TOTP_ERROR_TYPES.includes(String(answer.errorType))) {
     sessionExpired();
     return answer;
   }

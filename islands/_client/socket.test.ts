@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
 import { paymentProcessingCents, paymentSettledCents, walletCents } from './signals';
-import { backoffMs, createRealtime, POLL_MS, RECONNECT_MAX_MS, type SocketLike } from './socket';
+import { backoffMs, createRealtime, POLL_MS, RECONNECT_MAX_MS, RESTART_SPREAD_MS, SERVICE_RESTART, type SocketLike } from './socket';
 
 /** A manual clock: timers run only when the test advances time. */
 function fakeClock() {
@@ -120,6 +120,48 @@ describe('realtime client', () => {
     sockets[0]!.push('amount', { walletAmount: 'lots' });
     sockets[0]!.push('amount', { walletAmount: 1.234 });
     expect(walletCents.value).toBeNull();
+  });
+
+  test('a Service Restart close (1012) reconnects within the spread window, however many drops came before, and re-reads the balance', async () => {
+    const { rt, sockets, clock, refreshes } = setup(() => 0.25);
+    rt.start();
+    sockets[0]!.push('ready');
+    // Several failures first: the usual back-off has grown.
+    for (let i = 0; i < 4; i++) {
+      sockets.at(-1)!.drop();
+      await clock.advance(clock.lastScheduledMs());
+    }
+    const before = sockets.length;
+    sockets.at(-1)!.push('ready');
+    sockets.at(-1)!.drop(SERVICE_RESTART);
+    expect(clock.lastScheduledMs()).toBe(RESTART_SPREAD_MS * 0.25);
+    await clock.advance(RESTART_SPREAD_MS * 0.25);
+    expect(sockets.length).toBe(before + 1);
+    const refreshed = refreshes();
+    sockets.at(-1)!.push('ready');
+    expect(refreshes()).toBe(refreshed + 1);
+    expect(rt.connected).toBe(true);
+  });
+
+  test('if the reconnect after a Service Restart fails, the usual back-off applies from its start', async () => {
+    const { rt, sockets, clock } = setup(() => 1);
+    rt.start();
+    sockets[0]!.push('ready');
+    sockets[0]!.drop(SERVICE_RESTART);
+    expect(clock.lastScheduledMs()).toBe(RESTART_SPREAD_MS);
+    await clock.advance(RESTART_SPREAD_MS);
+    sockets.at(-1)!.drop();
+    expect(clock.lastScheduledMs()).toBe(backoffMs(0, () => 1));
+  });
+
+  test('a stopped client does not come back after a Service Restart', async () => {
+    const { rt, sockets, clock } = setup();
+    rt.start();
+    const s = sockets[0]!;
+    rt.stop();
+    s.onclose?.({ code: SERVICE_RESTART });
+    await clock.advance(RESTART_SPREAD_MS * 10);
+    expect(sockets.length).toBe(1);
   });
 
   test('a dropped socket reconnects with growing delays up to the cap, and the count resets once ready', async () => {

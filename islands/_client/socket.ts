@@ -7,6 +7,10 @@ import { paymentProcessingCents, paymentSettledCents } from './signals';
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 export const POLL_MS = 30_000;
+/** Close code a server sends when it is restarting or shutting down (RFC 6455 §7.4.1 registry: Service Restart). */
+export const SERVICE_RESTART = 1012;
+/** After a Service Restart, pages come back within this window, spread so they do not all arrive at once. */
+export const RESTART_SPREAD_MS = 2_000;
 
 export type PushMessage = { event: string; data: unknown };
 export type PushListener = (data: unknown) => void;
@@ -107,11 +111,18 @@ export function createRealtime(env: RealtimeEnv) {
     socket = s;
     s.onmessage = (e) => socket === s && onMessage(e.data);
     s.onerror = () => {};
-    s.onclose = () => {
+    s.onclose = (e) => {
       if (socket !== s) return;
       socket = null;
       ready = false;
       startPolling();
+      // An instance going away on purpose is not a failure: come back at once (to another instance behind the
+      // load balancer), without growing the back-off. Should that fail too, the usual back-off takes over.
+      if (e?.code === SERVICE_RESTART && started && retryTimer === null) {
+        attempt = 0;
+        retryTimer = env.setTimer(connect, Math.round(env.random() * RESTART_SPREAD_MS));
+        return;
+      }
       reconnectLater();
     };
   }

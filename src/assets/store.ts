@@ -2,8 +2,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { embedded } from './embedded';
 
-export type Asset = { body: Uint8Array; gzip: Uint8Array | null; type: string; immutable: boolean };
-export type Manifest = { islands: Record<string, { src: string; imports: string[] }>; enhance: string; css: string };
+/** br: the build's brotli copy (`name.br` beside the file, scripts/build-client.ts), when there is one. */
+export type Asset = { body: Uint8Array; gzip: Uint8Array | null; br: Uint8Array | null; type: string; immutable: boolean };
+/** enhance: the page's starter for the enhancement script, enhanceModule; publicCss: a visitor's subset of css (scripts/build-client.ts). */
+export type Manifest = { islands: Record<string, { src: string; imports: string[] }>; enhance: string; enhanceModule: string; css: string; publicCss: string };
 export type AssetStore = { get(url: string): Asset | undefined; manifest: Manifest };
 
 const TYPES: Record<string, string> = {
@@ -18,10 +20,13 @@ export async function loadAssets(publicDir = resolve(import.meta.dir, '../../pub
   const sources = embedded ?? scan(publicDir);
   const map = new Map<string, Asset>();
   for (const [url, path] of Object.entries(sources)) {
+    if (url.endsWith('.br')) continue;
     const body = new Uint8Array(await Bun.file(path).arrayBuffer());
     const type = TYPES[url.split('.').pop() ?? ''] ?? 'application/octet-stream';
     const gzip = TEXT.test(type) && body.length > 512 ? Bun.gzipSync(body, { level: 9 }) : null;
-    map.set(url, { body, gzip, type, immutable: url.startsWith('/build/') });
+    const brPath = sources[`${url}.br`];
+    const br = brPath ? new Uint8Array(await Bun.file(brPath).arrayBuffer()) : null;
+    map.set(url, { body, gzip, br, type, immutable: url.startsWith('/build/') });
   }
   const m = map.get('/build/manifest.json');
   if (!m) throw new Error('public/build/manifest.json is missing: run `bun run build:client` first');
@@ -44,12 +49,13 @@ function scan(dir: string): Record<string, string> {
 }
 
 export function assetResponse(asset: Asset, req: Request): Response {
-  const gz = asset.gzip && /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '');
+  const accept = req.headers.get('accept-encoding') ?? '';
+  const encoding = asset.br && /\bbr\b/.test(accept) ? 'br' : asset.gzip && /\bgzip\b/.test(accept) ? 'gzip' : null;
   const headers: Record<string, string> = {
     'content-type': asset.type,
     'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     vary: 'accept-encoding',
   };
-  if (gz) headers['content-encoding'] = 'gzip';
-  return new Response((gz ? asset.gzip : asset.body) as BodyInit, { headers });
+  if (encoding) headers['content-encoding'] = encoding;
+  return new Response((encoding === 'br' ? asset.br : encoding === 'gzip' ? asset.gzip : asset.body) as BodyInit, { headers });
 }

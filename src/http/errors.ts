@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
+import { requestIdOf } from './request-context';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
@@ -13,7 +14,7 @@ export function envelope(e: AppError) {
 export const errorsPlugin = (logger: Logger) =>
   new Elysia({ name: 'errors' })
     .error({ AppError })
-    .onError({ as: 'global' }, ({ code, error, request, set }) => {
+    .onError({ as: 'global' }, ({ code, error, request }) => {
       if (error instanceof AppError) return json(error.status, envelope(error), error.headers);
       if (code === 'PARSE') return json(400, envelope(AppError.invalid([{ field: 'body', message: 'Request body must be valid JSON' }])));
       if (code === 'VALIDATION') return json(400, envelope(AppError.invalid([{ field: 'body', message: 'Invalid input' }])));
@@ -23,7 +24,7 @@ export const errorsPlugin = (logger: Logger) =>
         // Unknown page paths go home (spec §2).
         return new Response(null, { status: 302, headers: { location: '/' } });
       }
-      const requestId = (set.headers['x-request-id'] as string | undefined) ?? '-';
+      const requestId = requestIdOf(request) ?? '-';
       logger.error('unhandled', { requestId, error: error instanceof Error ? error.name + ': ' + error.message.slice(0, 200) : 'unknown' });
       return json(500, { success: false, message: 'Something went wrong. Please try again.', requestId });
     });

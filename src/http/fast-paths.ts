@@ -26,9 +26,10 @@ type Options = {
 
 // Same test as pages.plugin.ts: only a request carrying a credential can be a signed-in player. A one-time flash
 // (after a plain form post) also needs the page rendered for this request, so it goes through the app too.
+const CREDENTIAL_COOKIE = /(?:^|;\s*)(?:token|flash)=/;
 function hasCredential(h: Headers): boolean {
   const cookie = h.get('cookie');
-  return (cookie !== null && /(?:^|;\s*)(?:token|flash)=/.test(cookie)) || h.has('authorization');
+  return (cookie !== null && CREDENTIAL_COOKIE.test(cookie)) || h.get('authorization') !== null;
 }
 
 /**
@@ -107,11 +108,16 @@ export async function preparePage(handle: (req: Request) => Promise<Response>, p
   return { identity, gzip, br, etag, headers, wire };
 }
 
+const BR = /\bbr\b/;
+const GZIP = /\bgzip\b/;
+
+// Every call here is paid on each visitor request: the common case (no validator, one header read for the
+// encoding) is kept to as few reads of the request as it can be.
 function answer(h: Headers, p: PreparedPage): Response {
   const inm = h.get('if-none-match');
   if (inm !== null && matches(inm, p.etag)) return new Response(null, { status: 304, headers: p.wire.notModified });
   const accept = h.get('accept-encoding');
-  const form = accept === null ? p.wire.identity : /\bbr\b/.test(accept) ? p.wire.br : /\bgzip\b/.test(accept) ? p.wire.gzip : p.wire.identity;
+  const form = accept === null ? p.wire.identity : BR.test(accept) ? p.wire.br : GZIP.test(accept) ? p.wire.gzip : p.wire.identity;
   return new Response(form.body, { headers: form.headers });
 }
 

@@ -24,6 +24,8 @@ export const RATE_RULES = {
   emailChangePerUser: { limit: 10, windowSeconds: 60 * 60 },
   // Codes are short enough to guess at; a player gets a few tries, not a dictionary.
   freeplayPerUser: { limit: 20, windowSeconds: 15 * 60 },
+  // Two-step codes, right or wrong, per account: ten tries in 15 minutes makes guessing six digits hopeless.
+  totpPerUser: { limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
 /** One process's counters. Expired windows are swept as the map grows so memory stays bounded. */

@@ -33,11 +33,14 @@ function now(): string {
 }
 
 // One JSON line per event. Callers pass only fields that are safe to keep: never bodies, tokens or passwords.
-export function createLogger(silent = false): Logger {
+// `sink`, when given, receives each line at once instead of stdout (tests read what would have been logged).
+export function createLogger(silent = false, sink?: (line: string) => void): Logger {
   const write = (level: string, msg: string, fields?: Record<string, unknown>) => {
     if (silent) return;
     const rest = fields ? JSON.stringify(fields) : '{}';
-    pending += `{"t":"${now()}","level":"${level}","msg":${JSON.stringify(msg)}${rest.length > 2 ? ',' + rest.slice(1) : '}'}\n`;
+    const line = `{"t":"${now()}","level":"${level}","msg":${JSON.stringify(msg)}${rest.length > 2 ? ',' + rest.slice(1) : '}'}\n`;
+    if (sink) return sink(line);
+    pending += line;
     if (level === 'error' || pending.length >= FLUSH_BYTES) flush();
     else if (!scheduled) {
       scheduled = true;

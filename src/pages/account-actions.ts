@@ -1,7 +1,7 @@
 import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
 import { answerToResult } from './form-post';
 import { sameSitePath as safeNext } from '../shared/paths';
-import type { ActionContext, ActionResult, PageAction } from './page';
+import type { ActionContext, ActionResult, ApiAnswer, PageAction } from './page';
 
 // The account screens' plain form posts (before or without the islands' scripts). Each calls the same API the
 // island calls, so rules, messages, rate limits and services are one; passwords are never sent back into a page.
@@ -24,11 +24,16 @@ export const loginActions: Record<string, PageAction> = {
     const values = { email, remember: remember ? 'on' : '', next: next ?? '' };
     if (a.json?.errorType === 'EMAIL_NOT_VERIFIED')
       return { status: 403, form: { action: 'default', values: { ...values, unverified: email }, errors: {}, message: String(a.json.message) } };
-    return answerToResult(a, { action: 'default', values }, (json) => ({
-      redirect: next ?? '/home',
-      cookies: a.cookies,
-      flash: { kind: 'success', message: String(json.message ?? 'Login successful') },
-    }));
+    return codeStepOr(a, values) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
+  },
+  /** The two-step code step: the proof of the password step (never the password) and the code. */
+  async code(ctx) {
+    const next = safeNext(ctx.fields.next);
+    const values = { email: f(ctx, 'email'), remember: ticked(ctx, 'remember') ? 'on' : '', next: next ?? '' };
+    const a = await ctx.send('POST', '/login', { loginToken: ctx.fields.loginToken ?? '', totp: ctx.fields.totp ?? '' });
+    // The proof ran out: back to the password step with the address kept.
+    if (a.json?.errorType === 'LOGIN_EXPIRED') return { status: 401, form: { action: 'default', values, errors: {}, message: String(a.json.message) } };
+    return codeStepOr(a, values, true) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
   },
   /** 'Resend Email' of the unverified notice. */
   async resend(ctx) {
@@ -37,6 +42,21 @@ export const loginActions: Record<string, PageAction> = {
     return answerToResult(a, { action: 'default', values: { email, unverified: email } }, () => ok('/login', VERIFY_SENT(email)));
   },
 };
+
+const signedIn = (a: ApiAnswer, next: string | null) => (json: Record<string, any>): ActionResult => ({
+  redirect: next ?? '/home',
+  cookies: a.cookies,
+  flash: { kind: 'success', message: String(json.message ?? 'Login successful') },
+});
+
+/** A right password with two-step on: the code step, carrying the API's short-lived proof instead of the password. */
+function codeStepOr(a: ApiAnswer, values: Record<string, string>, onCodeStep = false): ActionResult | null {
+  const type = a.json?.errorType;
+  if ((type !== 'TOTP_REQUIRED' && type !== 'TOTP_INVALID') || typeof a.json?.loginToken !== 'string') return null;
+  // The first ask is a question, not an error; on the code step itself it is the code box's error.
+  const errors: Record<string, string> = type === 'TOTP_INVALID' || onCodeStep ? { totp: String(a.json.message) } : {};
+  return { status: 401, form: { action: 'code', values: { ...values, loginToken: a.json.loginToken }, errors } };
+}
 
 export const registerActions: Record<string, PageAction> = {
   async default(ctx) {
@@ -77,7 +97,8 @@ export const resetActions: Record<string, PageAction> = {
 export const profileActions: Record<string, PageAction> = {
   async profile(ctx) {
     const values = { name: f(ctx, 'name'), phoneNo: f(ctx, 'phoneNo'), email: f(ctx, 'email') };
-    const a = await ctx.send('PATCH', '/user/update-profile', values);
+    // The code (asked only for a new address) goes to the API, never back into the page.
+    const a = await ctx.send('PATCH', '/user/update-profile', { ...values, totp: ctx.fields.totp });
     return answerToResult(a, { action: 'profile', values }, (json) => ok('/profile-setting', String(json.message || 'Profile Updated Successfully')));
   },
   async password(ctx) {

@@ -50,7 +50,7 @@ export const homeActions: Record<string, PageAction> = {
     // The API takes numbers; typed text that is not one gets the shared rules' words here.
     const errors = checkWithdraw(values);
     if (Object.keys(errors).length) return { status: 400, form: { action: 'withdraw', values, errors } };
-    const body = { currency: values.currency, wallet_address: values.wallet_address, amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0 };
+    const body = { currency: values.currency, wallet_address: values.wallet_address, amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0, totp: ctx.fields.totp };
     const a = await ctx.send('POST', '/withdraw/withdraw-request', body, { idempotencyKey: ctx.fields._key || undefined });
     return answerToResult(a, { action: 'withdraw', values }, (json) => ({ redirect: '/home#withdraw', flash: { kind: 'success', message: String(json.message) } }));
   },

@@ -13,7 +13,7 @@ export default definePage({
       <div className="card wallet-card p2p-card">
         <h1 id="p2p-title" className="card-title p2p-title">Transfer Credits To Fellow's Account</h1>
         <p className="card-subtitle">Send credits from your wallet to another player by their e-mail address. It arrives at once.</p>
-        <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey() }} />
+        <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true }} />
       </div>
     </section>
   ),

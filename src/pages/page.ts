@@ -8,7 +8,9 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   /** USER (a player) or ADMIN (an operator, who may use /admin). */
   role?: 'USER' | 'ADMIN';
   /** The player's own profile fields, for the profile page's first HTML. */
-  phoneNo?: string | null; pendingEmail?: string | null };
+  phoneNo?: string | null; pendingEmail?: string | null;
+  /** Two-step verification is on: the forms that need a code show its box. */
+  twoStep?: boolean };
 
 /** Settings a page may show; nothing secret goes here. */
 export type SiteInfo = {

@@ -2,6 +2,7 @@ import type { ProfileDetails } from '../../islands/AccountInfoForm';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { profileActions } from './account-actions';
+import { TwoStepSection, twoStepActions } from './sections/two-step-section';
 import { loadProtection, type ProtectionData } from './profile/protection-data';
 import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
@@ -9,7 +10,7 @@ import { ProtectionSections } from './profile/protection-sections';
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
-  actions: { ...profileActions, ...protectionActions },
+  actions: { ...profileActions, ...twoStepActions, ...protectionActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
   load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData }> => ({
     name: ctx.viewer!.name ?? '',
@@ -27,12 +28,13 @@ export default definePage({
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
-          <Island name="AccountInfoForm" props={{ user: profileOnly(ctx.data as ProfileDetails), form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken }} />
+          <Island name="AccountInfoForm" props={{ user: profileOnly(ctx.data as ProfileDetails), form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken, twoStep: ctx.viewer!.twoStep }} />
         </section>
         <section className="card" aria-labelledby="change-password-title">
           <h2 id="change-password-title">Change Password</h2>
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
+        <TwoStepSection ctx={ctx} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />
     </section>

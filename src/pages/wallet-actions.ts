@@ -11,7 +11,7 @@ export const p2pActions: Record<string, PageAction> = {
     const errors = checkP2PTyped(values);
     if (Object.keys(errors).length) return { status: 400, form: { action: 'default', values, errors } };
     const amount = (readAmount(values.amount) as { dollars: number }).dollars;
-    const a = await ctx.send('POST', '/transfer/p2p-transfer', { email: values.email, amount }, { idempotencyKey: ctx.fields._key || undefined });
+    const a = await ctx.send('POST', '/transfer/p2p-transfer', { email: values.email, amount, totp: ctx.fields.totp }, { idempotencyKey: ctx.fields._key || undefined });
     // Not enough credits is the amount's problem, as the island shows it.
     if (a.json?.errorType === 'INSUFFICIENT_FUNDS') return { status: a.status, form: { action: 'default', values, errors: { amount: String(a.json.message) } } };
     return answerToResult(a, { action: 'default', values }, (json) => ({ redirect: '/p2p-transfer', flash: { kind: 'success', message: String(json.message || 'Transfer successful.') } }));

@@ -80,3 +80,25 @@ describe('/ws', () => {
     expect(r.status).toBe(426);
   });
 });
+
+describe('/ws on shutdown', () => {
+  test('closeAll tells every open socket to reconnect (1012 Service Restart) and refuses new ones', async () => {
+    const own = await makeApp();
+    const p = await createPlayer(own);
+    const srv = serveApp(own, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const at = `ws://127.0.0.1:${srv.port}/ws`;
+      const sockets = [0, 1].map(() => new WebSocket(at, { headers: { cookie: `token=${p.token}` } } as never));
+      await Promise.all(sockets.map((ws) => new Promise((r) => ws.addEventListener('message', r, { once: true }))));
+      expect(own.socket.openCount()).toBe(2);
+      const closes = sockets.map((ws) => new Promise<[number, string]>((r) => ws.addEventListener('close', (e) => r([e.code, e.reason]))));
+      own.socket.closeAll();
+      expect(await Promise.all(closes)).toEqual([[1012, 'Service Restart'], [1012, 'Service Restart']]);
+      const late = await fetch(`http://127.0.0.1:${srv.port}/ws`, { headers: { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'sec-websocket-version': '13', cookie: `token=${p.token}` } });
+      expect(late.status).toBe(503);
+      expect(own.socket.openCount()).toBe(0);
+    } finally {
+      srv.stop(true);
+    }
+  });
+});

@@ -9,6 +9,8 @@ type SocketData = { userId: string | null; unsubscribe?: () => void };
  * and relays hub pushes as JSON {event, data}.
  */
 export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
+  const open = new Set<ServerWebSocket<SocketData>>();
+  let closing = false;
   const join = (ws: ServerWebSocket<SocketData>, userId: string) => {
     ws.data.userId = userId;
     ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
@@ -17,6 +19,7 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
 
   const websocket: WebSocketHandler<SocketData> = {
     open(ws) {
+      open.add(ws);
       if (ws.data.userId) return join(ws, ws.data.userId);
       // A socket that does not sign in within 10 s is closed, so idle anonymous sockets cannot pile up.
       setTimeout(() => {
@@ -37,11 +40,14 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
       else ws.close(4401, 'unauthorized');
     },
     close(ws) {
+      open.delete(ws);
       ws.data.unsubscribe?.();
     },
   };
 
   async function upgrade(req: Request, server: Server<SocketData>): Promise<Response | undefined> {
+    // A connection kept alive past the start of a shutdown must not open a socket that is about to be closed.
+    if (closing) return new Response('Service Restart', { status: 503, headers: { 'retry-after': '1' } });
     // A page on another site must not ride the player's cookie into a socket (cross-site WebSocket hijacking).
     const origin = req.headers.get('origin');
     if (origin && origin !== new URL(req.url).origin && !allowedOrigins.includes(origin)) return new Response('Forbidden origin', { status: 403 });
@@ -50,5 +56,17 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
     return new Response('Expected a WebSocket upgrade', { status: 426 });
   }
 
-  return { upgrade, websocket };
+  return {
+    upgrade,
+    websocket,
+    openCount: () => open.size,
+    /**
+     * On shutdown: closes every socket with 1012 (Service Restart), which tells the page's client to reconnect
+     * at once, so it lands on another instance (or this one once it is back).
+     */
+    closeAll(code = 1012, reason = 'Service Restart') {
+      closing = true;
+      for (const ws of open) ws.close(code, reason);
+    },
+  };
 }

@@ -8,7 +8,7 @@ const root = resolve(import.meta.dir, '../..');
 /** The real server in its own process (bun src/main.ts), ready once /healthz answers. */
 export async function startServer(env: Record<string, string>, timeoutMs = 15_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
-  const proc = Bun.spawn(['bun', 'src/main.ts'], {
+  const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, PORT: port },
     stdout: 'ignore',

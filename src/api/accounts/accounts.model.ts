@@ -33,6 +33,9 @@ export const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** GET /user/details: the spec's field names; empty text rather than null so forms can show it as is. */
 /** The same answer from the session lookup every signed-in call already made: no second read of the row. */
+/** GET /user/details' answer (also served by http/fast-reads.ts). */
+export const detailsBody = (p: SignedIn) => ({ success: true, user: wireSignedIn(p) });
+
 export function wireSignedIn(p: SignedIn): ReturnType<typeof wireUser> {
   return {
     _id: p.userId,

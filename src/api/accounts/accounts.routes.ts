@@ -4,6 +4,7 @@ import type { Session } from '../../http/session';
 import { loginRoutes } from './login.routes';
 import { passwordRoutes } from './password.routes';
 import { registerRoutes } from './register.routes';
+import { twoStepRoutes } from './two-step.routes';
 import { userRoutes } from './user.routes';
 
 /** Every account call of spec §7, mounted under /api/v1. */
@@ -12,4 +13,5 @@ export const accountsRoutes = (deps: Deps, session: Session) =>
     .use(registerRoutes(deps))
     .use(loginRoutes(deps, session))
     .use(passwordRoutes(deps))
-    .use(userRoutes(deps, session));
+    .use(userRoutes(deps, session))
+    .use(twoStepRoutes(deps.twoStep, session));

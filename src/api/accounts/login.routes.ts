@@ -3,10 +3,13 @@ import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
-import { login } from '../../services/auth/login';
+import { CodeNeeded, LOGIN_EXPIRED, login, loginWithProof, type LoggedIn } from '../../services/auth/login';
+import { envelope } from '../../http/errors';
+import { TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
 import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
 import { describeDevice } from '../../services/protection/device';
 import { recordSecurityEvent } from '../../services/protection/security-events';
+import type { SignInOrigin } from '../../services/protection/sign-in-watch';
 import { checkLogin } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, rejectInvalid, sessionCookie, text, wrongTypes } from './accounts.model';
 
@@ -14,22 +17,44 @@ import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, reject
 export function loginRoutes(deps: Deps, session: Session) {
   const ctx = accountsContext(deps);
   const secure = deps.config.secureCookies;
+  const second = { twoStep: deps.twoStep, proofs: deps.loginProofs };
+
+  async function passwordStep(b: Record<string, unknown>, origin: SignInOrigin): Promise<LoggedIn> {
+    rejectInvalid({
+      ...checkLogin(b),
+      ...checkFlags(b, { userType: true, remember: true }),
+      ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required', totp: TOTP_INVALID_MESSAGE }),
+    });
+    const email = normalizeEmail(text(b.email));
+    await enforce(deps.rateLimiter, 'loginPerEmail', email);
+    const remember = b.remember === true;
+    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second);
+  }
+
+  /** The second step: the proof of the first instead of the password, and the code. */
+  async function codeStep(b: Record<string, unknown>, origin: SignInOrigin): Promise<LoggedIn> {
+    rejectInvalid(wrongTypes(b, { loginToken: LOGIN_EXPIRED, totp: TOTP_INVALID_MESSAGE }));
+    return loginWithProof(ctx, { loginToken: b.loginToken, totp: b.totp, origin }, second);
+  }
+
   return new Elysia()
     .use(session)
     .post('/login', async ({ body, request, set }) => {
       await enforce(deps.rateLimiter, 'loginPerIp', ipOf(deps, request));
       const b = bodyOf(body);
-      rejectInvalid({
-        ...checkLogin(b),
-        ...checkFlags(b, { userType: true, remember: true }),
-        ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required' }),
-      });
-      const email = normalizeEmail(text(b.email));
-      await enforce(deps.rateLimiter, 'loginPerEmail', email);
-      const remember = b.remember === true;
-      const r = await login(ctx, { email, password: text(b.password), remember, origin: { ip: ipOf(deps, request), device: describeDevice(request.headers.get('user-agent')) } });
+      let r: LoggedIn;
+      try {
+        const origin = { ip: ipOf(deps, request), device: describeDevice(request.headers.get('user-agent')) };
+        r = b.loginToken !== undefined ? await codeStep(b, origin) : await passwordStep(b, origin);
+      } catch (e) {
+        if (!(e instanceof CodeNeeded)) throw e;
+        // No session: the code step sends this proof back instead of the password.
+        set.status = 401;
+        set.headers['cache-control'] = 'no-store';
+        return { ...envelope(e.error), loginToken: e.loginToken };
+      }
       // Without remember-me the cookie has no lifetime, so it ends with the browser (the row ends in 12 h).
-      const maxAgeSeconds = remember ? SESSION_TTL_MS.remember / 1000 : undefined;
+      const maxAgeSeconds = r.remember ? SESSION_TTL_MS.remember / 1000 : undefined;
       set.headers['set-cookie'] = sessionCookie(r.token, { secure, maxAgeSeconds });
       set.headers['cache-control'] = 'no-store';
       return {

@@ -5,7 +5,7 @@ import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { changePassword, ownUser, updateProfile } from '../../services/auth/profile';
 import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
-import { accountsContext, bodyOf, rejectInvalid, text, wireSignedIn, wrongTypes } from './accounts.model';
+import { accountsContext, bodyOf, detailsBody, rejectInvalid, text, wrongTypes } from './accounts.model';
 
 export const PROFILE_UPDATED = 'Profile Updated Successfully';
 export const PROFILE_EMAIL_PENDING = 'Profile Updated Successfully. Please check your new email inbox to confirm the new address.';
@@ -17,7 +17,7 @@ export function userRoutes(deps: Deps, session: Session) {
     .use(session)
     .get('/details', async ({ player, set }) => {
       set.headers['cache-control'] = 'no-store';
-      return { success: true, user: wireSignedIn(player) };
+      return detailsBody(player);
     }, { auth: true })
     .patch('/update-profile', async ({ body, player }) => {
       const b = bodyOf(body);
@@ -27,7 +27,11 @@ export function userRoutes(deps: Deps, session: Session) {
       });
       const email = text(b.email);
       // Each e-mail change mails two inboxes, so changes are limited per player.
-      if (normalizeEmail(email) !== player.email) await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
+      if (normalizeEmail(email) !== player.email) {
+        await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
+        // A new address would receive password resets: with two-step on, changing it takes a code.
+        await deps.twoStep.check(player.userId, b.totp);
+      }
       const r = await updateProfile(ctx, player.userId, { name: text(b.name), phoneNo: text(b.phoneNo), email });
       return { success: true, message: r.emailChangeSent ? PROFILE_EMAIL_PENDING : PROFILE_UPDATED };
     }, { auth: true })

@@ -7,6 +7,7 @@ import type { Ledger } from '../../services/ledger/ledger.types';
 import type { DepositService } from '../../services/payments/deposit-service';
 import type { WithdrawalService } from '../../services/payments/withdrawal-service';
 import type { Hub } from '../../ws/hub.port';
+import type { TwoStepEvent } from '../../services/auth/two-step';
 
 /** What the operator API needs: the same services the player API and the operator commands use. */
 export type AdminDeps = {
@@ -21,4 +22,6 @@ export type AdminDeps = {
   overview: () => Promise<Overview>;
   maxAmountDollars: number;
   trustedHeader?: string;
+  /** Two-step changes for the player's security activity (an operator's reset among them). */
+  securityEvent?: (e: TwoStepEvent) => void;
 };

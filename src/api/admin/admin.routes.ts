@@ -8,6 +8,7 @@ import { auditRoutes } from './audit.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { playersRoutes } from './players.routes';
 import { queuesRoutes } from './queues.routes';
+import { twoStepAdminRoutes } from './two-step.routes';
 
 /**
  * The operator API under /api/v1/admin. Every route carries `admin: true` (session.ts): 401 for a visitor, 403 for
@@ -29,6 +30,7 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
     // The menu's live counts (the console polls this while it is on screen): two counts, nothing slow.
     .get('/counts', async () => ({ success: true, data: await openCounts(d.client) }), { admin: true })
     .use(playersRoutes(d, session))
+    .use(twoStepAdminRoutes(d, session))
     .use(queuesRoutes(d, session))
     .use(catalogueRoutes(d, session))
     .use(auditRoutes(d, session))

@@ -1,10 +1,11 @@
 import type { Client } from '@libsql/client';
 import { Elysia } from 'elysia';
 import { AppError } from '../../lib/app-error';
+import type { WebhookOutcome } from '../../lib/site-metrics';
 import type { DepositService } from '../../services/payments/deposit-service';
 import { verifyBtcpaySignature } from '../../services/payments/webhook-signature';
 
-type WebhookDeps = { client: Client; deposits: DepositService; webhookSecret: () => string; onPayout?: (payoutId: string) => Promise<unknown> };
+type WebhookDeps = { client: Client; deposits: DepositService; webhookSecret: () => string; onPayout?: (payoutId: string) => Promise<unknown>; outcome?: (o: WebhookOutcome) => void };
 
 type Delivery = { deliveryId?: unknown; originalDeliveryId?: unknown; type?: unknown; invoiceId?: unknown; payoutId?: unknown };
 const text = (v: unknown, max = 200) => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : null);
@@ -18,21 +19,32 @@ const text = (v: unknown, max = 200) => (typeof v === 'string' && v.length > 0 &
 export const webhookRoutes = (d: WebhookDeps) =>
   new Elysia({ name: 'webhook-routes' }).post('/webhooks/btcpay', async ({ request }) => {
     const raw = new Uint8Array(await request.arrayBuffer());
-    if (!verifyBtcpaySignature(d.webhookSecret(), raw, request.headers.get('btcpay-sig')))
+    const count = d.outcome ?? (() => {});
+    if (!verifyBtcpaySignature(d.webhookSecret(), raw, request.headers.get('btcpay-sig'))) {
+      count('bad_signature');
       throw new AppError(401, 'Invalid webhook signature', 'BAD_SIGNATURE');
+    }
     let e: Delivery;
     try {
       e = JSON.parse(new TextDecoder().decode(raw)) as Delivery;
     } catch {
+      count('bad_body');
       throw AppError.invalid([{ field: 'body', message: 'Body must be JSON' }]);
     }
     const id = text(e?.originalDeliveryId) ?? text(e?.deliveryId);
     const type = text(e?.type, 64) ?? 'unknown';
-    if (!id) return { success: true, ignored: true };
+    if (!id) {
+      count('ignored');
+      return { success: true, ignored: true };
+    }
     const at = Date.now();
     await d.client.execute({ sql: 'INSERT INTO webhook_deliveries (id, type, received_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING', args: [id, type, at] });
     const seen = await d.client.execute({ sql: 'SELECT handled_at FROM webhook_deliveries WHERE id = ?', args: [id] });
-    if (seen.rows[0]?.handled_at != null) return { success: true, duplicate: true };
+    if (seen.rows[0]?.handled_at != null) {
+      count('duplicate');
+      return { success: true, duplicate: true };
+    }
+    count('accepted');
     const handled = () => d.client.execute({ sql: 'UPDATE webhook_deliveries SET handled_at = ? WHERE id = ?', args: [Date.now(), id] });
     const invoiceId = text(e.invoiceId);
     const payoutId = text(e.payoutId);

@@ -2,6 +2,14 @@ import { AppError } from '../../lib/app-error';
 import { dollarsFromCents, dollarsToCents, type Cents } from '../../shared/money';
 import { HISTORY_TYPES, type HistoryRow, type HistoryType } from '../../services/wallet/history';
 import type { Notification } from '../../services/wallet/notifications';
+import type { SignedIn } from '../../services/auth/viewer';
+
+/** GET /user/wallet-balance's answer (also served by http/fast-reads.ts). */
+export const walletBalanceBody = (p: SignedIn) => ({
+  success: true,
+  walletAmount: dollarsFromCents(p.walletCents),
+  user: { _id: p.userId, playerId: p.playerId, email: p.email, name: p.name },
+});
 
 /** Dollars from the wire (a JSON number) → cents; anything but a positive amount with at most two decimals under the cap is a 400. */
 export function amountCents(value: unknown, maxDollars: number, field = 'amount', invalidMessage = 'Enter a valid positive number.'): Cents {

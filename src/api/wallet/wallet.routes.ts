@@ -10,23 +10,21 @@ import { sendCredits } from '../../services/wallet/p2p';
 import { deliverAfterAnswer } from '../../services/mail/deliver';
 import { noticeMail } from '../../services/mail/templates';
 import { pushBalance, pushNotification } from './push';
-import { amountCents } from './wallet.model';
+import { amountCents, walletBalanceBody } from './wallet.model';
 
 /** Balance, P2P transfers and freeplay codes: the calls that move a player's credits. */
 export const walletRoutes = (deps: Deps, session: Session) =>
   new Elysia({ name: 'wallet-routes' })
     .use(session)
     .use(deps.idempotency)
-    .get('/user/wallet-balance', ({ player }) => ({
-      success: true,
-      walletAmount: dollarsFromCents(player.walletCents),
-      user: { _id: player.userId, playerId: player.playerId, email: player.email, name: player.name },
-    }), { auth: true })
+    .get('/user/wallet-balance', ({ player }) => walletBalanceBody(player), { auth: true })
     .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
       const input = validate(checkP2P, body);
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
-      const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref);
+      // The code is checked once the receiver is known, so a mistyped address never spends it.
+      const stepUp = () => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp);
+      const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref, Date.now(), stepUp);
       // After commit: both players' open pages hear of it; the receiver also gets an e-mail.
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId, r.senderAvailableCents);
       if (!r.replayed) {

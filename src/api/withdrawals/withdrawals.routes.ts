@@ -9,9 +9,10 @@ import { checkWithdraw, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../..
 import type { SandboxSimulator } from '../../services/payments/sandbox/sandbox-simulator';
 import type { WithdrawalService } from '../../services/payments/withdrawal-service';
 import type { WithdrawalRow } from '../../services/payments/withdrawals';
+import type { TwoStep } from '../../services/auth/two-step';
 import { walletId, type Ledger } from '../../services/ledger/ledger.types';
 
-type WithdrawDeps = { config: Config; ledger: Ledger; withdrawals: WithdrawalService; paymentsIdle: () => Promise<void>; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
+type WithdrawDeps = { config: Config; twoStep: TwoStep; ledger: Ledger; withdrawals: WithdrawalService; paymentsIdle: () => Promise<void>; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
 
 const toData = (w: WithdrawalRow) => ({
   withdrawalId: w.id, status: w.status, currency: w.currency, wallet_address: w.destination, amount: dollarsFromCents(w.amountCents),
@@ -38,6 +39,8 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency)!.id as WithdrawCurrency;
       const r = await d.withdrawals.create({
         userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents: tip * 100, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined, sessionId: player.sessionId,
+        // Once the destination is known good and before anything is held: a refused code leaves everything as it was.
+        stepUp: () => d.twoStep.check(player.userId, (input as { totp?: unknown }).totp),
       });
       const w = r.withdrawal;
       if (w.status === 'failed') throw new AppError(409, `${w.reason ?? 'The withdrawal was refused.'} Your credits are back in your wallet.`, 'WITHDRAWAL_REFUSED');

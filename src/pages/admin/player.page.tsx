@@ -1,17 +1,19 @@
 import { adminLoad, adminPage, apiAction, dollarsField, enc } from './admin-page';
 import { ActionForm, AdminShell, money, Table, when, type Row } from './ui';
+import { resetTwoStepAction, twoStepRead, TwoStepFact, TwoStepReset } from './player-two-step';
 
 /** /admin/players/:id: profile, balance, history, sessions; lock, unlock and adjust. */
 export default adminPage({
   title: 'Player',
   load: async (ctx) => {
-    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}` });
+    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}`, twoStep: twoStepRead(ctx.params.id ?? '') });
     if (!data.detail) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
     return data;
   },
   actions: {
     lock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/lock`, (f) => ({ reason: f.reason }), { confirm: true }),
     unlock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/unlock`, (f) => ({ reason: f.reason })),
+    reset2fa: resetTwoStepAction,
     adjust: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/adjust`, (f) => ({ amount: dollarsField(f.amount), reason: f.reason }), { confirm: true }),
   },
   render: (ctx) => {
@@ -29,6 +31,7 @@ export default adminPage({
           <div><dt>Since</dt><dd>{when(p.createdAt)}</dd></div>
           <div><dt>Status</dt><dd>{p.locked ? `Locked ${when(p.lockedAt)}` : 'Active'}{p.role === 'ADMIN' ? ' (operator)' : ''}</dd></div>
           <div><dt>Open sessions</dt><dd>{d.sessions.length}</dd></div>
+          <TwoStepFact read={(ctx.data as any).twoStep} />
         </dl>
         <div className="admin-actions">
           {p.locked
@@ -36,6 +39,7 @@ export default adminPage({
             : <ActionForm action="lock" id={p.id} label="Lock account" danger confirm="Sign them out everywhere and refuse sign-in" />}
           <ActionForm action="adjust" id={p.id} label="Adjust balance" confirm="Move this amount through the house adjustment account"
             extra={<label className="field"><span>Amount in dollars (negative takes away)</span><input name="amount" inputMode="decimal" required pattern="-?\d+(\.\d{1,2})?" /></label>} />
+          <TwoStepReset id={p.id} read={(ctx.data as any).twoStep} />
         </div>
         <h2 className="admin-subtitle">Last 50 movements</h2>
         <Table

@@ -22,7 +22,8 @@ describe('document head', () => {
   ])('%s: the stylesheet is the first resource in the head, before any script; no modulepreload', async (path, who) => {
     const html = await (await page(app, path, who ? { cookie: `token=${player.token}` } : {})).text();
     const head = headOf(html);
-    const link = head.indexOf(`<link rel="stylesheet" href="${app.deps.assets.manifest.css}"`);
+    const { css, publicCss } = app.deps.assets.manifest;
+    const link = head.indexOf(`<link rel="stylesheet" href="${who ? css : publicCss}"`);
     expect(link).toBeGreaterThan(-1);
     expect(link).toBeLessThan(head.indexOf('<script'));
     expect(head.slice(0, link)).not.toMatch(/<script|rel="(module)?preload"[^>]*as="(script|style)"/);
@@ -36,6 +37,16 @@ describe('document head', () => {
     const island = app.deps.assets.manifest.islands.LoginForm!.imports[0]!;
     expect(starter).toContain(`"${island}"`);
     expect(starter).not.toContain('import');
+    expect(starter.length).toBeLessThan(200);
+  });
+
+  test('the enhancement script is fetched once the stylesheet is in: the head names only its starter', async () => {
+    const { enhance, enhanceModule } = app.deps.assets.manifest;
+    const head = headOf(await (await page(app, '/about-us')).text());
+    expect(head).toContain(`<script type="module" src="${enhance}"></script>`);
+    expect(head).not.toContain(enhanceModule);
+    const starter = new TextDecoder().decode(app.deps.assets.get(enhance)!.body);
+    expect(starter).toContain(`"${enhanceModule}"`);
     expect(starter.length).toBeLessThan(200);
   });
 });

@@ -21,6 +21,11 @@ function IslandScripts({ used, manifest }: { used: Set<string>; manifest: Manife
   );
 }
 
+/** A visitor's page takes the smaller stylesheet without the signed-in and operator screens (public.css). */
+export function stylesheetFor(page: Page, ctx: PageContext, manifest: Manifest): string {
+  return ctx.viewer || page.access === 'admin' || !manifest.publicCss ? manifest.css : manifest.publicCss;
+}
+
 export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageContext; manifest: Manifest; used: Set<string> }) {
   const title = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
   return (
@@ -34,7 +39,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         {/* precedence: React puts it first among the head's resources, before any script it hoists. Kept as a
             file, not inline: inline it would be 35 KB in every uncompressed page (docs/decisions/page-speed.md). */}
-        <link rel="stylesheet" href={manifest.css} precedence="site" />
+        <link rel="stylesheet" href={stylesheetFor(page, ctx, manifest)} precedence="site" />
         <script type="module" src={manifest.enhance} />
       </head>
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>

@@ -2,7 +2,12 @@ import { jwt } from '@elysiajs/jwt';
 import { Elysia } from 'elysia';
 
 export type SessionClaims = { sid: string };
-export type TokenSigner = { sign(claims: SessionClaims, expiresAt: Date): Promise<string>; verify(token: string): Promise<SessionClaims | null> };
+export type TokenSigner = {
+  sign(claims: SessionClaims, expiresAt: Date): Promise<string>;
+  verify(token: string): Promise<SessionClaims | null>;
+  /** A token verified before, answered without a promise: its claims, null once expired, undefined if never seen. */
+  known(token: string): SessionClaims | null | undefined;
+};
 
 const VERIFIED_CACHE_MAX = 10_000;
 
@@ -14,15 +19,19 @@ const VERIFIED_CACHE_MAX = 10_000;
 export function createTokenSigner(secret: string): TokenSigner {
   const j = new Elysia().use(jwt({ name: 'jwt', secret, alg: 'HS256' })).decorator.jwt;
   const verified = new Map<string, { sid: string; expMs: number }>();
+  function known(token: string): SessionClaims | null | undefined {
+    const hit = verified.get(token);
+    if (!hit) return undefined;
+    if (hit.expMs > Date.now()) return { sid: hit.sid };
+    verified.delete(token);
+    return null;
+  }
   return {
     sign: (claims, expiresAt) => j.sign({ sid: claims.sid, exp: Math.floor(expiresAt.getTime() / 1000) }),
+    known,
     async verify(token) {
-      const hit = verified.get(token);
-      if (hit) {
-        if (hit.expMs > Date.now()) return { sid: hit.sid };
-        verified.delete(token);
-        return null;
-      }
+      const seen = known(token);
+      if (seen !== undefined) return seen;
       const payload = (await j.verify(token).catch(() => false)) as false | Record<string, unknown>;
       if (!payload || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
       // Oldest first out: a Map keeps insertion order.

@@ -49,3 +49,16 @@ export function withdrawalRequestedMail(site: MailSite, to: string, w: { amount:
     ],
   });
 }
+
+export function twoStepChangedMail(site: MailSite, to: string, on: boolean, byOperator: boolean, at: number): MailMessage {
+  return noticeMail(site, to, {
+    subject: `Two-step verification turned ${on ? 'on' : 'off'}`,
+    heading: `Two-step verification ${on ? 'on' : 'off'}`,
+    paragraphs: [
+      on
+        ? `Two-step verification was turned on for your account on ${when(at)}. Signing in and moving money now need a code from your authenticator app.`
+        : `Two-step verification was turned off for your account${byOperator ? ' by our support team at your request' : ''} on ${when(at)}.`,
+      notYou(site),
+    ],
+  });
+}

@@ -12,6 +12,8 @@ export type DepositServiceOptions = {
   logger: Logger;
   /** After commit: pushes, notifications and mail for what a read of an invoice changed. */
   onChanges: (c: DepositChanges) => void;
+  /** A reconciliation pass finished (the metrics' reconciliation lag). */
+  onReconciled?: () => void;
 };
 
 // A creation that has not finished in this long died with its process; no player ever saw its invoice.
@@ -50,6 +52,7 @@ export function createDepositService(o: DepositServiceOptions) {
         failed++;
         o.logger.info('deposit reconcile failed', { invoiceId: String(r.invoice_id), error: e instanceof Error ? e.name : 'unknown' });
       }
+    o.onReconciled?.();
     return { checked: open.rows.length, failed };
   }
 

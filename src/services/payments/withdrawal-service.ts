@@ -23,11 +23,11 @@ export type WithdrawalServiceOptions = {
   autoComplete?: (payoutId: string) => void;
 };
 
-export type WithdrawRequest = {
-  userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
+export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
+  /** Runs once the destination is known to be good and before anything is held (the two-step code check). */
+  stepUp?: () => Promise<unknown>;
   /** The session asking, so the security activity shows where the request came from. */
-  sessionId?: string;
-};
+  sessionId?: string };
 
 /** Withdrawals as the API, the webhook, the operator command and the reconciliation job use them. */
 export function createWithdrawalService(o: WithdrawalServiceOptions) {
@@ -68,6 +68,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async create(r: WithdrawRequest) {
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
+      await r.stepUp?.();
       const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits });
       if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId });
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };

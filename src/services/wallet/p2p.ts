@@ -22,7 +22,11 @@ export type P2PResult = {
 const NO_RECEIVER = 'No verified player was found with this email.';
 
 /** Moves credits from one player's wallet to another's, with both history rows and notifications, atomically. */
-export async function sendCredits(client: Client, ledger: Ledger, sender: Sender, email: string, amountCents: Cents, externalRef?: string, now = Date.now()): Promise<P2PResult> {
+export async function sendCredits(
+  client: Client, ledger: Ledger, sender: Sender, email: string, amountCents: Cents, externalRef?: string, now = Date.now(),
+  /** Runs once the receiver is known and before anything moves (the two-step code check). */
+  stepUp?: () => Promise<unknown>,
+): Promise<P2PResult> {
   // Responsible gaming: no sending credits during a cool-off or self-exclusion.
   await assertMayPlay(client, sender.userId, now);
   const to = email.trim().toLowerCase();
@@ -33,6 +37,7 @@ export async function sendCredits(client: Client, ledger: Ledger, sender: Sender
   if (!row || row.email_verified_at == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
   const receiver = { userId: String(row.id), email: String(row.email) };
+  await stepUp?.();
   const shown = formatCents(amountCents);
   const notes = notificationRows([
     { userId: sender.userId, type: 'P2P_SENT', content: `You sent ${shown} to ${receiver.email}.` },

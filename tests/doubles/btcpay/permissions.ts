@@ -22,6 +22,7 @@ export const OPERATION_PERMISSION: Record<string, string | null> = {
   Invoices_GetInvoices: 'btcpay.store.canviewinvoices',
   Invoices_GetInvoice: 'btcpay.store.canviewinvoices',
   Invoices_GetInvoicePaymentMethods: 'btcpay.store.canviewinvoices',
+  Stores_GetStore: 'btcpay.store.canviewstoresettings',
   Stores_GetStoreRates: 'btcpay.store.canviewstoresettings',
   Payouts_CreatePayoutThroughStore: 'btcpay.store.cancreatenonapprovedpullpayments',
   PullPayments_GetStorePayouts: 'btcpay.store.canviewpayouts',

@@ -104,6 +104,8 @@ function dispatch(operationId: string, params: Record<string, string>, url: URL,
       const p = payout();
       return p ? s.payouts.cancel(p) : noPayout;
     }
+    case 'Stores_GetStore':
+      return { status: 200, json: { id: s.storeId, name: s.label, website: null, defaultCurrency: 'USD', invoiceExpiration: 1800, archived: false } };
     case 'Webhooks_CreateWebhook': {
       if (typeof body.url !== 'string' || !URL.canParse(body.url)) return { status: 422, json: [{ path: 'url', message: 'url should be an absolute URL' }] };
       const h = s.hub.register(body);

@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { checkSetupCode } from '../src/shared/schemas/two-step';
+import { api } from './_client/api';
+import { toast } from './_client/toast';
+import { SubmitButton } from './_ui/busy';
+import { FormFailure } from './_ui/field';
+import { FormToken } from './_ui/form-token';
+import { CodeForm, groupedKey, RecoveryCodes, SetupCodeField, TWO_STEP_ACTION, type Said } from './_ui/two-step-parts';
+
+type Setup = { secret: string; otpauthUrl: string; qrSvg: string };
+type View = { kind: 'off' } | { kind: 'on' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] };
+
+export type TwoStepSettingsProps = {
+  enabled: boolean;
+  siteName: string;
+  formToken?: string;
+  /** A plain post of this section, re-rendered: a set-up under way, the new recovery codes, or what was refused. */
+  form?: { action: string; values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+};
+
+function firstView({ enabled, form }: TwoStepSettingsProps): View {
+  const v = form?.values ?? {};
+  if (form?.action === '2fa-setup' && v.secret && v.otpauthUrl) return { kind: 'setup', setup: { secret: v.secret, otpauthUrl: v.otpauthUrl, qrSvg: v.qrSvg ?? '' } };
+  if (form?.action === '2fa-codes' && v.recoveryCodes) return { kind: 'codes', codes: v.recoveryCodes.split(' ') };
+  return { kind: enabled ? 'on' : 'off' };
+}
+
+const saidBy = (form: TwoStepSettingsProps['form'], action: string): Said => (form?.action === action ? { errors: form.errors, message: form.message } : null);
+
+/**
+ * The profile page's two-step verification: turn it on (QR, manual key, a first code, then the recovery codes),
+ * turn it off, and new recovery codes. Every step is a plain form post the page handles; this sends them through
+ * the API without a reload.
+ */
+export default function TwoStepSettings(props: TwoStepSettingsProps) {
+  const [view, setView] = useState<View>(() => firstView(props));
+  const { formToken } = props;
+
+  if (view.kind === 'setup') return <SetupPanel setup={view.setup} formToken={formToken} said={saidBy(props.form, '2fa-setup')} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
+  if (view.kind === 'codes') return <RecoveryCodes codes={view.codes} siteName={props.siteName} onDone={() => setView({ kind: 'on' })} />;
+  if (view.kind === 'off') return <TurnOn formToken={formToken} said={saidBy(props.form, '2fa-status')} onSetup={(setup) => setView({ kind: 'setup', setup })} />;
+  return <OnPanel formToken={formToken} form={props.form} onOff={() => setView({ kind: 'off' })} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
+}
+
+function TurnOn({ formToken, said, onSetup }: { formToken?: string; said: Said; onSetup: (s: Setup) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const r = await api<Setup>('/user/2fa/setup', { method: 'POST', body: {} });
+      if (r.success && r.secret && r.otpauthUrl) onSetup({ secret: r.secret, otpauthUrl: r.otpauthUrl, qrSvg: r.qrSvg ?? '' });
+    } catch {
+      // The API client has already said the network failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="form two-step-form" method="post" action={TWO_STEP_ACTION} onSubmit={submit} aria-busy={busy || undefined}>
+      <input type="hidden" name="_action" value="2fa-setup" />
+      <FormToken value={formToken} />
+      <FormFailure message={said?.message} />
+      <p>Two-step verification is <strong>off</strong>. Turn it on so that a stolen password alone cannot sign in or take your money: signing in, withdrawing, sending credits and changing your e-mail will also ask for a code from an authenticator app on your phone.</p>
+      <SubmitButton busy={busy} label="Turn on two-step verification" busyLabel="Preparing..." />
+    </form>
+  );
+}
+
+function SetupPanel({ setup, formToken, said, onCodes }: { setup: Setup; formToken?: string; said: Said; onCodes: (codes: string[]) => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState(said?.errors?.code);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const local = checkSetupCode({ code }).code;
+    if (local) return setError(local);
+    setBusy(true);
+    try {
+      const r = await api<{ recoveryCodes: string[] }>('/user/2fa/enable', { method: 'POST', body: { code: code.trim() }, inlineFields: ['code'] });
+      if (r.success && r.recoveryCodes) {
+        toast.success('Two-step verification is on.', { id: 'two-step' });
+        onCodes(r.recoveryCodes);
+      } else setError(r.fieldErrors.code);
+    } catch {
+      // The API client has already said the network failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="form two-step-form two-step-setup" method="post" action={TWO_STEP_ACTION} noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <input type="hidden" name="_action" value="2fa-enable" />
+      <input type="hidden" name="secret" value={setup.secret} />
+      <input type="hidden" name="otpauthUrl" value={setup.otpauthUrl} />
+      <FormToken value={formToken} />
+      <FormFailure message={said?.message} />
+      <ol className="two-step-steps">
+        <li>
+          <p>Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).</p>
+          {setup.qrSvg && <img className="two-step-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`} width={200} height={200} alt="QR code to add your account to an authenticator app" />}
+        </li>
+        <li>
+          <p>Can't scan it? Enter this key in the app instead:</p>
+          <p><code className="two-step-key break" aria-label="Manual key">{groupedKey(setup.secret)}</code></p>
+        </li>
+        <li>
+          <p>Enter the 6-digit code the app now shows.</p>
+          <SetupCodeField value={code} onValue={(v) => { setCode(v); setError(undefined); }} error={error} />
+        </li>
+      </ol>
+      <SubmitButton busy={busy} label="Turn on" busyLabel="Checking..." />
+      <p className="form-foot"><a href="/profile-setting">Cancel</a></p>
+    </form>
+  );
+}
+
+function OnPanel({ formToken, form, onOff, onCodes }: { formToken?: string; form: TwoStepSettingsProps['form']; onOff: () => void; onCodes: (codes: string[]) => void }) {
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    void api<{ data: { recoveryCodesLeft: number } }>('/user/2fa', { quiet: true }).then((r) => r.success && setLeft(r.data?.recoveryCodesLeft ?? null)).catch(() => {});
+  }, []);
+  const answer = (r: Awaited<ReturnType<typeof api>>): Said => (r.success ? null : { errors: r.fieldErrors, message: Object.keys(r.fieldErrors).length ? null : r.message });
+  return (
+    <div className="two-step-on">
+      <p>
+        Two-step verification is <strong>on</strong>. Signing in, withdrawing, sending credits and changing your e-mail ask for a code from your authenticator app.
+        {left !== null && <> You have <strong>{left}</strong> unused recovery code{left === 1 ? '' : 's'}.</>}
+      </p>
+      <h3>New recovery codes</h3>
+      <p className="muted">The old codes stop working and ten new ones are shown once.</p>
+      <CodeForm action="2fa-regenerate" id="two-step-regenerate-totp" label="Get new recovery codes" busyLabel="Preparing..." formToken={formToken} said={saidBy(form, '2fa-regenerate')}
+        send={async (totp) => {
+          const r = await api<{ recoveryCodes: string[] }>('/user/2fa/recovery-codes', { method: 'POST', body: { totp }, inlineFields: ['totp'] });
+          if (r.success && r.recoveryCodes) onCodes(r.recoveryCodes);
+          return answer(r);
+        }} />
+      <h3>Turn off</h3>
+      <p className="muted">Your password alone will sign in again.</p>
+      <CodeForm action="2fa-disable" id="two-step-disable-totp" label="Turn off two-step verification" busyLabel="Turning off..." danger formToken={formToken} said={saidBy(form, '2fa-disable')}
+        send={async (totp) => {
+          const r = await api('/user/2fa/disable', { method: 'POST', body: { totp }, inlineFields: ['totp'] });
+          if (r.success) {
+            toast.success(r.message || 'Two-step verification is off.', { id: 'two-step' });
+            onOff();
+          }
+          return answer(r);
+        }} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { TOTP_REQUIRED_MESSAGE } from '../../src/shared/schemas/two-step';
+import { api } from '../_client/api';
+import { LoaderOverlay, SubmitButton } from './busy';
+import { TotpField } from './totp-field';
+
+/** The sign-in's second step: who is signing in, and the proof of the password step (never the password). */
+export type CodeStep = { email: string; loginToken: string; remember: boolean; error?: string };
+
+export type LoginAnswer = { token: string; loginToken?: string; user: { _id: string; playerId: number; email: string; name: string | null } };
+
+/**
+ * Asks for the two-step code after a right password. A plain form posting to /login (action `code`) that carries
+ * the short-lived proof from the first step, so it works without script too; the island sends it through the API.
+ */
+export function LoginCodeStep({ step, next, onSignedIn, onRestart }: {
+  step: CodeStep;
+  next?: string;
+  onSignedIn: (message: string) => void;
+  /** The proof ran out: back to the password step with the address kept. */
+  onRestart: (message: string) => void;
+}) {
+  const [totp, setTotp] = useState('');
+  const [error, setError] = useState(step.error);
+  const [token, setToken] = useState(step.loginToken);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!totp.trim()) return setError(TOTP_REQUIRED_MESSAGE);
+    setBusy(true);
+    try {
+      const r = await api<LoginAnswer>('/login', { method: 'POST', body: { loginToken: token, totp: totp.trim() }, anonymous: true, inlineFields: ['totp'], quietErrorTypes: ['LOGIN_EXPIRED'] });
+      if (r.success) return onSignedIn(r.message || 'Login successful');
+      if (r.errorType === 'LOGIN_EXPIRED') return onRestart(r.message ?? '');
+      if (r.loginToken) setToken(r.loginToken);
+      setTotp('');
+      setError(r.fieldErrors.totp ?? r.message);
+    } catch {
+      // The API client has already said the network failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form login-code-step" method="post" action="/login" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      {busy && <LoaderOverlay label="Checking code..." />}
+      <input type="hidden" name="_action" value="code" />
+      <input type="hidden" name="loginToken" value={token} />
+      <input type="hidden" name="email" value={step.email} />
+      {step.remember && <input type="hidden" name="remember" value="on" />}
+      {next && <input type="hidden" name="next" value={next} />}
+      <p role="status">
+        Two-step verification is on for <strong className="break">{step.email}</strong>. {TOTP_REQUIRED_MESSAGE}
+      </p>
+      <TotpField id="login-totp" value={totp} onValue={(v) => { setTotp(v); setError(undefined); }} error={error} autoFocus />
+      <SubmitButton busy={busy} label="Verify" busyLabel="Checking..." />
+      <p className="form-foot">
+        Lost your phone? Enter one of your recovery codes above. <a href="/login">Use another account</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { createMetrics, type Metrics } from './metrics';
+
+// Latency buckets in seconds: from a prepared answer (well under a millisecond) to a slow payment call.
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export type WebhookOutcome = 'accepted' | 'duplicate' | 'ignored' | 'bad_signature' | 'bad_body';
+
+/** The figures GET /metrics shows. One per app (tests build many apps, each with its own). */
+export type SiteMetrics = {
+  registry: Metrics;
+  /** One finished request: its route pattern (never the raw path), method, status and time. */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** Where the number of open sockets is read at each scrape. */
+  countSockets(read: () => number): void;
+  webhook(outcome: WebhookOutcome): void;
+  /** One committed ledger movement. */
+  transfer(code: string, kind: 'transfer' | 'hold' | 'post' | 'void'): void;
+  /** A reconciliation pass of `job` finished (its lag restarts from zero). */
+  reconciled(job: string, at?: number): void;
+  /** Whether this instance holds the lease of `job`; the job-lease module sets it. */
+  setLeaseHolder(job: string, held: boolean): void;
+};
+
+export function createSiteMetrics(now: () => number = Date.now): SiteMetrics {
+  const registry = createMetrics();
+  const requests = registry.counter('coinreel_http_requests_total', 'HTTP requests answered, by route pattern, method and status.');
+  const latency = registry.histogram('coinreel_http_request_duration_seconds', 'Time to answer a request, by route pattern.', LATENCY_BUCKETS);
+  let sockets = () => 0;
+  registry.gauge('coinreel_open_sockets', 'WebSockets open on this instance.', () => [[{}, sockets()]]);
+  const webhooks = registry.counter('coinreel_webhook_deliveries_total', 'BTCPay webhook deliveries received, by outcome.');
+  const transfers = registry.counter('coinreel_ledger_transfers_total', 'Ledger movements committed by this instance, by code and kind.');
+  const lastRun = new Map<string, number>();
+  registry.gauge('coinreel_reconciliation_lag_seconds', 'Seconds since the last finished reconciliation pass, by job.', () =>
+    [...lastRun].map(([job, at]) => [{ job }, Math.max(0, (now() - at) / 1000)]));
+  const lease = registry.gauge('coinreel_job_lease_holder', '1 when this instance holds the lease of the job, else 0.');
+  return {
+    registry,
+    request(route, method, status, seconds) {
+      requests.inc({ route, method, status: String(status) });
+      latency.observe({ route }, seconds);
+    },
+    countSockets: (read) => void (sockets = read),
+    webhook: (outcome) => webhooks.inc({ outcome }),
+    transfer: (code, kind) => transfers.inc({ code, kind }),
+    reconciled: (job, at = now()) => void lastRun.set(job, at),
+    setLeaseHolder: (job, held) => lease.set({ job }, held ? 1 : 0),
+  };
+}

@@ -1,0 +1,15 @@
+import { Island } from '../island';
+import type { PageContext } from '../page';
+
+export { twoStepActions } from '../two-step-actions';
+
+/** The profile page's "Two-step verification" card; its plain posts are in two-step-actions.ts. */
+export function TwoStepSection({ ctx }: { ctx: PageContext }) {
+  const mine = ctx.form?.action.startsWith('2fa-') ? ctx.form : null;
+  return (
+    <section id="two-step" className="card two-step-card" aria-labelledby="two-step-title">
+      <h2 id="two-step-title">Two-step verification</h2>
+      <Island name="TwoStepSettings" props={{ enabled: ctx.viewer!.twoStep === true, siteName: ctx.site.siteName, formToken: ctx.formToken, form: mine }} />
+    </section>
+  );
+}

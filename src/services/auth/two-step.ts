@@ -1,0 +1,171 @@
+import type { Client, InStatement } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import type { CredentialCipher } from '../../lib/credential-cipher';
+import {
+  formatRecoveryCode, isTotpCode, normalizeCode, SETUP_CODE_INVALID, SETUP_CODE_REQUIRED, TOTP_INVALID, TOTP_INVALID_MESSAGE, TOTP_REQUIRED, TOTP_REQUIRED_MESSAGE,
+} from '../../shared/schemas/two-step';
+import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
+import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
+
+export type TwoStepStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number };
+export type TwoStepSetup = { secret: string; otpauthUrl: string; qrSvg: string };
+/** How a step-up was passed: two-step is off for the player, a current code, or a recovery code (now spent). */
+export type CodeCheck = 'off' | 'code' | 'recovery';
+
+export type TwoStep = {
+  isOn(userId: string): Promise<boolean>;
+  status(userId: string): Promise<TwoStepStatus>;
+  setup(userId: string, account: string): Promise<TwoStepSetup>;
+  enable(userId: string, code: unknown): Promise<string[]>;
+  /** The step-up every protected call makes: nothing when off; else a code that has not been used, or 401. */
+  check(userId: string, totp: unknown): Promise<CodeCheck>;
+  disable(userId: string, totp: unknown): Promise<void>;
+  regenerateRecoveryCodes(userId: string, totp: unknown): Promise<string[]>;
+};
+
+export type TwoStepDeps = {
+  client: Client;
+  cipher: CredentialCipher;
+  /** Counts one code attempt for the player and throws (429) past the limit. */
+  countAttempt: (userId: string) => Promise<void>;
+  issuer: string;
+  now: () => number;
+  /**
+   * After commit: the security-activity module records the event and sends its e-mail (wired in deps.ts).
+   * Until then a no-op; nothing here waits for it.
+   */
+  securityEvent?: (e: TwoStepEvent) => void;
+};
+
+/** The two-step changes the player's security activity lists (and e-mails them about). */
+export type TwoStepEvent = { type: 'TOTP_ENABLED' | 'TOTP_DISABLED' | 'TOTP_RECOVERY_CODES_REGENERATED'; userId: string; byOperator?: string };
+
+export const totpRequired = () => new AppError(401, TOTP_REQUIRED_MESSAGE, TOTP_REQUIRED, [{ field: 'totp', message: TOTP_REQUIRED_MESSAGE }]);
+export const totpInvalid = () => new AppError(401, TOTP_INVALID_MESSAGE, TOTP_INVALID, [{ field: 'totp', message: TOTP_INVALID_MESSAGE }]);
+const notOn = () => AppError.conflict('Two-step verification is not on for this account.', 'TOTP_NOT_ON');
+const setupCode = (message: string, errorType: string) => new AppError(400, message, errorType, [{ field: 'code', message }]);
+
+// The secret is sealed to its owner: copied onto another player's row it does not open.
+const sealContext = (userId: string) => `totp:${userId}`;
+
+type Row = { secret: string | null; pending: string | null; enabledAt: number | null };
+
+export function createTwoStep(d: TwoStepDeps): TwoStep {
+  const { client, cipher } = d;
+
+  async function row(userId: string): Promise<Row | null> {
+    const r = await client.execute({ sql: 'SELECT secret, pending_secret, enabled_at FROM user_totp WHERE user_id = ?', args: [userId] });
+    const x = r.rows[0];
+    if (!x) return null;
+    return { secret: x.secret == null ? null : String(x.secret), pending: x.pending_secret == null ? null : String(x.pending_secret), enabledAt: x.enabled_at == null ? null : Number(x.enabled_at) };
+  }
+
+  const codeRows = (userId: string, codes: string[], now: number): InStatement[] => [
+    { sql: 'DELETE FROM totp_recovery_codes WHERE user_id = ?', args: [userId] },
+    ...codes.map((c) => ({ sql: 'INSERT INTO totp_recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)', args: [userId, recoveryCodeHash(userId, c), now] })),
+  ];
+
+  /** A current code once (its step must be newer than the last one accepted), else an unused recovery code once. */
+  async function spend(userId: string, secret: string, code: string): Promise<CodeCheck | null> {
+    const now = d.now();
+    if (isTotpCode(code)) {
+      const step = matchingStep(cipher.open(secret, sealContext(userId)), code, now);
+      if (step === null) return null;
+      // One conditional write: of two requests racing with the same code, only one moves last_step.
+      const r = await client.execute({
+        sql: 'UPDATE user_totp SET last_step = ? WHERE user_id = ? AND enabled_at IS NOT NULL AND (last_step IS NULL OR last_step < ?)',
+        args: [step, userId, step],
+      });
+      return r.rowsAffected === 1 ? 'code' : null;
+    }
+    const r = await client.execute({
+      sql: 'UPDATE totp_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL',
+      args: [now, userId, recoveryCodeHash(userId, code)],
+    });
+    return r.rowsAffected === 1 ? 'recovery' : null;
+  }
+
+  async function check(userId: string, totp: unknown): Promise<CodeCheck> {
+    const r = await row(userId);
+    if (!r?.enabledAt || !r.secret) return 'off';
+    const code = normalizeCode(totp);
+    if (!code) throw totpRequired();
+    // Counted per account before the check, right or wrong: a guesser gets a handful of tries, not a million.
+    await d.countAttempt(userId);
+    const how = await spend(userId, r.secret, code);
+    if (!how) throw totpInvalid();
+    return how;
+  }
+
+  return {
+    isOn: async (userId) => !!(await row(userId))?.enabledAt,
+    check,
+
+    async status(userId) {
+      const r = await row(userId);
+      const left = await client.execute({ sql: 'SELECT count(*) AS n FROM totp_recovery_codes WHERE user_id = ? AND used_at IS NULL', args: [userId] });
+      return { enabled: !!r?.enabledAt, enabledAt: r?.enabledAt ?? null, recoveryCodesLeft: r?.enabledAt ? Number(left.rows[0]?.n ?? 0) : 0 };
+    },
+
+    /** A new pending secret each time; the one in use (if any) is untouched until a code from the new one confirms it. */
+    async setup(userId, account) {
+      const r = await row(userId);
+      if (r?.enabledAt) throw AppError.conflict('Two-step verification is already on. Turn it off first to set up a new authenticator.', 'TOTP_ALREADY_ON');
+      const secret = newTotpSecret();
+      await client.execute({
+        sql: `INSERT INTO user_totp (user_id, pending_secret, pending_created_at) VALUES (?, ?, ?)
+              ON CONFLICT (user_id) DO UPDATE SET pending_secret = excluded.pending_secret, pending_created_at = excluded.pending_created_at`,
+        args: [userId, cipher.seal(secret, sealContext(userId)), d.now()],
+      });
+      const url = otpauthUrl(secret, d.issuer, account);
+      return { secret, otpauthUrl: url, qrSvg: await totpQrSvg(url) };
+    },
+
+    async enable(userId, input) {
+      const code = normalizeCode(input);
+      if (!isTotpCode(code)) throw setupCode(SETUP_CODE_REQUIRED, 'VALIDATION_ERROR');
+      await d.countAttempt(userId);
+      const r = await row(userId);
+      if (r?.enabledAt) throw AppError.conflict('Two-step verification is already on.', 'TOTP_ALREADY_ON');
+      if (!r?.pending) throw AppError.conflict('Start the set-up first: ask for a new key and scan it.', 'TOTP_NOT_SET_UP');
+      const now = d.now();
+      const step = matchingStep(cipher.open(r.pending, sealContext(userId)), code, now);
+      if (step === null) throw setupCode(SETUP_CODE_INVALID, TOTP_INVALID);
+      const codes = newRecoveryCodes();
+      const tx = await client.transaction('write');
+      try {
+        // Only the secret the code was checked against: a set-up restarted meanwhile in another tab wins nothing.
+        const u = await tx.execute({
+          sql: 'UPDATE user_totp SET secret = pending_secret, pending_secret = NULL, pending_created_at = NULL, enabled_at = ?, last_step = ? WHERE user_id = ? AND enabled_at IS NULL AND pending_secret = ?',
+          args: [now, step, userId, r.pending],
+        });
+        if (u.rowsAffected !== 1) throw AppError.conflict('The set-up changed meanwhile. Please start again.', 'TOTP_NOT_SET_UP');
+        await tx.batch(codeRows(userId, codes, now));
+        await tx.commit();
+      } finally {
+        tx.close();
+      }
+      d.securityEvent?.({ type: 'TOTP_ENABLED', userId });
+      return codes.map(formatRecoveryCode);
+    },
+
+    async disable(userId, totp) {
+      if (!(await this.isOn(userId))) throw notOn();
+      await check(userId, totp);
+      await client.batch([
+        { sql: 'DELETE FROM totp_recovery_codes WHERE user_id = ?', args: [userId] },
+        { sql: 'DELETE FROM user_totp WHERE user_id = ?', args: [userId] },
+      ], 'write');
+      d.securityEvent?.({ type: 'TOTP_DISABLED', userId });
+    },
+
+    async regenerateRecoveryCodes(userId, totp) {
+      if (!(await this.isOn(userId))) throw notOn();
+      await check(userId, totp);
+      const codes = newRecoveryCodes();
+      await client.batch(codeRows(userId, codes, d.now()), 'write');
+      d.securityEvent?.({ type: 'TOTP_RECOVERY_CODES_REGENERATED', userId });
+      return codes.map(formatRecoveryCode);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { createClient } from '@libsql/client';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { checkDatabaseFile, embeddedPath, type FileCheck } from './database-file';
+
+export type BackupResult = { ok: true; file: string; bytes: number; check: FileCheck } | { ok: false; message: string };
+
+/**
+ * A consistent copy of the embedded database while the site runs: `VACUUM INTO` reads one snapshot (WAL lets the
+ * site keep writing meanwhile) into a new compact file. The copy is written beside the target, checked (integrity,
+ * migrations, ledger), and only then given the target's name, so a file at that name is always a good backup.
+ */
+export async function backupDatabase(databaseUrl: string, target: string, authToken?: string): Promise<BackupResult> {
+  const source = embeddedPath(databaseUrl);
+  if (!source)
+    return { ok: false, message: `DATABASE_URL (${databaseUrl.replace(/\/\/[^@/]*@/, '//')}) is a libSQL server, not an embedded file: back it up with the server's own tools (sqld snapshots, Turso's point-in-time restore).` };
+  if (!existsSync(source)) return { ok: false, message: `There is no database at ${source} (DATABASE_URL=${databaseUrl}). Set DATABASE_URL to the site's database.` };
+  if (existsSync(target)) return { ok: false, message: `${target} exists already; give a new file name (backups are never overwritten).` };
+  if (!existsSync(dirname(target) || '.')) return { ok: false, message: `The folder ${dirname(target)} does not exist.` };
+  const partial = `${target}.partial-${process.pid}`;
+  const client = createClient({ url: `file:${source}`, authToken });
+  try {
+    await client.execute('PRAGMA busy_timeout = 10000');
+    await client.execute({ sql: 'VACUUM INTO ?', args: [partial] });
+  } catch (e) {
+    rmSync(partial, { force: true });
+    return { ok: false, message: `The copy could not be written: ${e instanceof Error ? e.message.slice(0, 200) : 'error'}` };
+  } finally {
+    client.close();
+  }
+  const check = await checkDatabaseFile(partial);
+  if (!check.ok) {
+    rmSync(partial, { force: true });
+    return { ok: false, message: `The copy failed its check, so it was deleted:\n  ${check.problems.join('\n  ')}` };
+  }
+  renameSync(partial, target);
+  return { ok: true, file: target, bytes: statSync(target).size, check };
+}

@@ -1,0 +1,39 @@
+import { createClient, type Client } from '@libsql/client';
+import { existsSync } from 'node:fs';
+import type { Config } from '../../../config';
+import { embeddedPath, migrationState } from '../database-file';
+import { type CheckResult, failed, reason, result } from './check';
+
+/** Opens the site's database without creating or migrating anything; null with the problem when it cannot. */
+export async function openForDoctor(config: Config): Promise<{ client: Client | null; result?: CheckResult }> {
+  const name = 'database';
+  const file = embeddedPath(config.DATABASE_URL);
+  if (file && !existsSync(file))
+    return { client: null, result: failed(name, [{ problem: `There is no database at ${file} (DATABASE_URL=${config.DATABASE_URL}).`, fix: 'Point DATABASE_URL at the site\'s database, or start the site once to create it (or restore a backup).' }]) };
+  const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+  try {
+    await client.execute('SELECT 1');
+    return { client };
+  } catch (e) {
+    client.close();
+    const where = file ?? config.DATABASE_URL.replace(/\/\/[^@/]*@/, '//');
+    return { client: null, result: failed(name, [{ problem: `The database at ${where} does not answer: ${reason(e)}.`, fix: file ? 'Check the file\'s permissions and that it is a Coinreel database (restore a backup if it is damaged).' : 'Check that the libSQL server is up and reachable, and DATABASE_AUTH_TOKEN.' }]) };
+  }
+}
+
+/** Reachable, whole (quick_check on an embedded file), and migrated to exactly what this build knows. */
+export async function checkDatabase(config: Config, client: Client): Promise<CheckResult> {
+  const problems = [];
+  if (embeddedPath(config.DATABASE_URL)) {
+    const quick = (await client.execute('PRAGMA quick_check')).rows.map((r) => String(Object.values(r)[0]));
+    if (quick.join() !== 'ok')
+      problems.push({ problem: `SQLite reports damage: ${quick.slice(0, 3).join('; ')}.`, fix: 'Stop the site and restore the last good backup (bun run restore -- FILE).' });
+  }
+  const m = await migrationState(client);
+  if (m.pending.length)
+    problems.push({ problem: `${m.pending.length} migration(s) not applied yet: ${m.pending.join(', ')}.`, fix: 'Start (or restart) the site: it applies pending migrations at start-up.' });
+  if (m.unknown.length)
+    problems.push({ problem: `The database has migrations this version does not know: ${m.unknown.join(', ')}. A newer Coinreel migrated it.`, fix: 'Run the newer version again, or restore a backup taken before the upgrade.' });
+  const where = embeddedPath(config.DATABASE_URL) ?? config.DATABASE_URL.replace(/\/\/[^@/]*@/, '//');
+  return result('database', problems, `${where}, ${m.pending.length ? 'migrations pending' : 'migrations up to date'}`);
+}
