@@ -110,6 +110,22 @@ describe('the fast paths honour ended sessions', () => {
   });
 });
 
+describe('the fast reads honour ended sessions', () => {
+  test('balance, details and history answered from Bun\'s router refuse an ended token and cookie', async () => {
+    const p = await createPlayer(app);
+    const other = await signIn(p, FIREFOX);
+    const read = (path: string, headers: Record<string, string>) => app.routes[path.split('?')[0]!.replace(/TRANSFER$/, ':type')]!.GET(new Request('http://localhost:3000' + path, { headers }));
+    const paths = ['/api/v1/user/wallet-balance', '/api/v1/user/details', '/api/v1/transaction/transaction-List/TRANSFER'];
+    for (const path of paths) expect((await read(path, { authorization: `Bearer ${other}` })).status).toBe(200);
+    await call(app, 'DELETE', '/api/v1/user/sessions', undefined, { token: p.token });
+    for (const path of paths) {
+      expect((await read(path, { authorization: `Bearer ${other}` })).status).toBe(401);
+      expect((await read(path, { cookie: `token=${other}` })).status).toBe(401);
+      expect((await read(path, { authorization: `Bearer ${p.token}` })).status).toBe(200);
+    }
+  });
+});
+
 describe('the session lookup keeps last-seen to the minute', () => {
   test('a call more than a minute after the last one moves lastSeenAt', async () => {
     const p = await createPlayer(app);
