@@ -32,7 +32,7 @@ describe('/profile-setting: Responsible gaming section', () => {
     expect(doc.match(/<form[^>]*action="\/profile-setting" method="post"/g)!.length).toBeGreaterThanOrEqual(5);
     expect(doc).toContain(`name="_token" value="${formTokenOf(app, p)}"`);
     for (const f of ['daily', 'weekly', 'monthly', 'timeZone', 'password', 'confirm']) expect(doc).toContain(`name="${f}"`);
-    expect(doc).toContain('<option value="America/New_York">');
+    expect(doc).toContain('<option value="America/New_York">Eastern (New York)</option>');
     expect(doc).toContain('href="/support#gambling-help"');
   });
 
@@ -46,6 +46,13 @@ describe('/profile-setting: Responsible gaming section', () => {
     const doc = text(await html(p));
     expect(doc).toMatch(/Daily limit becomes \$80\.00 on \w{3} \d{1,2}, \d{4}, .* \(America\/Chicago\) ?\./);
     expect((await limits(p)).deposit.daily).toBe(50);
+  });
+
+  test("a player's own zone outside the usual list is still offered and kept", async () => {
+    const p = await createPlayer(app);
+    await call(app, 'PUT', '/api/v1/user/limits', { timeZone: 'Europe/Berlin' }, { token: p.token });
+    const doc = await html(p);
+    expect(doc).toMatch(/<option value="Europe\/Berlin" selected="">Europe\/Berlin<\/option>/);
   });
 
   test('a bad limit re-renders the form with the field message and what was typed; nothing changes', async () => {

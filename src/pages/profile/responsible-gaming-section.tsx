@@ -6,13 +6,13 @@ import type { ProtectionData } from './protection-data';
 
 type Props = { data: ProtectionData['limits']; form?: FormState | null; formToken?: string };
 
-const ZONES = (() => {
-  try {
-    return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
-  } catch {
-    return ['UTC'];
-  }
-})();
+// The zones US players live in; the API takes any IANA name, and a player's own is always offered.
+const US_ZONES = [
+  ['UTC', 'UTC'], ['America/New_York', 'Eastern (New York)'], ['America/Chicago', 'Central (Chicago)'], ['America/Denver', 'Mountain (Denver)'],
+  ['America/Phoenix', 'Arizona (Phoenix)'], ['America/Los_Angeles', 'Pacific (Los Angeles)'], ['America/Anchorage', 'Alaska (Anchorage)'],
+  ['Pacific/Honolulu', 'Hawaii (Honolulu)'], ['America/Puerto_Rico', 'Atlantic (Puerto Rico)'],
+] as const;
+const zonesWith = (own: string): (readonly [string, string])[] => (US_ZONES.some(([z]) => z === own) ? [...US_ZONES] : [...US_ZONES, [own, own]]);
 
 export const when = (iso: string, timeZone: string) => {
   const d = new Date(iso);
@@ -57,7 +57,7 @@ export function ResponsibleGamingSection({ data, form, formToken }: Props) {
         <div className="field">
           <label htmlFor="limit-timezone">Time zone</label>
           <select id="limit-timezone" name="timeZone" defaultValue={limitsForm?.values.timeZone ?? tz} {...describedBy('limit-timezone', limitsForm?.errors.timeZone)}>
-            {ZONES.map((z) => <option key={z} value={z}>{z}</option>)}
+            {zonesWith(limitsForm?.values.timeZone || tz).map(([z, label]) => <option key={z} value={z}>{label}</option>)}
           </select>
           <FieldError id="limit-timezone" error={limitsForm?.errors.timeZone} />
         </div>
