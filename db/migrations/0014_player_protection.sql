@@ -33,4 +33,5 @@ CREATE TABLE `security_events` (
 CREATE INDEX `security_events_user_idx` ON `security_events` (`user_id`,`at`);--> statement-breakpoint
 ALTER TABLE `sessions` ADD `ip` text;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `device` text;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `device_key` text;--> statement-breakpoint
 ALTER TABLE `sessions` ADD `last_seen_at` integer;

@@ -8,6 +8,7 @@ import { envelope } from '../../http/errors';
 import { TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
 import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
 import { describeDevice } from '../../services/protection/device';
+import { deviceCookie, deviceIdFrom, deviceKeyOf, newDeviceId } from './device-cookie';
 import { recordSecurityEvent } from '../../services/protection/security-events';
 import type { SignInOrigin } from '../../services/protection/sign-in-watch';
 import { checkLogin } from '../../shared/schemas/account';
@@ -42,9 +43,14 @@ export function loginRoutes(deps: Deps, session: Session) {
     .post('/login', async ({ body, request, set }) => {
       await enforce(deps.rateLimiter, 'loginPerIp', ipOf(deps, request));
       const b = bodyOf(body);
+      const presented = deviceIdFrom(request);
+      const deviceId = presented ?? newDeviceId();
+      const origin: SignInOrigin = {
+        ip: ipOf(deps, request), device: describeDevice(request.headers.get('user-agent')),
+        deviceKey: deviceKeyOf(deviceId), presentedKey: presented ? deviceKeyOf(presented) : null,
+      };
       let r: LoggedIn;
       try {
-        const origin = { ip: ipOf(deps, request), device: describeDevice(request.headers.get('user-agent')) };
         r = b.loginToken !== undefined ? await codeStep(b, origin) : await passwordStep(b, origin);
       } catch (e) {
         if (!(e instanceof CodeNeeded)) throw e;
@@ -55,7 +61,8 @@ export function loginRoutes(deps: Deps, session: Session) {
       }
       // Without remember-me the cookie has no lifetime, so it ends with the browser (the row ends in 12 h).
       const maxAgeSeconds = r.remember ? SESSION_TTL_MS.remember / 1000 : undefined;
-      set.headers['set-cookie'] = sessionCookie(r.token, { secure, maxAgeSeconds });
+      // The device cookie rides along so the next sign-in from this browser is known (see device-cookie.ts).
+      (set.headers as Record<string, string | string[]>)['set-cookie'] = [sessionCookie(r.token, { secure, maxAgeSeconds }), deviceCookie(deviceId, secure)];
       set.headers['cache-control'] = 'no-store';
       return {
         success: true,

@@ -6,17 +6,25 @@ import { newDeviceMail } from '../mail/security-mails';
 import type { MailSite } from '../mail/templates';
 import { recordSecurityEvent } from './security-events';
 
-export type SignInOrigin = { ip: string | null; device: string | null };
+/**
+ * Where a sign-in comes from. `deviceKey`: the key this browser's device cookie will carry (stored on the session);
+ * `presentedKey`: the key of the cookie the browser sent, if it sent one.
+ */
+export type SignInOrigin = { ip: string | null; device: string | null; deviceKey?: string | null; presentedKey?: string | null };
 export type Watch = { client: Client; mailer: Mailer; logger: Logger; site: MailSite };
 
 /**
- * Whether the player has signed in from this device before (any earlier session, ended or not). Asked before the
- * new session is written. A first sign-in ever is not "a new device": the player has just made the account.
+ * Whether this sign-in comes from a device the player has not used before, asked before the new session is written.
+ * A browser that sends a device cookie an earlier session of theirs was given is known; without one (a new browser,
+ * cleared cookies, an API client) the same device name from the same address counts as known. A first sign-in
+ * ever is not "a new device": the player has just made the account.
  */
-export async function deviceIsNew(client: Client, userId: string, device: string | null): Promise<boolean> {
+export async function deviceIsNew(client: Client, userId: string, origin: SignInOrigin): Promise<boolean> {
+  const same = origin.presentedKey ? 'device_key = ?' : 'device IS ? AND ip IS ?';
+  const args = origin.presentedKey ? [origin.presentedKey] : [origin.device, origin.ip];
   const r = await client.execute({
-    sql: 'SELECT count(*) AS n, coalesce(sum(device IS ?), 0) AS same FROM sessions WHERE user_id = ?',
-    args: [device, userId],
+    sql: `SELECT count(*) AS n, coalesce(sum(${same}), 0) AS same FROM sessions WHERE user_id = ?`,
+    args: [...args, userId],
   });
   return Number(r.rows[0]!.n) > 0 && Number(r.rows[0]!.same) === 0;
 }
