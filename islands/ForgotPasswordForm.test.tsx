@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import { captchaAnswerHash } from '../src/services/auth/captcha';
+import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../src/services/auth/captcha';
 import { makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, linkFromMail, mailTo, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import { createPlayer } from '../tests/helpers/players';
@@ -8,9 +8,16 @@ import ForgotPasswordForm, { FORGOT_FAILED } from './ForgotPasswordForm';
 const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/forgot-password');
 const seen = watchIslands();
 let app: TestApp;
+let lastCaptchaId = '';
 
 beforeAll(async () => {
   app = await makeApp();
+  // Which captcha the form is showing: the last one the server kept.
+  const set = app.deps.store.set.bind(app.deps.store);
+  app.deps.store.set = (key, value, ttlMs) => {
+    if (key.startsWith('captcha:')) lastCaptchaId = key.slice('captcha:'.length);
+    return set(key, value, ttlMs);
+  };
 });
 afterEach(() => {
   cleanup();
@@ -21,12 +28,10 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 const image = () => screen.findByRole('img', { name: /Captcha/ }) as Promise<HTMLImageElement>;
 
-/** The test knows the database: it gives the captcha on screen an answer it can type. */
+/** The test knows the server's store: it gives the captcha on screen an answer it can type. */
 async function answerCaptcha(answer: string) {
   await image();
-  const r = await app.deps.database.client.execute('SELECT id FROM captchas ORDER BY expires_at DESC LIMIT 1');
-  const id = String(r.rows[0]!.id);
-  await app.deps.database.client.execute({ sql: 'UPDATE captchas SET answer_hash = ? WHERE id = ?', args: [captchaAnswerHash(id, answer), id] });
+  await app.deps.store.set(captchaKey(lastCaptchaId), captchaAnswerHash(lastCaptchaId, answer), CAPTCHA_TTL_MS);
 }
 
 describe('ForgotPasswordForm against the real API', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import { captchaAnswerHash } from '../src/services/auth/captcha';
+import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../src/services/auth/captcha';
 import { call, makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, linkFromMail, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import { createPlayer } from '../tests/helpers/players';
@@ -23,7 +23,7 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Update 
 /** A real reset link for `email`, asked for through the API the way the forgot-password form does. */
 async function resetTokenFor(email: string): Promise<string> {
   const c = await call(app, 'GET', '/api/v1/captcha');
-  await app.deps.database.client.execute({ sql: 'UPDATE captchas SET answer_hash = ? WHERE id = ?', args: [captchaAnswerHash(c.json.captchaId, 'ABCD'), c.json.captchaId] });
+  await app.deps.store.set(captchaKey(c.json.captchaId), captchaAnswerHash(c.json.captchaId, 'ABCD'), CAPTCHA_TTL_MS);
   await call(app, 'POST', '/api/v1/forget-password', { email, captchaId: c.json.captchaId, captcha: 'ABCD' });
   return (await linkFromMail(app, email, '/reset-password/')).split('/').pop()!;
 }

@@ -8,7 +8,7 @@ import { openDatabase, tuneEmbedded } from '../db/client';
 import { migrate } from '../db/migrate';
 import { withdrawalPush } from '../src/api/withdrawals/withdrawal-push';
 import { loadConfig } from '../src/config';
-import { pickMailer, pickPayments, siteInfo } from '../src/deps';
+import { pickMailer, pickPayments, pickShared, siteInfo } from '../src/deps';
 import { reasonOf } from '../src/api/admin/admin.model';
 import { AppError } from '../src/lib/app-error';
 import { createLogger } from '../src/lib/logger';
@@ -18,7 +18,6 @@ import { approveWithdrawal, rejectWithdrawal } from '../src/services/admin/queue
 import { createLedger } from '../src/services/ledger/ledger';
 import { createWithdrawalService } from '../src/services/payments/withdrawal-service';
 import { PaymentsError } from '../src/services/payments/payments.port';
-import { createInProcessHub } from '../src/ws/hub.in-process';
 
 const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), allowPositionals: true, options: { reason: { type: 'string' }, status: { type: 'string' }, operator: { type: 'string' } } });
 const [command, id] = positionals;
@@ -38,7 +37,8 @@ await migrate(client);
 const logger = createLogger(true);
 const ledger = createLedger(client);
 const { payments } = pickPayments(config, client);
-const hub = createInProcessHub();
+// With REDIS_URL the player's open pages hear of it, on whichever instance holds their socket.
+const { hub } = await pickShared(config, logger);
 const service = createWithdrawalService({
   client, ledger, provider: payments, logger, network: config.BITCOIN_NETWORK,
   limits: { dailyMaxCents: 0, maxOpen: 0, autoApproveCents: 0 }, retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,

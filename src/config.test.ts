@@ -18,6 +18,11 @@ describe('config', () => {
     // Game passwords are encrypted under it; a generated key in production would be lost with the disk.
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/CREDENTIAL_KEY: required in production/);
     expect(() => loadConfig({ CREDENTIAL_KEY: 'abc' })).toThrow(/CREDENTIAL_KEY/);
+    // The outbox is a file on this machine: in production, mail must leave through SMTP.
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64) };
+    expect(() => loadConfig(prod)).toThrow(/SMTP_URL: required in production/);
+    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587' }).isProduction).toBe(true);
+    expect(() => loadConfig({ JOB_LEASE_S: '0' })).toThrow(/JOB_LEASE_S/);
   });
 
   test('operations settings: METRICS_ALLOW is a list of ranges, SHUTDOWN_TIMEOUT_S a bounded number of seconds', () => {

@@ -33,6 +33,8 @@ const schema = z.object({
   DEPOSIT_MIN_DOLLARS: z.coerce.number().positive().default(1),
   DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().default(10000),
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(5).max(86400).default(120),
+  // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
+  JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),
   WITHDRAWAL_AUTO_APPROVE_DOLLARS: z.coerce.number().min(0).default(0),
   WITHDRAWAL_DAILY_MAX_DOLLARS: z.coerce.number().positive().default(5000),
   WITHDRAWAL_MAX_OPEN: z.coerce.number().int().min(1).max(100).default(3),
@@ -69,6 +71,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw new ConfigError('Invalid configuration:\n  CREDENTIAL_KEY: required in production');
+  // The outbox writes mail to this machine's disk, where no player and no other instance can reach it.
+  if (c.NODE_ENV === 'production' && !c.SMTP_URL)
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only)');
   const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
   if (btcpay.some(Boolean) && !btcpay.every(Boolean))
     throw new ConfigError('Invalid configuration:\n  BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import type { Config } from './config';
+import { ConfigError, type Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loadAssets, type AssetStore } from './assets/store';
@@ -11,7 +11,14 @@ import { countedLedger } from './services/ledger/counted-ledger';
 import { persistedSecret } from './lib/secrets';
 import type { SiteInfo } from './pages/page';
 import { createTokenSigner, type TokenSigner } from './services/auth/tokens';
-import { createMemoryRateLimiter, enforce, type RateLimiter } from './http/rate-limit';
+import { createStoreRateLimiter, enforce, type RateLimiter } from './http/rate-limit';
+import { openRedis } from './lib/redis';
+import type { SharedStore } from './services/store/store.port';
+import { createMemoryStore } from './services/store/store.memory';
+import { createRedisStore } from './services/store/store.redis';
+import { createRedisHub } from './ws/hub.redis';
+import { createJobRunner, type JobRunner } from './services/jobs/job-runner';
+import { backgroundJobs } from './services/jobs/background-jobs';
 import type { Mailer } from './services/mail/mail.port';
 import { exposeMailbox } from './services/mail/mailbox';
 import { createOutboxMailer } from './services/mail/outbox.mailer';
@@ -50,6 +57,8 @@ export type Deps = {
   signer: TokenSigner;
   site: SiteInfo;
   mailer: Mailer;
+  /** State every instance must share (rate-limit windows): memory, or Redis with REDIS_URL. */
+  store: SharedStore;
   rateLimiter: RateLimiter;
   hub: Hub;
   ledger: Ledger;
@@ -83,6 +92,8 @@ export type Deps = {
   now: () => number;
   /** Where two-step changes are reported for the player's security activity and e-mails. */
   securityEvent: (e: TwoStepEvent) => void;
+  /** The background jobs, run by whichever instance holds their lease; main.ts starts them, shutdown releases them. */
+  jobs: JobRunner;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -103,7 +114,9 @@ export function pickPayments(c: Config, client: Database['client']): { payments:
     const payments = createBtcpayProvider({ url: c.BTCPAY_URL, apiKey: c.BTCPAY_API_KEY, storeId: c.BTCPAY_STORE_ID, webhookSecret: c.BTCPAY_WEBHOOK_SECRET });
     return { payments, sandbox: null };
   }
-  const sandbox = createSandboxProvider(client, { rateUsdPerBtc: c.SANDBOX_BTC_USD, webhookSecret: persistedSecret(c.DATA_DIR, 'sandbox-webhook-secret', undefined) });
+  // In production nothing signs sandbox deliveries (no simulator), so no secret is generated onto this machine's disk.
+  const webhookSecret = c.isProduction ? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex') : persistedSecret(c.DATA_DIR, 'sandbox-webhook-secret', undefined);
+  const sandbox = createSandboxProvider(client, { rateUsdPerBtc: c.SANDBOX_BTC_USD, webhookSecret });
   return { payments: sandbox, sandbox };
 }
 
@@ -117,6 +130,18 @@ export function pickGameProvider(c: Config, database: Database, cipher: Credenti
   return c.GAME_PROVIDER === 'manual' ? createManualProvider(database.client, cipher) : createSandboxGames(database.client);
 }
 
+/** Shared state and pushes: in this process by default; in Redis with REDIS_URL, so several instances act as one. */
+export async function pickShared(c: Config, logger: Logger, overrides: Partial<Deps> = {}): Promise<{ store: SharedStore; hub: Hub }> {
+  if (!c.REDIS_URL || (overrides.store && overrides.hub)) return { store: overrides.store ?? createMemoryStore(), hub: overrides.hub ?? createInProcessHub() };
+  const redis = await openRedis(c.REDIS_URL).catch((e: Error) => {
+    throw new ConfigError(`Invalid configuration:\n  REDIS_URL: ${e.message}`);
+  });
+  return {
+    store: overrides.store ?? createRedisStore(redis.main),
+    hub: overrides.hub ?? createRedisHub(redis.main, redis.subscriber, (what) => logger.error('realtime push failed', { what })),
+  };
+}
+
 export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
   const database = overrides.database ?? openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   await tuneEmbedded(database.client, config.DATABASE_URL);
@@ -125,7 +150,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const mailer = overrides.mailer ?? pickMailer(config);
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
   const site = exposeMailbox(siteInfo(config), mailer);
-  const hub = overrides.hub ?? createInProcessHub();
+  const { store, hub } = await pickShared(config, logger, overrides);
   const metrics = overrides.metrics ?? createSiteMetrics();
   const ledger = overrides.ledger ?? countedLedger(createLedger(database.client), metrics.transfer);
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
@@ -160,11 +185,15 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     if (note) pushNotification(hub, userId, note);
   });
   const now = overrides.now ?? Date.now;
-  const rateLimiter = overrides.rateLimiter ?? createMemoryRateLimiter();
+  const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
   const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, mailer, logger, site });
   const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
+  const jobs = overrides.jobs ?? createJobRunner({
+    client: database.client, logger, leaseMs: config.JOB_LEASE_S * 1000, onLease: (holding) => metrics.setLeaseHolder('jobs', holding),
+    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000 }),
+  });
   return {
     config,
     database,
@@ -173,6 +202,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     signer: overrides.signer ?? createTokenSigner(secret),
     site,
     mailer,
+    store,
     rateLimiter,
     hub,
     ledger,
@@ -193,6 +223,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     loginProofs,
     now,
     securityEvent,
+    jobs,
     ...overrides,
   };
 }

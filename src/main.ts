@@ -24,17 +24,11 @@ try {
   const app = createApp(deps);
   const server = serveApp(app, { port: config.PORT, hostname: config.HOST });
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
-  // Until job leases land, every instance runs the jobs itself, so it reports itself the holder.
-  deps.metrics.setLeaseHolder('jobs', true);
-  // Game transfers whose answer was lost are looked up by their reference: now, and every RECONCILE_INTERVAL_S seconds.
-  deps.games.start(config.RECONCILE_INTERVAL_S * 1000, () => deps.logger.error('game reconciliation failed'));
-  // Deposits whose webhook was lost are found again: now, and every RECONCILE_INTERVAL_S seconds.
-  deps.deposits.start(config.RECONCILE_INTERVAL_S);
-  // Open withdrawals too: payouts BTCPay could not be asked for, and payout states a lost webhook did not bring.
-  const reconcileWithdrawals = () => deps.deposits.later(() => deps.withdrawals.reconcileOnce().then(() => deps.metrics.reconciled('withdrawals')));
-  reconcileWithdrawals();
-  const withdrawalTimer = setInterval(reconcileWithdrawals, config.RECONCILE_INTERVAL_S * 1000);
-  withdrawalTimer.unref();
+  // Reconciliation (deposits, payouts, game transfers) and clean-up: now and on their intervals, on whichever
+  // instance holds the jobs lease in the database (src/services/jobs). On SIGTERM the lease is given up while the
+  // database is still open, so another instance takes over at its next renewal.
+  deps.jobs.start();
+  deps.shutdown.onShutdown(() => deps.jobs.release());
   if (deps.payments.name === 'btcpay')
     void deps.payments.checkKey().then((k) => {
       if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });
@@ -46,11 +40,8 @@ try {
     if (stopping) return;
     stopping = true;
     deps.logger.info('stopping', { signal });
-    const stopJobs = () => {
-      deps.games.stop();
-      deps.deposits.stop();
-      clearInterval(withdrawalTimer);
-    };
+    // The jobs stop with the lease, in the shutdown hooks: a job still running finishes before the database closes.
+    const stopJobs = () => {};
     try {
       await stopGracefully({ server, app, deps, timeoutMs: config.SHUTDOWN_TIMEOUT_S * 1000, stopJobs });
       deps.logger.info('stopped', { signal });

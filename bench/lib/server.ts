@@ -3,6 +3,7 @@ import type { Subprocess } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { smtpSinkUrl } from './smtp-sink';
 
 export const root = resolve(import.meta.dir, '../..');
 
@@ -26,7 +27,7 @@ export async function startServer(
 ): Promise<Running> {
   const dir = mkdtempSync(join(tmpdir(), 'coinreel-bench-'));
   const port = freePort();
-  const env = {
+  const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: dir,
     PORT: String(port),
@@ -34,6 +35,11 @@ export async function startServer(
     DATABASE_URL: `file:${join(dir, 'data/coinreel.db')}`,
     ...opts.env,
   };
+  // Production needs its secrets from the environment and real mail: a key made for this run, a discarding SMTP server.
+  if (env.NODE_ENV === 'production') {
+    env.CREDENTIAL_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
+    env.SMTP_URL ??= await smtpSinkUrl();
+  }
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const proc = Bun.spawn(cmd, { cwd: opts.cwd ?? dir, env, stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' });

@@ -18,14 +18,3 @@ export const emailTokens = sqliteTable(
   },
   (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
-
-/** Server-side captchas: the answer is kept hashed and a row is deleted the first time it is checked. */
-export const captchas = sqliteTable(
-  'captchas',
-  {
-    id: text('id').primaryKey(),
-    answerHash: text('answer_hash').notNull(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  },
-  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
-);

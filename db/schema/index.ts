@@ -9,3 +9,4 @@ export * from './withdrawals';
 export * from './audit';
 export * from './protection';
 export * from './two-step';
+export * from './jobs';

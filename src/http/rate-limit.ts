@@ -1,4 +1,6 @@
 import { AppError } from '../lib/app-error';
+import { createMemoryStore } from '../services/store/store.memory';
+import type { SharedStore } from '../services/store/store.port';
 
 export type RateRule = { limit: number; windowSeconds: number };
 export type RateDecision = { ok: boolean; retryAfterSeconds: number };
@@ -28,27 +30,19 @@ export const RATE_RULES = {
   totpPerUser: { limit: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
 
-/** One process's counters. Expired windows are swept as the map grows so memory stays bounded. */
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = 0;
-  const sweep = (t: number) => {
-    if (t < nextSweep && windows.size < 50_000) return;
-    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-    nextSweep = t + 60_000;
-  };
+/** Fixed windows counted in the shared store, so with Redis every instance adds to the same count. */
+export function createStoreRateLimiter(store: SharedStore): RateLimiter {
   return {
     async hit(key, rule) {
-      const t = now();
-      sweep(t);
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) windows.set(key, (w = { count: 0, resetAt: t + rule.windowSeconds * 1000 }));
-      w.count++;
-      if (w.count <= rule.limit) return { ok: true, retryAfterSeconds: 0 };
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+      const c = await store.incr(`rate:${key}`, rule.windowSeconds * 1000);
+      if (c.count <= rule.limit) return { ok: true, retryAfterSeconds: 0 };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(c.ttlMs / 1000)) };
     },
   };
 }
+
+/** One process's counters (the default, and what unit tests use). */
+export const createMemoryRateLimiter = (now: () => number = Date.now): RateLimiter => createStoreRateLimiter(createMemoryStore(now));
 
 /** Counts one hit and answers 429 with Retry-After once the rule's limit is passed. */
 export async function enforce(limiter: RateLimiter, name: keyof typeof RATE_RULES, subject: string): Promise<void> {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import { call, makeApp, page } from '../../tests/helpers/app';
 import { registration, rows, tokenIn, waitForMail } from '../../tests/helpers/accounts';
-import { captchaAnswerHash } from '../services/auth/captcha';
+import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../services/auth/captcha';
 import { Elysia } from 'elysia';
 import { createLogger } from '../lib/logger';
 import { errorsPlugin } from './errors';
@@ -99,7 +99,7 @@ describe('request log lines', () => {
     expect(p2p.status).toBe(200);
     // Password reset: captcha, mailed link (page and API), new password, login with it.
     const c = await call(app, 'GET', '/api/v1/captcha');
-    await rows(app, 'UPDATE captchas SET answer_hash = ? WHERE id = ?', [captchaAnswerHash(c.json.captchaId, 'QW3R'), c.json.captchaId]);
+    await app.deps.store.set(captchaKey(c.json.captchaId), captchaAnswerHash(c.json.captchaId, 'QW3R'), CAPTCHA_TTL_MS);
     expect((await call(app, 'POST', '/api/v1/forget-password', { email: alice, captchaId: c.json.captchaId, captcha: 'QW3R' })).status).toBe(200);
     const reset = tokenIn(await waitForMail(app, alice, /Reset/), '/reset-password');
     secrets.push(reset);

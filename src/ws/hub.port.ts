@@ -9,5 +9,7 @@ export type Listener = (msg: PushMessage) => void;
 export type Hub = {
   publish(userId: string, msg: PushMessage): void;
   subscribe(userId: string, listener: Listener): () => void;
+  /** Resolves once pushes to `userId` reach this process's listeners (Redis confirms the subscription). */
+  joined?(userId: string): Promise<void>;
   close(): Promise<void>;
 };

@@ -11,16 +11,18 @@ type SocketData = { userId: string | null; unsubscribe?: () => void };
 export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
   const open = new Set<ServerWebSocket<SocketData>>();
   let closing = false;
-  const join = (ws: ServerWebSocket<SocketData>, userId: string) => {
+  const join = async (ws: ServerWebSocket<SocketData>, userId: string) => {
     ws.data.userId = userId;
     ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
+    // 'ready' promises that pushes arrive from now on; across instances that is once Redis has the subscription.
+    await hub.joined?.(userId);
     ws.send(JSON.stringify({ event: 'ready', data: {} }));
   };
 
   const websocket: WebSocketHandler<SocketData> = {
     open(ws) {
       open.add(ws);
-      if (ws.data.userId) return join(ws, ws.data.userId);
+      if (ws.data.userId) return void join(ws, ws.data.userId);
       // A socket that does not sign in within 10 s is closed, so idle anonymous sockets cannot pile up.
       setTimeout(() => {
         if (!ws.data.userId) ws.close(4401, 'unauthorized');
@@ -36,7 +38,7 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
       const player = typeof token === 'string'
         ? await signedIn(new Request('http://local/ws', { headers: { authorization: `Bearer ${token}` } }))
         : null;
-      if (player) join(ws, player.userId);
+      if (player) await join(ws, player.userId);
       else ws.close(4401, 'unauthorized');
     },
     close(ws) {

@@ -1,17 +1,25 @@
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; subject: string; text: string; html: string };
-export type SmtpDouble = { url: string; port: number; messages: ReceivedMail[]; next(): Promise<ReceivedMail>; stop(): Promise<void> };
+/** connections: how many SMTP connections were opened so far. */
+export type SmtpDouble = { url: string; port: number; messages: ReceivedMail[]; connections(): number; next(): Promise<ReceivedMail>; stop(): Promise<void> };
 
 /** A real SMTP server (the `smtp-server` package) on the first free port of 3300–3349, keeping what it receives. */
 export async function startSmtpDouble(opts: { user?: string; pass?: string } = {}): Promise<SmtpDouble> {
   const messages: ReceivedMail[] = [];
   const waiting: ((m: ReceivedMail) => void)[] = [];
+  let connections = 0;
   const server = new SMTPServer({
+    onConnect(_session, cb) {
+      connections++;
+      cb();
+    },
     disabledCommands: opts.user ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     allowInsecureAuth: true,
     authOptional: !opts.user,
     logger: false,
+    // Stopping does not wait for clients to hang up: a pooled mailer keeps its connections open until closed.
+    closeTimeout: 50,
     onAuth(auth, _session, cb) {
       if (auth.username === opts.user && auth.password === opts.pass) cb(null, { user: auth.username });
       else cb(new Error('Invalid username or password'));
@@ -39,6 +47,7 @@ export async function startSmtpDouble(opts: { user?: string; pass?: string } = {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    connections: () => connections,
     next: () => (messages.length > seen ? Promise.resolve(messages[seen++]!) : new Promise((r) => waiting.push((m) => (seen++, r(m))))),
     stop: () => new Promise((r) => server.close(() => r())),
   };

@@ -17,8 +17,8 @@ export async function makeApp(env: Record<string, string> = {}, overrides: Parti
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    // Production requires it (outside production one is generated into the temp DATA_DIR).
-    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64) }),
+    // Production requires them (outside production a key is generated into the temp DATA_DIR, mail goes to the outbox).
+    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:9' }),
     ...env,
   });
   const deps = await buildDeps(config, overrides);

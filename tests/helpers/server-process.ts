@@ -5,7 +5,7 @@ export type ServerProcess = { url: string; proc: Subprocess; kill(signal?: NodeJ
 
 const root = resolve(import.meta.dir, '../..');
 
-/** The real server in its own process (bun src/main.ts), ready once /healthz answers. */
+/** The real server in its own process (this same bun running src/main.ts), ready once /healthz answers. */
 export async function startServer(env: Record<string, string>, timeoutMs = 15_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
   const proc = Bun.spawn([process.execPath, 'src/main.ts'], {

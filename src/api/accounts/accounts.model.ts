@@ -86,6 +86,7 @@ export function wrongTypes(b: Record<string, unknown>, messages: Record<string, 
 /** What the account services need from the app's adapters. */
 export const accountsContext = (deps: Deps): AccountsContext => ({
   db: deps.database.db,
+  store: deps.store,
   signer: deps.signer,
   mailer: deps.mailer,
   logger: deps.logger,

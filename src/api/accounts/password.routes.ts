@@ -14,7 +14,7 @@ export function passwordRoutes(deps: Deps) {
     .get('/captcha', async ({ request, set }) => {
       await enforce(deps.rateLimiter, 'captchaPerIp', ipOf(deps, request));
       set.headers['cache-control'] = 'no-store';
-      return { success: true, ...(await issueCaptcha(deps.database.db)) };
+      return { success: true, ...(await issueCaptcha(deps.store)) };
     })
     .post('/forget-password', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'forgotPerIp', ipOf(deps, request));

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { GOOD_PASSWORD, outbox, registeredPlayer, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
-import { captchaAnswerHash } from '../../services/auth/captcha';
+import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../../services/auth/captcha';
 
 const FORGOT = 'If an account exists for this email, a password reset link has been sent.';
 
 /** A captcha issued by the API whose answer the test then knows (the image is for eyes only). */
 async function knownCaptcha(app: TestApp, answer = 'K7MP') {
   const r = await call(app, 'GET', '/api/v1/captcha');
-  await rows(app, 'UPDATE captchas SET answer_hash = ? WHERE id = ?', [captchaAnswerHash(r.json.captchaId, answer), r.json.captchaId]);
+  await app.deps.store.set(captchaKey(r.json.captchaId), captchaAnswerHash(r.json.captchaId, answer), CAPTCHA_TTL_MS);
   return { captchaId: r.json.captchaId as string, captcha: answer };
 }
 
@@ -21,7 +21,10 @@ async function resetLinkFor(app: TestApp, email: string) {
 
 describe('GET /captcha', () => {
   test('issues an id and an SVG image drawn as paths, stored hashed with a 10-minute expiry', async () => {
+    const kept: { key: string; value: string; ttlMs: number }[] = [];
     const app = await makeApp();
+    const set = app.deps.store.set.bind(app.deps.store);
+    app.deps.store.set = (key, value, ttlMs) => (kept.push({ key, value, ttlMs }), set(key, value, ttlMs));
     const r = await call(app, 'GET', '/api/v1/captcha');
     expect(r.status).toBe(200);
     expect(r.json.success).toBe(true);
@@ -31,10 +34,7 @@ describe('GET /captcha', () => {
     expect(svg).toStartWith('<svg');
     expect(svg).not.toContain('<text');
     expect(svg.match(/<path /g)!.length).toBeGreaterThanOrEqual(4 + 5);
-    const [row] = await rows(app, 'SELECT answer_hash, expires_at FROM captchas WHERE id = ?', [r.json.captchaId]);
-    expect(String(row!.answer_hash)).toMatch(/^[0-9a-f]{64}$/);
-    expect(Number(row!.expires_at) - Date.now()).toBeGreaterThan(9 * 60_000);
-    expect(Number(row!.expires_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    expect(kept).toEqual([{ key: `captcha:${r.json.captchaId}`, value: expect.stringMatching(/^[0-9a-f]{64}$/), ttlMs: 10 * 60_000 }]);
   });
 });
 
@@ -71,7 +71,8 @@ describe('POST /forget-password', () => {
     const missing = await call(app, 'POST', '/api/v1/forget-password', { email: 'captcha@example.com', captchaId: c.captchaId, captcha: '' });
     expect(missing.json.errors).toEqual([{ field: 'captcha', message: 'Captcha is required' }]);
     const expired = await knownCaptcha(app);
-    await rows(app, 'UPDATE captchas SET expires_at = ? WHERE id = ?', [Date.now() - 1, expired.captchaId]);
+    await app.deps.store.set(captchaKey(expired.captchaId), captchaAnswerHash(expired.captchaId, expired.captcha), 1);
+    await Bun.sleep(5);
     expect((await call(app, 'POST', '/api/v1/forget-password', { email: 'captcha@example.com', ...expired })).status).toBe(400);
     await Bun.sleep(30);
     expect((await outbox(app)).filter((m) => /Reset/.test(m.subject))).toHaveLength(0);

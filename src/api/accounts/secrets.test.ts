@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { call, makeApp, page } from '../../../tests/helpers/app';
 import { outbox, registeredPlayer, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
 import type { Logger } from '../../lib/logger';
-import { captchaAnswerHash } from '../../services/auth/captcha';
+import { captchaAnswerHash, captchaKey } from '../../services/auth/captcha';
 
 const CAPTCHA_ID = '00000000-0000-4000-8000-000000000001';
 
@@ -27,7 +27,7 @@ describe('no password, hash or token reaches a log or a response', () => {
     await api(app, 'POST', '/api/v1/login', { email: 'journey2@example.com', password: 'wrong-one' });
     await api(app, 'POST', '/api/v1/logout', undefined, { token: session });
     // A reset through the mailed link, and the link pages opened in a browser.
-    await rows(app, 'INSERT INTO captchas (id, answer_hash, expires_at) VALUES (?, ?, ?)', [CAPTCHA_ID, captchaAnswerHash(CAPTCHA_ID, 'AB23'), Date.now() + 60_000]);
+    await app.deps.store.set(captchaKey(CAPTCHA_ID), captchaAnswerHash(CAPTCHA_ID, 'AB23'), 60_000);
     await api(app, 'POST', '/api/v1/forget-password', { email: 'journey2@example.com', captchaId: CAPTCHA_ID, captcha: 'AB23' });
     const reset = tokenIn(await waitForMail(app, 'journey2@example.com', /Reset/), '/reset-password');
     await page(app, `/reset-password/${reset}`);

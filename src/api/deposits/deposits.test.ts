@@ -9,7 +9,7 @@ beforeAll(async () => {
   app = await makeApp();
   p = await createPlayer(app);
 });
-afterAll(() => app.deps.deposits.stop());
+afterAll(() => app.deps.deposits.idle());
 
 const balance = async (who = p) => (await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: who.token })).json.walletAmount;
 const create = (amount: unknown, who = p, headers: Record<string, string> = {}) => call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount }, { token: who.token, headers });

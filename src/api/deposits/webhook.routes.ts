@@ -14,7 +14,9 @@ const text = (v: unknown, max = 200) => (typeof v === 'string' && v.length > 0 &
  * BTCPay's webhook (contract README §5). The signature is checked on the raw bytes before anything is parsed; a
  * delivery already handled (by its original id, so redeliveries count) is acknowledged and skipped. The answer is
  * 200 at once, unknown invoices and event types included, so BTCPay's queue keeps moving; the work — re-reading
- * the invoice from BTCPay and crediting what it says — runs after.
+ * the invoice from BTCPay and crediting what it says — runs after. The delivery table only spares repeated work:
+ * two instances handed the same delivery at once may both do it, and the ledger's unique externalRef (one credit
+ * per invoice payment, one settlement per hold) decides, never memory.
  */
 export const webhookRoutes = (d: WebhookDeps) =>
   new Elysia({ name: 'webhook-routes' }).post('/webhooks/btcpay', async ({ request }) => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { GOOD_PASSWORD, outbox, registeredPlayer, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
 import { fund } from '../../../tests/helpers/money';
-import { captchaAnswerHash } from '../../services/auth/captcha';
+import { CAPTCHA_TTL_MS, captchaAnswerHash, captchaKey } from '../../services/auth/captcha';
 import { NOT_YOU } from '../../services/mail/security-mails';
 import { listSecurityEvents, recordSecurityEvent } from '../../services/protection/security-events';
 
@@ -23,7 +23,7 @@ const mailsTo = async (to: string, subject: RegExp) => (await outbox(app)).filte
 
 async function resetLink(email: string) {
   const c = await call(app, 'GET', '/api/v1/captcha');
-  await rows(app, 'UPDATE captchas SET answer_hash = ? WHERE id = ?', [captchaAnswerHash(c.json.captchaId, 'K7MP'), c.json.captchaId]);
+  await app.deps.store.set(captchaKey(c.json.captchaId), captchaAnswerHash(c.json.captchaId, 'K7MP'), CAPTCHA_TTL_MS);
   expect((await call(app, 'POST', '/api/v1/forget-password', { email, captchaId: c.json.captchaId, captcha: 'K7MP' })).status).toBe(200);
   return tokenIn(await waitForMail(app, email, /Reset your/), '/reset-password');
 }

@@ -3,12 +3,15 @@ import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../mail/mail.port';
+import type { SharedStore } from '../store/store.port';
 import type { MailSite } from '../mail/templates';
 import type { TokenSigner } from './tokens';
 
 /** What the account services need, as plain values (never the request). */
 export type AccountsContext = {
   db: Db;
+  /** Shared with every instance: captchas live here. */
+  store: SharedStore;
   signer: TokenSigner;
   mailer: Mailer;
   logger: Logger;

@@ -1,12 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { captchas } from '../../../db/schema';
+import type { SharedStore } from '../store/store.port';
 import { CAPTCHA_ALPHABET, captchaDataUrl } from './captcha-image';
 
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 const ID_SHAPE = /^[0-9a-f-]{36}$/;
+
+/** Where a captcha's hashed answer is kept in the shared store (so any instance can check it). */
+export const captchaKey = (id: string) => `captcha:${id}`;
 
 // Salted with the captcha's own id so equal answers never share a stored value.
 export const captchaAnswerHash = (id: string, answer: string) => new Bun.CryptoHasher('sha256').update(`${id}:${answer.toUpperCase()}`).digest('hex');
@@ -23,23 +24,25 @@ function randomAnswer(): string {
   return out;
 }
 
-/** A new captcha: its id and image for the client; only the hashed answer is kept. */
-export async function issueCaptcha(db: Db, now = new Date()): Promise<{ captchaId: string; image: string }> {
+/**
+ * A new captcha: its id and image for the client; only the hashed answer is kept, in the shared store, for
+ * CAPTCHA_TTL_MS. Short-lived and written on every forgotten password, so it stays off the database.
+ */
+export async function issueCaptcha(store: SharedStore): Promise<{ captchaId: string; image: string }> {
   const captchaId = crypto.randomUUID();
   const answer = randomAnswer();
-  await db.delete(captchas).where(lt(captchas.expiresAt, now));
-  await db.insert(captchas).values({ id: captchaId, answerHash: captchaAnswerHash(captchaId, answer), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
+  await store.set(captchaKey(captchaId), captchaAnswerHash(captchaId, answer), CAPTCHA_TTL_MS);
   return { captchaId, image: captchaDataUrl(answer) };
 }
 
 /**
- * True when `given` answers the captcha. The row is deleted on the first check, right or wrong, so a
- * captcha can never be guessed at more than once.
+ * True when `given` answers the captcha. It is taken out of the store on the first check, right or wrong (and on
+ * whichever instance), so a captcha can never be guessed at more than once.
  */
-export async function checkCaptcha(db: Db, captchaId: unknown, given: unknown, now = new Date()): Promise<boolean> {
+export async function checkCaptcha(store: SharedStore, captchaId: unknown, given: unknown): Promise<boolean> {
   if (typeof captchaId !== 'string' || !ID_SHAPE.test(captchaId) || typeof given !== 'string') return false;
-  const [row] = await db.delete(captchas).where(eq(captchas.id, captchaId)).returning();
-  if (!row || row.expiresAt.getTime() <= now.getTime()) return false;
+  const hash = await store.take(captchaKey(captchaId));
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return false;
   // Both are SHA-256 digests, so the lengths always match.
-  return timingSafeEqual(Buffer.from(row.answerHash, 'hex'), Buffer.from(captchaAnswerHash(captchaId, given.trim()), 'hex'));
+  return timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(captchaAnswerHash(captchaId, given.trim()), 'hex'));
 }

@@ -15,7 +15,7 @@ export const FORGOT_MESSAGE = 'If an account exists for this email, a password r
 
 /** Checks the captcha, then mails a reset link if the address has an account; the answer never says which. */
 export async function forgotPassword(ctx: AccountsContext, input: { email: string; captchaId: unknown; captcha: string }): Promise<void> {
-  if (!(await checkCaptcha(ctx.db, input.captchaId, input.captcha))) {
+  if (!(await checkCaptcha(ctx.store, input.captchaId, input.captcha))) {
     throw AppError.invalid([{ field: 'captcha', message: 'Captcha does not match' }]);
   }
   const user = await findUserByEmail(ctx.db, input.email);

@@ -50,17 +50,8 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
     return orders.length + passwords.length;
   }
 
-  let timer: ReturnType<typeof setInterval> | undefined;
-
   return {
     providerName: ctx.provider.name,
-    /** Looks up unsettled orders and password requests now and every intervalMs (timeouts, crashes). */
-    start(intervalMs: number, onError: () => void) {
-      const run = () => void reconcile().catch(onError);
-      run();
-      timer = setInterval(run, intervalMs);
-    },
-    stop: () => clearInterval(timer),
     catalogue: () => activeGames(ctx.client),
     /** Every account with its in-game balance; the player's own unsettled orders are looked up first. */
     async accounts(player: Player) {

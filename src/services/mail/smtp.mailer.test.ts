@@ -26,6 +26,18 @@ describe('SMTP adapter against a real SMTP server', () => {
     expect(m.html).toContain('Ünïcode &amp; &lt;b&gt;markup&lt;/b&gt; stay intact.');
   });
 
+  test('messages share a pool of kept-open connections instead of one connection each', async () => {
+    const before = smtp.connections();
+    const mailer = createSmtpMailer(smtp.url.replace('smtp://', 'smtp://mailer:s3cret@'), 'Coinreel <no-reply@coinreel.test>');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => mailer.send(noticeMail(site, `p${i}@example.com`, { subject: `n${i}`, heading: 'h', paragraphs: ['p'] }))));
+    mailer.close();
+    const got = new Set<string>();
+    for (let i = 0; i < 20; i++) got.add((await smtp.next()).to[0]!);
+    expect(got.size).toBe(20);
+    expect(smtp.connections() - before).toBeLessThanOrEqual(5);
+    expect(smtp.connections() - before).toBeGreaterThan(0);
+  });
+
   test('wrong credentials make send() reject (the caller logs it)', async () => {
     const mailer = createSmtpMailer(smtp.url.replace('smtp://', 'smtp://mailer:wrong@'), 'Coinreel <no-reply@coinreel.test>');
     await expect(mailer.send(noticeMail(site, 'x@example.com', { subject: 's', heading: 'h', paragraphs: [] }))).rejects.toThrow();

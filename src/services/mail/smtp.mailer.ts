@@ -3,11 +3,20 @@ import type { Mailer } from './mail.port';
 
 /** Real delivery through nodemailer; `url` is SMTP_URL (smtp:// or smtps://, credentials inside). */
 export function createSmtpMailer(url: string, from: string): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport(url);
+  // A pool of a few kept-open connections: a busy minute of transfers is hundreds of messages, and a new
+  // connection and handshake for each would cost the site more than the messages themselves.
+  const transport = nodemailer.createTransport(pooled(url));
   return {
     async send(m) {
       await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
     },
     close: () => transport.close(),
   };
+}
+
+/** SMTP_URL with the pool turned on, unless the operator already said otherwise in its query. */
+export function pooled(url: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has('pool')) u.searchParams.set('pool', 'true');
+  return u.toString();
 }

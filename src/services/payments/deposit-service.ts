@@ -56,7 +56,6 @@ export function createDepositService(o: DepositServiceOptions) {
     return { checked: open.rows.length, failed };
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null;
   return {
     create: (p: Parameters<typeof createDeposit>[3]) => createDeposit(o.client, o.provider, o.logger, p),
     get: (userId: string, depositId: string) => getDeposit(o.client, userId, depositId),
@@ -68,16 +67,6 @@ export function createDepositService(o: DepositServiceOptions) {
     reconcileOnce,
     /** Other payment work (payout re-reads) tracked the same way, so `idle()` covers it. */
     later: (fn: () => Promise<unknown>) => later('work', fn),
-    /** At start-up and every `intervalS` seconds. */
-    start(intervalS: number) {
-      later('reconcile', () => reconcileOnce());
-      timer = setInterval(() => later('reconcile', () => reconcileOnce()), intervalS * 1000);
-      timer.unref?.();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
     idle: async () => {
       while (inflight.size) await Promise.all([...inflight]);
     },

@@ -4,7 +4,7 @@ import type { Logger } from '../../lib/logger';
 import type { Ledger } from '../ledger/ledger.types';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
-import { applyPayout, endWithdrawal, settleTip, submitPayout, type WithdrawalChanges } from './withdrawal-sync';
+import { applyPayout, endWithdrawal, settleTip, submitPayout, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync';
 import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 
 export type WithdrawalServiceOptions = {
@@ -96,6 +96,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async reject(id: string, reason: string) {
       const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
       if (!w || (w.status !== 'pending' && w.status !== 'creating')) throw AppError.conflict('Only an open withdrawal can be rejected.', 'INVALID_STATE');
+      // Voiding now would give the credits back while a payout for them may be on its way.
+      if (w.status === 'creating' && w.payoutState === SUBMITTING) throw AppError.conflict('The payout is being created right now. Try again in a minute.', 'INVALID_STATE');
       if (w.payoutId) await o.provider.cancelPayout(w.payoutId);
       report(await endWithdrawal(o.client, o.ledger, w, 'cancelled', reason.trim().replace(/([^.!?])$/, '$1.'), null, Date.now()));
     },

@@ -62,14 +62,33 @@ export async function applyPayout(client: Client, ledger: Ledger, w: WithdrawalR
 
 export type SubmitOptions = { autoApproveCents: number; retryMs: number; now?: number };
 
+/** The payout state of a withdrawal whose payout is being asked for right now (by some process). */
+export const SUBMITTING = 'Submitting';
+// An attempt marked SUBMITTING this long ago died with its process (BTCPay calls time out well before).
+const SUBMIT_STALE_MS = 60_000;
+
 /**
- * Creates the withdrawal's payout at most once: a retry first looks for a payout carrying our withdrawal id.
- * A refusal ends the withdrawal (credits back); BTCPay unreachable leaves it to be tried again until `retryMs`.
+ * Claims one attempt at the payout: of the request and reconciliation runs on any instance reading the same row at
+ * once, the database lets exactly one through (attempts compared and set), and none while an attempt is in flight.
+ */
+async function claimAttempt(client: Client, w: WithdrawalRow, now: number): Promise<boolean> {
+  const r = await client.execute({
+    sql: `UPDATE withdrawals SET attempts = attempts + 1, payout_state = ?, updated_at = ?
+          WHERE id = ? AND status = 'creating' AND attempts = ? AND (payout_state IS NULL OR updated_at <= ?)`,
+    args: [SUBMITTING, now, w.id, w.attempts, now - SUBMIT_STALE_MS],
+  });
+  return r.rowsAffected === 1;
+}
+
+/**
+ * Creates the withdrawal's payout at most once: one attempt at a time (claimAttempt), and a retry first looks for a
+ * payout carrying our withdrawal id. A refusal ends the withdrawal (credits back); BTCPay unreachable leaves it to
+ * be tried again until `retryMs`.
  */
 export async function submitPayout(client: Client, ledger: Ledger, provider: PaymentsProvider, w: WithdrawalRow, o: SubmitOptions): Promise<WithdrawalChanges | null> {
   const now = o.now ?? Date.now();
   if (w.status !== 'creating') return null;
-  await client.execute({ sql: `UPDATE withdrawals SET attempts = attempts + 1, updated_at = ? WHERE id = ?`, args: [now, w.id] });
+  if (!(await claimAttempt(client, w, now))) return null;
   let payout: Payout;
   try {
     const made = w.attempts > 0 ? (await provider.findPayoutsByWithdrawalId(w.id))[0] : undefined;
@@ -81,6 +100,8 @@ export async function submitPayout(client: Client, ledger: Ledger, provider: Pay
     if (!(e instanceof PaymentsError)) throw e;
     if (e.kind === 'refused') return endWithdrawal(client, ledger, w, 'failed', refusalMessage(e.code), null, now);
     if (now - w.createdAt > o.retryMs) return endWithdrawal(client, ledger, w, 'failed', 'The payment server could not be reached in time.', null, now);
+    // This attempt is over: the next run may try again at once.
+    await client.execute({ sql: `UPDATE withdrawals SET payout_state = NULL WHERE id = ? AND status = 'creating' AND payout_state = ?`, args: [w.id, SUBMITTING] });
     return null;
   }
   await client.execute({ sql: `UPDATE withdrawals SET payout_id = ?, payout_state = ?, status = 'pending', updated_at = ? WHERE id = ? AND status = 'creating'`, args: [payout.id, payout.state, now, w.id] });
