@@ -12,7 +12,9 @@ type Effects = { client: Client; mailer: Mailer; logger: Logger; site: MailSite 
 
 /** Every new withdrawal request: a WITHDRAWAL_REQUESTED event, and an e-mail once the answer has gone out. */
 export const withdrawalRequested = (e: Effects) => async (w: WithdrawalRow, origin: { sessionId?: string }): Promise<void> => {
-  await recordSecurityEvent(e.client, w.userId, 'WITHDRAWAL_REQUESTED', origin);
+  // The hold is already written: a failure to record must not turn the request into an error the player retries.
+  await recordSecurityEvent(e.client, w.userId, 'WITHDRAWAL_REQUESTED', origin).catch((err: unknown) =>
+    e.logger.error('security event failed', { type: 'WITHDRAWAL_REQUESTED', error: err instanceof Error ? err.name : 'unknown' }));
   deliverAfterAnswer(e.mailer, e.logger, 'withdrawal-requested', () =>
     withdrawalRequestedMail(e.site, w.email, { amount: formatCents(w.amountCents), currency: w.currency, destination: w.destination, at: Date.now() }));
 };
