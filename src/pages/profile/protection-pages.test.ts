@@ -142,6 +142,22 @@ describe('/profile-setting: devices and activity', () => {
   });
 });
 
+describe('the header\'s Logout form', () => {
+  test('records LOGOUT for the session it ends', async () => {
+    const p = await createPlayer(app);
+    const keep = (await call(app, 'POST', '/api/v1/login', { email: p.email, password: p.password, userType: 'USER' })).json.token;
+    const r = await app.handle(new Request(BASE + '/logout', {
+      method: 'POST', redirect: 'manual',
+      headers: { ...cookie(p), origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _token: formTokenOf(app, p) }).toString(),
+    }));
+    expect(r.status).toBe(303);
+    const events = (await call(app, 'GET', '/api/v1/user/security-events', undefined, { token: keep })).json.events;
+    expect(events[0].type).toBe('LOGOUT');
+    expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: p.token })).status).toBe(401);
+  });
+});
+
 describe('support and history pages', () => {
   test('/support links to real help organisations', async () => {
     const r = await page(app, '/support');
