@@ -10,6 +10,9 @@ enableStatementCache();
 export type Db = LibSQLDatabase<typeof schema>;
 export type Database = { client: Client; db: Db };
 
+/** The libSQL client under a drizzle handle, for services that write plain SQL beside drizzle queries. */
+export const clientOf = (db: Db): Client => (db as unknown as { $client: Client }).$client;
+
 export function openDatabase(url: string, authToken?: string): Database {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).split('?')[0]!;

@@ -195,4 +195,14 @@ describe('TransactionsTable against the real API', () => {
     expect(within(row).getByText('pending').className).toBe('pill pill-yellow');
     expect(tab('Withdrawals').getAttribute('aria-selected')).toBe('true');
   });
+
+  test('Download CSV is a plain link to the export that follows the tab shown', async () => {
+    asPlayer(alice);
+    render(<TransactionsTable initial={{ type: 'TRANSFER', page: 1, items: [], totalPages: 1, total: 0, limit: 10 }} />);
+    const link = () => screen.getByRole('link', { name: 'Download CSV' });
+    expect(link().getAttribute('href')).toBe('/api/v1/transaction/export.csv?type=TRANSFER');
+    fireEvent.click(tab('P2P'));
+    expect(link().getAttribute('href')).toBe('/api/v1/transaction/export.csv?type=P2P');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+  });
 });

@@ -3,6 +3,7 @@ import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
 import { historyHref, historyPlace, TX_TABS, TX_TYPES, txPageFrom, type Tx, type TxPage, type TxType } from './_ui/history-format';
+import { CsvDownload } from './_ui/csv-download';
 import { Pagination } from './_ui/pagination';
 import { TransactionRows } from './_ui/transaction-rows';
 
@@ -140,6 +141,7 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
           </a>
         ))}
       </div>
+      <CsvDownload type={type} />
       <div ref={panel} id={`${ids}-panel`} role="tabpanel" tabIndex={-1} aria-labelledby={`${ids}-tab-${type}`} aria-busy={view.status === 'loading'}>
         <Panel view={view} type={type} local={local} extra={sandboxControls} onPage={(p) => ((focusRows.current = true), go(type, p))} />
       </div>

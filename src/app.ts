@@ -20,6 +20,9 @@ import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
 import { createSocketServer } from './ws/socket';
 import { historyRoutes } from './api/wallet/history.routes';
+import { exportRoutes } from './api/wallet/export.routes';
+import { limitsRoutes } from './api/protection/limits.routes';
+import { sessionsRoutes } from './api/protection/sessions.routes';
 import { tickerRoutes } from './api/wallet/ticker.routes';
 import { walletRoutes } from './api/wallet/wallet.routes';
 import { gamesRoutes } from './api/games/games.routes';
@@ -49,6 +52,9 @@ export function createApp(deps: Deps): App {
     .use(accountsRoutes(deps, session))
     .use(walletRoutes(deps, session))
     .use(historyRoutes(deps, session))
+    .use(exportRoutes(deps.database.client, session))
+    .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
+    .use(sessionsRoutes(deps.database.client, session))
     .use(tickerRoutes(deps))
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))

@@ -42,6 +42,8 @@ import { createBtcpayProvider } from './services/payments/btcpay/btcpay.provider
 import { createSandboxProvider, type SandboxProvider } from './services/payments/sandbox/sandbox.provider';
 import { createDepositService, type DepositService } from './services/payments/deposit-service';
 import { depositPush } from './api/deposits/deposit-push';
+import { withdrawalRequested } from './api/withdrawals/withdrawal-requested';
+import { twoStepSecurityEvents } from './services/protection/two-step-events';
 import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
@@ -167,6 +169,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
       autoApproveCents: simulator && !config.WITHDRAWAL_AUTO_APPROVE_DOLLARS ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
+    onRequested: withdrawalRequested({ client: database.client, mailer, logger, site }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
     autoComplete: simulator ? (payoutId) => void setTimeout(() => void simulator.payout(payoutId, 'Completed').catch(() => {}), config.SANDBOX_PAYOUT_DELAY_S * 1000).unref?.() : undefined,
   });
@@ -184,7 +187,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const now = overrides.now ?? Date.now;
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
-  const securityEvent = overrides.securityEvent ?? (() => {});
+  const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, mailer, logger, site });
   const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   const jobs = overrides.jobs ?? createJobRunner({

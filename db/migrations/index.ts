@@ -15,6 +15,7 @@ import m12 from './0012_history_version_triggers.sql' with { type: 'text' };
 import m13 from './0013_two_step.sql' with { type: 'text' };
 import m14 from './0014_job_leases.sql' with { type: 'text' };
 import m15 from './0015_drop_captchas.sql' with { type: 'text' };
+import m16 from './0016_player_protection.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -33,4 +34,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0013_two_step', sql: m13 },
   { tag: '0014_job_leases', sql: m14 },
   { tag: '0015_drop_captchas', sql: m15 },
+  { tag: '0016_player_protection', sql: m16 },
 ];

@@ -7,5 +7,6 @@ export * from './games';
 export * from './payments';
 export * from './withdrawals';
 export * from './audit';
+export * from './protection';
 export * from './two-step';
 export * from './jobs';

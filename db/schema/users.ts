@@ -37,6 +37,13 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     remember: integer('remember', { mode: 'boolean' }).notNull().default(false),
+    /** Where the session was started, for the player's list of signed-in devices. */
+    ip: text('ip'),
+    device: text('device'),
+    /** SHA-256 of the browser's long-lived device cookie: tells a device seen before from a new one. */
+    deviceKey: text('device_key'),
+    /** Moved forward by the session lookup at most once a minute. */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -3,17 +3,21 @@ import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { profileActions } from './account-actions';
 import { TwoStepSection, twoStepActions } from './sections/two-step-section';
+import { loadProtection, type ProtectionData } from './profile/protection-data';
+import { protectionActions } from './profile/protection-actions';
+import { ProtectionSections } from './profile/protection-sections';
 
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
-  actions: { ...profileActions, ...twoStepActions },
+  actions: { ...profileActions, ...twoStepActions, ...protectionActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
-  load: async ({ viewer }): Promise<ProfileDetails> => ({
-    name: viewer!.name ?? '',
-    phoneNo: viewer!.phoneNo ?? '',
-    email: viewer!.email,
-    pendingEmail: viewer!.pendingEmail ?? null,
+  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData }> => ({
+    name: ctx.viewer!.name ?? '',
+    phoneNo: ctx.viewer!.phoneNo ?? '',
+    email: ctx.viewer!.email,
+    pendingEmail: ctx.viewer!.pendingEmail ?? null,
+    protection: await loadProtection(ctx),
   }),
   render: (ctx: PageContext) => (
     <section className="page-section profile-page">
@@ -24,7 +28,7 @@ export default definePage({
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
-          <Island name="AccountInfoForm" props={{ user: ctx.data as ProfileDetails, form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken, twoStep: ctx.viewer!.twoStep }} />
+          <Island name="AccountInfoForm" props={{ user: profileOnly(ctx.data as ProfileDetails), form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken, twoStep: ctx.viewer!.twoStep }} />
         </section>
         <section className="card" aria-labelledby="change-password-title">
           <h2 id="change-password-title">Change Password</h2>
@@ -32,6 +36,10 @@ export default definePage({
         </section>
         <TwoStepSection ctx={ctx} />
       </div>
+      <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />
     </section>
   ),
 });
+
+// The island gets only the profile fields, not the protection sections' data.
+const profileOnly = ({ name, phoneNo, email, pendingEmail }: ProfileDetails): ProfileDetails => ({ name, phoneNo, email, pendingEmail });

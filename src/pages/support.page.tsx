@@ -3,6 +3,7 @@ import { definePage, type SiteInfo } from './page';
 import { ExternalLink } from './sections/external-link';
 import { ChatIcon, HelpIcon, MailIcon } from './sections/icons';
 import { HowToDeposit } from './sections/how-to-deposit';
+import { GamblingHelp } from './sections/gambling-help';
 
 const faq = ({ siteName, supportEmail }: SiteInfo): { q: string; a: ReactNode }[] => [
   {
@@ -126,6 +127,7 @@ export default definePage({
         </div>
       </section>
       <HowToDeposit supportEmail={site.supportEmail} />
+      <GamblingHelp />
       <section className="page-section" id="faq" aria-labelledby="faq-title">
         <h2 id="faq-title">Frequently asked questions</h2>
         <div className="faq">

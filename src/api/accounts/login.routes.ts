@@ -8,6 +8,10 @@ import { CodeNeeded, LOGIN_EXPIRED, login, loginWithProof, type LoggedIn } from 
 import { envelope } from '../../http/errors';
 import { TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
 import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
+import { describeDevice } from '../../services/protection/device';
+import { deviceCookie, deviceIdFrom, deviceKeyOf, newDeviceId } from './device-cookie';
+import { recordSecurityEvent } from '../../services/protection/security-events';
+import type { SignInOrigin } from '../../services/protection/sign-in-watch';
 import { checkLogin } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, rejectInvalid, sessionCookie, text, wrongTypes } from './accounts.model';
 
@@ -17,7 +21,7 @@ export function loginRoutes(deps: Deps, session: Session) {
   const secure = deps.config.secureCookies;
   const second = { twoStep: deps.twoStep, proofs: deps.loginProofs };
 
-  async function passwordStep(b: Record<string, unknown>): Promise<LoggedIn> {
+  async function passwordStep(b: Record<string, unknown>, origin: SignInOrigin): Promise<LoggedIn> {
     rejectInvalid({
       ...checkLogin(b),
       ...checkFlags(b, { userType: true, remember: true }),
@@ -28,16 +32,16 @@ export function loginRoutes(deps: Deps, session: Session) {
     await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
     await enforce(deps.rateLimiter, 'loginPerEmail', email);
     const remember = b.remember === true;
-    return login(ctx, { email, password: text(b.password), remember, totp: b.totp }, second).catch(async (e) => {
+    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second).catch(async (e) => {
       if (e instanceof AppError && e.errorType === 'INVALID_CREDENTIALS') await count(deps.rateLimiter, 'loginFailuresPerEmail', email);
       throw e;
     });
   }
 
   /** The second step: the proof of the first instead of the password, and the code. */
-  async function codeStep(b: Record<string, unknown>): Promise<LoggedIn> {
+  async function codeStep(b: Record<string, unknown>, origin: SignInOrigin): Promise<LoggedIn> {
     rejectInvalid(wrongTypes(b, { loginToken: LOGIN_EXPIRED, totp: TOTP_INVALID_MESSAGE }));
-    return loginWithProof(ctx, { loginToken: b.loginToken, totp: b.totp }, second);
+    return loginWithProof(ctx, { loginToken: b.loginToken, totp: b.totp, origin }, second);
   }
 
   return new Elysia()
@@ -45,9 +49,15 @@ export function loginRoutes(deps: Deps, session: Session) {
     .post('/login', async ({ body, request, set }) => {
       await enforce(deps.rateLimiter, 'loginPerIp', ipOf(deps, request));
       const b = bodyOf(body);
+      const presented = deviceIdFrom(request);
+      const deviceId = presented ?? newDeviceId();
+      const origin: SignInOrigin = {
+        ip: ipOf(deps, request), device: describeDevice(request.headers.get('user-agent')),
+        deviceKey: deviceKeyOf(deviceId), presentedKey: presented ? deviceKeyOf(presented) : null,
+      };
       let r: LoggedIn;
       try {
-        r = b.loginToken !== undefined ? await codeStep(b) : await passwordStep(b);
+        r = b.loginToken !== undefined ? await codeStep(b, origin) : await passwordStep(b, origin);
       } catch (e) {
         if (!(e instanceof CodeNeeded)) throw e;
         // No session: the code step sends this proof back instead of the password.
@@ -57,7 +67,8 @@ export function loginRoutes(deps: Deps, session: Session) {
       }
       // Without remember-me the cookie has no lifetime, so it ends with the browser (the row ends in 12 h).
       const maxAgeSeconds = r.remember ? SESSION_TTL_MS.remember / 1000 : undefined;
-      set.headers['set-cookie'] = sessionCookie(r.token, { secure, maxAgeSeconds });
+      // The device cookie rides along so the next sign-in from this browser is known (see device-cookie.ts).
+      (set.headers as Record<string, string | string[]>)['set-cookie'] = [sessionCookie(r.token, { secure, maxAgeSeconds }), deviceCookie(deviceId, secure)];
       set.headers['cache-control'] = 'no-store';
       return {
         success: true,
@@ -69,6 +80,7 @@ export function loginRoutes(deps: Deps, session: Session) {
     .post(
       '/logout',
       async ({ player, set }) => {
+        await recordSecurityEvent(deps.database.client, player.userId, 'LOGOUT', { sessionId: player.sessionId });
         await revokeSession(deps.database.db, player.sessionId);
         set.headers['set-cookie'] = clearedSessionCookie(secure);
         return { success: true, message: 'Logged out successfully' };

@@ -15,8 +15,10 @@ describe('POST /login', () => {
     expect(r.json).toMatchObject({ success: true, message: 'Login successful', user: { email: 'cookie@example.com', name: '' } });
     expect(r.json.user.playerId).toBeGreaterThanOrEqual(1_000_000);
     expect(typeof r.json.user._id).toBe('string');
-    const cookie = r.headers.get('set-cookie')!;
+    const cookie = r.headers.getSetCookie().find((c) => c.startsWith('token='))!;
     expect(cookie).toStartWith(`token=${r.json.token};`);
+    // Beside it, the long-lived device cookie that tells this browser from a new device next time.
+    expect(r.headers.getSetCookie().find((c) => c.startsWith('device='))).toMatch(/^device=[A-Za-z0-9_-]{24}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=34560000$/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).toContain('Path=/');

@@ -4,6 +4,7 @@ import { sameOrigin } from '../../http/session';
 import type { FormTokens } from '../../http/form-token';
 import { revokeSession } from '../../services/auth/sessions';
 import { tokenFrom } from '../../services/auth/tokens';
+import { recordSecurityEvent } from '../../services/protection/security-events';
 import { clearedSessionCookie } from './accounts.model';
 
 /**
@@ -20,7 +21,11 @@ export function logoutFormRoutes(deps: Deps, formTokens: FormTokens) {
     const posted = await request.formData().catch(() => null);
     const given = posted?.get('_token');
     if (claims && !formTokens.check(claims.sid, typeof given === 'string' ? given : undefined)) return new Response(null, { status: 303, headers: { location: '/home', 'cache-control': 'no-store' } });
-    if (claims) await revokeSession(deps.database.db, claims.sid);
+    if (claims) {
+      const ended = await deps.database.client.execute({ sql: 'SELECT user_id FROM sessions WHERE id = ? AND revoked_at IS NULL', args: [claims.sid] });
+      if (ended.rows[0]) await recordSecurityEvent(deps.database.client, String(ended.rows[0].user_id), 'LOGOUT', { sessionId: claims.sid });
+      await revokeSession(deps.database.db, claims.sid);
+    }
     headers.set('set-cookie', clearedSessionCookie(deps.config.secureCookies));
     return new Response(null, { status: 303, headers });
   }, { parse: 'none' });

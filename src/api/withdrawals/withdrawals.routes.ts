@@ -38,7 +38,7 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       if (amountCents > d.config.MAX_AMOUNT_DOLLARS * 100) throw AppError.invalid([{ field: 'amount', message: `Amount cannot be more than $${d.config.MAX_AMOUNT_DOLLARS.toLocaleString('en-US')}.` }]);
       const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency)!.id as WithdrawCurrency;
       const r = await d.withdrawals.create({
-        userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents: tip * 100, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined,
+        userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents: tip * 100, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined, sessionId: player.sessionId,
         // Once the destination is known good and before anything is held: a refused code leaves everything as it was.
         stepUp: () => d.twoStep.check(player.userId, (input as { totp?: unknown }).totp),
       });

@@ -1,4 +1,7 @@
+import { clientOf } from '../../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordSecurityEvent } from '../protection/security-events';
+import { deviceIsNew, signedIn, type SignInOrigin } from '../protection/sign-in-watch';
 import { findUserByEmail, findUserById, type AccountsContext, type UserRow } from './accounts.context';
 import type { LoginProofs } from './login-proof';
 import { checkPassword } from './passwords';
@@ -8,6 +11,8 @@ import { totpRequired, type TwoStep } from './two-step';
 export const INVALID_LOGIN = 'Invalid email or password. Please try again.';
 export const ACCOUNT_LOCKED = 'This account is locked. Please contact support.';
 export const LOGIN_EXPIRED = 'Your sign-in took too long. Please enter your email and password again.';
+
+const NO_ORIGIN: SignInOrigin = { ip: null, device: null };
 
 export type LoggedIn = StartedSession & { remember: boolean; user: { id: string; playerId: number; email: string; name: string | null } };
 
@@ -30,7 +35,7 @@ function mayEnter(user: UserRow) {
 }
 
 /** With two-step on, no session without a code that passes; a refusal hands back a proof for the code step. */
-async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, totp: unknown, second?: SecondStep, proofGiven?: string): Promise<LoggedIn> {
+async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, totp: unknown, origin: SignInOrigin, second?: SecondStep, proofGiven?: string): Promise<LoggedIn> {
   if (second && (await second.twoStep.isOn(user.id))) {
     // A wrong code hands back the proof it came with: guessing never stretches its five minutes.
     const proof = () => proofGiven ?? second.proofs.issue({ userId: user.id, remember, passwordHash: user.passwordHash });
@@ -38,11 +43,16 @@ async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, to
     try {
       await second.twoStep.check(user.id, totp);
     } catch (e) {
-      if (e instanceof AppError && e.status === 401) throw new CodeNeeded(e, proof());
+      if (e instanceof AppError && e.status === 401) {
+        await recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin);
+        throw new CodeNeeded(e, proof());
+      }
       throw e;
     }
   }
-  const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN');
+  const isNew = await deviceIsNew(clientOf(ctx.db), user.id, origin);
+  const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN', origin);
+  await signedIn({ client: clientOf(ctx.db), mailer: ctx.mailer, logger: ctx.logger, site: ctx.site }, user, origin, isNew);
   return { ...session, remember, user: { id: user.id, playerId: user.playerId, email: user.email, name: user.name } };
 }
 
@@ -50,19 +60,21 @@ async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, to
  * Signs a player in. An unknown address is checked against a dummy hash so it costs the same as a wrong
  * password; the unverified state is told only to someone who knows the password.
  */
-export async function login(ctx: AccountsContext, input: { email: string; password: string; remember: boolean; totp?: unknown }, second?: SecondStep): Promise<LoggedIn> {
+export async function login(ctx: AccountsContext, input: { email: string; password: string; remember: boolean; totp?: unknown; origin?: SignInOrigin }, second?: SecondStep): Promise<LoggedIn> {
+  const origin = input.origin ?? NO_ORIGIN;
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await checkPassword(input.password, user?.passwordHash ?? null);
+  if (user && !ok) await recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin);
   if (!user || !ok) throw new AppError(401, INVALID_LOGIN, 'INVALID_CREDENTIALS');
   mayEnter(user);
-  return finish(ctx, user, input.remember, input.totp, second);
+  return finish(ctx, user, input.remember, input.totp, origin, second);
 }
 
 /** The code step of a sign-in: the proof from the password step instead of the password, and the code. */
-export async function loginWithProof(ctx: AccountsContext, input: { loginToken: unknown; totp: unknown }, second: SecondStep): Promise<LoggedIn> {
+export async function loginWithProof(ctx: AccountsContext, input: { loginToken: unknown; totp: unknown; origin?: SignInOrigin }, second: SecondStep): Promise<LoggedIn> {
   const proof = await second.proofs.read(input.loginToken, async (id) => (await findUserById(ctx.db, id))?.passwordHash ?? null);
   const user = proof && (await findUserById(ctx.db, proof.userId));
   if (!proof || !user) throw new AppError(401, LOGIN_EXPIRED, 'LOGIN_EXPIRED');
   mayEnter(user);
-  return finish(ctx, user, proof.remember, input.totp, second, String(input.loginToken));
+  return finish(ctx, user, proof.remember, input.totp, input.origin ?? NO_ORIGIN, second, String(input.loginToken));
 }

@@ -3,12 +3,13 @@ import { emailTokens, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { deliverLater } from '../mail/deliver';
 import { passwordResetMail } from '../mail/templates';
-import { findUserByEmail, type AccountsContext } from './accounts.context';
+import { findUserByEmail, findUserById, type AccountsContext } from './accounts.context';
 import { checkCaptcha } from './captcha';
 import { consumeEmailToken, emailTokenState, findEmailToken, newEmailToken, spendEmailTokensOf, type LinkState } from './email-tokens';
 import { hashPassword } from './passwords';
 import { invalidToken } from './registration';
 import { revokeSessionsOf } from './sessions';
+import { passwordChanged } from '../protection/account-notices';
 
 export const FORGOT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
 
@@ -42,6 +43,8 @@ export async function resetPassword(ctx: AccountsContext, raw: unknown, newPassw
     revokeSessionsOf(ctx.db, token.userId, now),
     spendEmailTokensOf(ctx.db, token.userId, 'reset', now),
   ]);
+  const user = await findUserById(ctx.db, token.userId);
+  if (user) await passwordChanged(ctx, user, 'reset', {}, now.getTime());
 }
 
 /** Whether a reset link can still set a password, read on the page's load so a spent link says so before any typing. */

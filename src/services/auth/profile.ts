@@ -8,6 +8,7 @@ import { newEmailToken } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 import { emailTaken } from './registration';
 import { revokeSessionsOf } from './sessions';
+import { passwordChanged } from '../protection/account-notices';
 
 /** The signed-in player's own row; a session whose player is gone counts as signed out. */
 export async function ownUser(ctx: AccountsContext, userId: string): Promise<UserRow> {
@@ -64,4 +65,5 @@ export async function changePassword(
     ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
     revokeSessionsOf(ctx.db, user.id, now, session.sessionId),
   ]);
+  await passwordChanged(ctx, user, 'changed', { sessionId: session.sessionId }, now.getTime());
 }

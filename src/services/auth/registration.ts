@@ -3,9 +3,10 @@ import { emailTokens, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { deliverLater } from '../mail/deliver';
 import { verificationMail } from '../mail/templates';
-import { findUserByEmail, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
+import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
 import { consumeEmailToken, emailTokenState, newEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
+import { emailChanged } from '../protection/account-notices';
 
 export const TERMS_VERSION = 3;
 const PLAYER_ID_ATTEMPTS = 8;
@@ -75,6 +76,7 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<v
     await ctx.db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, token.userId), isNull(users.emailVerifiedAt)));
     return;
   }
+  const before = await findUserById(ctx.db, token.userId);
   try {
     const changed = await ctx.db
       .update(users)
@@ -86,6 +88,7 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<v
     if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();
     throw e;
   }
+  if (before) await emailChanged(ctx, token.userId, before.email, token.email!, now.getTime());
 }
 
 /**

@@ -17,6 +17,7 @@ export type ViewerLookup = ((req: Request) => Promise<SignedIn | null>) & { know
  */
 export function createViewerLookup(client: Client, signer: TokenSigner, now: () => number = Date.now): ViewerLookup {
   const firstRow = createFirstRow(client);
+  const lastSeenStale = (row: unknown[]) => now() - Number(row[LAST_SEEN_AT] ?? 0) > LAST_SEEN_STEP_MS;
   async function signedIn(req: Request): Promise<SignedIn | null> {
     const t = tokenFrom(req);
     if (!t) return null;
@@ -28,6 +29,9 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     // An operator's session ends after 8 hours without activity: each use pushes its end back (at most once a minute).
     if (player.role === 'ADMIN' && Number(row[EXPIRES_AT]) - now() < OPERATOR_IDLE_MS - 60_000)
       await client.execute({ sql: 'UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL', args: [now() + OPERATOR_IDLE_MS, claims.sid] });
+    // The sessions list shows when each device was last used: kept to the minute, so a busy player costs one write a minute.
+    if (lastSeenStale(row))
+      await client.execute({ sql: 'UPDATE sessions SET last_seen_at = ? WHERE id = ?', args: [now(), claims.sid] });
     return player;
   }
   // The hot reads' path (http/fast-reads.ts): a token seen before and the embedded connection, no promise at all.
@@ -40,13 +44,16 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     if (!claims) return null;
     const row = firstRow.now(SESSION_SQL, [claims.sid, now()]);
     if (!row) return null;
-    return row[ROLE] === 'ADMIN' ? undefined : fromRow(row, claims.sid, t.via);
+    // A session whose last-seen time is due a write takes the lookup above, which writes it.
+    return row[ROLE] === 'ADMIN' || lastSeenStale(row) ? undefined : fromRow(row, claims.sid, t.via);
   }
   return Object.assign(signedIn, { known });
 }
 
 const ROLE = 7;
 const EXPIRES_AT = 8;
+const LAST_SEEN_AT = 12;
+const LAST_SEEN_STEP_MS = 60_000;
 
 function fromRow(row: unknown[], sessionId: string, via: SignedIn['via']): SignedIn {
   const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion, twoStep] = row;
@@ -74,6 +81,7 @@ const WALLET_SQL = "(SELECT a.balance_cents - a.pending_cents FROM accounts a WH
 // Columns in the order fromRow reads them (ROLE and EXPIRES_AT are their positions).
 const SESSION_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents,
   (SELECT v.version FROM history_versions v WHERE v.user_id = u.id) AS history_version,
-  EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step
+  EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step,
+  s.last_seen_at
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`;

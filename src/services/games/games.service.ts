@@ -10,6 +10,7 @@ import { orderByRef, type Settled } from './order-store';
 import { redeemFromGame, transferToGame } from './orders';
 import { reconcilePasswords, requestPasswordReset, settlePasswordRef } from './passwords';
 import type { SandboxProvider } from './sandbox.provider';
+import { assertMayPlay } from '../protection/restrictions';
 
 export type Player = { userId: string; playerId: number };
 export type Move = { gameId: string; userName: string; amountCents: number };
@@ -62,7 +63,11 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
       const a = await ownAccount(ctx, player, gameId);
       return { ...a, balanceCents: await gameBalance(a) };
     },
-    transfer: async (player: Player, m: Move, idemRef?: string) => told(await transferToGame(ctx, await accountFor(player, m), m.amountCents, idemRef)),
+    // Responsible gaming: no transfers to games during a cool-off or self-exclusion (redeeming stays open).
+    transfer: async (player: Player, m: Move, idemRef?: string) => {
+      await assertMayPlay(ctx.client, player.userId, ctx.now());
+      return told(await transferToGame(ctx, await accountFor(player, m), m.amountCents, idemRef));
+    },
     // A game an operator made inactive still gives back what is in it.
     redeem: async (player: Player, m: Move, idemRef?: string) => told(await redeemFromGame(ctx, await accountFor(player, m, true), m.amountCents, idemRef)),
     async requestReset(userId: string, userGameId: string, password: string) {

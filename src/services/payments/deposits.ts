@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
+import { depositRaceLost, guardDeposit } from '../protection/deposit-guard';
 import { readableId } from '../wallet/history';
 import { PAYMENT_METHODS, PaymentsError, type Invoice, type InvoicePaymentMethod, type PaymentsProvider } from './payments.port';
 
@@ -59,11 +60,16 @@ export async function createDeposit(
     return deposit;
   }
   const id = deposit?.id ?? Bun.randomUUIDv7();
-  if (!deposit)
-    await client.execute({
-      sql: `INSERT INTO deposits (id, user_id, request_key, amount_cents, status, provider, created_at, updated_at) VALUES (?, ?, ?, ?, 'creating', ?, ?, ?)`,
-      args: [id, p.userId, p.requestKey ?? null, p.amountCents, provider.name, at, at],
+  if (!deposit) {
+    // Responsible gaming: a cool-off, self-exclusion or deposit limit refuses the request before any invoice exists.
+    const guard = await guardDeposit(client, p.userId, p.amountCents, at);
+    const made = await client.execute({
+      sql: `INSERT INTO deposits (id, user_id, request_key, amount_cents, status, provider, created_at, updated_at)
+            SELECT ?, ?, ?, ?, 'creating', ?, ?, ? WHERE ${guard.sql}`,
+      args: [id, p.userId, p.requestKey ?? null, p.amountCents, provider.name, at, at, ...guard.args],
     });
+    if (made.rowsAffected === 0) throw await depositRaceLost(client, p.userId, p.amountCents, at);
+  }
 
   let invoice: Invoice;
   let methods: InvoicePaymentMethod[];

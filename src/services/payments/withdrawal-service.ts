@@ -17,13 +17,17 @@ export type WithdrawalServiceOptions = {
   /** How long a payout that BTCPay could not be asked for keeps being retried before the credits go back. */
   retryMs: number;
   onChanges: (c: WithdrawalChanges) => void;
+  /** Once per new request (not a replay), after it was recorded: the security event and the player's e-mail. */
+  onRequested?: (w: WithdrawalRow, origin: { sessionId?: string }) => void | Promise<void>;
   /** Sandbox outside production: called for each new payout so it can complete by itself after a while. */
   autoComplete?: (payoutId: string) => void;
 };
 
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
   /** Runs once the destination is known to be good and before anything is held (the two-step code check). */
-  stepUp?: () => Promise<unknown> };
+  stepUp?: () => Promise<unknown>;
+  /** The session asking, so the security activity shows where the request came from. */
+  sessionId?: string };
 
 /** Withdrawals as the API, the webhook, the operator command and the reconciliation job use them. */
 export function createWithdrawalService(o: WithdrawalServiceOptions) {
@@ -66,6 +70,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       await r.stepUp?.();
       const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits });
+      if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId });
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
       return submit(row);
     },

@@ -5,6 +5,7 @@ import { walletId } from '../ledger/ledger.types';
 import type { Ledger } from '../ledger/ledger.types';
 import { historyRows, readableId } from './history';
 import { notificationRows, type Notification } from './notifications';
+import { assertMayPlay } from '../protection/restrictions';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
@@ -28,6 +29,8 @@ export async function sendCredits(
   /** Runs once the receiver is known and before anything moves (the two-step code check). */
   stepUp?: () => Promise<unknown>,
 ): Promise<P2PResult> {
+  // Responsible gaming: no sending credits during a cool-off or self-exclusion.
+  await assertMayPlay(client, sender.userId, now);
   const to = email.trim().toLowerCase();
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);

@@ -1,0 +1,52 @@
+import { answerToResult } from '../form-post';
+import type { ActionContext, ActionResult, PageAction } from '../page';
+import { LIMIT_FIELDS } from '../../shared/schemas/play-limits';
+
+// The profile page's responsible-gaming and session forms, as plain posts: each calls the same API as any client,
+// so the services' rules (and their refusals) are the same whichever way a player comes.
+
+const ok = (message: string, hash: string): ActionResult => ({ redirect: `/profile-setting#${hash}`, flash: { kind: 'success', message } });
+
+/** A limit box: empty is no limit; anything typed goes to the API as a number when it is one, so its rule speaks. */
+function limitValue(raw: string | undefined): number | string | null {
+  const v = (raw ?? '').trim().replace(/^\$/, '');
+  if (v === '') return null;
+  return /^\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+}
+
+export const protectionActions: Record<string, PageAction> = {
+  async limits(ctx: ActionContext) {
+    const body: Record<string, unknown> = {};
+    const values: Record<string, string> = {};
+    for (const f of LIMIT_FIELDS) {
+      body[f] = limitValue(ctx.fields[f]);
+      values[f] = (ctx.fields[f] ?? '').trim();
+    }
+    if (ctx.fields.timeZone) body.timeZone = values.timeZone = ctx.fields.timeZone.trim();
+    const a = await ctx.send('PUT', '/user/limits', body);
+    const waiting = Array.isArray(a.json?.pending) && a.json!.pending.length > 0;
+    return answerToResult(a, { action: 'limits', values }, () =>
+      ok(waiting ? 'Deposit limits saved. Higher or removed limits take effect after 24 hours.' : 'Deposit limits saved.', 'responsible-gaming'));
+  },
+  async coolOff(ctx) {
+    const values = { period: ctx.fields.period ?? '' };
+    if (!ctx.fields.confirm) return { status: 400, form: { action: 'coolOff', values, errors: { confirm: 'Tick the box to confirm your break' } } };
+    const a = await ctx.send('POST', '/user/cool-off', { period: values.period });
+    return answerToResult(a, { action: 'coolOff', values }, () => ok('Your cool-off break has started.', 'responsible-gaming'));
+  },
+  async selfExclude(ctx) {
+    const values = { period: ctx.fields.period ?? '' };
+    if (!ctx.fields.confirm)
+      return { status: 400, form: { action: 'selfExclude', values, errors: { confirm: 'Tick the box to confirm you understand it cannot be undone' } } };
+    const a = await ctx.send('POST', '/user/self-exclude', { period: values.period, password: ctx.fields.password ?? '' });
+    return answerToResult(a, { action: 'selfExclude', values }, () => ok('Your self-exclusion has started.', 'responsible-gaming'));
+  },
+  async endSession(ctx) {
+    const a = await ctx.send('DELETE', `/user/sessions/${encodeURIComponent(ctx.fields.sessionId ?? '')}`);
+    return answerToResult(a, { action: 'endSession', values: {} }, () => ok('That device was signed out.', 'sessions'));
+  },
+  async endOtherSessions(ctx) {
+    const a = await ctx.send('DELETE', '/user/sessions');
+    return answerToResult(a, { action: 'endOtherSessions', values: {} }, (json) => ok(String(json.message), 'sessions'));
+  },
+};

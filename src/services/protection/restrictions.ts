@@ -1,0 +1,95 @@
+import type { Client } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+
+export const COOL_OFF_PERIODS = { '24h': 24 * 3_600_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
+export const SELF_EXCLUSION_PERIODS = ['6m', '1y', 'permanent'] as const;
+export type CoolOffPeriod = keyof typeof COOL_OFF_PERIODS;
+export type SelfExclusionPeriod = (typeof SELF_EXCLUSION_PERIODS)[number];
+
+export type Controls = { timeZone: string; coolOffUntil: number | null; selfExcludedUntil: number | null; selfExcludedPermanent: boolean };
+
+/** The player's controls (defaults when they never set any). */
+export async function readControls(client: Client, userId: string): Promise<Controls> {
+  const r = await client.execute({ sql: 'SELECT time_zone, cool_off_until, self_excluded_until, self_excluded_permanent FROM play_controls WHERE user_id = ?', args: [userId] });
+  const row = r.rows[0];
+  if (!row) return { timeZone: 'UTC', coolOffUntil: null, selfExcludedUntil: null, selfExcludedPermanent: false };
+  return {
+    timeZone: String(row.time_zone),
+    coolOffUntil: row.cool_off_until == null ? null : Number(row.cool_off_until),
+    selfExcludedUntil: row.self_excluded_until == null ? null : Number(row.self_excluded_until),
+    selfExcludedPermanent: Number(row.self_excluded_permanent) === 1,
+  };
+}
+
+/** A date as the player reads it, in their zone: "Nov 24, 2026, 9:40 PM UTC". */
+export function formatWhen(at: number, timeZone: string): string {
+  return new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }) + ` ${shortZone(at, timeZone)}`;
+}
+const shortZone = (at: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+
+/** The restriction running at `now`, if any; a self-exclusion wins over a cool-off. */
+export function activeRestriction(c: Controls, now: number): { kind: 'SELF_EXCLUDED' | 'COOL_OFF'; until: number | null } | null {
+  if (c.selfExcludedPermanent) return { kind: 'SELF_EXCLUDED', until: null };
+  if (c.selfExcludedUntil !== null && c.selfExcludedUntil > now) return { kind: 'SELF_EXCLUDED', until: c.selfExcludedUntil };
+  if (c.coolOffUntil !== null && c.coolOffUntil > now) return { kind: 'COOL_OFF', until: c.coolOffUntil };
+  return null;
+}
+
+/**
+ * Refuses a deposit request, a transfer to a game or a P2P send while a cool-off or self-exclusion runs.
+ * Called by those services themselves, so every route and page form goes through it.
+ */
+export async function assertMayPlay(client: Client, userId: string, now = Date.now()): Promise<void> {
+  const c = await readControls(client, userId);
+  const r = activeRestriction(c, now);
+  if (!r) return;
+  if (r.kind === 'COOL_OFF')
+    throw new AppError(403, `You are on a cool-off break until ${formatWhen(r.until!, c.timeZone)}. Deposits, transfers to games and sending credits are paused until then.`, 'COOL_OFF');
+  const end = r.until === null ? 'permanently' : `until ${formatWhen(r.until, c.timeZone)}`;
+  throw new AppError(403, `You are self-excluded ${end}. Deposits, transfers to games and sending credits are closed; you can still withdraw your money.`, 'SELF_EXCLUDED');
+}
+
+/** Calendar months later in UTC (a 6-month exclusion from Aug 31 ends on the last day that month has). */
+function addMonths(at: number, months: number): number {
+  const d = new Date(at);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.getTime();
+}
+
+// The end only ever moves later: a shorter request while a longer one runs changes nothing.
+const UPSERT_COOL_OFF = `INSERT INTO play_controls (user_id, cool_off_until, updated_at) VALUES (?, ?, ?)
+  ON CONFLICT(user_id) DO UPDATE SET cool_off_until = max(coalesce(cool_off_until, 0), excluded.cool_off_until), updated_at = excluded.updated_at`;
+const UPSERT_EXCLUSION = `INSERT INTO play_controls (user_id, self_excluded_until, self_excluded_permanent, updated_at) VALUES (?, ?, ?, ?)
+  ON CONFLICT(user_id) DO UPDATE SET self_excluded_until = nullif(max(coalesce(self_excluded_until, 0), coalesce(excluded.self_excluded_until, 0)), 0),
+    self_excluded_permanent = self_excluded_permanent OR excluded.self_excluded_permanent, updated_at = excluded.updated_at`;
+
+export async function startCoolOff(client: Client, userId: string, period: CoolOffPeriod, now = Date.now()): Promise<Controls> {
+  await client.execute({ sql: UPSERT_COOL_OFF, args: [userId, now + COOL_OFF_PERIODS[period], now] });
+  return readControls(client, userId);
+}
+
+/** The password was checked by the caller (services/protection/protection.service.ts). */
+export async function startSelfExclusion(client: Client, userId: string, period: SelfExclusionPeriod, now = Date.now()): Promise<Controls> {
+  const permanent = period === 'permanent';
+  const until = permanent ? null : addMonths(now, period === '6m' ? 6 : 12);
+  await client.execute({ sql: UPSERT_EXCLUSION, args: [userId, until, permanent ? 1 : 0, now] });
+  return readControls(client, userId);
+}
+
+export async function setTimeZone(client: Client, userId: string, timeZone: string, now = Date.now()): Promise<void> {
+  await client.execute({
+    sql: `INSERT INTO play_controls (user_id, time_zone, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET time_zone = excluded.time_zone, updated_at = excluded.updated_at`,
+    args: [userId, timeZone, now],
+  });
+}
+
+/**
+ * Whether the player may be sent marketing mail: never during a cool-off or self-exclusion. There is no marketing
+ * mail yet; any mail that is not about the player's own account or money must ask this first.
+ */
+export async function mayReceiveMarketing(client: Client, userId: string, now = Date.now()): Promise<boolean> {
+  return activeRestriction(await readControls(client, userId), now) === null;
+}

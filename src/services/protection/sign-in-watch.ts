@@ -1,0 +1,36 @@
+import type { Client } from '@libsql/client';
+import type { Logger } from '../../lib/logger';
+import { deliverLater } from '../mail/deliver';
+import type { Mailer } from '../mail/mail.port';
+import { newDeviceMail } from '../mail/security-mails';
+import type { MailSite } from '../mail/templates';
+import { recordSecurityEvent } from './security-events';
+
+/**
+ * Where a sign-in comes from. `deviceKey`: the key this browser's device cookie will carry (stored on the session);
+ * `presentedKey`: the key of the cookie the browser sent, if it sent one.
+ */
+export type SignInOrigin = { ip: string | null; device: string | null; deviceKey?: string | null; presentedKey?: string | null };
+export type Watch = { client: Client; mailer: Mailer; logger: Logger; site: MailSite };
+
+/**
+ * Whether this sign-in comes from a device the player has not used before, asked before the new session is written.
+ * A browser that sends a device cookie an earlier session of theirs was given is known; without one (a new browser,
+ * cleared cookies, an API client) the same device name from the same address counts as known. A first sign-in
+ * ever is not "a new device": the player has just made the account.
+ */
+export async function deviceIsNew(client: Client, userId: string, origin: SignInOrigin): Promise<boolean> {
+  const same = origin.presentedKey ? 'device_key = ?' : 'device IS ? AND ip IS ?';
+  const args = origin.presentedKey ? [origin.presentedKey] : [origin.device, origin.ip];
+  const r = await client.execute({
+    sql: `SELECT count(*) AS n, coalesce(sum(${same}), 0) AS same FROM sessions WHERE user_id = ?`,
+    args: [...args, userId],
+  });
+  return Number(r.rows[0]!.n) > 0 && Number(r.rows[0]!.same) === 0;
+}
+
+/** After a successful sign-in: the LOGIN event, and a mail when it came from a device not seen before. */
+export async function signedIn(w: Watch, user: { id: string; email: string }, origin: SignInOrigin, isNew: boolean, at = Date.now()): Promise<void> {
+  await recordSecurityEvent(w.client, user.id, 'LOGIN', origin, at);
+  if (isNew) void deliverLater(w.mailer, w.logger, 'new-device', newDeviceMail(w.site, user.email, { device: origin.device, ip: origin.ip, at }));
+}
