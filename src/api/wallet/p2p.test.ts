@@ -140,6 +140,20 @@ describe('P2P confirmation step and receipt', () => {
     expect((await call(app, 'GET', `/api/v1/transfer/recipient?email=${bob.email}`)).status).toBe(401);
   });
 
+  test('during a cool-off the lookup refuses already, in the words a send would use', async () => {
+    const own = await makeApp();
+    const [gil, hal] = [await createPlayer(own), await createPlayer(own)];
+    const ask = () => call(own, 'GET', `/api/v1/transfer/recipient?email=${encodeURIComponent(hal.email)}`, undefined, { token: gil.token });
+    expect((await ask()).status).toBe(200);
+    const { startCoolOff } = await import('../../services/protection/restrictions');
+    await startCoolOff(own.deps.database.client, gil.userId, '24h');
+    const refused = await ask();
+    const send = await call(own, 'POST', '/api/v1/transfer/p2p-transfer', { email: hal.email, amount: 1 }, { token: gil.token });
+    expect(refused.status).toBe(send.status);
+    expect(refused.json.message).toBe(send.json.message);
+    expect(refused.json.recipient).toBeUndefined();
+  });
+
   test('the lookup is rate-limited per player: 20 in 15 minutes, then 429 with Retry-After', async () => {
     const own = await makeApp();
     const [dan, eve] = [await createPlayer(own), await createPlayer(own)];

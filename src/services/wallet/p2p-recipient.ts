@@ -1,5 +1,6 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { assertMayPlay } from '../protection/restrictions';
 import { NO_RECEIVER } from './p2p';
 
 /** Who a P2P transfer would reach, shown for the player to confirm before anything moves. */
@@ -10,7 +11,9 @@ export type Recipient = { name: string | null; playerId: number };
  * verified player. It tells no more about an address than a transfer to it would, plus the name and Player ID
  * the sender must see to confirm (rate-limited by the route).
  */
-export async function findRecipient(client: Client, sender: { email: string }, email: string): Promise<Recipient> {
+export async function findRecipient(client: Client, sender: { userId: string; email: string }, email: string, now = Date.now()): Promise<Recipient> {
+  // A cool-off or self-exclusion refuses here already, in the words the send would use, not after the confirmation.
+  await assertMayPlay(client, sender.userId, now);
   const to = email.trim().toLowerCase();
   if (to === sender.email.toLowerCase()) throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
   const found = await client.execute({ sql: 'SELECT name, player_id, email_verified_at FROM users WHERE lower(email) = ?', args: [to] });
