@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { checkDeposit } from '../src/shared/schemas/deposit';
-import { AMOUNT_TYPING } from '../src/shared/schemas/wallet';
+import { readAmount } from '../src/shared/schemas/amount-input';
+import { checkDepositTyped } from '../src/shared/schemas/deposit';
 import { api } from './_client/api';
 import { depositPageUrl } from '../src/shared/paths';
 import { DEPOSIT_OPEN_EVENT } from './_client/deposit';
@@ -59,20 +59,20 @@ export default function DepositModal() {
   }
 
   function edit(v: string) {
-    if (!AMOUNT_TYPING.test(v)) return;
+    // Whatever is typed stays in the box; a refusal says why rather than dropping characters.
     setAmount(v);
-    if (tried) setError(checkDeposit({ amount: v }).amount ?? '');
+    if (tried) setError(checkDepositTyped({ amount: v }).amount ?? '');
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTried(true);
-    const invalid = checkDeposit({ amount }).amount;
+    const invalid = checkDepositTyped({ amount }).amount;
     if (invalid) return setError(invalid);
     setError('');
     setBusy(true);
     try {
-      const r = await api<Created>('/btc/create-deposit-request', { method: 'POST', body: { amount: amount.trim() }, inlineFields: ['amount'], headers: { 'Idempotency-Key': key } });
+      const r = await api<Created>('/btc/create-deposit-request', { method: 'POST', body: { amount: String((readAmount(amount) as { dollars: number }).dollars) }, inlineFields: ['amount'], headers: { 'Idempotency-Key': key } });
       if (r.success && r.data) return navigation.assign(depositPageUrl(r.data));
       if (r.fieldErrors.amount) setError(r.fieldErrors.amount);
     } catch {

@@ -47,6 +47,27 @@ describe('ForgotPasswordForm against the real API', () => {
     expect(server.sent.filter((s) => s.path === '/api/v1/captcha')).toHaveLength(2);
   });
 
+  test('the non-visual path: a question in words, answered from the text alone, sends the link', async () => {
+    const server = routeFetchTo(app);
+    const p = await createPlayer(app);
+    render(<ForgotPasswordForm />);
+    await image();
+    fireEvent.click(screen.getByRole('link', { name: 'Cannot see the picture? Answer a question instead' }));
+    const question = (await screen.findByText(/^What is [a-z]+ (plus|minus) [a-z]+\?$/)).textContent!;
+    expect(server.sent.at(-1)!.path).toBe('/api/v1/captcha');
+    const box = screen.getByLabelText('Answer (in digits or words)') as HTMLInputElement;
+    expect(box.getAttribute('aria-describedby')).toBe('forgot-captcha-question');
+    expect(screen.queryByRole('img', { name: /Captcha/ })).toBeNull();
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    const m = /^What is (\w+) (plus|minus) (\w+)\?$/.exec(question)!;
+    const answer = m[2] === 'plus' ? words.indexOf(m[1]!) + words.indexOf(m[3]!) : words.indexOf(m[1]!) - words.indexOf(m[3]!);
+    type('Email', p.email);
+    fireEvent.change(box, { target: { value: String(answer) } });
+    submit();
+    await screen.findByRole('heading', { name: 'Email Sent' });
+    await waitFor(async () => expect((await mailTo(app, p.email)).map((m) => m.subject).join()).toMatch(/Reset/));
+  });
+
   test('required messages after submit, clearing per field; nothing is sent', async () => {
     const server = routeFetchTo(app);
     render(<ForgotPasswordForm />);

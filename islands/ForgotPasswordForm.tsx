@@ -8,7 +8,10 @@ import { ResultPanel } from './_ui/result-panel';
 import { useForm, type Posted } from './_ui/use-form';
 
 export const FORGOT_FAILED = 'Failed to send password reset link. Please try again.';
-export type Captcha = { captchaId: string; image: string };
+/** A picture of four characters, or its non-visual form: a question in words (screen readers read it out). */
+export type Captcha = { captchaId: string; image: string; question?: undefined } | { captchaId: string; question: string; image?: undefined };
+type Kind = 'image' | 'question';
+const QUESTION_PAGE = '/forgot-password?captcha=question';
 
 /**
  * spec §2 Forgot password, with the server-issued captcha of DESIGN §8. The page draws the first captcha, so the
@@ -17,16 +20,18 @@ export type Captcha = { captchaId: string; image: string };
 export default function ForgotPasswordForm({ captcha: first = null, form: posted }: { captcha?: Captcha | null; form?: Posted } = {}) {
   const form = useForm({ email: '', captcha: '' }, checkForgot, posted);
   const [captcha, setCaptcha] = useState<Captcha | null>(first);
+  const [kind, setKind] = useState<Kind>(first?.question ? 'question' : 'image');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState(posted?.message ?? '');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { values, errors, set } = form;
 
-  async function loadCaptcha() {
+  async function loadCaptcha(want: Kind = kind) {
     setCaptcha(null);
     try {
-      const r = await api<Captcha>('/captcha', { anonymous: true });
-      if (r.success && r.captchaId && r.image) setCaptcha({ captchaId: r.captchaId, image: r.image });
+      const r = await api<{ captchaId: string; image?: string; question?: string }>(want === 'question' ? '/captcha?kind=question' : '/captcha', { anonymous: true });
+      if (r.success && r.captchaId && r.question) setCaptcha({ captchaId: r.captchaId, question: r.question });
+      else if (r.success && r.captchaId && r.image) setCaptcha({ captchaId: r.captchaId, image: r.image });
     } catch {
       // The shared client has told the player the network failed; the refresh button tries again.
     }
@@ -38,6 +43,16 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
   function refresh() {
     set('captcha', '');
     void loadCaptcha();
+  }
+
+  /** Picture or question: both are links (they work without script), taken over here to swap in place. */
+  function switchTo(e: React.MouseEvent, want: Kind) {
+    e.preventDefault();
+    setKind(want);
+    set('captcha', '');
+    void loadCaptcha(want);
+    // The new challenge is read out from the live region; the answer box keeps focus for typing.
+    document.getElementById('forgot-captcha')?.focus();
   }
 
   async function submit(e: React.FormEvent) {
@@ -80,15 +95,21 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
       </ResultPanel>
     );
   return (
-    <form className="form" method="post" action="/forgot-password" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+    <form className="form" method="post" action={kind === 'question' ? QUESTION_PAGE : '/forgot-password'} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
       {captcha && <input type="hidden" name="captchaId" value={captcha.captchaId} />}
       <TextField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <div className="captcha-row">
-        <div className="captcha-image" aria-live="polite">
-          {captcha ? <img src={captcha.image} alt="Captcha: four letters and digits" width="160" height="56" /> : <span className="spinner" role="img" aria-label="Loading captcha" />}
+        <div className={kind === 'question' ? 'captcha-question' : 'captcha-image'} aria-live="polite">
+          {!captcha ? (
+            <span className="spinner" role="img" aria-label="Loading captcha" />
+          ) : captcha.question ? (
+            <p id="forgot-captcha-question">{captcha.question}</p>
+          ) : (
+            <img src={captcha.image} alt="Captcha picture of four letters and digits. If you cannot see it, choose Answer a question instead." width="160" height="56" />
+          )}
         </div>
-        <button type="button" className="btn btn-ghost captcha-refresh" onClick={refresh} aria-label="Show a new captcha">
+        <button type="button" className="btn btn-ghost captcha-refresh" onClick={refresh} aria-label={kind === 'question' ? 'Ask another question' : 'Show a new captcha'}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
           </svg>
@@ -97,15 +118,23 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
       <TextField
         id="forgot-captcha"
         name="captcha"
-        label="Captcha"
+        label={kind === 'question' ? 'Answer (in digits or words)' : 'Captcha'}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
-        maxLength={4}
+        maxLength={kind === 'question' ? 20 : 4}
+        {...(captcha?.question && { 'aria-describedby': errors.captcha ? 'forgot-captcha-error forgot-captcha-question' : 'forgot-captcha-question' })}
         value={values.captcha}
         onValue={(v) => set('captcha', v)}
         error={errors.captcha}
       />
+      <p className="captcha-switch">
+        {kind === 'question' ? (
+          <a href="/forgot-password" onClick={(e) => switchTo(e, 'image')}>Show the picture instead</a>
+        ) : (
+          <a href={QUESTION_PAGE} onClick={(e) => switchTo(e, 'question')}>Cannot see the picture? Answer a question instead</a>
+        )}
+      </p>
       <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." disabled={!captcha} />
       <p className="form-foot">
         <a href="/">Back to Home</a>

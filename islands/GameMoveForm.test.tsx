@@ -40,7 +40,7 @@ const user = () => screen.getByLabelText('Username') as HTMLInputElement;
 const amount = () => screen.getByLabelText('Amount (credits)') as HTMLInputElement;
 
 describe('GameMoveForm', () => {
-  test('spec §5 messages after a submit, the user name read-only from the chosen game, amounts typed with two decimals', () => {
+  test('spec §5 messages after a submit, the user name read-only from the chosen game, amounts kept as typed and refused with a reason', () => {
     const server = asAlice();
     render(<GameMoveForm kind="transfer" accounts={accounts} walletCents={10_000} />);
     fireEvent.click(screen.getByRole('button', { name: 'Transfer Funds' }));
@@ -53,8 +53,13 @@ describe('GameMoveForm', () => {
     expect(user().value).toBe(`vb${alice.playerId}`);
     expect(user().readOnly).toBe(true);
     expect(screen.queryByText('Username is required')).toBeNull();
-    for (const v of ['12.3', '12.34', '12.345', '1e3', '-1']) fireEvent.change(amount(), { target: { value: v } });
-    expect(amount().value).toBe('12.34');
+    // Nothing typed is silently dropped: the box keeps it and the message says why it is refused.
+    fireEvent.change(amount(), { target: { value: '12.345' } });
+    expect(amount().value).toBe('12.345');
+    expect(screen.getByText('Use at most two decimals (cents).')).toBeTruthy();
+    fireEvent.change(amount(), { target: { value: '$1,000.50' } });
+    expect(screen.queryByText('Use at most two decimals (cents).')).toBeNull();
+    expect(screen.queryByText('Enter a valid amount')).toBeNull();
     expect(screen.getByText('VBlink balance:', { exact: false })).toBeTruthy();
     expect(server.sent).toEqual([]);
   });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { GameAccountView } from '../src/shared/game-accounts';
 import { formatCents } from '../src/shared/money';
-import { checkGameMove } from '../src/shared/schemas/games';
+import { readAmount } from '../src/shared/schemas/amount-input';
+import { checkGameMoveTyped } from '../src/shared/schemas/games';
 import { api } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { gameAccounts, refreshGames } from './_client/games';
@@ -26,16 +27,13 @@ export type GameMoveFormProps = {
   formToken?: string;
 };
 
-// spec §5: digits with an optional decimal point and at most two decimals, as typed.
-const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
-
 const TEXT = {
   transfer: { path: '/transfer/transfer-data-request', button: 'Transfer Funds', busy: 'Transferring...', loader: 'Transferring credits...', ok: 'Transfer successful.' },
   redeem: { path: '/game/redeem-Request', button: 'Redeem Funds', busy: 'Redeeming...', loader: 'Redeeming credits...', ok: 'Redeem successful.' },
 };
 
 const check = (v: { gameId: string; username: string; amount: string }) => {
-  const e = checkGameMove({ gameId: v.gameId, userName: v.username, amount: v.amount });
+  const e = checkGameMoveTyped({ gameId: v.gameId, userName: v.username, amount: v.amount });
   if (e.userName) {
     e.username = e.userName;
     delete e.userName;
@@ -84,7 +82,7 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
     try {
       const r = await api<{ walletAmount: number }>(t.path, {
         method: 'POST',
-        body: { gameId: values.gameId, userName: values.username, amount: Number(values.amount) },
+        body: { gameId: values.gameId, userName: values.username, amount: (readAmount(values.amount) as { dollars: number }).dollars },
         headers: { 'Idempotency-Key': idempotencyKey() },
         inlineFields: ['gameId', 'userName', 'amount'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS', 'GAME_BALANCE_TOO_LOW'],
@@ -143,7 +141,7 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
           autoComplete="off"
           placeholder="0.00"
           value={values.amount}
-          onChange={(e) => AMOUNT_TYPING.test(e.target.value) && set('amount', e.target.value)}
+          onChange={(e) => set('amount', e.target.value)}
           {...describedBy(ids.amount, errors.amount)}
         />
         <FieldError id={ids.amount} error={errors.amount} />

@@ -57,6 +57,19 @@ describe('LoginForm against the real API', () => {
     expect(server.jar.has('token')).toBe(false);
   });
 
+  test('a locked address: the form says when to try again, on the page rather than in a passing toast', async () => {
+    server = routeFetchTo(app);
+    const p = await createPlayer(app);
+    for (let i = 0; i < 10; i++) await app.handle(new Request('http://localhost:3000/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: p.email, password: `Wrong-${i}-xx` }) }));
+    render(<LoginForm />);
+    type('Email', p.email);
+    type('Password', p.password);
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Try again in 15 minutes.');
+    expect(seen.toasts).toEqual([]);
+    expect(server.jar.has('token')).toBe(false);
+  });
+
   test('success: busy state, Login Successful panel, cookie session, remembered e-mail only, then the next path', async () => {
     server = routeFetchTo(app);
     const p = await createPlayer(app);

@@ -80,11 +80,13 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         body: { email, password: values.password, userType: 'USER', remember: values.remember },
         anonymous: true,
         inlineFields: ['email', 'password'],
-        quietErrorTypes: ['EMAIL_NOT_VERIFIED', 'TOTP_REQUIRED'],
+        // A lockout says when to try again; it stays on the form rather than in a passing toast.
+        quietErrorTypes: ['EMAIL_NOT_VERIFIED', 'TOTP_REQUIRED', 'RATE_LIMITED'],
       });
       if (r.success) signedIn(r.message || 'Login successful');
       else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
       else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
+      else if (r.errorType === 'RATE_LIMITED') setFailure(r.message || LOGIN_FAILED);
       else form.showServerErrors(r.fieldErrors);
     } catch {
       setFailure(LOGIN_FAILED);

@@ -85,58 +85,94 @@ describe('P2PTransferForm', () => {
     expect(server.sent).toEqual([]);
   });
 
-  test('success: full-screen loader while sending, then fields and errors cleared, the server message toasted, balance updated', async () => {
+  test('success: a confirmation names the receiver before anything moves; then a receipt that stays until dismissed', async () => {
     const server = asAlice();
+    await app.deps.database.client.execute({ sql: 'UPDATE users SET name = ? WHERE id = ?', args: ['Bob Builder', bob.userId] });
     walletCents.value = 10_000;
+    const before = await available(app, bob.userId);
     render(<P2PTransferForm walletCents={10_000} />);
     submit();
     type(email(), bob.email.toUpperCase());
-    type(amount(), '12.5');
-    const release = server.pause();
+    type(amount(), '$12.50');
     submit();
+    const confirm = await screen.findByRole('heading', { name: 'Confirm the transfer' });
+    expect(document.activeElement).toBe(confirm);
+    const facts = document.querySelector('.p2p-facts')!.textContent!;
+    for (const part of ['Bob Builder', String(bob.playerId), bob.email.toUpperCase(), '$12.50']) expect(facts).toContain(part);
+    expect(await available(app, bob.userId)).toBe(before);
+    // Back keeps what was typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(amount().value).toBe('$12.50');
+    submit();
+    await screen.findByRole('heading', { name: 'Confirm the transfer' });
+    const release = server.pause();
+    fireEvent.click(screen.getByRole('button', { name: 'Send $12.50' }));
     expect(await screen.findByText('Sending credits...')).toBeTruthy();
-    expect(document.querySelector('.loader-overlay')).not.toBeNull();
     release();
-    await waitFor(() => expect(seen.toasts).toHaveLength(1));
-    expect(seen.toasts[0]).toMatchObject({ kind: 'success', message: `You sent $12.50 to ${bob.email}.` });
-    expect(document.querySelector('.loader-overlay')).toBeNull();
-    expect(email().value).toBe('');
-    expect(amount().value).toBe('');
-    expect(screen.queryByText('Email is required.')).toBeNull();
+    const receipt = await screen.findByRole('heading', { name: 'Transfer sent' });
+    expect(document.activeElement).toBe(receipt);
+    const id = (await app.deps.database.client.execute({ sql: "SELECT uuid FROM transactions WHERE user_id = ? AND type = 'P2P' AND direction = 'out' ORDER BY created_at DESC LIMIT 1", args: [alice.userId] })).rows[0]!.uuid;
+    const shown = document.querySelector('.p2p-receipt')!.textContent!;
+    for (const part of ['$12.50', `Bob Builder (Player ID ${bob.playerId})`, bob.email, String(id)]) expect(shown).toContain(part);
+    expect(document.querySelector('.p2p-receipt time')?.getAttribute('dateTime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(location.search).toBe(`?receipt=${id}`);
+    expect(seen.toasts).toEqual([]);
     expect(walletCents.value).toBe(8_750);
-    expect(screen.getByText('$87.50')).toBeTruthy();
-    expect(await available(app, bob.userId)).toBe(1_250);
+    expect(await available(app, bob.userId)).toBe(before + 1_250);
     const call = server.sent.find((s) => s.path === '/api/v1/transfer/p2p-transfer')!;
     expect(call.body).toEqual({ email: bob.email.toUpperCase(), amount: 12.5 });
     const keys = server.headers.map((h) => h['Idempotency-Key']).filter(Boolean);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    // Still there a while later; Done brings back an empty form.
+    await new Promise((r) => setTimeout(r, 50));
+    fireEvent.click(screen.getByRole('link', { name: 'Done' }));
+    expect(email().value).toBe('');
+    expect(location.pathname + location.search).toBe('/p2p-transfer');
   });
 
-  test('failures stay at their fields, move nothing, and the wallet is re-read after each attempt', async () => {
+  test('a receipt handed in by the page (a reload of ?receipt=) shows at once', () => {
+    const r = { transactionId: 'CR-ABCDEFGH', amount: 3, recipient: { name: null, playerId: 1234567, email: 'x@example.com' }, createdAt: '2026-01-02T03:04:05.000Z' };
+    render(<P2PTransferForm walletCents={100} receipt={r} />);
+    const shown = document.querySelector('.p2p-receipt')!.textContent!;
+    expect(shown).toContain('No name on the account (Player ID 1234567)');
+    expect(shown).toContain('CR-ABCDEFGH');
+  });
+
+  test('failures stay at their fields, move nothing, and the wallet is re-read after each send', async () => {
     const server = asAlice();
     const before = await available(app, alice.userId);
-    walletCents.value = 1;
+    // A stale balance on screen (far above the real one), so the ledger is what refuses at Send.
+    walletCents.value = 100_000_000;
     render(<P2PTransferForm walletCents={before} />);
     type(email(), 'nobody@example.com');
     type(amount(), '1');
     submit();
     expect(await screen.findByText('No verified player was found with this email.')).toBeTruthy();
-    await waitFor(() => expect(walletCents.value).toBe(before));
     type(email(), alice.email);
     submit();
     expect(await screen.findByText('You cannot send credits to yourself.')).toBeTruthy();
     type(email(), bob.email);
     type(amount(), '100000');
     submit();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send $100,000.00' }));
     expect(await screen.findByText('Insufficient balance')).toBeTruthy();
     expect(amount().getAttribute('aria-invalid')).toBe('true');
+    expect(amount().value).toBe('100000');
+    await waitFor(() => expect(walletCents.value).toBe(before));
     expect(seen.toasts).toEqual([]);
     expect(await available(app, alice.userId)).toBe(before);
-    const paths = server.sent.map((s) => s.path.replace('/api/v1', ''));
-    expect(paths).toEqual(['/transfer/p2p-transfer', '/user/wallet-balance', '/transfer/p2p-transfer', '/user/wallet-balance', '/transfer/p2p-transfer', '/user/wallet-balance']);
-    // Each submit carries its own key: a deliberate retry is a new request, not a replay.
+    const paths = server.sent.map((s) => s.path.replace('/api/v1', '').replace(/\?.*/, ''));
+    expect(paths).toEqual(['/transfer/recipient', '/transfer/recipient', '/transfer/recipient', '/transfer/p2p-transfer', '/user/wallet-balance']);
+    // With the balance read back, more than it is refused at once, without a lookup.
+    const asked = server.sent.length;
+    type(amount(), '99999');
+    submit();
+    expect(screen.getByText('Insufficient balance')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Confirm the transfer' })).toBeNull();
+    expect(server.sent.length).toBe(asked);
+    // One key per confirmation.
     const keys = server.headers.map((h) => h['Idempotency-Key']).filter(Boolean);
-    expect(new Set(keys).size).toBe(3);
+    expect(keys).toHaveLength(1);
   });
 });

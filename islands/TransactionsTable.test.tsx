@@ -7,7 +7,7 @@ import { sendCredits } from '../src/services/wallet/p2p';
 import { cents } from '../src/shared/money';
 import TransactionsTable from './TransactionsTable';
 
-const { render, screen, fireEvent, waitFor, cleanup, within } = await islandDom('http://localhost:3000/transactions');
+const { render, screen, fireEvent, waitFor, cleanup, within, act } = await islandDom('http://localhost:3000/transactions');
 const seen = watchIslands();
 let app: TestApp;
 let alice: TestPlayer;
@@ -52,22 +52,56 @@ const rows = () => screen.getAllByRole('row').slice(1);
 const tab = (name: string) => screen.getByRole('tab', { name });
 
 describe('TransactionsTable against the real API', () => {
-  test('loads the first tab when the page gave no rows; empty state names the type', async () => {
-    asPlayer(bob);
+  test('opens on All when the page gave no rows; the empty state says so', async () => {
+    asPlayer(await createPlayer(app));
     render(<TransactionsTable initial={null} />);
     expect(screen.getByRole('status').textContent).toContain('Loading transactions...');
     expect(await screen.findByText('No Transactions Found')).toBeTruthy();
     expect(screen.getByText('Click Transaction Type To View History')).toBeTruthy();
-    expect(screen.getByText("You don't have any transfer transactions yet.")).toBeTruthy();
-    expect(tab('Transfers').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText("You don't have any transactions yet.")).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All', 'Transfers', 'Redeems', 'Deposits', 'Withdrawals', 'P2P', 'Freeplay']);
+    expect(tab('All').getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  test('All mixes every type newest first (P2P and freeplay included); tabs and pages are links kept in the URL; Back restores them', async () => {
+    const carol = await createPlayer(app);
+    await fund(app, carol.userId, 1_000);
+    await sendCredits(app.deps.database.client, app.deps.ledger, carol, bob.email, cents(100));
+    await app.deps.database.client.execute({ sql: "INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, created_at) VALUES (?, 'CR-FREEPLAY', ?, 'FREEPLAY', 'in', 'completed', 500, ?)", args: [crypto.randomUUID(), carol.userId, Date.now() + 5] });
+    const server = asPlayer(carol);
+    history.replaceState(null, '', '/transactions');
+    render(<TransactionsTable initial={null} />);
+    await waitFor(() => expect(rows().length).toBeGreaterThanOrEqual(2));
+    expect(server.sent[0]!.path).toBe('/api/v1/transaction/transaction-List/ALL');
+    const types = rows().map((r) => r.querySelector('.num .tx-sub')?.textContent);
+    expect(types.slice(0, 2)).toEqual(['freeplay', 'p2p']);
+    expect(tab('P2P').getAttribute('href')).toBe('/transactions?type=P2P');
+    expect(tab('All').getAttribute('href')).toBe('/transactions');
+    fireEvent.click(tab('P2P'));
+    expect(location.search).toBe('?type=P2P');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(tab('Freeplay'));
+    await waitFor(() => expect(screen.getByText('+$5.00')).toBeTruthy());
+    expect(location.search).toBe('?type=FREEPLAY');
+    // Back: the browser's popstate (dispatched as happy-dom's history.back() would, inside act).
+    await act(async () => {
+      history.replaceState(null, '', '/transactions?type=P2P');
+      dispatchEvent(new PopStateEvent('popstate'));
+      await Bun.sleep(30);
+    });
+    await waitFor(() => expect(tab('P2P').getAttribute('aria-selected')).toBe('true'));
+    expect(location.search).toBe('?type=P2P');
+    await waitFor(() => expect(server.sent.at(-1)!.path).toBe('/api/v1/transaction/transaction-List/P2P'));
   });
 
   test('the P2P tab: columns, signs and colours, pills, and pagination from page 1', async () => {
     const server = asPlayer(alice);
+    history.replaceState(null, '', '/transactions');
     render(<TransactionsTable initial={null} />);
-    await screen.findByText('No Transactions Found');
+    await waitFor(() => expect(rows()).toHaveLength(10));
     fireEvent.click(tab('P2P'));
+    await waitFor(() => expect(server.sent.at(-1)!.path).toBe('/api/v1/transaction/transaction-List/P2P'));
     await waitFor(() => expect(rows()).toHaveLength(10));
     expect(server.sent.at(-1)!.path).toBe('/api/v1/transaction/transaction-List/P2P');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -86,14 +120,16 @@ describe('TransactionsTable against the real API', () => {
     expect(within(third).getByText(`To ${bob.email}`)).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Transaction pages' });
     expect(within(nav).getByText('Showing 1 to 10 of 23 transactions')).toBeTruthy();
-    expect((within(nav).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(nav).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
-    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    expect(within(nav).getByText('Previous').getAttribute('aria-disabled')).toBe('true');
+    expect(within(nav).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe('/transactions?type=P2P&page=3');
+    fireEvent.click(within(nav).getByRole('link', { name: 'Page 3' }));
     await waitFor(() => expect(screen.getByText('Showing 21 to 23 of 23 transactions')).toBeTruthy());
+    expect(location.search).toBe('?type=P2P&page=3');
     expect(rows()).toHaveLength(3);
     // The clicked page button was replaced while loading: keyboard focus lands on the new rows.
     await waitFor(() => expect(document.activeElement === screen.getByRole('tabpanel')).toBe(true));
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Next').getAttribute('aria-disabled')).toBe('true');
     // Switching tabs goes back to page 1 of the new type.
     fireEvent.click(tab('Deposits'));
     expect(await screen.findByText("You don't have any deposit transactions yet.")).toBeTruthy();
@@ -117,15 +153,18 @@ describe('TransactionsTable against the real API', () => {
 
   test('arrow keys move between tabs and load them', async () => {
     const server = asPlayer(alice);
+    history.replaceState(null, '', '/transactions');
     render(<TransactionsTable initial={null} />);
-    await screen.findByText('No Transactions Found');
-    fireEvent.keyDown(tab('Transfers'), { key: 'ArrowLeft' });
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    fireEvent.keyDown(tab('All'), { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(tab('Freeplay'));
     expect(tab('Freeplay').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('Freeplay'), { key: 'ArrowRight' });
+    expect(tab('All').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('All'), { key: 'End' });
     fireEvent.keyDown(tab('Freeplay'), { key: 'Home' });
-    expect(tab('Transfers').getAttribute('aria-selected')).toBe('true');
-    await screen.findByText("You don't have any transfer transactions yet.");
-    expect(server.sent.map((s) => s.path.split('/').at(-1))).toEqual(['TRANSFER', 'FREEPLAY', 'TRANSFER']);
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect(server.sent.map((s) => s.path.split('/').at(-1))).toEqual(['ALL', 'FREEPLAY', 'ALL', 'FREEPLAY', 'ALL']);
   });
 
   test("a failed load shows the server's message and no rows; without a message, 'Failed to load transactions'", async () => {

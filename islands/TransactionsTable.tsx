@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
-import { TX_TABS, TX_TYPES, txPageFrom, type Tx, type TxPage, type TxType } from './_ui/history-format';
+import { historyHref, historyPlace, TX_TABS, TX_TYPES, txPageFrom, type Tx, type TxPage, type TxType } from './_ui/history-format';
 import { CsvDownload } from './_ui/csv-download';
 import { Pagination } from './_ui/pagination';
 import { TransactionRows } from './_ui/transaction-rows';
@@ -17,9 +17,13 @@ export type TransactionsTableProps = {
 };
 type View = { status: 'loading' } | { status: 'ready'; data: TxPage } | { status: 'failed'; message: string };
 
-/** spec §2 Transactions: a tab per type, the history table, and its pagination. */
+/**
+ * spec §2 Transactions: All and a tab per type, the history table, and its pagination. Tabs and pages are links to
+ * `?type=…&page=…` (they work without script); with it they load in place and push the URL, and Back and Forward
+ * bring the tab and page back.
+ */
 export default function TransactionsTable({ initial, sandboxPayouts = false }: TransactionsTableProps) {
-  const [type, setType] = useState<TxType>(initial?.type ?? 'TRANSFER');
+  const [type, setType] = useState<TxType>(initial?.type ?? 'ALL');
   const [view, setView] = useState<View>(initial ? { status: 'ready', data: initial } : { status: 'loading' });
   const inFlight = useRef<AbortController | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -53,9 +57,26 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
   }
 
   useEffect(() => {
-    if (!initial) void load(type, 1);
-    return () => inFlight.current?.abort();
+    if (!initial) void load(type, historyPlace(location.search).page);
+    // Back and Forward: the URL says which tab and page to show again.
+    const onPop = () => {
+      const at = historyPlace(location.search);
+      setType(at.type);
+      void load(at.type, at.page);
+    };
+    addEventListener('popstate', onPop);
+    return () => {
+      inFlight.current?.abort();
+      removeEventListener('popstate', onPop);
+    };
   }, []);
+
+  /** Shows a tab's page and records it in the URL, so reload and Back keep it. */
+  function go(t: TxType, page: number) {
+    const href = historyHref(t, page);
+    if (location.pathname + location.search !== href) history.pushState({ type: t, page }, '', href);
+    void load(t, page);
+  }
 
   // A withdrawal that ends while the page is open moves its row from pending to completed or cancelled.
   const shown = useRef({ type, page: initial?.page ?? 1 });
@@ -85,7 +106,7 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
 
   function choose(t: TxType) {
     setType(t);
-    void load(t, 1);
+    go(t, 1);
   }
 
   function onTabKey(e: KeyboardEvent) {
@@ -102,24 +123,27 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
     <div className="tx-history">
       <div className="tabs" role="tablist" aria-label="Transaction type" onKeyDown={onTabKey}>
         {TX_TYPES.map((t) => (
-          <button
+          <a
             key={t}
             id={`${ids}-tab-${t}`}
-            type="button"
+            href={historyHref(t, 1)}
             role="tab"
             className="tab"
             aria-selected={t === type}
             aria-controls={`${ids}-panel`}
             tabIndex={t === type ? 0 : -1}
-            onClick={() => t !== type && choose(t)}
+            onClick={(e) => {
+              e.preventDefault();
+              if (t !== type) choose(t);
+            }}
           >
             {TX_TABS[t].label}
-          </button>
+          </a>
         ))}
       </div>
       <CsvDownload type={type} />
       <div ref={panel} id={`${ids}-panel`} role="tabpanel" tabIndex={-1} aria-labelledby={`${ids}-tab-${type}`} aria-busy={view.status === 'loading'}>
-        <Panel view={view} type={type} local={local} extra={sandboxControls} onPage={(p) => ((focusRows.current = true), void load(type, p))} />
+        <Panel view={view} type={type} local={local} extra={sandboxControls} onPage={(p) => ((focusRows.current = true), go(type, p))} />
       </div>
     </div>
   );
@@ -145,13 +169,13 @@ function Panel({ view, type, local, onPage, extra }: { view: View; type: TxType;
       <div className="empty-state tx-empty">
         <h2 className="tx-empty-title">No Transactions Found</h2>
         <p>Click Transaction Type To View History</p>
-        <p>You don't have any {TX_TABS[type].noun} transactions yet.</p>
+        <p>{type === 'ALL' ? "You don't have any transactions yet." : `You don't have any ${TX_TABS[type].noun} transactions yet.`}</p>
       </div>
     );
   return (
     <>
       <TransactionRows items={data.items} local={local} extra={extra} />
-      <Pagination page={data.page} totalPages={data.totalPages} total={data.total} limit={data.limit} onPage={onPage} />
+      <Pagination page={data.page} totalPages={data.totalPages} total={data.total} limit={data.limit} onPage={onPage} href={(p) => historyHref(type, p)} />
     </>
   );
 }

@@ -44,11 +44,27 @@ describe('VerifyEmail against the real API', () => {
     expect(login.status).toBe(200);
   });
 
-  test('a used token shows Verification Failed with the spec text and Contact Support, and no toast', async () => {
+  test('a token used already (opened again after it worked) says the e-mail is verified, with Go to Login, and no toast', async () => {
     routeFetchTo(app);
     const { token } = await registeredToken();
     expect((await call(app, 'POST', '/api/v1/verify/email', { token })).status).toBe(200);
     render(<VerifyEmail token={token} communityUrl={COMMUNITY} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Already Verified' })).toBeTruthy();
+    expect(screen.getByText('Your e-mail is already verified.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(seen.toasts).toEqual([]);
+  });
+
+  test('the server found it verified already: the panel shows at once, without a request', () => {
+    const server = routeFetchTo(app);
+    render(<VerifyEmail token={'A'.repeat(43)} communityUrl={COMMUNITY} already />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Already Verified' })).toBeTruthy();
+    expect(server.sent).toEqual([]);
+  });
+
+  test('a made-up token shows Verification Failed with the spec text and Contact Support, and no toast', async () => {
+    routeFetchTo(app);
+    render(<VerifyEmail token={'Q'.repeat(43)} communityUrl={COMMUNITY} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification Failed' })).toBeTruthy();
     expect(screen.getByText('Invalid or expired token. Please check your email again or request a new verification link.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/support');

@@ -4,21 +4,21 @@ import { navigation } from './_client/navigate';
 import { FormToken } from './_ui/form-token';
 import { ResultPanel } from './_ui/result-panel';
 
-type State = 'verifying' | 'verified' | 'failed';
+type State = 'verifying' | 'verified' | 'already' | 'failed';
 
 /**
  * spec §2 Email verification. The token is sent by a POST from the page rather than used by the GET itself, so
  * mail scanners that prefetch links cannot spend it.
  */
-export default function VerifyEmail({ token, communityUrl, failed, formToken }: { token: string; communityUrl: string; failed?: boolean; formToken?: string }) {
-  const [state, setState] = useState<State>(token && !failed ? 'verifying' : 'failed');
+export default function VerifyEmail({ token, communityUrl, failed, already, formToken }: { token: string; communityUrl: string; failed?: boolean; already?: boolean; formToken?: string }) {
+  const [state, setState] = useState<State>(already ? 'already' : token && !failed ? 'verifying' : 'failed');
   const sent = useRef(false);
 
   useEffect(() => {
-    if (!token || failed || sent.current) return;
+    if (!token || failed || already || sent.current) return;
     sent.current = true;
     api('/verify/email', { method: 'POST', body: { token }, anonymous: true, quiet: true })
-      .then((r) => setState(r.status === 200 ? 'verified' : 'failed'))
+      .then((r) => setState(r.status === 200 ? 'verified' : r.errorType === 'ALREADY_VERIFIED' ? 'already' : 'failed'))
       .catch(() => setState('failed'));
   }, [token]);
 
@@ -55,6 +55,14 @@ export default function VerifyEmail({ token, communityUrl, failed, formToken }: 
               Join our community chat
             </a>
           </div>
+        </ResultPanel>
+      )}
+      {state === 'already' && (
+        <ResultPanel tone="success" title="Already Verified" as="h1">
+          <p>Your e-mail is already verified.</p>
+          <a className="btn btn-primary" href="/login">
+            Go to Login
+          </a>
         </ResultPanel>
       )}
       {state === 'failed' && (

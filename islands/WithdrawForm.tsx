@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { dollarsToCents, formatCents } from '../src/shared/money';
-import { AMOUNT_TYPING } from '../src/shared/schemas/wallet';
-import { checkWithdraw, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, TIP_PRESETS, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
+import { readAmount } from '../src/shared/schemas/amount-input';
+import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, TIP_PRESETS, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
 import { api } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { idempotencyKey } from './_client/idempotency';
@@ -40,7 +40,7 @@ const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v
 export default function WithdrawForm(props: WithdrawFormProps) {
   const posted = props.form;
   const code = useCodeAsked(props.twoStep, posted?.errors);
-  const form = useForm({ ...EMPTY, ...pick(posted?.values) }, withTotp(checkWithdraw, code.asked));
+  const form = useForm({ ...EMPTY, ...pick(posted?.values) }, withTotp(checkWithdrawTyped, code.asked));
   const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const wallet = useSignalValue(walletCents, null) ?? props.walletCents;
@@ -56,7 +56,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
     try {
       const r = await api<{ walletAmount: number }>('/withdraw/withdraw-request', {
         method: 'POST',
-        body: { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0, ...(code.asked && { totp: values.totp.trim() }) },
+        body: { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, tip: values.tip ? Number(values.tip) : 0, ...(code.asked && { totp: values.totp.trim() }) },
         headers: { 'Idempotency-Key': idempotencyKey() },
         inlineFields: ['currency', 'wallet_address', 'amount', 'tip', 'totp'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS'],
@@ -120,7 +120,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           autoComplete="off"
           placeholder={`Minimum ${lightning ? 1 : 100}`}
           value={values.amount}
-          onChange={(e) => AMOUNT_TYPING.test(e.target.value) && set('amount', e.target.value)}
+          onChange={(e) => set('amount', e.target.value)}
           {...describedBy('withdraw-amount', errors.amount)}
         />
         <FieldError id="withdraw-amount" error={errors.amount} />
@@ -167,7 +167,8 @@ const btcFor = (cents: number, rate: number) => (Math.ceil((cents * 1e6) / rate)
 
 /** What the player will receive, in BTC at the current rate, and what leaves the wallet with the tip. */
 function WithdrawQuote({ rate, amount, tip }: { rate: number | null; amount: string; tip: string }) {
-  const cents = dollarsToCents(amount);
+  const read = readAmount(amount);
+  const cents = read.ok ? dollarsToCents(read.text) : null;
   const tipCents = dollarsToCents(tip || '0') ?? 0;
   if (!rate) return <p className="muted withdraw-quote">The Bitcoin rate is shown here when it can be read.</p>;
   return (

@@ -122,10 +122,15 @@ describe('protected forms show a code box when two-step is on', () => {
     type('Receiver Email', friend.email);
     type('Amount', '5');
     click('Transfer');
+    // The confirmation first; the API asks for the code at Send, and the form shows the box with the question.
+    await screen.findByRole('heading', { name: 'Confirm the transfer' });
+    click('Send $5.00');
     expect(await screen.findByText(TOTP_REQUIRED_MESSAGE)).toBeTruthy();
     code(codeFor(secret, clock.t));
     click('Transfer');
-    await waitFor(() => expect(seen.toasts.some((t) => t.kind === 'success')).toBe(true));
+    await screen.findByRole('heading', { name: 'Confirm the transfer' });
+    click('Send $5.00');
+    await screen.findByRole('heading', { name: 'Transfer sent' });
     expect(await available(app, friend.userId)).toBe(500);
   });
 
@@ -139,7 +144,9 @@ describe('protected forms show a code box when two-step is on', () => {
     type('Amount', '5');
     code(codeFor(secret, clock.t));
     click('Transfer');
-    await waitFor(() => expect(seen.toasts.some((t) => t.kind === 'success')).toBe(true));
+    await screen.findByRole('heading', { name: 'Confirm the transfer' });
+    click('Send $5.00');
+    await screen.findByRole('heading', { name: 'Transfer sent' });
     expect(server.sent.find((s) => s.path.endsWith('/p2p-transfer'))!.body).toMatchObject({ email: friend.email, amount: 5, totp: codeFor(secret, clock.t) });
     expect(await available(app, friend.userId)).toBe(500);
   });

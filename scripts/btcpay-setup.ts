@@ -46,7 +46,7 @@ try {
       console.log(`A webhook for ${webhookUrl} already exists (id ${h.id}${h.enabled ? '' : ', disabled'}).${lacking.length ? ` It does not receive: ${lacking.join(', ')}.` : ''}`);
     }
     console.log('BTCPay shows a webhook secret only when the webhook is created. If BTCPAY_WEBHOOK_SECRET already holds it, nothing more is needed.');
-    console.log('To delete it and create a new one with a new secret, run: bun run btcpay:setup -- --replace');
+    console.log('To delete it and create a new one with a new secret, run: npm run btcpay:setup -- --replace');
     process.exit(0);
   }
   for (const h of existing) {

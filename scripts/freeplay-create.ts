@@ -2,13 +2,13 @@
 //   bun run freeplay:create -- --operator EMAIL --amount 5 --cap 100 --days 30 [--code WELCOME5] [--count 1]
 // Each code is issued through the console's own service and leaves the same audit row, naming the operator.
 import { parseArgs } from 'node:util';
-import { openDatabase, tuneEmbedded } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loadConfig } from '../src/config';
 import { AppError } from '../src/lib/app-error';
 import { dollarsToCents } from '../src/shared/money';
 import { issueCode } from '../src/services/admin/codes';
 import { operatorByEmail } from '../src/services/admin/operators';
+import { openExistingOrExit } from '../src/cli/existing-database';
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -30,8 +30,7 @@ if (!values.operator?.trim()) fail('--operator EMAIL is needed: the audit log na
 if (values.code && count > 1) fail('--code makes one code; leave it out to make several random ones');
 
 const config = loadConfig();
-const { client } = openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
-await tuneEmbedded(client, config.DATABASE_URL);
+const { client } = await openExistingOrExit('freeplay:create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
 await migrate(client);
 
 const expiresAt = Date.now() + days * 86_400_000;

@@ -8,7 +8,6 @@
 //                                                        # could not be done: held credits return to the wallet
 // Done and fail go through the console's own service and leave the same audit row, naming the operator.
 import { parseArgs } from 'node:util';
-import { openDatabase, tuneEmbedded } from '../db/client';
 import { migrate } from '../db/migrate';
 import { reasonOf } from '../src/api/admin/admin.model';
 import { loadConfig } from '../src/config';
@@ -22,6 +21,7 @@ import { createLedger } from '../src/services/ledger/ledger';
 import { createGamesService } from '../src/services/games/games.service';
 import type { GameTask, ManualProvider } from '../src/services/games/manual.provider';
 import { dollarsToCents, formatCents } from '../src/shared/money';
+import { openExistingOrExit } from '../src/cli/existing-database';
 
 const { values } = parseArgs({
   args: Bun.argv.slice(2),
@@ -34,8 +34,7 @@ const fail = (msg: string): never => {
 
 // The same database, key and provider as the server (DATABASE_URL, DATA_DIR, CREDENTIAL_KEY, GAME_PROVIDER).
 const config = loadConfig();
-const database = openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
-await tuneEmbedded(database.client, config.DATABASE_URL);
+const database = await openExistingOrExit('games:tasks', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
 await migrate(database.client);
 const cipher = createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
 const provider = pickGameProvider(config, database, cipher);

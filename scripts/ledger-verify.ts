@@ -1,20 +1,13 @@
 // `bun run ledger:verify`: checks the ledger's invariants in the database named by DATABASE_URL and exits
 // non-zero on any violation. It only reads; it never migrates or repairs.
-import { createClient } from '@libsql/client';
-import { existsSync } from 'node:fs';
+import { openExistingOrExit, shownUrl } from '../src/cli/existing-database';
 import { formatReport, verifyLedger } from '../src/services/ledger/ledger-verify';
 
 const url = process.env.DATABASE_URL || 'file:data/coinreel.db';
-const file = url.startsWith('file:') ? url.slice('file:'.length).split('?')[0]! : null;
-if (file && !existsSync(file)) {
-  // Opening a missing file would create an empty database; say so instead.
-  console.log(`ledger:verify: no database at ${file}`);
-  process.exit(2);
-}
-const client = createClient({ url, authToken: process.env.DATABASE_AUTH_TOKEN || undefined, timeout: 5000 });
+const { client } = await openExistingOrExit('ledger:verify', url, process.env.DATABASE_AUTH_TOKEN || undefined);
 try {
   const report = await verifyLedger(client);
-  console.log(`ledger:verify ${url.replace(/\/\/[^@/]*@/, '//')}`);
+  console.log(`ledger:verify ${shownUrl(url)}`);
   console.log(formatReport(report));
   process.exitCode = report.ok ? 0 : 1;
 } catch (e) {

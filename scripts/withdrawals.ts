@@ -4,7 +4,6 @@
 //   bun run withdrawals -- reject <withdrawal id> --operator EMAIL --reason "…"
 // Approve and reject go through the console's own service and leave the same audit row, naming the operator.
 import { parseArgs } from 'node:util';
-import { openDatabase, tuneEmbedded } from '../db/client';
 import { migrate } from '../db/migrate';
 import { withdrawalPush } from '../src/api/withdrawals/withdrawal-push';
 import { loadConfig } from '../src/config';
@@ -18,6 +17,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../src/services/admin/queue
 import { createLedger } from '../src/services/ledger/ledger';
 import { createWithdrawalService } from '../src/services/payments/withdrawal-service';
 import { PaymentsError } from '../src/services/payments/payments.port';
+import { openExistingOrExit } from '../src/cli/existing-database';
 
 const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), allowPositionals: true, options: { reason: { type: 'string' }, status: { type: 'string' }, operator: { type: 'string' } } });
 const [command, id] = positionals;
@@ -31,8 +31,7 @@ if (command !== 'list' && !values.operator?.trim()) fail(`${command} needs --ope
 if (command === 'reject' && !values.reason?.trim()) fail('reject needs --reason "…": the player is told why');
 
 const config = loadConfig();
-const { client } = openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
-await tuneEmbedded(client, config.DATABASE_URL);
+const { client } = await openExistingOrExit('withdrawals', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
 await migrate(client);
 const logger = createLogger(true);
 const ledger = createLedger(client);

@@ -10,6 +10,13 @@ describe('config', () => {
     expect(c.GAME_PROVIDER).toBe('sandbox');
   });
 
+  test('the ticker shows no invented lines in production unless asked to', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
+    expect(loadConfig(prod).TICKER_MODE).toBe('live');
+    expect(loadConfig({ ...prod, TICKER_MODE: 'demo' }).TICKER_MODE).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'test' }).TICKER_MODE).toBe('demo');
+  });
+
   test('a bad value stops start-up with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

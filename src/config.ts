@@ -12,7 +12,7 @@ const cidrList = (v: string) => {
 
 export const DEFAULT_DATABASE_URL = 'file:data/coinreel.db';
 
-// Every setting the process reads, parsed once. A bad value stops start-up naming the variable.
+// Every setting the process reads, parsed once. A bad value stops start-up with one line naming the variable.
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -48,7 +48,8 @@ const schema = z.object({
   COMMUNITY_URL: z.url().default('https://t.me/coinreel'),
   ULTRA_PANDA_URL: z.url().default('https://www.ultrapanda.mobi'),
   VBLINK_URL: z.url().default('https://www.vblink777.club'),
-  TICKER_MODE: z.enum(['demo', 'live', 'off']).default('demo'),
+  // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.
+  TICKER_MODE: z.enum(['demo', 'live', 'off']).optional(),
   TRUSTED_PROXY_HEADER: z.string().optional(),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
@@ -56,28 +57,37 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(20),
 });
 
-export type Config = z.infer<typeof schema> & { isProduction: boolean; secureCookies: boolean; publicUrl: string };
+export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string };
 
-export class ConfigError extends Error {}
+/** `issues`: each 'VARIABLE: what is wrong', for tools that list them (doctor); the message is the one line. */
+export class ConfigError extends Error {
+  constructor(message: string, readonly issues: string[] = []) {
+    super(message);
+  }
+}
+
+/** One line: what is wrong with which variable, and the fix. */
+const invalid = (what: string, issues = [what.split('. ')[0]!]) => new ConfigError(`Invalid configuration: ${what}.`, issues);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset so `FOO=` in a shell does not fail validation.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+    throw invalid(`${named.join('; ')}. Fix ${names.length > 1 ? 'these variables' : names[0]} or unset ${names.length > 1 ? 'them' : 'it'} for the default`, named);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
-  if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw new ConfigError('Invalid configuration:\n  CREDENTIAL_KEY: required in production');
+  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw invalid('JWT_SECRET: required in production. Set it to a random string of at least 32 characters');
+  if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw invalid('CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe');
   // The outbox writes mail to this machine's disk, where no player and no other instance can reach it.
-  if (c.NODE_ENV === 'production' && !c.SMTP_URL)
-    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only)');
+  if (c.NODE_ENV === 'production' && !c.SMTP_URL) throw invalid('SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server');
   const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
   if (btcpay.some(Boolean) && !btcpay.every(Boolean))
-    throw new ConfigError('Invalid configuration:\n  BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');
-  if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw new ConfigError('Invalid configuration:\n  DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS');
+    throw invalid('BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');
+  if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw invalid('DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS. Lower it or raise DEPOSIT_MAX_DOLLARS');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
-  return { ...c, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
+  const TICKER_MODE = c.TICKER_MODE ?? (c.NODE_ENV === 'production' ? 'live' : 'demo');
+  return { ...c, TICKER_MODE, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
 }

@@ -3,6 +3,13 @@ import { createApp } from './app';
 import { buildDeps } from './deps';
 import { serveApp } from './serve';
 import { stopGracefully } from './graceful-stop';
+import { databaseProblem, fileSystemLine, listenFailureLine } from './startup-errors';
+
+/** A failure the operator can fix: one plain line with the fix on stderr, exit 1 (no stack trace). */
+function stop(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
 
 // The operator commands, in the binary too: `coinreel admin create …`, `coinreel backup FILE`,
 // `coinreel restore FILE`, `coinreel doctor`. With no command it serves the site.
@@ -20,9 +27,23 @@ if (command !== undefined && !command.startsWith('-')) {
 try {
   const started = performance.now();
   const config = loadConfig();
-  const deps = await buildDeps(config);
+  const unreadable = await databaseProblem(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  if (unreadable) stop(unreadable);
+  const deps = await buildDeps(config).catch((e) => {
+    const line = fileSystemLine(e);
+    if (!line) throw e;
+    return stop(line);
+  });
   const app = createApp(deps);
-  const server = serveApp(app, { port: config.PORT, hostname: config.HOST });
+  let server: ReturnType<typeof serveApp>;
+  try {
+    server = serveApp(app, { port: config.PORT, hostname: config.HOST });
+  } catch (e) {
+    const line = listenFailureLine(e, config.PORT);
+    if (!line) throw e;
+    deps.database.client.close();
+    stop(line);
+  }
   deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
   // Reconciliation (deposits, payouts, game transfers) and clean-up: now and on their intervals, on whichever
   // instance holds the jobs lease in the database (src/services/jobs). On SIGTERM the lease is given up while the
@@ -54,9 +75,6 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 } catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(e.message);
-    process.exit(1);
-  }
+  if (e instanceof ConfigError) stop(e.message);
   throw e;
 }

@@ -74,6 +74,13 @@ describe('single binary', () => {
     for (const d of [scratch, runDir]) if (d) rmSync(d, { recursive: true, force: true });
   });
 
+  test('a second copy on the same port stops with one plain line saying so', async () => {
+    const port = new URL(base).port;
+    const second = Bun.spawn([join(runDir, 'coinreel')], { cwd: runDir, env: { PATH: '/usr/bin:/bin', HOME: runDir, PORT: port }, stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' });
+    expect(await second.exited).toBe(1);
+    expect((await new Response(second.stderr).text()).trim()).toBe(`Port ${port} is in use: set PORT or stop the other process.`);
+  });
+
   test('answers /healthz and creates data/ with its database in the empty folder', async () => {
     const res = await fetch(base + '/healthz');
     expect(res.status).toBe(200);

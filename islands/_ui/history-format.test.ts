@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  amountView, formatTime, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, txPageFrom,
+  amountView, formatTime, historyHref, historyPlace, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, txPageFrom,
 } from './history-format';
 
 describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
@@ -100,4 +100,14 @@ test('API answers become pages; failures become null', () => {
   expect(notePageFrom(1, { success: true, getlist: [], pagination: { totalPages: 1, currentPage: 1, totalUsers: 0 } }))
     .toEqual({ page: 1, items: [], totalPages: 1, total: 0 });
   expect(notePageFrom(1, { success: true })).toBeNull();
+});
+
+test('history URLs: the tab and page read back from what historyHref writes; defaults left out; nonsense is All, 1', () => {
+  expect(historyHref('ALL', 1)).toBe('/transactions');
+  expect(historyHref('ALL', 2)).toBe('/transactions?page=2');
+  expect(historyHref('DEPOSIT', 1)).toBe('/transactions?type=DEPOSIT');
+  expect(historyHref('DEPOSIT', 2)).toBe('/transactions?type=DEPOSIT&page=2');
+  for (const [type, page] of [['ALL', 1], ['P2P', 3], ['FREEPLAY', 1]] as const) expect(historyPlace(historyHref(type, page).split('?')[1] ?? '')).toEqual({ type, page });
+  expect(historyPlace('?type=deposit&page=2')).toEqual({ type: 'DEPOSIT', page: 2 });
+  for (const odd of ['?type=ADJUSTMENTS', '?page=0', '?page=1.5', '?page=-1', '?page=abc', '?type=&page=']) expect(historyPlace(odd)).toEqual({ type: 'ALL', page: 1 });
 });

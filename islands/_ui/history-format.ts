@@ -1,11 +1,13 @@
 // Display rules for history and notifications (spec §2, §4, §9), shared by the islands and their pages.
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 
-export const TX_TYPES = ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] as const;
+// ALL comes first and is where the history opens (docs/decisions/history-all-tab.md).
+export const TX_TYPES = ['ALL', 'TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] as const;
 export type TxType = (typeof TX_TYPES)[number];
 
-/** Tab label and the noun the empty state uses, per type (the four of spec §2 plus P2P and Freeplay, DESIGN §8). */
+/** Tab label and the noun the empty state uses, per type (All, the four of spec §2, P2P and Freeplay, DESIGN §8). */
 export const TX_TABS: Record<TxType, { label: string; noun: string }> = {
+  ALL: { label: 'All', noun: '' },
   TRANSFER: { label: 'Transfers', noun: 'transfer' },
   REDEEM: { label: 'Redeems', noun: 'redeem' },
   DEPOSIT: { label: 'Deposits', noun: 'deposit' },
@@ -115,4 +117,22 @@ export function notePageFrom(page: number, a: Record<string, unknown> | null | u
   if (!a || a.success === false || !Array.isArray(list)) return null;
   const p = (a.pagination ?? {}) as { totalPages?: number; totalUsers?: number };
   return { page, items: list as Note[], total: p.totalUsers ?? list.length, totalPages: p.totalPages ?? 1 };
+}
+
+/** The tab and page a history URL asks for (`?type=DEPOSIT&page=2`); anything unreadable is the first page of All. */
+export function historyPlace(search: string | URLSearchParams): { type: TxType; page: number } {
+  const q = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const asked = (q.get('type') ?? '').toUpperCase();
+  const type = (TX_TYPES as readonly string[]).includes(asked) ? (asked as TxType) : 'ALL';
+  const n = Number(q.get('page'));
+  return { type, page: Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1 };
+}
+
+/** The URL of a history tab and page: the defaults (All, page 1) are left out. */
+export function historyHref(type: TxType, page: number): string {
+  const q = new URLSearchParams();
+  if (type !== 'ALL') q.set('type', type);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `/transactions?${s}` : '/transactions';
 }

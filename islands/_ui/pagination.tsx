@@ -1,38 +1,39 @@
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { pageWindow, showingText } from './history-format';
 
-type Props = { page: number; totalPages: number; total: number; limit: number; onPage: (p: number) => void; disabled?: boolean };
+type Props = {
+  page: number; totalPages: number; total: number; limit: number; onPage: (p: number) => void; disabled?: boolean;
+  /** Each page's own URL: the pages are then links that work without script (and are taken over with it). */
+  href?: (p: number) => string;
+};
 
 /** spec §2 transactions pagination: only with more than one page; Previous/Next disabled at the ends. */
-export function Pagination({ page, totalPages, total, limit, onPage, disabled }: Props) {
+export function Pagination({ page, totalPages, total, limit, onPage, disabled, href }: Props) {
   if (totalPages <= 1) return null;
   const go = (p: number) => p >= 1 && p <= totalPages && p !== page && onPage(p);
+  const control = (p: number, off: boolean, children: ReactNode, extra: Record<string, string | undefined> = {}) => {
+    if (!href) return <button type="button" onClick={() => go(p)} disabled={off} {...extra}>{children}</button>;
+    if (off) return <span className="pagination-off" aria-disabled="true" {...extra}>{children}</span>;
+    const click = (e: MouseEvent) => {
+      e.preventDefault();
+      go(p);
+    };
+    return <a href={href(p)} onClick={click} {...extra}>{children}</a>;
+  };
   return (
     <nav className="pagination" aria-label="Transaction pages">
       <p className="pagination-info">{showingText(page, limit, total)}</p>
-      <button type="button" onClick={() => go(page - 1)} disabled={disabled || page <= 1}>
-        Previous
-      </button>
+      {control(page - 1, !!disabled || page <= 1, 'Previous')}
       {pageWindow(page, totalPages).map((p) =>
         typeof p === 'number' ? (
-          <button
-            key={p}
-            type="button"
-            onClick={() => go(p)}
-            disabled={disabled}
-            aria-current={p === page ? 'page' : undefined}
-            aria-label={`Page ${p}`}
-          >
-            {p}
-          </button>
+          <Fragment key={p}>{control(p, !!disabled, p, { 'aria-current': p === page ? 'page' : undefined, 'aria-label': `Page ${p}` })}</Fragment>
         ) : (
           <span key={p} className="pagination-gap" aria-hidden="true">
             …
           </span>
         ),
       )}
-      <button type="button" onClick={() => go(page + 1)} disabled={disabled || page >= totalPages}>
-        Next
-      </button>
+      {control(page + 1, !!disabled || page >= totalPages, 'Next')}
     </nav>
   );
 }

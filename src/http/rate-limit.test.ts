@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { call, makeApp } from '../../tests/helpers/app';
-import { registeredPlayer } from '../../tests/helpers/accounts';
+import { GOOD_PASSWORD, registeredPlayer } from '../../tests/helpers/accounts';
+import { tryAgainIn } from '../lib/app-error';
 import { createMemoryRateLimiter } from './rate-limit';
 
 describe('in-memory rate limiter', () => {
@@ -15,23 +16,75 @@ describe('in-memory rate limiter', () => {
     now += 44_500;
     expect((await limiter.hit('k', rule)).ok).toBe(true);
   });
+
+  test('peek answers as the next hit would once the limit is reached, without counting', async () => {
+    let now = 1_000_000;
+    const limiter = createMemoryRateLimiter(() => now);
+    const rule = { limit: 2, windowSeconds: 60 };
+    for (let i = 0; i < 5; i++) expect((await limiter.peek('k', rule)).ok).toBe(true);
+    await limiter.hit('k', rule);
+    expect((await limiter.peek('k', rule)).ok).toBe(true);
+    await limiter.hit('k', rule);
+    now += 10_000;
+    expect(await limiter.peek('k', rule)).toEqual({ ok: false, retryAfterSeconds: 50 });
+    now += 50_000;
+    expect((await limiter.peek('k', rule)).ok).toBe(true);
+  });
+
+  test('the wait is told in whole minutes rounded up, or seconds under a minute', () => {
+    expect(tryAgainIn(14 * 60)).toBe('Try again in 14 minutes.');
+    expect(tryAgainIn(13 * 60 + 1)).toBe('Try again in 14 minutes.');
+    expect(tryAgainIn(61)).toBe('Try again in 2 minutes.');
+    expect(tryAgainIn(60)).toBe('Try again in 1 minute.');
+    expect(tryAgainIn(45)).toBe('Try again in 45 seconds.');
+    expect(tryAgainIn(1)).toBe('Try again in 1 second.');
+  });
 });
 
-const MESSAGE = { success: false, errorType: 'RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' };
+const limited = (message: string) => ({ success: false, errorType: 'RATE_LIMITED', message });
 
 describe('rate limits on the account calls', () => {
+  test('login: 10 wrong passwords lock the address for 15 minutes, even for the right one; the answer says how long', async () => {
+    let now = Date.now();
+    const app = await makeApp({}, { rateLimiter: createMemoryRateLimiter(() => now) });
+    await registeredPlayer(app, 'target@example.com');
+    now += 61_000;
+    const login = (password: string, email = 'target@example.com') => call(app, 'POST', '/api/v1/login', { email, password });
+    for (let i = 0; i < 10; i++) {
+      expect((await login(`Guess${i}xx`)).status).toBe(401);
+      now += 5_000; // under the per-minute rule's pace
+    }
+    now += 60_000;
+    const blocked = await call(app, 'POST', '/api/v1/login', { email: 'TARGET@example.com', password: GOOD_PASSWORD });
+    expect(blocked.status).toBe(429);
+    // 15 minutes from the first failure, less the 1 min 50 s gone by: 13 min 10 s, told as 14 minutes.
+    expect(blocked.json).toEqual(limited('Too many attempts. Try again in 14 minutes.'));
+    expect(blocked.headers.get('retry-after')).toBe(String(15 * 60 - 110));
+    expect((await login('Guess', 'other@example.com')).status).toBe(401);
+    now += (15 * 60 - 110) * 1000;
+    expect((await login(GOOD_PASSWORD)).status).toBe(200);
+  });
+
+  test('login: signing in successfully does not count towards the lockout', async () => {
+    let now = Date.now();
+    const app = await makeApp({}, { rateLimiter: createMemoryRateLimiter(() => now) });
+    await registeredPlayer(app, 'often@example.com');
+    for (let i = 0; i < 12; i++) {
+      expect((await call(app, 'POST', '/api/v1/login', { email: 'often@example.com', password: GOOD_PASSWORD })).status).toBe(200);
+      now += 10_000;
+    }
+  });
+
   test('login: 10 a minute per e-mail, then 429 with Retry-After, whatever the address case', async () => {
     const app = await makeApp();
-    for (let i = 0; i < 10; i++) {
-      const r = await call(app, 'POST', '/api/v1/login', { email: 'target@example.com', password: `Guess${i}` });
-      expect(r.status).toBe(401);
-    }
-    const blocked = await call(app, 'POST', '/api/v1/login', { email: 'TARGET@example.com', password: 'Guess10' });
+    await registeredPlayer(app, 'fast@example.com');
+    // registeredPlayer signed in once already.
+    for (let i = 0; i < 9; i++) expect((await call(app, 'POST', '/api/v1/login', { email: 'fast@example.com', password: GOOD_PASSWORD })).status).toBe(200);
+    const blocked = await call(app, 'POST', '/api/v1/login', { email: 'FAST@example.com', password: GOOD_PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.json).toEqual(MESSAGE);
+    expect(blocked.json?.message).toMatch(/^Too many attempts\. Try again in (\d+ seconds?|1 minute)\.$/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    expect((await call(app, 'POST', '/api/v1/login', { email: 'other@example.com', password: 'Guess' })).status).toBe(401);
   });
 
   test('login: 50 a minute per client address, read from the trusted proxy header only when configured', async () => {

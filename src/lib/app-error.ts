@@ -28,8 +28,16 @@ export class AppError extends Error {
     return new AppError(409, message, errorType);
   }
   static tooMany(retryAfterSeconds: number) {
-    return new AppError(429, 'Too many attempts. Please wait and try again.', 'RATE_LIMITED', undefined, {
+    return new AppError(429, `Too many attempts. ${tryAgainIn(retryAfterSeconds)}`, 'RATE_LIMITED', undefined, {
       'retry-after': String(retryAfterSeconds),
     });
   }
+}
+
+/** 'Try again in 14 minutes.': whole minutes rounded up, seconds under a minute, so the wait is never understated. */
+export function tryAgainIn(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `Try again in ${s} second${s === 1 ? '' : 's'}.`;
+  const m = Math.ceil(s / 60);
+  return `Try again in ${m} minute${m === 1 ? '' : 's'}.`;
 }

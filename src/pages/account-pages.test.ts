@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { call, makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { newEmailToken } from '../services/auth/email-tokens';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 
 let app: TestApp;
@@ -80,7 +81,6 @@ describe('account pages: first HTML', () => {
     expect(register).toContain('href="/privacy-policy"');
     for (const src of ['Online Search', 'Friend', 'SMS', 'Facebook', 'Other']) expect(register).toContain(`<span>${src}</span>`);
     expect(await html('/forgot-password')).toContain('Captcha');
-    expect(await html('/reset-password/tok')).toContain('Update Password');
     for (const doc of [login, register]) expect(h1s(doc)).toBe(1);
     const manifest = app.deps.assets.manifest;
     expect(login).toContain(manifest.islands.LoginForm!.src);
@@ -114,5 +114,41 @@ describe('account pages: first HTML', () => {
       expect(attrs).toContain('data-deposit-open=');
     }
     expect(h1s(doc)).toBe(1);
+  });
+});
+
+describe('spent links say so when the page loads', () => {
+  const link = async (purpose: 'reset' | 'verify', change?: string) => {
+    const t = newEmailToken(p.userId, purpose, new Date());
+    await app.deps.database.client.execute({ sql: 'INSERT INTO email_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, ?, ?, ?)', args: [t.row.tokenHash, p.userId, purpose, t.row.createdAt.getTime(), t.row.expiresAt.getTime()] });
+    if (change) await app.deps.database.client.execute({ sql: `UPDATE email_tokens SET ${change} WHERE token_hash = ?`, args: [t.row.tokenHash] });
+    return t.raw;
+  };
+
+  test('a live reset link shows the form; used, expired and unknown ones say which, with a button for a new link', async () => {
+    expect(await html(`/reset-password/${await link('reset')}`)).toContain('Update Password');
+    const cases = [
+      [await link('reset', `used_at = ${Date.now()}`), 'This reset link has already been used.'],
+      [await link('reset', `expires_at = ${Date.now() - 1}`), 'This reset link has expired.'],
+      ['tok', 'This reset link is not valid.'],
+    ] as const;
+    for (const [token, message] of cases) {
+      const doc = await html(`/reset-password/${token}`);
+      expect(doc).toContain(message);
+      expect(doc).toContain('<a class="btn btn-primary btn-block" href="/forgot-password">Request a new link</a>');
+      expect(doc).not.toContain('Update Password');
+      expect(doc).not.toContain('data-island="ResetPasswordForm"');
+    }
+  });
+
+  test('a verification link used already renders Already Verified on the server; a live one is left to verify', async () => {
+    const used = await link('verify', `used_at = ${Date.now()}`);
+    const doc = await html(`/verify/email/${used}`);
+    expect(propsOf(doc, 'VerifyEmail')).toMatchObject({ already: true });
+    expect(doc).toContain('Your e-mail is already verified.');
+    const live = await link('verify');
+    expect(propsOf(await html(`/verify/email/${live}`), 'VerifyEmail')).toMatchObject({ already: false });
+    // Reading the state did not spend the link.
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: live })).status).toBe(200);
   });
 });

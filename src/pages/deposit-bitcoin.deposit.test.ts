@@ -21,7 +21,7 @@ const form = (fields: Record<string, string>, p: TestPlayer = alice) =>
 
 describe('/deposit-bitcoin with a deposit', () => {
   test('the no-script form creates a deposit and goes to its page; the page shows its state, BTC amount and BIP21 QR', async () => {
-    const r = await form({ _action: 'create', _key: 'k-page-1', amount: '25' });
+    const r = await form({ _action: 'create', _key: 'k-page-1', amount: '$25.00' });
     expect(r.status).toBe(303);
     const location = new URL(r.headers.get('location')!, BASE);
     expect(location.pathname).toBe('/deposit-bitcoin');
@@ -62,8 +62,10 @@ describe('/deposit-bitcoin with a deposit', () => {
     const r = await form({ _action: 'create', amount: '1.234' });
     expect(r.status).toBe(400);
     const doc = await r.text();
-    expect(doc).toContain('<p class="field-error" id="deposit-page-amount-error">Please enter a valid amount greater than 0</p>');
+    expect(doc).toContain('<p class="field-error" id="deposit-page-amount-error">Use at most two decimals (cents).</p>');
     expect(doc).toContain('value="1.234"');
+    const zero = await (await form({ _action: 'create', amount: '$0' })).text();
+    expect(zero).toContain('<p class="field-error" id="deposit-page-amount-error">Please enter a valid amount greater than 0</p>');
     expect(doc).toContain('aria-invalid="true"');
     expect((await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n).toBe(before);
   });

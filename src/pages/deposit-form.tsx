@@ -1,4 +1,6 @@
 import { depositPageUrl } from '../shared/paths';
+import { readAmount } from '../shared/schemas/amount-input';
+import { checkDepositTyped } from '../shared/schemas/deposit';
 import type { ActionContext, ActionResult, PageAction, PageContext } from './page';
 import { answerToResult } from './form-post';
 
@@ -6,7 +8,10 @@ import { answerToResult } from './form-post';
 export const depositActions: Record<string, PageAction> = {
   async create(ctx: ActionContext): Promise<ActionResult> {
     const amount = (ctx.fields.amount ?? '').trim();
-    const a = await ctx.send('POST', '/btc/create-deposit-request', { amount }, { idempotencyKey: ctx.fields._key || undefined });
+    // Read as the modal reads it (`$25`, `1,000.50`); the API takes the plain text of the dollars.
+    const errors = checkDepositTyped({ amount });
+    if (errors.amount) return { status: 400, form: { action: 'create', values: { amount }, errors } };
+    const a = await ctx.send('POST', '/btc/create-deposit-request', { amount: String((readAmount(amount) as { dollars: number }).dollars) }, { idempotencyKey: ctx.fields._key || undefined });
     return answerToResult(a, { action: 'create', values: { amount } }, (json) => ({ redirect: depositPageUrl(json.data) }));
   },
   async simulate(ctx: ActionContext): Promise<ActionResult> {

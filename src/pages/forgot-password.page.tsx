@@ -8,9 +8,13 @@ import { definePage } from './page';
 export default definePage({
   title: 'Forgot Password',
   access: 'public-only',
+  // ?captcha=question draws the captcha's non-visual form (a sum in words) for screen-reader users.
   load: async (ctx): Promise<Captcha | null> => {
-    const r = await ctx.api?.('/captcha');
-    return r && typeof r.captchaId === 'string' && typeof r.image === 'string' ? { captchaId: r.captchaId, image: r.image } : null;
+    const question = ctx.url.searchParams.get('captcha') === 'question';
+    const r = await ctx.api?.(question ? '/captcha?kind=question' : '/captcha');
+    if (!r || typeof r.captchaId !== 'string') return null;
+    if (typeof r.question === 'string') return { captchaId: r.captchaId, question: r.question };
+    return typeof r.image === 'string' ? { captchaId: r.captchaId, image: r.image } : null;
   },
   actions: forgotActions,
   render: (ctx) => (

@@ -40,7 +40,7 @@ export function apiSender(handle: (req: Request) => Promise<Response>, post: Req
     copyClientIp(post, req);
     const res = await handle(req);
     const json: unknown = await res.json().catch(() => null);
-    return { status: res.status, json: json && typeof json === 'object' ? (json as Record<string, any>) : null, cookies: res.headers.getSetCookie() };
+    return { status: res.status, json: json && typeof json === 'object' ? (json as Record<string, any>) : null, cookies: res.headers.getSetCookie(), retryAfter: res.headers.get('retry-after') ?? undefined };
   };
 }
 
@@ -54,7 +54,7 @@ export function answerToResult(a: ApiAnswer, form: Omit<FormState, 'errors'>, on
   const errors: Record<string, string> = {};
   for (const e of list) if (typeof e.field === 'string' && typeof e.message === 'string' && !(e.field in errors)) errors[e.field] = e.message;
   const message = Object.keys(errors).length ? undefined : typeof a.json?.message === 'string' ? a.json.message : 'Request failed.';
-  return { status: a.status >= 400 && a.status < 500 ? a.status : 502, form: { ...form, errors, message } };
+  return { status: a.status >= 400 && a.status < 500 ? a.status : 502, form: { ...form, errors, message }, retryAfter: a.retryAfter };
 }
 
 type PostDeps = {
@@ -89,5 +89,7 @@ export async function handleFormPost(page: Page, ctx: PageContext, request: Requ
     return d.render({ ...ctx, form: { action: name, values: keptValues(fields), errors: {}, message: STALE_FORM } }, 403);
   const result = await action({ ...ctx, fields, send: apiSender(d.handle, request) });
   if ('redirect' in result) return see(result.redirect, [...(result.cookies ?? []), result.flash ? d.flash.set(result.flash) : undefined]);
-  return d.render({ ...ctx, form: result.form }, result.status ?? 400);
+  const again = await d.render({ ...ctx, form: result.form }, result.status ?? 400);
+  if (result.retryAfter) again.headers.set('retry-after', result.retryAfter);
+  return again;
 }

@@ -1,5 +1,6 @@
-import { AMOUNT_INPUT } from '../shared/schemas/wallet';
-import { checkWithdraw } from '../shared/schemas/withdraw';
+import { readAmount } from '../shared/schemas/amount-input';
+import { checkGameMoveTyped } from '../shared/schemas/games';
+import { checkWithdrawTyped } from '../shared/schemas/withdraw';
 import { answerToResult } from './form-post';
 import type { ActionContext, ActionResult, PageAction } from './page';
 
@@ -27,8 +28,11 @@ function move(kind: keyof typeof PATHS): PageAction {
       const d = await ctx.send('GET', `/game/user-Game-Detail/${encodeURIComponent(gameId)}`);
       userName = String(d.json?.userDetail?.gameCredentialId?.userName ?? '');
     }
-    // The API takes numbers; text that is not an amount goes as it is, for the API's own message.
-    const a = await ctx.send('POST', PATHS[kind], { gameId, userName, amount: AMOUNT_INPUT.test(amount) ? Number(amount) : amount }, { idempotencyKey: ctx.fields._key || undefined });
+    // The amount is read as the island reads it (`$5`, `1,000.50`); a refusal says why, and nothing is sent.
+    const errors = checkGameMoveTyped({ gameId, userName, amount });
+    if (errors.amount) return renamed({ status: 400, form: { action: kind, values: { gameId, username: userName, amount }, errors } });
+    const dollars = (readAmount(amount) as { dollars: number }).dollars;
+    const a = await ctx.send('POST', PATHS[kind], { gameId, userName, amount: dollars }, { idempotencyKey: ctx.fields._key || undefined });
     return renamed(answerToResult(a, { action: kind, values: { gameId, username: userName, amount } }, (json) => ({
       redirect: `/home#${kind}`,
       flash: { kind: 'success', message: String(json.message) },
@@ -48,9 +52,9 @@ export const homeActions: Record<string, PageAction> = {
   async withdraw(ctx: ActionContext) {
     const values = { currency: ctx.fields.currency ?? '', wallet_address: (ctx.fields.wallet_address ?? '').trim(), amount: (ctx.fields.amount ?? '').trim(), tip: (ctx.fields.tip ?? '').trim() };
     // The API takes numbers; typed text that is not one gets the shared rules' words here.
-    const errors = checkWithdraw(values);
+    const errors = checkWithdrawTyped(values);
     if (Object.keys(errors).length) return { status: 400, form: { action: 'withdraw', values, errors } };
-    const body = { currency: values.currency, wallet_address: values.wallet_address, amount: Number(values.amount), tip: values.tip ? Number(values.tip) : 0, totp: ctx.fields.totp };
+    const body = { currency: values.currency, wallet_address: values.wallet_address, amount: (readAmount(values.amount) as { dollars: number }).dollars, tip: values.tip ? Number(values.tip) : 0, totp: ctx.fields.totp };
     const a = await ctx.send('POST', '/withdraw/withdraw-request', body, { idempotencyKey: ctx.fields._key || undefined });
     return answerToResult(a, { action: 'withdraw', values }, (json) => ({ redirect: '/home#withdraw', flash: { kind: 'success', message: String(json.message) } }));
   },

@@ -20,7 +20,7 @@ describe('the dashboard (/home)', () => {
   test('no "opens soon" card is left; the bar, credentials and the three forms arrive in the first HTML', async () => {
     const doc = await html('/home');
     expect(doc).not.toContain('opens soon');
-    expect(doc).toContain('<a href="/support#how-to-deposit">How to Deposit with CashApp</a>');
+    expect(doc).toContain('<a href="/support#how-to-deposit-with-cashapp">How to Deposit with CashApp</a>');
     expect(doc).toContain('Game Library');
     const [creds] = propsOf(doc, 'GameCredentials');
     expect(creds.canPlay).toBe(true);
@@ -55,7 +55,8 @@ const post = (fields: Record<string, string>) =>
 describe('the dashboard forms without script', () => {
   test('a transfer posts to /home: credits move once per form key, and the flash tells the server message', async () => {
     const before = (await app.deps.ledger.balance(`w:${p.userId}`)).availableCents;
-    const fields = { _action: 'transfer', _key: 'form-key-1', gameId: 'vblink', username: '', amount: '12.5' };
+    // Typed the way people write it: read by the shared amount rule on the server as in the island.
+    const fields = { _action: 'transfer', _key: 'form-key-1', gameId: 'vblink', username: '', amount: '$12.50' };
     const r = await post(fields);
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/home#transfer');
@@ -72,7 +73,7 @@ describe('the dashboard forms without script', () => {
     expect(r.status).toBe(400);
     const doc = await r.text();
     const [transfer] = propsOf(doc, 'GameMoveForm');
-    expect(transfer.form).toEqual({ values: { gameId: '', username: '', amount: '1.234' }, errors: { gameId: 'Game is required', username: 'Username is required', amount: 'Enter a valid amount' }, message: null });
+    expect(transfer.form).toEqual({ values: { gameId: '', username: '', amount: '1.234' }, errors: { gameId: 'Game is required', username: 'Username is required', amount: 'Use at most two decimals (cents).' }, message: null });
     expect(doc).toContain('Game is required');
     expect(doc).toContain('aria-invalid="true"');
   });
@@ -102,7 +103,7 @@ describe('the withdraw form without script', () => {
     expect(w.form.errors).toEqual({ amount: 'Minimum amount to invest is 100' });
     await fund(app, p.userId, 20_000);
     const before = (await app.deps.ledger.balance(`w:${p.userId}`)).availableCents;
-    const ok = await post({ _action: 'withdraw', _key: 'wd-1', currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: '100', tip: '5' });
+    const ok = await post({ _action: 'withdraw', _key: 'wd-1', currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: '$100.00', tip: '5' });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/home#withdraw');
     expect((await app.deps.ledger.balance(`w:${p.userId}`)).availableCents).toBe(before - 10_500);

@@ -3,7 +3,7 @@ import { definePage } from './page';
 import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
 import { HowItWorks } from './sections/how-it-works';
-import { loginToast } from './sections/login-toast';
+import { startHref } from './sections/login-toast';
 import { RegisterPanel } from './sections/register-panel';
 import { ServicesGrid } from './sections/services-grid';
 
@@ -20,7 +20,7 @@ export default definePage({
         lead={`Deposit with Bitcoin, move credits to your games in seconds and cash out to your own wallet. ${site.siteName} keeps every credit in one place.`}
         actions={
           <>
-            <a className="btn btn-primary" href="/register" {...loginToast}>Get Started</a>
+            <a className="btn btn-primary" href={startHref('/register')}>Get Started</a>
             <a className="btn btn-ghost" href="#games" data-scroll-offset="80">See the games</a>
           </>
         }

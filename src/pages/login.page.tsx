@@ -3,6 +3,7 @@ import { Island } from './island';
 import { definePage } from './page';
 import { sameSitePath } from '../shared/paths';
 import { loginActions } from './account-actions';
+import { LOGIN_TOAST_MESSAGE, START_FLAG } from './sections/login-toast';
 
 /** What a visitor sent here from a signed-in page reads (DESIGN §8). */
 export const SIGN_IN_NOTICE = 'Please sign in to continue.';
@@ -18,6 +19,7 @@ export default definePage({
     return (
       <AuthCard title="Login" lead={`Welcome back to ${ctx.site.siteName}. Log in to reach your wallet and games.`}>
         {next && !ctx.form && <p className="alert alert-info" role="status">{SIGN_IN_NOTICE}</p>}
+        {!next && !ctx.form && ctx.url.searchParams.has(START_FLAG) && <p className="alert alert-info" role="status">{LOGIN_TOAST_MESSAGE}</p>}
         <Island name="LoginForm" props={{ next, form: ctx.form ?? null }} />
       </AuthCard>
     );

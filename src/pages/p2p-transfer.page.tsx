@@ -1,19 +1,27 @@
+import type { Receipt } from '../../islands/_ui/p2p-steps';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { formKey } from './home-actions';
 import { p2pActions } from './wallet-actions';
 
-/** spec §2 P2P transfer. */
+/** spec §2 P2P transfer. `?receipt=<transaction ID>` shows that sent transfer's receipt until it is dismissed. */
 export default definePage({
   title: "Transfer Credits To Fellow's Account",
   access: 'private',
   actions: p2pActions,
+  load: async (ctx) => {
+    const id = ctx.url.searchParams.get('receipt');
+    if (!id) return null;
+    // Scoped by the API to the signed-in sender: another player's ID shows nothing.
+    const r = await ctx.api?.(`/transfer/receipt/${encodeURIComponent(id)}`);
+    return r?.success ? (r.receipt ?? null) : null;
+  },
   render: (ctx: PageContext) => (
     <section className="page-section wallet-page p2p-page" aria-labelledby="p2p-title">
       <div className="card wallet-card p2p-card">
         <h1 id="p2p-title" className="card-title p2p-title">Transfer Credits To Fellow's Account</h1>
         <p className="card-subtitle">Send credits from your wallet to another player by their e-mail address. It arrives at once.</p>
-        <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true }} />
+        <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true, receipt: (ctx.data as Receipt | null | undefined) ?? null }} />
       </div>
     </section>
   ),

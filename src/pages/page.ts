@@ -42,7 +42,9 @@ export type FormState = { action: string; values: Record<string, string>; errors
 /** An answer of the site's own API to a call made for a form post. */
 export type ApiAnswer = { status: number; json: Record<string, any> | null;
   /** The answer's Set-Cookie lines (a sign-in's session cookie), for the redirect to carry to the browser. */
-  cookies: string[] };
+  cookies: string[];
+  /** A refusal's Retry-After (a rate limit), passed on to the browser with the re-rendered page. */
+  retryAfter?: string };
 
 export type ActionContext = PageContext & {
   /** The posted fields, as text. */
@@ -52,7 +54,7 @@ export type ActionContext = PageContext & {
 };
 
 /** Redirect (303) with an optional flash, or re-render the page with the form's values and errors. */
-export type ActionResult = { redirect: string; flash?: Flash; cookies?: string[] } | { status?: number; form: FormState };
+export type ActionResult = { redirect: string; flash?: Flash; cookies?: string[] } | { status?: number; form: FormState; retryAfter?: string };
 export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 
 /**

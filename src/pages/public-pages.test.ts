@@ -55,7 +55,7 @@ describe('every public page', () => {
 });
 
 describe('header and footer', () => {
-  test('header: games dropdown, visitor actions, section links that show the login toast, the ticker', async () => {
+  test('header: games dropdown, visitor actions, section links that sign in first, the ticker', async () => {
     const { doc } = await load('/about-us');
     const header = doc.querySelector('header')!;
     const menu = header.querySelector('[data-dropdown] [data-dropdown-menu]')!;
@@ -63,9 +63,9 @@ describe('header and footer', () => {
     expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Ultra Panda', '/ultra-panda'], ['VB Link', '/vb-link']]);
     expect(header.querySelector('a[href="/login"]')?.textContent).toBe('Login');
     expect(header.querySelector('a[href="/register"]')?.textContent).toBe('Register');
-    const sections = [...header.querySelectorAll<HTMLAnchorElement>('[data-section-link]')];
-    expect(sections.map((a) => a.getAttribute('href'))).toEqual(['/home#transfer', '/home#redeem', '/home#withdraw', '/home#support']);
-    for (const a of sections) expect(a.getAttribute('data-toast')).toBe(LOGIN_TOAST_MESSAGE);
+    const sections = [...header.querySelectorAll<HTMLAnchorElement>('.nav-links a')].slice(1, 5);
+    expect(sections.map((a) => a.getAttribute('href'))).toEqual(['/home#transfer', '/home#redeem', '/home#withdraw', '/home#support'].map((p) => `/login?next=${encodeURIComponent(p)}`));
+    for (const a of sections) expect(a.hasAttribute('data-toast')).toBe(false);
     expect(header.querySelector('.nav-links a')?.getAttribute('href')).toBe('/');
     expect(header.querySelector('[data-nav-toggle]')?.getAttribute('aria-controls')).toBe('site-nav');
     expect(doc.getElementById('site-nav')).not.toBeNull();
@@ -93,10 +93,18 @@ describe('landing', () => {
     for (const a of downloads) expect(a.textContent).toStartWith('Download');
     const cards = [...doc.querySelectorAll('#services a.service-card')];
     expect(cards.map((c) => c.querySelector('h3')?.textContent)).toEqual(['Deposit', 'Withdraw', 'Redeem', 'Transfer']);
-    for (const c of cards) expect(c.getAttribute('data-toast')).toBe(LOGIN_TOAST_MESSAGE);
+    // No toast on a page that offers no next step: every call to action leads to /register, which says why.
+    for (const c of cards) expect([c.getAttribute('href'), c.hasAttribute('data-toast')]).toEqual(['/register?start=1', false]);
     const getStarted = [...doc.querySelectorAll('a')].find((a) => a.textContent === 'Get Started')!;
-    expect(getStarted.getAttribute('data-toast')).toBe(LOGIN_TOAST_MESSAGE);
-    expect(getStarted.getAttribute('data-toast-id')).toBe('login-first');
+    expect([getStarted.getAttribute('href'), getStarted.hasAttribute('data-toast')]).toEqual(['/register?start=1', false]);
+  });
+
+  test('/register?start=1 and /login?start=1 show the login toast words as a notice; plain visits do not', async () => {
+    const notice = `<p class="alert alert-info" role="status">${LOGIN_TOAST_MESSAGE}</p>`;
+    expect((await load('/register?start=1')).doc.body.innerHTML).toContain(notice);
+    expect((await load('/login?start=1')).doc.body.innerHTML).toContain(notice);
+    expect((await load('/register')).doc.body.innerHTML).not.toContain(LOGIN_TOAST_MESSAGE);
+    expect((await load('/login')).doc.body.innerHTML).not.toContain(LOGIN_TOAST_MESSAGE);
   });
 
   test('TICKER_MODE off has no ticker; live starts hidden and empty until the API answers', async () => {

@@ -1,13 +1,19 @@
-import { txPageFrom } from '../../islands/_ui/history-format';
+import { historyPlace, txPageFrom } from '../../islands/_ui/history-format';
 import { PAGE_SIZE } from '../../islands/TransactionsTable';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 
-/** spec §2 Transactions. The first tab's first page is in the first HTML; the island takes over from there. */
+/**
+ * spec §2 Transactions. The tab and page the URL asks for (`?type=DEPOSIT&page=2`, All and page 1 by default) are
+ * in the first HTML, so a reload or Back shows the same; the island takes over from there.
+ */
 export default definePage({
   title: 'Transaction',
   access: 'private',
-  load: async (ctx) => txPageFrom('TRANSFER', 1, await ctx.api?.(`/transaction/transaction-List/TRANSFER?page=1&limit=${PAGE_SIZE}`), PAGE_SIZE),
+  load: async (ctx) => {
+    const { type, page } = historyPlace(ctx.url.searchParams);
+    return txPageFrom(type, page, await ctx.api?.(`/transaction/transaction-List/${type}?page=${page}&limit=${PAGE_SIZE}`), PAGE_SIZE);
+  },
   render: (ctx: PageContext) => (
     <section className="page-section wallet-page" aria-labelledby="transactions-title">
       <h1 id="transactions-title" className="page-title">Transaction</h1>

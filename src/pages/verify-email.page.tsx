@@ -14,12 +14,15 @@ export default definePage({
     // The no-script path: the page's Verify Email button posts the token; the island sends it by itself.
     async default(ctx) {
       const a = await ctx.send('POST', '/verify/email', { token: ctx.params.token ?? '' });
+      if (a.json?.errorType === 'ALREADY_VERIFIED') return { redirect: '/login', flash: { kind: 'info', message: String(a.json.message) } };
       return answerToResult(a, { action: 'default', values: {} }, () => ({ redirect: '/login', flash: { kind: 'success', message: VERIFIED } }));
     },
   },
+  // A link opened again after it worked says so on the first paint, with or without script.
+  load: async (ctx) => (await ctx.api?.(`/verify/email/status?token=${encodeURIComponent(ctx.params.token ?? '')}`))?.status === 'verified',
   render: (ctx) => (
     <AuthCard>
-      <Island name="VerifyEmail" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl, failed: !!ctx.form, formToken: ctx.formToken }} />
+      <Island name="VerifyEmail" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl, failed: !!ctx.form, already: ctx.data === true, formToken: ctx.formToken }} />
     </AuthCard>
   ),
 });

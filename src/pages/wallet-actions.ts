@@ -1,12 +1,35 @@
 import { readAmount } from '../shared/schemas/amount-input';
 import { checkP2PTyped } from '../shared/schemas/wallet';
+import { dollarsToCents } from '../shared/money';
 import { answerToResult } from './form-post';
 import type { PageAction } from './page';
+
+const INSUFFICIENT = 'Insufficient balance';
 
 // P2P and freeplay as plain form posts: the same API calls the islands make, with the typed amount read once.
 
 export const p2pActions: Record<string, PageAction> = {
+  /** Step 1: the typed form. On success the page again, now asking to confirm who receives how much. */
   async default(ctx) {
+    const values = { email: (ctx.fields.email ?? '').trim(), amount: (ctx.fields.amount ?? '').trim() };
+    const errors = checkP2PTyped(values);
+    if (Object.keys(errors).length) return { status: 400, form: { action: 'default', values, errors } };
+    const dollars = (readAmount(values.amount) as { dollars: number }).dollars;
+    // More than the wallet holds is said at once, not after the confirmation (the ledger still decides at Send).
+    if (dollarsToCents(dollars)! > ctx.viewer!.walletCents) return { status: 409, form: { action: 'default', values, errors: { amount: INSUFFICIENT } } };
+    const amount = String(dollars);
+    const a = await ctx.send('GET', `/transfer/recipient?email=${encodeURIComponent(values.email)}`);
+    return answerToResult(a, { action: 'default', values }, (json) => ({
+      status: 200,
+      form: { action: 'confirm', values: { email: values.email, amount, name: String(json.recipient?.name ?? ''), playerId: String(json.recipient?.playerId ?? ''), ...(ctx.fields.totp && { totp: ctx.fields.totp }) }, errors: {} },
+    }));
+  },
+  /** The confirmation's Back: the form again with what was typed. */
+  async edit(ctx) {
+    return { status: 200, form: { action: 'default', values: { email: (ctx.fields.email ?? '').trim(), amount: (ctx.fields.amount ?? '').trim() }, errors: {} } };
+  },
+  /** Step 2, confirmed: credits move; the receipt page follows, with the server's message as a flash. */
+  async send(ctx) {
     const values = { email: (ctx.fields.email ?? '').trim(), amount: (ctx.fields.amount ?? '').trim() };
     const errors = checkP2PTyped(values);
     if (Object.keys(errors).length) return { status: 400, form: { action: 'default', values, errors } };
@@ -14,7 +37,10 @@ export const p2pActions: Record<string, PageAction> = {
     const a = await ctx.send('POST', '/transfer/p2p-transfer', { email: values.email, amount, totp: ctx.fields.totp }, { idempotencyKey: ctx.fields._key || undefined });
     // Not enough credits is the amount's problem, as the island shows it.
     if (a.json?.errorType === 'INSUFFICIENT_FUNDS') return { status: a.status, form: { action: 'default', values, errors: { amount: String(a.json.message) } } };
-    return answerToResult(a, { action: 'default', values }, (json) => ({ redirect: '/p2p-transfer', flash: { kind: 'success', message: String(json.message || 'Transfer successful.') } }));
+    return answerToResult(a, { action: 'default', values }, (json) => ({
+      redirect: json.receipt?.transactionId ? `/p2p-transfer?receipt=${encodeURIComponent(json.receipt.transactionId)}` : '/p2p-transfer',
+      flash: { kind: 'success', message: String(json.message || 'Transfer successful.') },
+    }));
   },
 };
 

@@ -53,8 +53,21 @@ describe('accounts journey in chromium (phone)', () => {
     const mail = page.locator('.mailbox-item', { hasText: email }).first();
     const link = mail.locator('a[href*="/verify/email/"]').first();
     expect(await link.getAttribute('href')).toStartWith(`${ORIGIN}/verify/email/`);
+    const verifyUrl = (await link.getAttribute('href'))!;
     await link.click();
     await page.getByRole('heading', { level: 1, name: 'Email Verified!' }).waitFor();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.waitForURL(ORIGIN + '/login');
+    // Spent links speak plainly: the verification link again, and a reset link that is no good, on load.
+    await page.goto(verifyUrl);
+    await page.getByRole('heading', { level: 1, name: 'Already Verified' }).waitFor();
+    expect(await page.getByText('Your e-mail is already verified.').isVisible()).toBe(true);
+    await page.goto(ORIGIN + '/reset-password/' + 'A'.repeat(43));
+    expect(await page.getByRole('alert').textContent()).toContain('This reset link is not valid.');
+    expect(await page.getByLabel('New Password').count()).toBe(0);
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await page.waitForURL(ORIGIN + '/forgot-password');
+    await page.goto(verifyUrl);
     await page.getByRole('link', { name: 'Go to Login' }).click();
     await page.waitForURL(ORIGIN + '/login');
 

@@ -30,7 +30,7 @@ export type Browser = {
 };
 
 /** Chromium with a fresh profile in a temp folder, removed again on close. */
-export async function launchBrowser(opts: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassCSP?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'coinreel-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -38,6 +38,8 @@ export async function launchBrowser(opts: { javaScriptEnabled?: boolean } = {}):
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    // Only for injecting a test tool (axe-core) as a script tag; the site's own CSP is tested elsewhere.
+    bypassCSP: opts.bypassCSP ?? false,
   });
   const errors: string[] = [];
   return {

@@ -25,10 +25,11 @@ describe('island ids after hydration', () => {
     await page.goto(server.url + '/transactions');
     await page.waitForFunction(() => !!document.querySelector('[data-island="TransactionsTable"] [role="tab"]'));
     await page.waitForTimeout(300);
-    const first = page.getByRole('tab', { name: 'Transfers' });
+    // The history opens on All, the first tab.
+    const first = page.getByRole('tab', { name: 'All' });
     await first.focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Redeems');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Transfers');
     const dangling = await page.evaluate(() =>
       [...document.querySelectorAll('[aria-controls], [aria-labelledby], [aria-describedby]')]
         .flatMap((el) => ['aria-controls', 'aria-labelledby', 'aria-describedby'].map((a) => el.getAttribute(a)))

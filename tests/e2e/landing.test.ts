@@ -32,6 +32,9 @@ describe('landing page in chromium', () => {
       await expect(page.locator('header.site-header .logo').isVisible()).resolves.toBe(true);
       await expect(page.locator('[data-ticker="demo"] li').count()).resolves.toBe(15);
       await expect(page.locator('[data-ticker="demo"]').isVisible()).resolves.toBe(true);
+      // Invented lines say so on screen.
+      await expect(page.locator('[data-ticker="demo"] .ticker-demo').textContent()).resolves.toBe('Demo');
+      await expect(page.locator('[data-ticker="demo"] .ticker-demo').isVisible()).resolves.toBe(true);
       await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
       await page.locator('footer.site-footer').scrollIntoViewIfNeeded();
       await expect(page.locator('footer.site-footer').isVisible()).resolves.toBe(true);
@@ -88,16 +91,20 @@ describe('landing page in chromium', () => {
     }
   });
 
-  test('Get Started shows the login toast once, however often it is clicked, and stays on the page', async () => {
+  test('Get Started and a service card lead to /register, which says why; the Cash App guide explains buying bitcoin', async () => {
     const page = await open('/', DESKTOP);
     try {
-      const getStarted = page.getByRole('link', { name: 'Get Started' });
-      await getStarted.click();
-      await getStarted.click();
-      const toasts = page.locator('#toasts .toast');
-      await expect(toasts.count()).resolves.toBe(1);
-      await expect(toasts.first().textContent()).resolves.toContain('Login or register to get started!');
-      expect(new URL(page.url()).pathname).toBe('/');
+      await page.getByRole('link', { name: 'Get Started' }).click();
+      await page.waitForURL((u) => u.pathname === '/register');
+      await expect(page.getByRole('status').filter({ hasText: 'Login or register to get started!' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('heading', { name: 'Create Your Account' }).isVisible()).resolves.toBe(true);
+      await page.goBack();
+      await page.locator('#services a.service-card').first().click();
+      await page.waitForURL((u) => u.pathname === '/register');
+      await expect(page.getByText('Login or register to get started!').isVisible()).resolves.toBe(true);
+      await page.goto(server.url + '/support#how-to-deposit-with-cashapp');
+      const guide = page.locator('#how-to-deposit-with-cashapp + p');
+      await expect(guide.textContent()).resolves.toContain('choose Buy');
     } finally {
       await page.close();
     }

@@ -102,10 +102,23 @@ describe('with JavaScript disabled', () => {
     expect(await page.getByLabel('Amount').inputValue()).toBe('5.001');
     await page.getByLabel('Amount').fill('$1,000.50');
     await page.getByRole('button', { name: 'Transfer' }).click();
-    await page.waitForURL(ORIGIN + '/p2p-transfer');
+    // The confirmation names the receiver before anything moves.
+    await page.getByRole('heading', { name: 'Confirm the transfer' }).waitFor();
+    const facts = await page.locator('.p2p-facts').textContent();
+    for (const part of [String(friend.playerId), friend.email, '$1,000.50']) expect(facts).toContain(part);
+    expect(await available(app, friend.userId)).toBe(0);
+    await page.getByRole('button', { name: 'Send $1,000.50' }).click();
+    await page.waitForURL(/\/p2p-transfer\?receipt=CR-/);
     expect(await page.locator('.flash').count()).toBe(1);
+    const receipt = await page.locator('.p2p-receipt').textContent();
+    for (const part of ['Transfer sent', '$1,000.50', `Player ID ${friend.playerId}`, new URL(page.url()).searchParams.get('receipt')!]) expect(receipt).toContain(part);
     expect(await available(app, friend.userId)).toBe(1_000_50);
     expect(await available(app, String(me!.id))).toBe(999_50);
+    await page.reload();
+    expect(await page.locator('.p2p-receipt').count()).toBe(1);
+    await page.getByRole('link', { name: 'Done' }).click();
+    await page.waitForURL(ORIGIN + '/p2p-transfer');
+    expect(await page.getByLabel('Receiver Email').inputValue()).toBe('');
 
     // Logout is a plain post too; afterwards the old session is gone.
     // Without script the phone's menu is laid out in full and a dropdown opens on keyboard focus: Tab to Logout.

@@ -71,8 +71,20 @@ describe('wallet journey in chromium', () => {
     await a.getByText('Use at most two decimals (cents).').waitFor();
     await a.getByLabel('Amount').fill('$12.34');
     await a.getByRole('button', { name: 'Transfer' }).click();
-    await a.locator('#toasts').getByText(`You sent $12.34 to ${bob.email}.`).waitFor();
+    // The island asks to confirm who receives it; Back keeps the form as typed.
+    await a.getByRole('heading', { name: 'Confirm the transfer' }).waitFor();
+    expect(await a.locator('.p2p-facts').textContent()).toContain(String(bob.playerId));
+    await a.getByRole('button', { name: 'Back' }).click();
+    expect(await a.getByLabel('Amount').inputValue()).toBe('$12.34');
+    await a.getByRole('button', { name: 'Transfer' }).click();
+    await a.getByRole('button', { name: 'Send $12.34' }).click();
+    await a.getByRole('heading', { name: 'Transfer sent' }).waitFor();
     await waitForBalance(a, '$487.66');
+    expect(new URL(a.url()).searchParams.get('receipt')).toMatch(/^CR-/);
+    // It stays (no passing toast) until dismissed.
+    await a.waitForTimeout(2500);
+    expect(await a.locator('.p2p-receipt').textContent()).toContain(`Player ID ${bob.playerId}`);
+    await a.getByRole('link', { name: 'Done' }).click();
     expect(await a.getByLabel('Receiver Email').inputValue()).toBe('');
 
     // B never reloads: the push moves the header balance and puts the notification on top.
@@ -80,12 +92,26 @@ describe('wallet journey in chromium', () => {
     await b.getByText(`You received $12.34 from ${alice.email}.`).waitFor();
     expect(await b.locator('.note-type').first().textContent()).toBe('P2P RECEIVED');
 
+    // History opens on All, where the P2P row already is; the chosen tab lives in the URL through reload and Back.
     await b.goto(AT_B + '/transactions');
+    expect(await b.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    await b.getByRole('row').filter({ hasText: `From ${alice.email}` }).waitFor();
+    await hydrated(b);
     await b.getByRole('tab', { name: 'P2P' }).click();
+    await b.waitForURL(AT_B + '/transactions?type=P2P');
     const row = b.getByRole('row').filter({ hasText: `From ${alice.email}` });
     await row.waitFor();
     expect(await row.locator('.amount-in').textContent()).toBe('+$12.34');
     expect(await row.locator('.pill').textContent()).toBe('completed');
+    await b.getByRole('tab', { name: 'Deposits' }).click();
+    await b.waitForURL(AT_B + '/transactions?type=DEPOSIT');
+    await b.getByText("You don't have any deposit transactions yet.").waitFor();
+    await b.reload();
+    expect(await b.getByRole('tab', { name: 'Deposits' }).getAttribute('aria-selected')).toBe('true');
+    await b.goBack();
+    await b.waitForURL(AT_B + '/transactions?type=P2P');
+    await b.getByRole('row').filter({ hasText: `From ${alice.email}` }).waitFor();
+    expect(await b.getByRole('tab', { name: 'P2P' }).getAttribute('aria-selected')).toBe('true');
 
     await createFreeplayCode(app.deps.database.client, { code: 'WELCOME-5', amountCents: 500, expiresAt: Date.now() + 3600_000, maxRedemptions: 10 });
     await hydrated(b);

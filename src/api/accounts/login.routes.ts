@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
-import { enforce } from '../../http/rate-limit';
+import { count, enforce, refuseWhileLimited } from '../../http/rate-limit';
+import { AppError } from '../../lib/app-error';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { CodeNeeded, LOGIN_EXPIRED, login, loginWithProof, type LoggedIn } from '../../services/auth/login';
@@ -27,9 +28,14 @@ export function loginRoutes(deps: Deps, session: Session) {
       ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required', totp: TOTP_INVALID_MESSAGE }),
     });
     const email = normalizeEmail(text(b.email));
+    // A locked address is refused before its password is checked, so the right one cannot be found meanwhile.
+    await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
     await enforce(deps.rateLimiter, 'loginPerEmail', email);
     const remember = b.remember === true;
-    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second);
+    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second).catch(async (e) => {
+      if (e instanceof AppError && e.errorType === 'INVALID_CREDENTIALS') await count(deps.rateLimiter, 'loginFailuresPerEmail', email);
+      throw e;
+    });
   }
 
   /** The second step: the proof of the first instead of the password, and the code. */

@@ -150,3 +150,18 @@ describe('sessions end', () => {
     expect(r.json.message).toBe('Session expired. Please log in again.');
   });
 });
+
+describe('lockout on the plain /login form', () => {
+  test('the page says when to try again, keeps the e-mail and passes Retry-After on', async () => {
+    const app = await makeApp();
+    for (let i = 0; i < 10; i++) expect((await call(app, 'POST', '/api/v1/login', login('locked@example.com', `Guess${i}xx`))).status).toBe(401);
+    const body = new URLSearchParams({ email: 'locked@example.com', password: GOOD_PASSWORD });
+    const res = await app.handle(new Request(BASE + '/login', { method: 'POST', redirect: 'manual', headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' }, body }));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    const html = await res.text();
+    expect(html).toContain('Too many attempts. Try again in 15 minutes.');
+    expect(html).toContain('value="locked@example.com"');
+    expect(html).not.toContain(GOOD_PASSWORD);
+  });
+});

@@ -3,18 +3,19 @@ import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { issueCaptcha } from '../../services/auth/captcha';
-import { FORGOT_MESSAGE, forgotPassword, resetPassword } from '../../services/auth/password-reset';
+import { FORGOT_MESSAGE, forgotPassword, resetLinkState, resetPassword } from '../../services/auth/password-reset';
 import { checkForgot, checkReset } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
 
-/** GET /captcha, POST /forget-password, PATCH /reset-password/:id. */
+/** GET /captcha, POST /forget-password, GET /reset-password/:id/status, PATCH /reset-password/:id. */
 export function passwordRoutes(deps: Deps) {
   const ctx = accountsContext(deps);
   return new Elysia()
-    .get('/captcha', async ({ request, set }) => {
+    // ?kind=question: the non-visual form (a sum in words), under the same limit and check as the picture.
+    .get('/captcha', async ({ query, request, set }) => {
       await enforce(deps.rateLimiter, 'captchaPerIp', ipOf(deps, request));
       set.headers['cache-control'] = 'no-store';
-      return { success: true, ...(await issueCaptcha(deps.store)) };
+      return { success: true, ...(await issueCaptcha(deps.store, query.kind === 'question' ? 'question' : 'image')) };
     })
     .post('/forget-password', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'forgotPerIp', ipOf(deps, request));
@@ -24,6 +25,12 @@ export function passwordRoutes(deps: Deps) {
       await enforce(deps.rateLimiter, 'forgotPerEmail', email);
       await forgotPassword(ctx, { email, captchaId: b.captchaId, captcha: text(b.captcha) });
       return { success: true, message: FORGOT_MESSAGE };
+    })
+    // Read-only, for the page's first render: a used or expired link says so before a password is typed.
+    .get('/reset-password/:id/status', async ({ params, request, set }) => {
+      await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, status: await resetLinkState(ctx, params.id) };
     })
     .patch('/reset-password/:id', async ({ body, params, request }) => {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));

@@ -38,6 +38,30 @@ describe('GET /captcha', () => {
   });
 });
 
+describe('GET /captcha?kind=question (the non-visual form)', () => {
+  test('a question in words, no picture; it counts under the same per-address limit as the picture', async () => {
+    const app = await makeApp();
+    const q = await call(app, 'GET', '/api/v1/captcha?kind=question');
+    expect(q.status).toBe(200);
+    expect(q.json.question).toMatch(/^What is [a-z]+ (plus|minus) [a-z]+\?$/);
+    expect(q.json.image).toBeUndefined();
+    expect(q.headers.get('cache-control')).toBe('no-store');
+    for (let i = 0; i < 59; i++) await call(app, 'GET', i % 2 ? '/api/v1/captcha' : '/api/v1/captcha?kind=question');
+    expect((await call(app, 'GET', '/api/v1/captcha?kind=question')).status).toBe(429);
+  });
+
+  test('the page draws it on the server with ?captcha=question, so it works without script; its plain post keeps it', async () => {
+    const app = await makeApp();
+    const html = await (await app.handle(new Request('http://localhost:3000/forgot-password?captcha=question'))).text();
+    expect(html).toMatch(/<p id="forgot-captcha-question">What is [a-z]+ (plus|minus) [a-z]+\?<\/p>/);
+    expect(html).toContain('action="/forgot-password?captcha=question"');
+    expect(html).toContain('Answer (in digits or words)');
+    expect(html).toContain('href="/forgot-password">Show the picture instead</a>');
+    const plain = await (await app.handle(new Request('http://localhost:3000/forgot-password'))).text();
+    expect(plain).toContain('href="/forgot-password?captcha=question">Cannot see the picture? Answer a question instead</a>');
+  });
+});
+
 describe('POST /forget-password', () => {
   test('a right captcha (any letter case) answers the same for a known and an unknown address; only the known one gets a link', async () => {
     const app = await makeApp();
@@ -113,6 +137,22 @@ describe('PATCH /reset-password/:id', () => {
       expect(again.status).toBe(400);
       expect(again.json.message).toBe('Invalid or expired token.');
     }
+  });
+
+  test('GET /reset-password/:id/status tells live, used, expired and unknown links apart without spending one', async () => {
+    const app = await makeApp();
+    await registeredPlayer(app, 'status@example.com');
+    const status = async (t: string) => (await call(app, 'GET', `/api/v1/reset-password/${t}/status`)).json.status;
+    const used = await resetLinkFor(app, 'status@example.com');
+    expect(await status(used)).toBe('live');
+    expect(await status(used)).toBe('live');
+    expect((await call(app, 'PATCH', `/api/v1/reset-password/${used}`, { newPassword: 'BrandNew123' })).status).toBe(200);
+    expect(await status(used)).toBe('used');
+    const late = await resetLinkFor(app, 'status@example.com');
+    await rows(app, "UPDATE email_tokens SET expires_at = ? WHERE used_at IS NULL AND purpose = 'reset'", [Date.now() - 1]);
+    expect(await status(late)).toBe('expired');
+    expect(await status('A'.repeat(43))).toBe('unknown');
+    expect(await status('nope')).toBe('unknown');
   });
 
   test('an expired link (over 1 hour) is refused and the password stays', async () => {

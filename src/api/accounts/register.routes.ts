@@ -2,14 +2,14 @@ import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import { normalizeEmail } from '../../services/auth/accounts.context';
-import { register, resendVerification, verifyEmail } from '../../services/auth/registration';
+import { register, resendVerification, verificationLinkState, verifyEmail } from '../../services/auth/registration';
 import { checkEmail, checkRegister } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const RESENT = 'If this email belongs to an account that is not yet verified, a new verification link has been sent.';
 
-/** POST /register, POST /verify/email, POST /resend-verification-email. */
+/** POST /register, GET /verify/email/status, POST /verify/email, POST /resend-verification-email. */
 export function registerRoutes(deps: Deps) {
   const ctx = accountsContext(deps);
   return new Elysia()
@@ -20,6 +20,12 @@ export function registerRoutes(deps: Deps) {
       await register(ctx, { email: text(b.email), password: text(b.password), reference: text(b.reference) });
       set.status = 201;
       return { success: true, message: REGISTERED };
+    })
+    // Read-only, for the page's first render: a link opened again after it worked says so.
+    .get('/verify/email/status', async ({ query, request, set }) => {
+      await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, status: await verificationLinkState(ctx, query.token) };
     })
     .post('/verify/email', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));

@@ -89,7 +89,7 @@ describe('POST /register', () => {
 });
 
 describe('e-mail verification', () => {
-  test('the mailed link verifies once; a second use, a made-up or an expired token is refused', async () => {
+  test('the mailed link verifies once; a second use says the e-mail is verified already; a made-up token is refused', async () => {
     const app = await makeApp();
     await call(app, 'POST', '/api/v1/register', registration('verify@example.com'));
     const token = tokenIn(await waitForMail(app, 'verify@example.com', /Verify/), '/verify/email');
@@ -97,11 +97,37 @@ describe('e-mail verification', () => {
     expect(ok.status).toBe(200);
     expect(ok.json).toEqual({ success: true, message: 'Email verified successfully' });
     expect((await rows(app, 'SELECT email_verified_at FROM users'))[0]!.email_verified_at).not.toBeNull();
-    for (const bad of [token, 'A'.repeat(43), 'short', 12, null, undefined]) {
+    const again = await call(app, 'POST', '/api/v1/verify/email', { token });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ success: false, errorType: 'ALREADY_VERIFIED', message: 'Your e-mail is already verified.' });
+    for (const bad of ['A'.repeat(43), 'short', 12, null, undefined]) {
       const r = await call(app, 'POST', '/api/v1/verify/email', { token: bad });
       expect(r.status).toBe(400);
       expect(r.json).toMatchObject({ success: false, message: 'Invalid or expired token.' });
     }
+  });
+
+  test('GET /verify/email/status reads a link without spending it: pending, verified once used, invalid otherwise', async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', registration('state@example.com'));
+    const token = tokenIn(await waitForMail(app, 'state@example.com', /Verify/), '/verify/email');
+    const status = async (t: string) => (await call(app, 'GET', `/api/v1/verify/email/status?token=${encodeURIComponent(t)}`)).json.status;
+    expect(await status(token)).toBe('pending');
+    expect(await status(token)).toBe('pending');
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token })).status).toBe(200);
+    expect(await status(token)).toBe('verified');
+    expect(await status('A'.repeat(43))).toBe('invalid');
+    expect(await status('short')).toBe('invalid');
+  });
+
+  test('a spent link of an account that is still unverified (an e-mail change undone, say) is just invalid', async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', registration('undone@example.com'));
+    const token = tokenIn(await waitForMail(app, 'undone@example.com', /Verify/), '/verify/email');
+    await rows(app, 'UPDATE email_tokens SET used_at = ?', [Date.now()]);
+    expect((await call(app, 'GET', `/api/v1/verify/email/status?token=${token}`)).json.status).toBe('invalid');
+    const r = await call(app, 'POST', '/api/v1/verify/email', { token });
+    expect([r.status, r.json.message]).toEqual([400, 'Invalid or expired token.']);
   });
 
   test('an expired verification link is refused and leaves the account unverified', async () => {

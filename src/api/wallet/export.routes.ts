@@ -10,7 +10,8 @@ export const exportRoutes = (client: Client, session: Session) =>
     .use(session)
     .get('/transaction/export.csv', ({ player, query }) => {
       const raw = typeof query.type === 'string' ? query.type.trim() : '';
-      const type = raw === '' || raw.toUpperCase() === 'ALL' ? null : historyType(raw);
+      const asked = raw === '' ? 'ALL' : historyType(raw);
+      const type = asked === 'ALL' ? null : asked;
       const day = new Date().toISOString().slice(0, 10);
       return new Response(historyCsv(client, player.userId, type), {
         headers: {

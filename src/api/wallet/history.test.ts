@@ -37,6 +37,27 @@ describe('transaction history', () => {
     expect(past.json.pagination).toEqual({ totalPages: 3, totalUsers: 23, limit: 10, currentPage: 9 });
   });
 
+  test('ALL lists every type of the player newest first, with its own total; other players\' rows never', async () => {
+    const [c, d] = [await createPlayer(app), await createPlayer(app)];
+    await fund(app, c.userId, 5_000);
+    await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: d.email, amount: 2 }, { token: c.token });
+    const all = await list(c, 'ALL');
+    const p2p = await list(c, 'P2P');
+    expect(all.status).toBe(200);
+    expect(all.json.TransactionList.map((t: { type: string }) => t.type)).toContain('P2P');
+    expect(all.json.TransactionList.every((t: { transactionUuid: string; type: string }) => !p2p.json.TransactionList.some((x: { transactionUuid: string }) => x.transactionUuid === t.transactionUuid) || t.type === 'P2P')).toBe(true);
+    expect(all.json.pagination.totalUsers).toBe(all.json.TransactionList.length);
+    const byType = await Promise.all(['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY', 'ADJUSTMENT'].map(async (t) => (await list(c, t)).json.pagination.totalUsers as number));
+    expect(all.json.pagination.totalUsers).toBe(byType.reduce((x, y) => x + y, 0));
+    // b received 23: all theirs, none of a's outgoing rows; d only its one incoming row.
+    const bAll = await list(b, 'all?limit=100');
+    expect(bAll.json.pagination.totalUsers).toBe(23);
+    expect(bAll.json.TransactionList.every((t: { direction: string }) => t.direction === 'in')).toBe(true);
+    expect((await list(d, 'ALL')).json.TransactionList.map((t: { direction: string; amount: number }) => [t.direction, t.amount])).toEqual([['in', 2]]);
+    const past = await list(c, 'ALL?page=9');
+    expect([past.json.TransactionList, past.json.pagination.totalUsers]).toEqual([[], all.json.pagination.totalUsers]);
+  });
+
   test('each player sees only their own rows', async () => {
     const mine = await list(b, 'P2P?limit=100');
     expect(mine.json.TransactionList).toHaveLength(23);

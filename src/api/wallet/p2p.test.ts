@@ -112,3 +112,74 @@ describe('P2P transfer', () => {
     expect(report.ok).toBe(true);
   });
 });
+
+describe('P2P confirmation step and receipt', () => {
+  const lookup = (from: TestPlayer, email: string) => call(app, 'GET', `/api/v1/transfer/recipient?email=${encodeURIComponent(email)}`, undefined, { token: from.token });
+
+  test("the lookup names a verified receiver's name and Player ID and moves nothing", async () => {
+    const carol = await createPlayer(app, { name: 'Carol Danvers' });
+    const before = await available(app, alice.userId);
+    const r = await lookup(alice, ` ${carol.email.toUpperCase()} `);
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ success: true, recipient: { name: 'Carol Danvers', playerId: carol.playerId } });
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(await available(app, alice.userId)).toBe(before);
+    expect((await lookup(alice, bob.email)).json.recipient).toEqual({ name: null, playerId: bob.playerId });
+  });
+
+  test('the lookup tells no more than a transfer would: unknown and unverified get the same 404; self and bad input a 400', async () => {
+    const unverified = await createPlayer(app, { verified: false, name: 'Hidden Name' });
+    const unknown = await lookup(alice, 'nobody-here@example.com');
+    const pending = await lookup(alice, unverified.email);
+    expect([unknown.status, pending.status]).toEqual([404, 404]);
+    expect(pending.json).toEqual(unknown.json);
+    expect(JSON.stringify(pending.json)).not.toContain('Hidden Name');
+    const self = await lookup(alice, alice.email);
+    expect([self.status, self.json.errors]).toEqual([400, [{ field: 'email', message: 'You cannot send credits to yourself.' }]]);
+    expect((await lookup(alice, 'not-an-email')).status).toBe(400);
+    expect((await call(app, 'GET', `/api/v1/transfer/recipient?email=${bob.email}`)).status).toBe(401);
+  });
+
+  test('during a cool-off the lookup refuses already, in the words a send would use', async () => {
+    const own = await makeApp();
+    const [gil, hal] = [await createPlayer(own), await createPlayer(own)];
+    const ask = () => call(own, 'GET', `/api/v1/transfer/recipient?email=${encodeURIComponent(hal.email)}`, undefined, { token: gil.token });
+    expect((await ask()).status).toBe(200);
+    const { startCoolOff } = await import('../../services/protection/restrictions');
+    await startCoolOff(own.deps.database.client, gil.userId, '24h');
+    const refused = await ask();
+    const send = await call(own, 'POST', '/api/v1/transfer/p2p-transfer', { email: hal.email, amount: 1 }, { token: gil.token });
+    expect(refused.status).toBe(send.status);
+    expect(refused.json.message).toBe(send.json.message);
+    expect(refused.json.recipient).toBeUndefined();
+  });
+
+  test('the lookup is rate-limited per player: 20 in 15 minutes, then 429 with Retry-After', async () => {
+    const own = await makeApp();
+    const [dan, eve] = [await createPlayer(own), await createPlayer(own)];
+    const ask = () => call(own, 'GET', `/api/v1/transfer/recipient?email=${encodeURIComponent(eve.email)}`, undefined, { token: dan.token });
+    for (let i = 0; i < 20; i++) expect((await ask()).status).toBe(200);
+    const limited = await ask();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    // Another player is not held up by it.
+    expect((await call(own, 'GET', `/api/v1/transfer/recipient?email=${encodeURIComponent(dan.email)}`, undefined, { token: eve.token })).status).toBe(200);
+  });
+
+  test('the answer carries a receipt: amount, receiver, the transaction ID of the history row, the time; it reads back for the sender only', async () => {
+    const frank = await createPlayer(app, { name: 'Frank Castle' });
+    const r = await p2p(alice, { email: frank.email, amount: 3.25 });
+    const receipt = r.json.receipt;
+    expect(receipt).toMatchObject({ amount: 3.25, recipient: { name: 'Frank Castle', playerId: frank.playerId, email: frank.email } });
+    expect(receipt.transactionId).toMatch(/^CR-[0-9A-Z]{8}$/);
+    expect(Math.abs(Date.parse(receipt.createdAt) - Date.now())).toBeLessThan(60_000);
+    const sent = await call(app, 'GET', '/api/v1/transaction/transaction-List/P2P', undefined, { token: alice.token });
+    expect(sent.json.TransactionList[0].transactionUuid).toBe(receipt.transactionId);
+    const again = await call(app, 'GET', `/api/v1/transfer/receipt/${receipt.transactionId}`, undefined, { token: alice.token });
+    expect(again.json).toEqual({ success: true, receipt });
+    // Not the receiver's, not another player's, not a made-up one.
+    expect((await call(app, 'GET', `/api/v1/transfer/receipt/${receipt.transactionId}`, undefined, { token: frank.token })).status).toBe(404);
+    expect((await call(app, 'GET', `/api/v1/transfer/receipt/${receipt.transactionId}`, undefined, { token: bob.token })).status).toBe(404);
+    expect((await call(app, 'GET', '/api/v1/transfer/receipt/CR-AAAAAAAA', undefined, { token: alice.token })).status).toBe(404);
+  });
+});

@@ -31,9 +31,10 @@ export function paging(q: Record<string, string | undefined>): { page: number; l
   return { page: int(q.page, 1, 'page', 1, 100000), limit: int(q.limit, 10, 'limit', 1, 100) };
 }
 
-export function historyType(v: string): HistoryType {
-  const t = v.toUpperCase() as HistoryType;
-  if (!HISTORY_TYPES.includes(t)) throw AppError.invalid([{ field: 'type', message: `type must be one of ${HISTORY_TYPES.join(', ')}` }]);
+/** A history type, or ALL for every type at once (the history's first tab). */
+export function historyType(v: string): HistoryType | 'ALL' {
+  const t = v.toUpperCase() as HistoryType | 'ALL';
+  if (t !== 'ALL' && !HISTORY_TYPES.includes(t)) throw AppError.invalid([{ field: 'type', message: `type must be ALL or one of ${HISTORY_TYPES.join(', ')}` }]);
   return t;
 }
 

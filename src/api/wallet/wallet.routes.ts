@@ -7,6 +7,8 @@ import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
 import { redeemFreeplay } from '../../services/wallet/freeplay';
 import { sendCredits } from '../../services/wallet/p2p';
+import { findRecipient, p2pReceipt, type P2PReceipt } from '../../services/wallet/p2p-recipient';
+import { AppError } from '../../lib/app-error';
 import { deliverAfterAnswer } from '../../services/mail/deliver';
 import { noticeMail } from '../../services/mail/templates';
 import { pushBalance, pushNotification } from './push';
@@ -18,6 +20,20 @@ export const walletRoutes = (deps: Deps, session: Session) =>
     .use(session)
     .use(deps.idempotency)
     .get('/user/wallet-balance', ({ player }) => walletBalanceBody(player), { auth: true })
+    // P2P's confirmation step: the receiver's name and Player ID, before anything moves.
+    .get('/transfer/recipient', async ({ player, query, set }) => {
+      const { email } = validate(checkP2P, { email: query.email, amount: 1 });
+      await enforce(deps.rateLimiter, 'recipientLookupPerUser', player.userId);
+      set.headers['cache-control'] = 'no-store';
+      const r = await findRecipient(deps.database.client, player, String(email));
+      return { success: true, recipient: { name: r.name, playerId: r.playerId } };
+    }, { auth: true })
+    // A sent transfer's receipt, for the page that shows it until the player dismisses it.
+    .get('/transfer/receipt/:transactionId', async ({ player, params }) => {
+      const r = await p2pReceipt(deps.database.client, player.userId, params.transactionId);
+      if (!r) throw AppError.notFound('No such transfer.');
+      return { success: true, receipt: toReceipt(r) };
+    }, { auth: true })
     .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
       const input = validate(checkP2P, body);
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
@@ -38,7 +54,8 @@ export const walletRoutes = (deps: Deps, session: Session) =>
           action: { label: 'Open your wallet', url: `${deps.config.publicUrl}/transactions` },
         }));
       }
-      return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents) };
+      const receipt = await p2pReceipt(deps.database.client, player.userId, r.transactionUuid);
+      return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents), ...(receipt && { receipt: toReceipt(receipt) }) };
     }, { auth: true, idempotent: true })
     .post('/freeplay/redeem', async ({ player, body }) => {
       const { code } = validate(checkFreeplay, body);
@@ -48,3 +65,11 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       pushNotification(deps.hub, player.userId, r.note);
       return { success: true, message: `Code redeemed: ${formatCents(r.amountCents)} added to your wallet.`, walletAmount: dollarsFromCents(walletCents) };
     }, { auth: true, idempotent: true });
+
+/** The receipt on the wire: dollars and an ISO time, as the rest of the API. */
+const toReceipt = (r: P2PReceipt) => ({
+  transactionId: r.transactionId,
+  amount: dollarsFromCents(r.amountCents),
+  recipient: r.recipient,
+  createdAt: new Date(r.createdAt).toISOString(),
+});

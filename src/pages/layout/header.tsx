@@ -1,4 +1,4 @@
-import { loginToast } from '../sections/login-toast';
+import { signInFor } from '../sections/login-toast';
 import type { PageContext } from '../page';
 import { HeaderWallet, SignedInMenus } from './signed-in-menus';
 import { Ticker } from './ticker';
@@ -12,11 +12,10 @@ const SECTIONS = [
 
 /**
  * The header of spec §2. Data attributes are the contract with src/client (dropdowns, hamburger, section
- * scrolling, toasts). A visitor's section links show the login toast; their Home link goes to the landing page.
+ * scrolling, toasts). A visitor's section links sign in first, then land on the section; their Home link goes to the landing page.
  */
 export function Header({ ctx }: { ctx: PageContext }) {
   const signedIn = !!ctx.viewer;
-  const guard = signedIn ? {} : loginToast;
   return (
     <header className="site-header">
       <div className="header-bar">
@@ -34,7 +33,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
             </li>
             {SECTIONS.map((s) => (
               <li key={s.href}>
-                <a href={s.href} data-section-link="" {...guard}>{s.label}</a>
+                {signedIn ? <a href={s.href} data-section-link="">{s.label}</a> : <a href={signInFor(s.href)}>{s.label}</a>}
               </li>
             ))}
             <li className="dropdown" data-dropdown="">

@@ -12,9 +12,10 @@ export function OperatorHeader({ ctx }: { ctx: PageContext }) {
   return (
     <header className="site-header operator-header">
       <div className="header-bar">
-        <a className="logo" href="/admin" aria-label={`${ctx.site.siteName} operator console`}>
+        {/* The name starts with the words on screen (WCAG 2.5.3), so voice users can say what they see. */}
+        <a className="logo" href="/admin" aria-label={`${ctx.site.siteName} Console, operator home`}>
           <img src="/images/logo.svg" alt="" width="36" height="36" />
-          <span>{ctx.site.siteName}</span>
+          <span>{ctx.site.siteName}</span>{' '}
           <span className="operator-tag">Console</span>
         </a>
         <button type="button" className="nav-toggle" data-nav-toggle="" aria-controls="site-nav" aria-expanded="false" aria-label="Open menu">

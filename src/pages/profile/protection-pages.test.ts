@@ -171,7 +171,8 @@ describe('support and history pages', () => {
     const p = await createPlayer(app);
     const doc = await html(p, '/transactions');
     const href = /href="(\/api\/v1\/transaction\/export\.csv\?type=[A-Z]+)"[^>]*>Download CSV/.exec(doc)![1]!;
-    expect(href).toBe('/api/v1/transaction/export.csv?type=TRANSFER');
+    // The history opens on All (docs/decisions/history-all-tab.md).
+    expect(href).toBe('/api/v1/transaction/export.csv?type=ALL');
     const csv = await page(app, href, cookie(p));
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toStartWith('text/csv');

@@ -8,9 +8,10 @@ export function HowToDeposit({ supportEmail }: { supportEmail: string }) {
         <li>Enter the amount in dollars and press <strong>Confirm Deposit</strong>. You get a Lightning invoice and a Bitcoin address, each with a QR code, for exactly that amount.</li>
         <li>Pay one of them. Your wallet is credited as soon as the payment is confirmed, and the deposit page tells you when it arrives.</li>
       </ol>
-      <h3>Paying with Cash App</h3>
+      <h3 id="how-to-deposit-with-cashapp">Paying with Cash App</h3>
       <p>
-        Open Cash App, go to the <strong>Bitcoin</strong> tab and choose <strong>Send</strong> (or the scan icon). Scan the QR code of the{' '}
+        No bitcoin yet? In Cash App, open the <strong>Bitcoin</strong> tab and choose <strong>Buy</strong> for at least the
+        amount of your deposit. Then, from the deposit page: open Cash App, go to the <strong>Bitcoin</strong> tab and choose <strong>Send</strong> (or the scan icon). Scan the QR code of the{' '}
         <strong>BTC Lightning</strong> tab: Lightning payments from Cash App are instant and carry no network fee. Cash App
         fills in the amount from the invoice; confirm it. You can also paste the address copied with the Copy button.
       </p>

@@ -10,7 +10,7 @@ export function PlayerBar({ playerId }: { playerId: number }) {
           Player ID: <strong>{playerId}</strong>
         </p>
         <p className="player-bar-hint">
-          <a href="/support#how-to-deposit">How to Deposit with CashApp</a>
+          <a href="/support#how-to-deposit-with-cashapp">How to Deposit with CashApp</a>
         </p>
         <a className="btn btn-primary btn-sm" href="/deposit-bitcoin" data-deposit-open="">
           Deposit

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DepositIcon, RedeemIcon, TransferIcon, WithdrawIcon } from './icons';
-import { loginToast } from './login-toast';
+import { startHref } from './login-toast';
 
 export type ServiceId = 'deposit' | 'withdraw' | 'redeem' | 'transfer';
 type CardAttrs = Record<string, string>;
@@ -13,7 +13,8 @@ const SERVICES: { id: ServiceId; title: string; text: string; icon: ReactNode; h
 ];
 
 /**
- * The Account Services grid (spec §2). A visitor's click shows the login toast; a signed-in player's cards go
+ * The Account Services grid (spec §2). A visitor's click goes to /register, which says 'Login or register to get
+ * started!'; a signed-in player's cards go
  * to the dashboard's sections (80 px scroll offset). `attrs` lets a page add attributes per card, e.g. to
  * open the deposit modal.
  */
@@ -29,10 +30,10 @@ export function ServicesGrid({ signedIn, attrs = {} }: { signedIn: boolean; attr
         {SERVICES.map((s) => {
           // Deposit opens the deposit modal where its island runs, and reaches the deposit form where it does not.
           const own = s.id === 'deposit' ? { 'data-deposit-open': '' } : { 'data-scroll-offset': '80' };
-          const extra = signedIn ? { ...own, ...attrs[s.id] } : { ...loginToast, ...attrs[s.id] };
+          const extra = signedIn ? { ...own, ...attrs[s.id] } : { ...attrs[s.id] };
           return (
             <li key={s.id}>
-              <a className="card service-card" href={signedIn ? s.href : '/login'} {...extra}>
+              <a className="card service-card" href={signedIn ? s.href : startHref('/register')} {...extra}>
                 <span className="service-icon">{s.icon}</span>
                 <h3>{s.title}</h3>
                 <p>{s.text}</p>

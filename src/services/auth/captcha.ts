@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { SharedStore } from '../store/store.port';
 import { CAPTCHA_ALPHABET, captchaDataUrl } from './captcha-image';
+import { normalizeAnswer, randomQuestion } from './captcha-question';
 
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -24,15 +25,19 @@ function randomAnswer(): string {
   return out;
 }
 
+export type IssuedCaptcha = { captchaId: string; image: string } | { captchaId: string; question: string };
+
 /**
- * A new captcha: its id and image for the client; only the hashed answer is kept, in the shared store, for
- * CAPTCHA_TTL_MS. Short-lived and written on every forgotten password, so it stays off the database.
+ * A new captcha: its id and, for the client, a picture of four characters or (`question`, the non-visual form for
+ * screen-reader users) a sum in words. Only the hashed answer is kept, in the shared store, for CAPTCHA_TTL_MS, so
+ * both are checked the same way. Short-lived and written on every forgotten password, so it stays off the database.
  */
-export async function issueCaptcha(store: SharedStore): Promise<{ captchaId: string; image: string }> {
+export async function issueCaptcha(store: SharedStore, kind: 'image' | 'question' = 'image'): Promise<IssuedCaptcha> {
   const captchaId = crypto.randomUUID();
-  const answer = randomAnswer();
+  const q = kind === 'question' ? randomQuestion() : null;
+  const answer = q ? q.answer : randomAnswer();
   await store.set(captchaKey(captchaId), captchaAnswerHash(captchaId, answer), CAPTCHA_TTL_MS);
-  return { captchaId, image: captchaDataUrl(answer) };
+  return q ? { captchaId, question: q.question } : { captchaId, image: captchaDataUrl(answer) };
 }
 
 /**
@@ -44,5 +49,6 @@ export async function checkCaptcha(store: SharedStore, captchaId: unknown, given
   const hash = await store.take(captchaKey(captchaId));
   if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return false;
   // Both are SHA-256 digests, so the lengths always match.
-  return timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(captchaAnswerHash(captchaId, given.trim()), 'hex'));
+  // A question's answer may be typed in words ('eleven'); a picture's four characters never are number words.
+  return timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(captchaAnswerHash(captchaId, normalizeAnswer(given)), 'hex'));
 }

@@ -28,6 +28,18 @@ export async function findEmailToken(db: Db, raw: unknown, purposes: TokenPurpos
   return row ?? null;
 }
 
+/** What became of a link: still usable, already used, expired, or never one of ours (or pruned). */
+export type LinkState = 'live' | 'used' | 'expired' | 'unknown';
+
+/** A link's state without spending it, so a page can say on load that a link is spent instead of after typing. */
+export async function emailTokenState(db: Db, raw: unknown, purposes: TokenPurpose[], now = new Date()): Promise<{ state: LinkState; userId?: string; purpose?: TokenPurpose }> {
+  if (typeof raw !== 'string' || !TOKEN_SHAPE.test(raw)) return { state: 'unknown' };
+  const [row] = await db.select().from(emailTokens).where(and(eq(emailTokens.tokenHash, hashToken(raw)), inArray(emailTokens.purpose, purposes))).limit(1);
+  if (!row) return { state: 'unknown' };
+  const state = row.usedAt ? 'used' : row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'live';
+  return { state, userId: row.userId, purpose: row.purpose as TokenPurpose };
+}
+
 /**
  * Uses a token up. The conditional UPDATE is the single-use guarantee: of two racing requests only one
  * sees a row come back.

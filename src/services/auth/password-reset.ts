@@ -5,7 +5,7 @@ import { deliverLater } from '../mail/deliver';
 import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail, findUserById, type AccountsContext } from './accounts.context';
 import { checkCaptcha } from './captcha';
-import { consumeEmailToken, findEmailToken, newEmailToken, spendEmailTokensOf } from './email-tokens';
+import { consumeEmailToken, emailTokenState, findEmailToken, newEmailToken, spendEmailTokensOf, type LinkState } from './email-tokens';
 import { hashPassword } from './passwords';
 import { invalidToken } from './registration';
 import { revokeSessionsOf } from './sessions';
@@ -45,4 +45,9 @@ export async function resetPassword(ctx: AccountsContext, raw: unknown, newPassw
   ]);
   const user = await findUserById(ctx.db, token.userId);
   if (user) await passwordChanged(ctx, user, 'reset', {}, now.getTime());
+}
+
+/** Whether a reset link can still set a password, read on the page's load so a spent link says so before any typing. */
+export async function resetLinkState(ctx: AccountsContext, raw: unknown, now = new Date()): Promise<LinkState> {
+  return (await emailTokenState(ctx.db, raw, ['reset'], now)).state;
 }

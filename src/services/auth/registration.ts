@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { deliverLater } from '../mail/deliver';
 import { verificationMail } from '../mail/templates';
 import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
-import { consumeEmailToken, newEmailToken } from './email-tokens';
+import { consumeEmailToken, emailTokenState, newEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
 import { emailChanged } from '../protection/account-notices';
 
@@ -12,6 +12,7 @@ export const TERMS_VERSION = 3;
 const PLAYER_ID_ATTEMPTS = 8;
 
 export const emailTaken = () => AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+export const ALREADY_VERIFIED = 'Your e-mail is already verified.';
 export const invalidToken = () => AppError.invalid([{ field: 'token', message: 'Invalid or expired token.' }], 'Invalid or expired token.');
 
 /** A random 7-digit Player ID (1000000–9999999); uniqueness is the database's job, with retries. */
@@ -67,7 +68,10 @@ export async function resendVerification(ctx: AccountsContext, email: string): P
 export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<void> {
   const now = new Date();
   const token = await consumeEmailToken(ctx.db, raw, ['verify', 'email_change'], now);
-  if (!token) throw invalidToken();
+  if (!token) {
+    if ((await verificationLinkState(ctx, raw, now)) === 'verified') throw new AppError(409, ALREADY_VERIFIED, 'ALREADY_VERIFIED');
+    throw invalidToken();
+  }
   if (token.purpose === 'verify') {
     await ctx.db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, token.userId), isNull(users.emailVerifiedAt)));
     return;
@@ -85,4 +89,16 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<v
     throw e;
   }
   if (before) await emailChanged(ctx, token.userId, before.email, token.email!, now.getTime());
+}
+
+/**
+ * What a verification link can still do, read without spending it: verify (pending), nothing because its account is
+ * verified already (a link opened again after it worked), or nothing at all (invalid).
+ */
+export async function verificationLinkState(ctx: AccountsContext, raw: unknown, now = new Date()): Promise<'pending' | 'verified' | 'invalid'> {
+  const link = await emailTokenState(ctx.db, raw, ['verify'], now);
+  if (link.state === 'live') return 'pending';
+  if (link.state === 'unknown') return 'invalid';
+  const [user] = await ctx.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, link.userId!)).limit(1);
+  return user?.verifiedAt ? 'verified' : 'invalid';
 }

@@ -32,6 +32,11 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
       e.count++;
       return { count: e.count, ttlMs: e.expiresAt - t };
     },
+    async count(key) {
+      const t = now();
+      const e = live(key, t);
+      return e ? { count: e.count, ttlMs: e.expiresAt - t } : null;
+    },
     async set(key, value, ttlMs) {
       const t = now();
       sweep(t);

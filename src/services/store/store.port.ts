@@ -9,6 +9,8 @@ export type SharedStore = {
   readonly name: 'memory' | 'redis';
   /** Adds one to the counter at `key`, starting it (with `ttlMs` to live) when absent or expired. */
   incr(key: string, ttlMs: number): Promise<Counted>;
+  /** The counter at `key` as it stands, without a hit; null when absent or expired (a lockout's check). */
+  count(key: string): Promise<Counted | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   get(key: string): Promise<string | null>;
   /** Reads and deletes in one step: of several callers at once, exactly one gets the value. */

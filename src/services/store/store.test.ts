@@ -18,6 +18,20 @@ function contract(make: () => SharedStore) {
     expect((await s.incr('c', 200)).count).toBe(1);
   });
 
+  test('count reads a counter without a hit: null before the first and after its window', async () => {
+    const s = make();
+    expect(await s.count('k')).toBeNull();
+    await s.incr('k', 200);
+    await s.incr('k', 200);
+    const seen = await s.count('k');
+    expect(seen?.count).toBe(2);
+    expect(seen!.ttlMs).toBeGreaterThan(0);
+    expect(seen!.ttlMs).toBeLessThanOrEqual(200);
+    expect((await s.count('k'))?.count).toBe(2);
+    await Bun.sleep(250);
+    expect(await s.count('k')).toBeNull();
+  });
+
   test('take gives a value once, even to callers at the same moment; values expire', async () => {
     const s = make();
     await s.set('v', 'x', 10_000);

@@ -15,6 +15,8 @@ export type HistoryEntry = {
   gameId?: string | null;
   gameName?: string | null;
   orderId?: string | null;
+  /** The readable id, when the caller must know it (a receipt); a fresh one otherwise. */
+  uuid?: string;
 };
 
 /** A short id players can quote to support, e.g. CR-3F9K2M7Q. */
@@ -32,7 +34,7 @@ export function historyRows(entries: HistoryEntry[], now: number): InStatement {
   return {
     sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, transfer_id, created_at)
           VALUES ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    args: entries.flatMap((e) => [Bun.randomUUIDv7(), readableId(), e.userId, e.type, e.direction, e.status, e.amountCents,
+    args: entries.flatMap((e) => [Bun.randomUUIDv7(), e.uuid ?? readableId(), e.userId, e.type, e.direction, e.status, e.amountCents,
       e.orderId ?? null, e.gameId ?? null, e.gameName ?? null, e.counterparty ?? null, e.transferId, now]),
   };
 }
@@ -49,20 +51,28 @@ export type HistoryRow = {
 // The total rides on every row as a scalar count over the same index: one statement, one consistent read.
 // (A window `count(*) OVER ()` costs more here: SQLite materialises the rows and sorts them in a temp b-tree.)
 // A withdrawal's row also names its withdrawal (the history page's sandbox controls need it).
-const pageSql = (type: HistoryType) => `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
-  (SELECT count(*) FROM transactions WHERE user_id = ?1 AND type = ?2) AS total,
-  ${type === 'WITHDRAW' ? '(SELECT w.id FROM withdrawals w WHERE w.history_id = transactions.id)' : 'NULL'} AS withdrawal_id
-  FROM transactions WHERE user_id = ?1 AND type = ?2 ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`;
+// 'ALL' (the history's first tab) is every type at once.
+const pageSql = (type: HistoryType | 'ALL') => {
+  const of = type === 'ALL' ? 'user_id = ?1' : 'user_id = ?1 AND type = ?2';
+  const withdrawal = type === 'WITHDRAW' ? '(SELECT w.id FROM withdrawals w WHERE w.history_id = transactions.id)'
+    : type === 'ALL' ? "CASE WHEN type = 'WITHDRAW' THEN (SELECT w.id FROM withdrawals w WHERE w.history_id = transactions.id) END" : 'NULL';
+  return `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
+  (SELECT count(*) FROM transactions WHERE ${of}) AS total, ${withdrawal} AS withdrawal_id
+  FROM transactions WHERE ${of} ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`;
+};
 
 /**
  * One page of a player's history of one type, newest first, and the total count. A page is one statement;
  * only a page past the end, which has no row to carry the total, asks for the count on its own.
  */
-export async function listHistory(client: Client, userId: string, type: HistoryType, page: number, limit: number) {
+export async function listHistory(client: Client, userId: string, type: HistoryType | 'ALL', page: number, limit: number) {
+  // ?2 is the type; for ALL it is bound but unused, so the numbered parameters stay the same.
   const rows = (await client.execute({ sql: pageSql(type), args: [userId, type, limit, (page - 1) * limit] })).rows;
   const total = rows.length
     ? Number(rows[0]!.total)
-    : Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] })).rows[0]!.n);
+    : type === 'ALL'
+      ? Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ?', args: [userId] })).rows[0]!.n)
+      : Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] })).rows[0]!.n);
   const items: HistoryRow[] = rows.map((r) => ({
     id: String(r.id), uuid: String(r.uuid), type: r.type as HistoryType, direction: r.direction as 'in' | 'out',
     status: String(r.status), amountCents: Number(r.amount_cents), orderId: r.order_id == null ? null : String(r.order_id),

@@ -3,13 +3,15 @@ import { AppError } from '../../lib/app-error';
 import { formatCents, type Cents } from '../../shared/money';
 import { walletId } from '../ledger/ledger.types';
 import type { Ledger } from '../ledger/ledger.types';
-import { historyRows } from './history';
+import { historyRows, readableId } from './history';
 import { notificationRows, type Notification } from './notifications';
 import { assertMayPlay } from '../protection/restrictions';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
   transferId: string;
+  /** The sender's transaction ID (its history row), for the receipt. */
+  transactionUuid: string;
   replayed: boolean;
   receiver: { userId: string; email: string };
   /** Available balances just after the transfer; null on a replay, where the caller reads them afresh. */
@@ -19,7 +21,7 @@ export type P2PResult = {
 };
 
 // The same answer whether the address is unknown or unverified, so the form cannot probe for accounts.
-const NO_RECEIVER = 'No verified player was found with this email.';
+export const NO_RECEIVER = 'No verified player was found with this email.';
 
 /** Moves credits from one player's wallet to another's, with both history rows and notifications, atomically. */
 export async function sendCredits(
@@ -39,6 +41,7 @@ export async function sendCredits(
   const receiver = { userId: String(row.id), email: String(row.email) };
   await stepUp?.();
   const shown = formatCents(amountCents);
+  const senderUuid = readableId();
   const notes = notificationRows([
     { userId: sender.userId, type: 'P2P_SENT', content: `You sent ${shown} to ${receiver.email}.` },
     { userId: receiver.userId, type: 'P2P_RECEIVED', content: `You received ${shown} from ${sender.email}.` },
@@ -52,7 +55,7 @@ export async function sendCredits(
     metadata: { from: sender.userId, to: receiver.userId },
     with: (transferId) => [
       historyRows([
-        { userId: sender.userId, type: 'P2P', direction: 'out', status: 'completed', amountCents, transferId, counterparty: receiver.email },
+        { userId: sender.userId, type: 'P2P', direction: 'out', status: 'completed', amountCents, transferId, counterparty: receiver.email, uuid: senderUuid },
         { userId: receiver.userId, type: 'P2P', direction: 'in', status: 'completed', amountCents, transferId, counterparty: sender.email },
       ], now),
       notes.stmt,
@@ -65,9 +68,16 @@ export async function sendCredits(
     const row = rows.find((r) => r.id === walletId(userId));
     return row ? Number(row.available) : null;
   };
+  // A replay wrote nothing now: its row is the one the first attempt wrote.
+  const transactionUuid = transfer.replayed ? await senderRowUuid(client, sender.userId, transfer.id) : senderUuid;
   return {
-    transferId: transfer.id, replayed: transfer.replayed, receiver,
+    transferId: transfer.id, transactionUuid, replayed: transfer.replayed, receiver,
     senderAvailableCents: availableOf(sender.userId), receiverAvailableCents: availableOf(receiver.userId),
     notes: { sender: notes.notes[0]!, receiver: notes.notes[1]! },
   };
+}
+
+async function senderRowUuid(client: Client, userId: string, transferId: string): Promise<string> {
+  const r = await client.execute({ sql: "SELECT uuid FROM transactions WHERE user_id = ? AND type = 'P2P' AND direction = 'out' AND transfer_id = ? LIMIT 1", args: [userId, transferId] });
+  return String(r.rows[0]?.uuid ?? '');
 }

@@ -25,3 +25,15 @@ export function readAmount(typed: string): AmountRead {
 
 /** What an amount box lets through while typing: a start of something `readAmount` could accept. */
 export const AMOUNT_TYPING_LOOSE = /^\$?[\d,]*(\.\d{0,2})?$/;
+
+/**
+ * A form's amount box as typed: the canonical text (`1000.50`) and dollars, or the field's message. `words` are
+ * the form's own spec words for an empty box and for zero or less; a shape `readAmount` cannot read says what it can.
+ */
+export function typedAmount(typed: unknown, words: { required: string; notPositive: string }): { ok: true; dollars: number; text: string } | { ok: false; message: string } {
+  const text = typeof typed === 'string' ? typed.trim() : typeof typed === 'number' && Number.isFinite(typed) ? String(typed) : '';
+  if (!text) return { ok: false, message: words.required };
+  const r = readAmount(text);
+  if (r.ok) return r;
+  return { ok: false, message: r.message === AMOUNT_POSITIVE_MESSAGE ? words.notPositive : r.message };
+}

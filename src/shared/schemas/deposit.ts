@@ -1,4 +1,5 @@
 import type { FieldErrors } from './fields';
+import { typedAmount } from './amount-input';
 import { isPositiveAmount } from './wallet';
 
 export const DEPOSIT_AMOUNT_INVALID = 'Please enter a valid amount greater than 0';
@@ -6,4 +7,10 @@ export const DEPOSIT_AMOUNT_INVALID = 'Please enter a valid amount greater than 
 /** spec §5 Deposit amount: a number above 0, at most two decimals; sent as text (spec §7), typed or from the API. */
 export function checkDeposit(input: { amount?: unknown }): FieldErrors {
   return isPositiveAmount(input.amount) ? {} : { amount: DEPOSIT_AMOUNT_INVALID };
+}
+
+/** The deposit form's amount as typed (`$25`, `1,000.50`): the spec's message for empty or zero, the reason otherwise. */
+export function checkDepositTyped(input: { amount?: unknown }): FieldErrors {
+  const r = typedAmount(input.amount, { required: DEPOSIT_AMOUNT_INVALID, notPositive: DEPOSIT_AMOUNT_INVALID });
+  return r.ok ? {} : { amount: r.message };
 }

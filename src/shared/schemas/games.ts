@@ -1,4 +1,5 @@
 import { hasControlChars, str, type FieldErrors } from './fields';
+import { typedAmount } from './amount-input';
 import { isPositiveAmount } from './wallet';
 
 /** spec §5: Transfer/redeem. The form calls the user name `username`; the API `userName`. */
@@ -7,6 +8,14 @@ export function checkGameMove(input: { gameId?: unknown; userName?: unknown; amo
   if (!str(input.gameId).trim()) e.gameId = 'Game is required';
   if (!str(input.userName).trim()) e.userName = 'Username is required';
   if (!isPositiveAmount(input.amount)) e.amount = 'Enter a valid amount';
+  return e;
+}
+
+/** The transfer and redeem forms as typed: the amount read the way people write it (`$5`, `1,000.50`). */
+export function checkGameMoveTyped(input: { gameId?: unknown; userName?: unknown; amount?: unknown }): FieldErrors {
+  const r = typedAmount(input.amount, { required: 'Enter a valid amount', notPositive: 'Enter a valid amount' });
+  const e = checkGameMove({ ...input, amount: r.ok ? r.text : '1' });
+  if (!r.ok) e.amount = r.message;
   return e;
 }
 

@@ -1,5 +1,5 @@
 import { isEmail, str, type FieldErrors } from './fields';
-import { AMOUNT_POSITIVE_MESSAGE, readAmount } from './amount-input';
+import { typedAmount } from './amount-input';
 
 /** Digits with at most one decimal point and at most two decimals (spec §5 amount inputs). */
 export const AMOUNT_INPUT = /^\d+(\.\d{0,2})?$/;
@@ -32,12 +32,8 @@ export function isPositiveAmount(a: unknown): boolean {
 /** The P2P form as typed: the spec's messages, and the amount read the way people write it (`$5`, `1,000.50`). */
 export function checkP2PTyped(input: { email?: unknown; amount?: unknown }): FieldErrors {
   const e = checkP2P({ email: input.email, amount: 1 });
-  const typed = str(input.amount).trim();
-  if (!typed) e.amount = 'Amount is required.';
-  else {
-    const r = readAmount(typed);
-    // Zero or less keeps the spec's words; a shape we cannot read says what we can.
-    if (!r.ok) e.amount = r.message === AMOUNT_POSITIVE_MESSAGE ? 'Enter a valid positive number.' : r.message;
-  }
+  const r = typedAmount(input.amount, { required: 'Amount is required.', notPositive: 'Enter a valid positive number.' });
+  if (!r.ok) e.amount = r.message;
+  else delete e.amount;
   return e;
 }

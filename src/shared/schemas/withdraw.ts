@@ -1,4 +1,5 @@
 import { str, type FieldErrors } from './fields';
+import { typedAmount } from './amount-input';
 import { AMOUNT_INPUT } from './wallet';
 
 /** spec §2/§9: the withdraw currencies, the default first, each with its minimum in dollars. */
@@ -28,5 +29,13 @@ export function checkWithdraw(input: { currency?: unknown; wallet_address?: unkn
   else if (currency && Number(amount) < currency.minDollars) e.amount = `Minimum amount to invest is ${currency.minDollars}`;
   const tip = textOf(input.tip);
   if (tip && !/^\d+$/.test(tip)) e.tip = 'Tip must be a whole number of dollars';
+  return e;
+}
+
+/** The withdraw form as typed: the amount read the way people write it, then the same rules as the API's. */
+export function checkWithdrawTyped(input: { currency?: unknown; wallet_address?: unknown; amount?: unknown; tip?: unknown }): FieldErrors {
+  const r = typedAmount(input.amount, { required: 'Amount is required', notPositive: 'Enter a valid amount' });
+  const e = checkWithdraw({ ...input, amount: r.ok ? r.text : '1' });
+  if (!r.ok) e.amount = r.message;
   return e;
 }

@@ -12,7 +12,7 @@ export function checkConfig(env: Record<string, string | undefined>): { config: 
     config = loadConfig(env);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    const lines = e.message.split('\n').slice(1).map((l) => l.trim()).filter(Boolean);
+    const lines = e.issues;
     return { config: null, result: failed(name, lines.map((l) => ({ problem: `${l}.`, fix: `Set ${l.split(':')[0]} correctly in the site's environment (README, Configuration), then run doctor again.` }))) };
   }
   const problems = [];

@@ -1,0 +1,54 @@
+// Start-up failures a self-hoster can fix say so in one plain line, with the fix; main.ts prints it and exits 1.
+import { createClient } from '@libsql/client';
+import { existsSync } from 'node:fs';
+import { shownUrl } from './cli/existing-database';
+
+export const portInUseLine = (port: number) => `Port ${port} is in use: set PORT or stop the other process.`;
+
+const isPortInUse = (e: unknown) => (e as { code?: string })?.code === 'EADDRINUSE' || /EADDRINUSE|address already in use|Is port \d+ in use/i.test(String((e as Error)?.message));
+
+/** Bun.serve's failure to listen, as one line; null for anything else. */
+export function listenFailureLine(e: unknown, port: number): string | null {
+  if (isPortInUse(e)) return portInUseLine(port);
+  if ((e as { code?: string })?.code === 'EACCES') return `Port ${port} needs privileges this process lacks: set PORT to 1024 or above.`;
+  return null;
+}
+
+const databaseLine = (url: string, reason: string) =>
+  `Cannot read the database at ${shownUrl(url)} (DATABASE_URL): ${reason}. Point DATABASE_URL at a Coinreel database, or move that file away to start afresh.`;
+
+/**
+ * Reads an existing database once before anything else touches it, so a file that is not a database, a folder,
+ * or one this process may not read is a plain line rather than a stack trace. A missing file is fine: the server
+ * creates it.
+ */
+export async function databaseProblem(url: string, authToken?: string): Promise<string | null> {
+  if (url.startsWith('file:')) {
+    const path = url.slice('file:'.length).split('?')[0]!;
+    if (!path || path === ':memory:' || !existsSync(path)) return null;
+  }
+  let client: ReturnType<typeof createClient> | undefined;
+  try {
+    // Opening an embedded file can fail at once (a folder, no permission), so inside the try too.
+    client = createClient({ url, authToken, ...(url.startsWith('file:') && { timeout: 5000 }) });
+    await client.execute('SELECT count(*) FROM sqlite_master');
+    return null;
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? '';
+    const message = String((e as Error).message ?? e);
+    const reason = code === 'SQLITE_NOTADB' ? 'the file is not a database'
+      : /: 14\b|CANTOPEN|EISDIR|directory/i.test(message) ? 'it cannot be opened (a folder, or no permission to read it)'
+      : code === 'SQLITE_AUTH' || /401|unauthori[sz]ed/i.test(message) ? 'the server refused the credentials (DATABASE_AUTH_TOKEN)'
+      : message.split('\n')[0]!.slice(0, 200);
+    return databaseLine(url, reason);
+  } finally {
+    client?.close();
+  }
+}
+
+/** A file-system refusal while preparing the data folders (DATABASE_URL's folder, DATA_DIR), as one line. */
+export function fileSystemLine(e: unknown): string | null {
+  const { code, path } = (e ?? {}) as { code?: string; path?: string };
+  if (!code || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR'].includes(code)) return null;
+  return `Cannot write ${path ?? 'a data folder'} (${code}): check DATA_DIR and DATABASE_URL and that this user may write there.`;
+}
