@@ -92,8 +92,9 @@ export function createApp(deps: Deps): App {
   // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
   deps.self.handle = handle;
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
+  const queryPaths = staticPaths.filter((path) => pageRoutes[path]!.readsQuery);
   const routes = {
-    ...fastRoutes({ handle, staticPaths, client: deps.database.client, security }),
+    ...fastRoutes({ handle, staticPaths, queryPaths, client: deps.database.client, security }),
     ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger, metrics: deps.metrics }), client: deps.database.client }),
   };
   const socket = createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]);

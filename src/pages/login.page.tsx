@@ -13,6 +13,7 @@ export default definePage({
   description: 'Log in to your wallet for Ultra Panda and VBlink credits.',
   access: 'public-only',
   static: true,
+  readsQuery: true,
   actions: loginActions,
   render: (ctx) => {
     const next = sameSitePath(ctx.url.searchParams.get('next') ?? ctx.form?.values.next) ?? undefined;

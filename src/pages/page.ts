@@ -70,6 +70,11 @@ export type Page = {
   access: Access;
   /** Same HTML for every visitor: rendered once and served from memory. */
   static?: boolean;
+  /**
+   * A static page whose HTML depends on its query string (`/login?next=…`): a visit with a query is rendered for
+   * it. Any other static page ignores the query, so the prepared bytes serve it too (src/http/fast-paths.ts).
+   */
+  readsQuery?: boolean;
   /** Loads what the page needs before rendering (server only); may throw a Response to redirect. */
   load?: (ctx: PageContext) => Promise<unknown>;
   render: (ctx: PageContext) => ReactNode;

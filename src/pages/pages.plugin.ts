@@ -81,7 +81,7 @@ export function pagesPlugin(o: Options) {
       const ctx = await guard(page, request, params);
       if (ctx instanceof Response) return ctx;
       const hasFlash = o.flash.present(request);
-      if (page.static && !ctx.viewer && !ctx.url.search && !hasFlash) {
+      if (page.static && !ctx.viewer && !(page.readsQuery && ctx.url.search) && !hasFlash) {
         let hit = cache.get(path);
         if (!hit) cache.set(path, (hit = renderStatic(page, ctx, o.assets)));
         return cachedResponse(await hit, request);

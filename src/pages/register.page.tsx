@@ -9,6 +9,7 @@ export default definePage({
   description: 'Create your account for Ultra Panda and VBlink credits. Players must be 21 or older.',
   access: 'public-only',
   static: true,
+  readsQuery: true,
   actions: registerActions,
   render: (ctx) => (
     <AuthCard title="Create Your Account" lead={`Join ${ctx.site.siteName} in a minute. Players must be 21 or older.`}>
