@@ -1,5 +1,5 @@
 import type { Subprocess } from 'bun';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -31,7 +31,8 @@ export async function startSqld(): Promise<SqldServer> {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', RUST_LOG: 'error' },
     stdin: 'ignore',
     stdout: 'ignore',
-    stderr: 'pipe',
+    // A file, not a pipe: nobody reads sqld's log while it runs, and a full pipe would stall it.
+    stderr: Bun.file(join(dir, 'sqld.log')),
   });
   const stop = async () => {
     proc.kill();
@@ -42,9 +43,9 @@ export async function startSqld(): Promise<SqldServer> {
   for (;;) {
     if (await fetch(url + '/health').then((r) => r.ok, () => false)) return { url, proc, stop };
     if (Date.now() > deadline || proc.exitCode !== null) {
-      const err = await new Response(proc.stderr as ReadableStream).text().catch(() => '');
+      const err = existsSync(join(dir, 'sqld.log')) ? readFileSync(join(dir, 'sqld.log'), 'utf8') : '';
       await stop();
-      throw new Error(`sqld did not start on ${url}: ${err.slice(0, 500)}`);
+      throw new Error(`sqld did not start on ${url}: ${err.slice(-500)}`);
     }
     await Bun.sleep(50);
   }
