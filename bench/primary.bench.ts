@@ -1,6 +1,6 @@
 // The libSQL primary (docs/capacity.md, `W_primary`): P2P transfers/s and p50/p99 at 50 connections with the app
 // on a local sqld (`DATABASE_URL=http://…`, as several instances run it), followed by ledger:verify on the server.
-// On a remote client every movement is its own transaction (no group commit). Run alone: bun bench/primary.bench.ts
+// On a remote client every movement is its own transaction (no group commit), sent one at a time. Run alone: bun bench/primary.bench.ts
 import { ledgerVerify } from './lib/ledger-verify';
 import { seedPlayers } from './lib/players';
 import { commands, pct, section } from './lib/report';
@@ -32,7 +32,7 @@ try {
     const verified = await ledgerVerify(sqld.url);
     const version = Bun.spawnSync([sqldPath, '--version']).stdout.toString().trim();
     section(TITLE, HEADER, [[`${version}, one primary`, Math.round(r.target.rps), `${r.target.p50Ms} ms`, `${r.target.p99Ms} ms`, pct(r.ratio), verified ? 'clean' : 'FAILED', r.rounds + (r.reliable ? '' : ', UNRELIABLE')]], [
-      'W_primary in docs/capacity.md. Where things ran: the app (src/main.ts, production) pinned to CPU 0 by ratio.sh, wrk on the last CPU, sqld on the same machine with its default settings and not pinned (it floats over all CPUs, beside wrk), reached over loopback HTTP (Hrana). Each request is a new transfer of $0.01 between the same two players, one transaction on sqld per transfer; ledger:verify runs on the server right after.',
+      'W_primary in docs/capacity.md. Where things ran: the app (src/main.ts, production) pinned to CPU 0 by ratio.sh, wrk on the last CPU, sqld on the same machine with its default settings and not pinned (it floats over all CPUs, beside wrk), reached over loopback HTTP (Hrana). Each request is a new transfer of $0.01 between the same two players, one transaction on sqld per transfer, the app sending them one at a time (group-commit.ts); ledger:verify runs on the server right after.',
     ]);
   } finally {
     await app.stop();

@@ -57,6 +57,32 @@ describe.skipIf(!sqldPath)('the app against a libSQL server (sqld)', () => {
     expect(await balance(p!)).toBe(2);
   });
 
+  test("an instance sends its movements to the server one at a time, and a refused one does not hold up the next", async () => {
+    // The same client, counting the write batches in flight at once.
+    let inFlight = 0;
+    let most = 0;
+    const counting = new Proxy(client, {
+      get(target, key) {
+        if (key !== 'batch') return Reflect.get(target, key, target);
+        return async (...args: Parameters<Client['batch']>) => {
+          most = Math.max(most, ++inFlight);
+          try {
+            return await target.batch(...args);
+          } finally {
+            inFlight--;
+          }
+        };
+      },
+    });
+    const ledger = createLedger(counting);
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 100);
+    const moves = Array.from({ length: 10 }, (_, i) => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: i === 3 ? 1_000 : 10, code: 'P2P' }));
+    const settled = await Promise.allSettled(moves);
+    expect(most).toBe(1);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect([await balance(p!), await balance(q!)]).toEqual([0.1, 1.9]);
+  });
+
   test('a P2P transfer through the API moves the money, an overdraft is refused, and ledger:verify is clean', async () => {
     const [from, to] = await seedPlayers(sqld.url, SECRET, 2, 10_000);
     const sent = await p2p(from!, to!, 12.34);
