@@ -31,7 +31,7 @@ try {
     cmds.push(r.command);
     const verified = await ledgerVerify(sqld.url);
     const version = Bun.spawnSync([sqldPath, '--version']).stdout.toString().trim();
-    section(TITLE, HEADER, [[`${version}, one primary`, Math.round(r.target.rps), `${r.target.p50Ms} ms`, `${r.target.p99Ms} ms`, pct(r.ratio), verified ? 'clean' : 'FAILED', r.rounds + (r.reliable ? '' : ', UNRELIABLE')]], [
+    section(TITLE, HEADER, [[`${version.replace(/^sqld /, '')}, one primary`, Math.round(r.target.rps), `${r.target.p50Ms} ms`, `${r.target.p99Ms} ms`, pct(r.ratio), verified ? 'clean' : 'FAILED', r.rounds + (r.reliable ? '' : ', UNRELIABLE')]], [
       'W_primary in docs/capacity.md. Where things ran: the app (src/main.ts, production) pinned to CPU 0 by ratio.sh, wrk on the last CPU, sqld on the same machine with its default settings and not pinned (it floats over all CPUs, beside wrk), reached over loopback HTTP (Hrana). Each request is a new transfer of $0.01 between the same two players, one transaction on sqld per transfer, the app sending them one at a time (group-commit.ts); ledger:verify runs on the server right after.',
     ]);
   } finally {
