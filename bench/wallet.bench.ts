@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ledgerVerify } from './lib/ledger-verify';
 import { seedPlayers, type BenchPlayer } from './lib/players';
 import { commands, pct, section } from './lib/report';
 import { root, startServer, type Running } from './lib/server';
@@ -27,15 +28,6 @@ async function withServer<T>(script: string, run: (app: Running, dbUrl: string) 
     await app.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** `bun run ledger:verify` on the server's file, beside the live server: every check must pass. */
-async function ledgerVerify(dbUrl: string): Promise<boolean> {
-  const p = Bun.spawn([process.execPath, join(root, 'scripts/ledger-verify.ts')], { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl }, stdout: 'pipe', stderr: 'pipe' });
-  const out = await new Response(p.stdout).text();
-  const ok = (await p.exited) === 0;
-  if (!ok) console.log(out + (await new Response(p.stderr).text()));
-  return ok;
 }
 
 const p2pBody = (to: BenchPlayer) => JSON.stringify({ email: to.email, amount: 0.01 });

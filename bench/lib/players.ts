@@ -1,5 +1,5 @@
-// Verified players with live sessions, written straight into a running server's database file (WAL lets the
-// server and the bench share it), each with a token the server accepts.
+// Verified players with live sessions, written straight into a running server's database (an embedded file, which
+// WAL lets the server and the bench share, or the libSQL server it uses), each with a token the server accepts.
 import { createClient } from '@libsql/client';
 import { createTokenSigner } from '../../src/services/auth/tokens';
 import { createLedger } from '../../src/services/ledger/ledger';
@@ -12,7 +12,8 @@ let seq = Math.floor(Math.random() * 8_000_000);
 
 export async function seedPlayers(dbUrl: string, secret: string, count: number, fundCents = 0): Promise<BenchPlayer[]> {
   const client = createClient({ url: dbUrl, concurrency: 1, timeout: 5000 });
-  await client.execute('PRAGMA busy_timeout = 5000');
+  // A libSQL server refuses the PRAGMA and queues writers itself; an embedded file waits for the server's writer.
+  if (dbUrl.startsWith('file:')) await client.execute('PRAGMA busy_timeout = 5000');
   const ledger = createLedger(client);
   const signer = createTokenSigner(secret);
   const now = Date.now();

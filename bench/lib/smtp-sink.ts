@@ -15,6 +15,8 @@ export async function smtpSinkUrl(): Promise<string> {
   }
   reader.releaseLock();
   sink = { url: `smtp://127.0.0.1:${Number(text.trim())}`, proc };
+  // The sink must not keep the bench alive once its work is done; it goes when the bench exits.
+  proc.unref();
   process.on('exit', () => proc.kill());
   return sink.url;
 }

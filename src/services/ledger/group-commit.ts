@@ -24,7 +24,8 @@ const MAX_GROUP = 512;
  * rule is rolled back to its savepoint and only its own caller gets the error. Callers are answered after the
  * COMMIT that holds their movement, so one fsync makes a whole group durable. The flush runs in one
  * synchronous stretch, so no other call on the shared connection can land inside its transaction.
- * A remote (`libsql://`) client has no such connection: each movement is its own `batch`, as before.
+ * A remote (`libsql://`, `http://`) client has no such connection: each movement is its own `batch`, and this
+ * instance sends them to the server one at a time.
  */
 export function createGroupCommit(client: Client, opts: GroupCommitOptions = {}): Commit {
   let raw: Promise<RawConnection | null> | null = null;
@@ -32,6 +33,14 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
   let scheduled = false;
 
   const single: Commit = (stmts) => client.batch(stmts, 'write').then((r) => (opts.onCommit?.(1), r));
+  // On a libSQL server this instance's movements go one after another: many writers queued at once inside sqld
+  // stall its write lock for seconds and some fail with SQLITE_BUSY, while one at a time keeps it busy.
+  let tail: Promise<unknown> = Promise.resolve();
+  const queued: Commit = (stmts) => {
+    const run = tail.then(() => single(stmts));
+    tail = run.catch(() => {});
+    return run;
+  };
 
   function flush(db: RawConnection) {
     scheduled = false;
@@ -109,7 +118,7 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
   return async (stmts) => {
     if (opts.grouping === false) return single(stmts);
     const db = await (raw ??= rawConnectionOf(client));
-    if (!db) return single(stmts);
+    if (!db) return queued(stmts);
     return new Promise<ResultSet[]>((resolve, reject) => {
       queue.push({ stmts, resolve, reject });
       if (!scheduled) {

@@ -31,9 +31,10 @@ const SPECS: Spec[] = [
   {
     name: 'all balances sum to zero',
     checked: 'SELECT count(*) FROM accounts',
-    broken: `SELECT 'accounts sum to ' || coalesce(sum(balance_cents), 0) FROM accounts HAVING coalesce(sum(balance_cents), 0) <> 0
+    // A sum filtered in an outer WHERE rather than HAVING without GROUP BY, which a libSQL server's parser refuses.
+    broken: `SELECT 'accounts sum to ' || total FROM (SELECT coalesce(sum(balance_cents), 0) AS total FROM accounts) WHERE total <> 0
       UNION ALL
-      SELECT 'entries sum to ' || coalesce(sum(amount_cents), 0) FROM entries HAVING coalesce(sum(amount_cents), 0) <> 0`,
+      SELECT 'entries sum to ' || total FROM (SELECT coalesce(sum(amount_cents), 0) AS total FROM entries) WHERE total <> 0`,
   },
   {
     name: 'no player account has a negative available balance',
