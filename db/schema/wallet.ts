@@ -20,7 +20,13 @@ export const transactions = sqliteTable(
     transferId: text('transfer_id'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('transactions_user_type_idx').on(t.userId, t.type, t.createdAt)],
+  (t) => [
+    index('transactions_user_type_idx').on(t.userId, t.type, t.createdAt),
+    // The All tab of the history, newest first, and a receipt or support lookup by the ID a player quotes:
+    // without them each reads every row of the player, and a busy player's P2P slowed with every transfer.
+    index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    index('transactions_user_uuid_idx').on(t.userId, t.uuid),
+  ],
 );
 
 /**
