@@ -7,7 +7,7 @@ import { fund } from '../helpers/money';
 import { createOperatorUser, createPlayer } from '../helpers/players';
 import { sendCredits } from '../../src/services/wallet/p2p';
 import { cents } from '../../src/shared/money';
-import { DESKTOP, PHONE, launchBrowser, startServer, type Browser, type TestServer } from './browser';
+import { DESKTOP, PHONE, launchBrowser, startServer, type Browser, type TestServer, signInAs } from './browser';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SIGNED_OUT = ['/', '/about-us', '/privacy-policy', '/terms-condition', '/ultra-panda', '/vb-link', '/support', '/responsible-gaming',
@@ -58,7 +58,7 @@ async function axe(page: Page, path: string, width: number): Promise<Finding[]> 
 
 async function audit(paths: string[], viewport: { width: number; height: number }, token?: string): Promise<Finding[]> {
   await browser.context.clearCookies();
-  if (token) await browser.context.addCookies([{ name: 'token', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  if (token) await signInAs(browser.context, server.url, token);
   const page = await browser.newPage(viewport);
   const found: Finding[] = [];
   try {
@@ -78,7 +78,7 @@ async function audit(paths: string[], viewport: { width: number; height: number 
 describe('accessibility (axe-core): no serious or critical violations', () => {
   test('the states a page load does not show: P2P confirmation, the deposit and freeplay dialogs, at 390 px', async () => {
     await browser.context.clearCookies();
-    await browser.context.addCookies([{ name: 'token', value: playerToken, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    await signInAs(browser.context, server.url, playerToken);
     const page = await browser.newPage(PHONE);
     const found: Finding[] = [];
     try {

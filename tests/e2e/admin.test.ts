@@ -4,7 +4,7 @@ import { available, fund } from '../helpers/money';
 import { call } from '../helpers/app';
 import { createOperatorUser, createPlayer, type TestPlayer } from '../helpers/players';
 import { verifyLedger } from '../../src/services/ledger/ledger-verify';
-import { launchBrowser, DESKTOP, PHONE, startServer, type Browser, type TestServer } from './browser';
+import { launchBrowser, DESKTOP, PHONE, startServer, type Browser, type TestServer, signInAs } from './browser';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 let browser: Browser;
@@ -106,7 +106,7 @@ describe('operator console in chromium', () => {
     const load = async () => (await client.execute("SELECT status FROM transfers WHERE code = 'GAME_LOAD' AND kind = 'hold'")).rows.map((r) => r.status);
     expect(await load()).toEqual(['pending']);
 
-    const signIn = (token: string) => browser.context.addCookies([{ name: 'token', value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    const signIn = (token: string) => signInAs(browser.context, server.url, token);
     await signIn(bea.token);
     const page = await browser.newPage(DESKTOP);
     await page.goto(server.url + '/admin/game-tasks');

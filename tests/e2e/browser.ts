@@ -61,6 +61,17 @@ export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassC
   };
 }
 
+/** Signs the browser in as a player: their session token in the httpOnly cookie the site sets at sign-in. */
+export const signInAs = (context: { addCookies(c: { name: string; value: string; url: string; httpOnly?: boolean; sameSite?: 'Lax' }[]): Promise<void> }, url: string, token: string) =>
+  context.addCookies([{ name: 'token', value: token, url, httpOnly: true, sameSite: 'Lax' }]);
+
+/** Waits until React has taken over the named island's root (hydrateRoot marks its container), not just drawn HTML. */
+export const islandHydrated = (page: { waitForFunction(fn: (name: string) => boolean, arg: string): Promise<unknown> }, name: string) =>
+  page.waitForFunction((n) => {
+    const root = document.querySelector(`[data-island="${n}"] [data-root]`);
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+  }, name);
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 

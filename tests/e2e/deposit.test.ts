@@ -4,7 +4,7 @@ import { serveApp } from '../../src/serve';
 import { call, makeApp, type TestApp } from '../helpers/app';
 import { available } from '../helpers/money';
 import { createPlayer, type TestPlayer } from '../helpers/players';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, launchBrowser, PHONE, type Browser } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, launchBrowser, PHONE, type Browser, signInAs, islandHydrated } from './browser';
 
 // A port of this suite's own range.
 const PORT = 3500;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   player = await createPlayer(app, { name: 'Dana' });
   payer = await createPlayer(app, { name: 'Eli' });
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: 'token', value: player.token, url: AT, httpOnly: true, sameSite: 'Lax' }]);
+  await signInAs(browser.context, AT, player.token);
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: AT });
 }, 30_000);
 afterAll(async () => {
@@ -132,12 +132,6 @@ const balance = (page: Page) => page.locator('[data-wallet-balance]').textConten
 const waitForBalance = (page: Page, text: string) =>
   page.waitForFunction((t) => document.querySelector('[data-wallet-balance]')?.textContent === t, text, { timeout: 10_000 });
 /** React has taken over an island's root (hydrateRoot marks its container). */
-const islandHydrated = (page: Page, name: string) =>
-  page.waitForFunction((n) => {
-    const root = document.querySelector(`[data-island="${n}"] [data-root]`);
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
-  }, name);
-
 /** The wallet menu's Deposit item (the header's, not the dashboard's own Deposit button). */
 async function depositFromWalletMenu(page: Page) {
   if (await page.locator('[data-nav-toggle]').isVisible()) await page.locator('[data-nav-toggle]').click();
@@ -169,7 +163,7 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as {
 
 describe('deposit journey in chromium (sandbox payments)', () => {
   beforeAll(async () => {
-    await browser.context.addCookies([{ name: 'token', value: payer.token, url: JOURNEY, httpOnly: true, sameSite: 'Lax' }]);
+    await signInAs(browser.context, JOURNEY, payer.token);
   });
 
   test('wallet menu → Deposit → modal checks the amount → 25 → deposit page → Pay in full credits $25.00 live', async () => {
@@ -299,7 +293,7 @@ describe('deposit form without JavaScript', () => {
   beforeAll(async () => {
     chrome = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
     context = await chrome.newContext({ javaScriptEnabled: false, viewport: PHONE });
-    await context.addCookies([{ name: 'token', value: payer.token, url: JOURNEY, httpOnly: true, sameSite: 'Lax' }]);
+    await signInAs(context, JOURNEY, payer.token);
   }, 30_000);
   afterAll(async () => {
     await context?.close();

@@ -3,7 +3,7 @@ import { available, fund } from '../helpers/money';
 import { gameCents } from '../helpers/games';
 import { createPlayer, type TestPlayer } from '../helpers/players';
 import { verifyLedger } from '../../src/services/ledger/ledger-verify';
-import { launchBrowser, PHONE, startServer, type Browser, type TestServer } from './browser';
+import { launchBrowser, PHONE, startServer, type Browser, type TestServer, signInAs, islandHydrated } from './browser';
 
 let browser: Browser;
 let server: TestServer;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   ada = await createPlayer(server.app, { name: 'Ada' });
   await fund(server.app, ada.userId, 10_000);
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: 'token', value: ada.token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await signInAs(browser.context, server.url, ada.token);
 }, 30_000);
 afterAll(async () => {
   await browser?.close();
@@ -29,7 +29,7 @@ describe('games journey in chromium, on the embedded defaults', () => {
     const up = `up${ada.playerId}`;
     await page.getByText(up).waitFor();
     await page.getByText(`vb${ada.playerId}`).waitFor();
-    await page.waitForFunction(() => !!document.querySelector('[data-island="GameMoveForm"] [data-root]')?.hasChildNodes());
+    await islandHydrated(page, 'GameMoveForm');
 
     await page.getByRole('button', { name: 'Show Ultra Panda password' }).click();
     const shown = (await page.locator('.credential-card').first().locator('code').nth(1).textContent())!;
@@ -75,7 +75,7 @@ describe('games journey in chromium, on the embedded defaults', () => {
   test('at 360 px the dashboard fits, and the transfer form works from the keyboard alone', async () => {
     const page = await browser.newPage({ width: 360, height: 800 });
     await page.goto(server.url + '/home#transfer');
-    await page.waitForFunction(() => !!document.querySelector('[data-island="GameMoveForm"] [data-root]')?.hasChildNodes());
+    await islandHydrated(page, 'GameMoveForm');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.locator('#transfer-game').focus();
     await page.keyboard.press('Tab'); // the read-only user name

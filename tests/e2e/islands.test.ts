@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createPlayer } from '../helpers/players';
-import { DESKTOP, launchBrowser, startServer, type Browser, type TestServer } from './browser';
+import { DESKTOP, launchBrowser, startServer, type Browser, type TestServer, signInAs } from './browser';
 
 // Islands render on the server as roots of their own with an id prefix the browser hydrates with, so
 // ids made with useId agree on both sides. These checks fail when they do not.
@@ -12,7 +12,7 @@ beforeAll(async () => {
   server = await startServer();
   const p = await createPlayer(server.app);
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: 'token', value: p.token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await signInAs(browser.context, server.url, p.token);
 }, 30_000);
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { serveApp } from '../../src/serve';
 import { makeApp, type TestApp } from '../helpers/app';
 import { createPlayer, type TestPlayer } from '../helpers/players';
-import { launchBrowser, type Browser } from './browser';
+import { launchBrowser, type Browser, signInAs } from './browser';
 
 // A port of this suite's own range.
 const PORT = 3471;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = serveApp(app, { port: PORT, hostname: '127.0.0.1' });
   p = await createPlayer(app);
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: 'token', value: p.token, url: ORIGIN, httpOnly: true, sameSite: 'Lax' }]);
+  await signInAs(browser.context, ORIGIN, p.token);
 }, 30_000);
 afterAll(async () => {
   await browser?.close();

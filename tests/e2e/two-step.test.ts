@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { available, fund } from '../helpers/money';
 import { createPlayer, type TestPlayer } from '../helpers/players';
 import { codeFor, testClock, turnOnTwoStep } from '../helpers/two-step';
-import { launchBrowser, PHONE, startServer, type Browser, type TestServer } from './browser';
+import { launchBrowser, PHONE, startServer, type Browser, type TestServer, signInAs, islandHydrated } from './browser';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 // The app's two-step clock, moved one 30-second step between uses: each code is new, and no test sleeps for one.
@@ -18,15 +18,12 @@ beforeAll(async () => {
   ada = await createPlayer(server.app, { name: 'Ada', password: 'Journey123!' });
   await fund(server.app, ada.userId, 30_000);
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: 'token', value: ada.token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await signInAs(browser.context, server.url, ada.token);
 }, 30_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 }, 30_000);
-
-const hydrated = (page: Page, island: string) =>
-  page.waitForFunction((name) => !!document.querySelector(`[data-island="${name}"] [data-root]`)?.hasChildNodes(), island);
 
 async function openAccountMenu(page: Page) {
   if (await page.locator('[data-nav-toggle]').isVisible()) await page.locator('[data-nav-toggle]').click();
@@ -37,7 +34,7 @@ describe('two-step verification journey in chromium (phone), on the embedded def
   test('turn it on in settings → sign out → sign in with a code → withdraw with a code', async () => {
     const page = await browser.newPage(PHONE);
     await page.goto(server.url + '/profile-setting');
-    await hydrated(page, 'TwoStepSettings');
+    await islandHydrated(page, 'TwoStepSettings');
     const card = page.locator('#two-step');
     await card.getByRole('button', { name: 'Turn on two-step verification' }).click();
     await card.getByAltText('QR code to add your account to an authenticator app').waitFor();
@@ -55,7 +52,7 @@ describe('two-step verification journey in chromium (phone), on the embedded def
     await page.waitForURL(server.url + '/');
 
     await page.goto(server.url + '/login');
-    await hydrated(page, 'LoginForm');
+    await islandHydrated(page, 'LoginForm');
     await page.getByLabel('Email').fill(ada.email);
     await page.getByLabel('Password', { exact: true }).fill('Journey123!');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -67,7 +64,7 @@ describe('two-step verification journey in chromium (phone), on the embedded def
     await page.waitForURL(server.url + '/home');
 
     await page.goto(server.url + '/home#withdraw');
-    await hydrated(page, 'WithdrawForm');
+    await islandHydrated(page, 'WithdrawForm');
     const form = page.locator('#withdraw');
     await form.getByLabel('Wallet address').fill(ADDRESS);
     await form.getByLabel('Amount (USD)').fill('100');

@@ -5,7 +5,7 @@ import { createFreeplayCode } from '../../src/services/wallet/freeplay';
 import { makeApp, type TestApp } from '../helpers/app';
 import { available, fund } from '../helpers/money';
 import { createPlayer, type TestPlayer } from '../helpers/players';
-import { DESKTOP, launchBrowser, PHONE, type Browser } from './browser';
+import { DESKTOP, launchBrowser, PHONE, type Browser, islandHydrated } from './browser';
 
 // A port of this suite's own range. The two players reach the same server under two host names, so one
 // browser profile keeps two separate `token` cookies (cookies belong to a host).
@@ -41,7 +41,7 @@ const balance = (page: Page) => page.locator('[data-wallet-balance]').textConten
 const waitForBalance = (page: Page, text: string) =>
   page.waitForFunction((t) => document.querySelector('[data-wallet-balance]')?.textContent === t, text, { timeout: 10_000 });
 /** The island has hydrated once its socket is open: the wallet button then answers clicks. */
-const hydrated = (page: Page) => page.waitForFunction(() => !!document.querySelector('[data-island="WalletMenu"] [data-root]')?.hasChildNodes());
+const hydrated = (page: Page) => islandHydrated(page, 'WalletMenu');
 
 async function openWalletMenu(page: Page) {
   if (await page.locator('[data-nav-toggle]').isVisible()) await page.locator('[data-nav-toggle]').click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { available, fund } from '../helpers/money';
 import { createPlayer, type TestPlayer } from '../helpers/players';
 import { verifyLedger } from '../../src/services/ledger/ledger-verify';
-import { launchBrowser, PHONE, startServer, type Browser, type TestServer } from './browser';
+import { launchBrowser, PHONE, startServer, type Browser, type TestServer, signInAs, islandHydrated } from './browser';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 let browser: Browser;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   ada = await createPlayer(server.app, { name: 'Ada' });
   await fund(server.app, ada.userId, 30_000);
   browser = await launchBrowser();
-  await browser.context.addCookies([{ name: 'token', value: ada.token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+  await signInAs(browser.context, server.url, ada.token);
 }, 30_000);
 afterAll(async () => {
   await browser?.close();
@@ -28,7 +28,7 @@ describe('withdraw journey in chromium, on the embedded defaults', () => {
     const page = await browser.newPage(PHONE);
     await page.goto(server.url + '/home#withdraw');
     const form = page.locator('#withdraw');
-    await page.waitForFunction(() => !!document.querySelector('[data-island="WithdrawForm"] [data-root]')?.hasChildNodes());
+    await islandHydrated(page, 'WithdrawForm');
     await form.getByText('Rate: $50,000.00 per BTC').waitFor();
     await form.getByLabel('Wallet address').fill(ADDRESS);
     await form.getByLabel('Amount (USD)').fill('99');
@@ -46,7 +46,7 @@ describe('withdraw journey in chromium, on the embedded defaults', () => {
     expect(await form.getByLabel('Currency').inputValue()).toBe('BTC-CHAIN');
 
     await page.goto(server.url + '/transactions');
-    await page.waitForFunction(() => !!document.querySelector('[data-island="TransactionsTable"] [data-root]')?.hasChildNodes());
+    await islandHydrated(page, 'TransactionsTable');
     await page.getByRole('tab', { name: 'Withdrawals' }).click();
     const row = page.locator('.tx-table tbody tr').first();
     await row.getByText('-$155.00').waitFor();
@@ -69,10 +69,10 @@ describe('withdraw journey in chromium, on the embedded defaults', () => {
       }));
       expect(r.status).toBe(200);
       expect(await available(held.app, bo.userId)).toBe(9_800);
-      await browser.context.addCookies([{ name: 'token', value: bo.token, url: held.url, httpOnly: true, sameSite: 'Lax' }]);
+      await signInAs(browser.context, held.url, bo.token);
       const page = await browser.newPage(PHONE);
       await page.goto(held.url + '/transactions');
-      await page.waitForFunction(() => !!document.querySelector('[data-island="TransactionsTable"] [data-root]')?.hasChildNodes());
+      await islandHydrated(page, 'TransactionsTable');
       await page.getByRole('tab', { name: 'Withdrawals' }).click();
       const row = page.locator('.tx-table tbody tr').first();
       await row.getByText('-$102.00').waitFor();
