@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { makeApp, type TestApp } from '../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
+import { createLogger } from '../lib/logger';
 import { serveApp } from '../serve';
 import { systemId, walletId } from '../services/ledger/ledger.types';
 
@@ -153,5 +154,39 @@ describe('signed-in reads ahead of the framework', () => {
   test('other methods on the same paths still reach the framework', async () => {
     const res = await fetch(base + READS[0], { method: 'POST', headers: { authorization: `Bearer ${player.token}` } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the fast reads log and count as the framework does', () => {
+  test('each answer writes the framework route\'s log line (its own request id) and counts under the route', async () => {
+    const lines: string[] = [];
+    const logged = await makeApp({ LOG_LEVEL: 'info' }, { logger: createLogger(false, (l) => void lines.push(l)) });
+    const served = serveApp(logged, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const reader = await createPlayer(logged);
+      const auth = { authorization: `Bearer ${reader.token}` };
+      const paths = [...READS, '/api/v1/transaction/transaction-List/P2P'];
+      for (const path of paths) {
+        lines.length = 0;
+        // Twice on the fast path (a token first verified, then one seen before), once through the framework.
+        const answers = [];
+        for (let i = 0; i < 2; i++) answers.push(await fetch(`http://127.0.0.1:${served.port}${path}?page=1&limit=10`, { headers: auth }));
+        answers.push(await logged.handle(new Request(`http://localhost:3000${path}?page=1&limit=10`, { headers: auth })));
+        const parsed = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+        expect(parsed).toHaveLength(3);
+        const shape = ({ t, ms, requestId, ...rest }: Record<string, unknown>) => rest;
+        for (const [i, line] of parsed.entries()) {
+          expect(shape(line)).toEqual(shape(parsed[2]!));
+          expect(line.requestId).toBe(answers[i]!.headers.get('x-request-id'));
+          expect(typeof line.ms).toBe('number');
+        }
+        expect(parsed[2]).toMatchObject({ level: 'info', method: 'GET', path, status: 200 });
+        const route = parsed[2]!.route as string;
+        expect(logged.deps.metrics.registry.render()).toContain(`coinreel_http_requests_total{route="${route}",method="GET",status="200"} 3`);
+        expect(logged.deps.metrics.registry.render()).toContain(`coinreel_http_request_duration_seconds_count{route="${route}"} 3`);
+      }
+    } finally {
+      served.stop(true);
+    }
   });
 });

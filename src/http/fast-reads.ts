@@ -5,14 +5,17 @@ import { walletBalanceBody } from '../api/wallet/wallet.model';
 import type { SignedIn, ViewerLookup } from '../services/auth/viewer';
 import { recordPeer } from './client-ip';
 import type { FastRoutes } from './fast-paths';
+import type { JsonFinish } from './finish';
+
+type Peer = Parameters<typeof recordPeer>[1];
 
 type Options = {
   /** The session lookup every signed-in call makes (services/auth/viewer.ts). */
   signedIn: ViewerLookup;
   /** The app's whole pipeline: anything but a plain signed-in read goes there and is answered as always. */
   handle: (req: Request) => Promise<Response>;
-  /** What withFinish does to every answer: request id, security headers, the log line (http/finish.ts). */
-  finish: (req: Request, route: string, json: string, headers: Record<string, string>, started: number) => Response;
+  /** What withFinish does to every answer, made once per route: request id, security headers, the log line (http/finish.ts). */
+  finish: (route: string, headers: Record<string, string>, path?: string) => JsonFinish;
   client: Client;
 };
 
@@ -36,43 +39,61 @@ const DETAILS = '/api/v1/user/details';
  * A request without a live session goes to the app, so a 401 is the framework's own; other methods fall through.
  */
 export function fastReads(o: Options): FastRoutes {
-  const read = (route: string, body: (p: SignedIn) => unknown, headers: Record<string, string>) => ({
-    GET: async (req: Request, server?: Parameters<typeof recordPeer>[1]) => {
-      const started = performance.now();
-      const player = o.signedIn.known(req) ?? (await o.signedIn(req));
+  const read = (route: string, body: (p: SignedIn) => unknown, headers: Record<string, string>) => {
+    const finish = o.finish(route, headers, route);
+    const lookup = async (req: Request, started: number, server?: Peer) => {
+      const player = await o.signedIn(req);
       if (!player) {
         if (server) recordPeer(req, server);
         return o.handle(req);
       }
-      return o.finish(req, route, JSON.stringify(body(player)), headers, started);
-    },
-  });
+      return finish(req, JSON.stringify(body(player)), started);
+    };
+    // A session seen before is answered without a promise: the common case of a player's repeated reads.
+    return {
+      GET: (req: Request, server?: Peer) => {
+        const started = performance.now();
+        const player = o.signedIn.known(req);
+        return player ? finish(req, JSON.stringify(body(player)), started) : lookup(req, started, server);
+      },
+    };
+  };
   const pages = new Map<string, string>();
+  const historyFinish = o.finish(HISTORY, { 'content-type': JSON_TYPE });
+  const toApp = (req: Request, server?: Peer) => {
+    if (server) recordPeer(req, server);
+    return o.handle(req);
+  };
+  const pageKey = (player: SignedIn, type: string, search: string) => `${player.userId} ${player.historyVersion ?? 0} ${type} ${search}`;
+  const readPage = async (req: Request, started: number, known: SignedIn | null | undefined, type: string, search: string, server?: Peer) => {
+    const player = known ?? (await o.signedIn(req));
+    if (!player) return toApp(req, server);
+    const key = pageKey(player, type, search);
+    let json = pages.get(key);
+    if (json === undefined) {
+      const query = Object.fromEntries(new URLSearchParams(search));
+      try {
+        json = JSON.stringify(await historyPage(o.client, player.userId, type, query));
+      } catch {
+        return o.handle(req); // bad input: the app's own 400
+      }
+      if (pages.size >= HISTORY_CACHE_MAX) pages.delete(pages.keys().next().value!);
+      pages.set(key, json);
+    }
+    return historyFinish(req, json, started);
+  };
   const history = {
-    GET: async (req: Request & { params?: Record<string, string> }, server?: Parameters<typeof recordPeer>[1]) => {
+    GET: (req: Request & { params?: Record<string, string> }, server?: Peer) => {
       const started = performance.now();
       const url = req.url;
       const q = url.indexOf('?');
       const search = q < 0 ? '' : url.slice(q + 1);
       const type = req.params?.type ?? '';
-      const player = PLAIN_QUERY.test(search) && /^[A-Z0-9_]{1,20}$/.test(type) ? (o.signedIn.known(req) ?? (await o.signedIn(req))) : null;
-      if (!player) {
-        if (server) recordPeer(req, server);
-        return o.handle(req);
-      }
-      const key = `${player.userId} ${player.historyVersion ?? 0} ${type} ${search}`;
-      let json = pages.get(key);
-      if (json === undefined) {
-        const query = Object.fromEntries(new URLSearchParams(search));
-        try {
-          json = JSON.stringify(await historyPage(o.client, player.userId, type, query));
-        } catch {
-          return o.handle(req); // bad input: the app's own 400
-        }
-        if (pages.size >= HISTORY_CACHE_MAX) pages.delete(pages.keys().next().value!);
-        pages.set(key, json);
-      }
-      return o.finish(req, HISTORY, json, { 'content-type': JSON_TYPE }, started);
+      if (!PLAIN_QUERY.test(search) || !/^[A-Z0-9_]{1,20}$/.test(type)) return toApp(req, server);
+      // A page kept for a session seen before is answered without a promise.
+      const player = o.signedIn.known(req);
+      const kept = player ? pages.get(pageKey(player, type, search)) : undefined;
+      return kept !== undefined ? historyFinish(req, kept, started) : readPage(req, started, player, type, search, server);
     },
   };
   return {

@@ -1,6 +1,14 @@
 import { writeSync } from 'node:fs';
 
-export type Logger = { info(msg: string, fields?: Record<string, unknown>): void; error(msg: string, fields?: Record<string, unknown>): void };
+export type Logger = {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  /**
+   * A writer of `info` lines for one message whose fields come already written as JSON members (`"a":1,"b":"x"`):
+   * the request line of the hottest reads, with everything but the time made once.
+   */
+  infoWriter?(msg: string): (members: string) => void;
+};
 
 // Lines wait for the end of the event-loop turn and go out in one write: a write per request was a third of a
 // visitor page's CPU time under load. An error flushes at once; so does exit.
@@ -38,7 +46,9 @@ export function createLogger(silent = false, sink?: (line: string) => void): Log
   const write = (level: string, msg: string, fields?: Record<string, unknown>) => {
     if (silent) return;
     const rest = fields ? JSON.stringify(fields) : '{}';
-    const line = `{"t":"${now()}","level":"${level}","msg":${JSON.stringify(msg)}${rest.length > 2 ? ',' + rest.slice(1) : '}'}\n`;
+    emit(level, `{"t":"${now()}","level":"${level}","msg":${JSON.stringify(msg)}${rest.length > 2 ? ',' + rest.slice(1) : '}'}\n`);
+  };
+  const emit = (level: string, line: string) => {
     if (sink) return sink(line);
     pending += line;
     if (level === 'error' || pending.length >= FLUSH_BYTES) flush();
@@ -47,5 +57,9 @@ export function createLogger(silent = false, sink?: (line: string) => void): Log
       setImmediate(flush);
     }
   };
-  return { info: (m, f) => write('info', m, f), error: (m, f) => write('error', m, f) };
+  const infoWriter = (msg: string) => {
+    const head = `","level":"info","msg":${JSON.stringify(msg)},`;
+    return (members: string) => void (silent || emit('info', `{"t":"${now()}${head}${members}}\n`));
+  };
+  return { info: (m, f) => write('info', m, f), error: (m, f) => write('error', m, f), infoWriter };
 }

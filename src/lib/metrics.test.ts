@@ -35,6 +35,26 @@ describe('Prometheus text rendering', () => {
     expect(Number(lines.find((l) => l.startsWith('t_seconds_sum'))!.split(' ')[1])).toBeCloseTo(3.565);
   });
 
+  test('a series held on to counts into the same series as inc and observe, and is rendered only once it has counted', () => {
+    const by = createMetrics();
+    const c = by.counter('x_total', 'Things.');
+    const h = by.histogram('t_seconds', 'Time.', [0.01, 1]);
+    const [count, time] = [c.series({ route: '/a', status: '200' }), h.series({ route: '/a' })];
+    expect(by.render()).not.toContain('route=');
+    count.inc();
+    c.inc({ route: '/a', status: '200' });
+    count.inc(2);
+    for (const v of [0.005, 0.5, 3]) time.observe(v);
+    h.observe({ route: '/a' }, 0.001);
+    expect(c.get({ route: '/a', status: '200' })).toBe(4);
+    const lines = by.render().split('\n');
+    expect(lines).toContain('x_total{route="/a",status="200"} 4');
+    expect(lines).toContain('t_seconds_bucket{route="/a",le="0.01"} 2');
+    expect(lines).toContain('t_seconds_bucket{route="/a",le="1"} 3');
+    expect(lines).toContain('t_seconds_bucket{route="/a",le="+Inf"} 4');
+    expect(lines).toContain('t_seconds_count{route="/a"} 4');
+  });
+
   test('a family name may be registered once', () => {
     const m = createMetrics();
     m.counter('dup', 'a');

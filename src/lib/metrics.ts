@@ -21,9 +21,18 @@ const num = (n: number) => (Number.isFinite(n) ? String(n) : n > 0 ? '+Inf' : n 
 
 type Family = { name: string; help: string; kind: Kind; render(): string[] };
 
-export type Counter = { inc(labels?: Labels, by?: number): void; get(labels?: Labels): number };
+export type Counter = {
+  inc(labels?: Labels, by?: number): void;
+  get(labels?: Labels): number;
+  /** One series held on to: a caller that counts the same labels on every request skips the lookup. */
+  series(labels: Labels): { inc(by?: number): void };
+};
 export type Gauge = { set(labels: Labels, value: number): void; get(labels?: Labels): number | undefined };
-export type Histogram = { observe(labels: Labels, value: number): void };
+export type Histogram = {
+  observe(labels: Labels, value: number): void;
+  /** One series held on to, as Counter.series. */
+  series(labels: Labels): { observe(value: number): void };
+};
 
 export type Metrics = {
   counter(name: string, help: string): Counter;
@@ -43,14 +52,22 @@ export function createMetrics(): Metrics {
     counter(name, help) {
       const values = new Map<string, { labels: Labels; value: number }>();
       add({ name, help, kind: 'counter', render: () => [...values.values()].map((v) => `${name}${labelText(v.labels)} ${num(v.value)}`) });
+      const entry = (labels: Labels) => {
+        const k = keyOf(labels);
+        let v = values.get(k);
+        if (!v) values.set(k, (v = { labels, value: 0 }));
+        return v;
+      };
       return {
         inc(labels = {}, by = 1) {
-          const k = keyOf(labels);
-          const v = values.get(k);
-          if (v) v.value += by;
-          else values.set(k, { labels, value: by });
+          entry(labels).value += by;
         },
         get: (labels = {}) => values.get(keyOf(labels))?.value ?? 0,
+        // Made on the first count, so a series no request reached is not rendered.
+        series(labels) {
+          let v: { value: number } | undefined;
+          return { inc: (by = 1) => void ((v ??= entry(labels)).value += by) };
+        },
       };
     },
     gauge(name, help, collect) {
@@ -78,15 +95,27 @@ export function createMetrics(): Metrics {
           return lines;
         }),
       });
+      const entry = (labels: Labels) => {
+        const k = keyOf(labels);
+        let s = series.get(k);
+        if (!s) series.set(k, (s = { labels, counts: sorted.map(() => 0), sum: 0, count: 0 }));
+        return s;
+      };
+      const record = (s: { counts: number[]; sum: number; count: number }, value: number) => {
+        for (let i = 0; i < sorted.length; i++) {
+          if (value <= sorted[i]!) {
+            s.counts[i]!++;
+            break;
+          }
+        }
+        s.sum += value;
+        s.count++;
+      };
       return {
-        observe(labels, value) {
-          const k = keyOf(labels);
-          let s = series.get(k);
-          if (!s) series.set(k, (s = { labels, counts: sorted.map(() => 0), sum: 0, count: 0 }));
-          const i = sorted.findIndex((le) => value <= le);
-          if (i >= 0) s.counts[i]!++;
-          s.sum += value;
-          s.count++;
+        observe: (labels, value) => record(entry(labels), value),
+        series(labels) {
+          let s: ReturnType<typeof entry> | undefined;
+          return { observe: (value) => record((s ??= entry(labels)), value) };
         },
       };
     },
