@@ -11,9 +11,9 @@ export type FastRoutes = Record<string, { GET: Handler }>;
 
 /** A visitor page as prepared bytes: each encoding made once, with its validator and finished headers. */
 export type PreparedPage = { identity: Uint8Array; gzip: Uint8Array; br: Uint8Array; etag: string; headers: Record<string, string>; wire: Wire };
-// Blobs and Headers built once: a Response made from them copies neither the bytes nor a header object.
-type Form = { body: Blob; headers: Headers };
-type Wire = { identity: Form; gzip: Form; br: Form; notModified: Headers };
+// Each answer made once as a Response: a clone of it shares the bytes and copies the headers natively, cheaper
+// than a new Response from a Blob and a Headers object (docs/decisions/page-speed.md).
+type Wire = { identity: Response; gzip: Response; br: Response; notModified: Response };
 
 type Options = {
   /** The app's whole pipeline; the source of every prepared page and the way for anything not ours. */
@@ -73,9 +73,10 @@ const HEALTH_MAX_AGE_MS = 1000;
  * one when that is over a second old: a load balancer polling many times a second costs no query each time.
  */
 function healthRoute(client: Client, security: Record<string, string>): Handler {
+  // Made once; each answer is a clone (shares the bytes, copies the headers natively).
   const forms = {
-    200: { body: new Blob([JSON.stringify({ status: 'ok' })]), headers: new Headers({ 'content-type': 'application/json;charset=utf-8', ...security }) },
-    503: { body: new Blob([JSON.stringify({ status: 'unavailable' })]), headers: new Headers({ 'content-type': 'application/json;charset=utf-8', ...security }) },
+    200: new Response(JSON.stringify({ status: 'ok' }), { status: 200, headers: { 'content-type': 'application/json;charset=utf-8', ...security } }),
+    503: new Response(JSON.stringify({ status: 'unavailable' }), { status: 503, headers: { 'content-type': 'application/json;charset=utf-8', ...security } }),
   };
   let last: { status: 200 | 503; at: number } | null = null;
   let probing: Promise<{ status: 200 | 503; at: number }> | null = null;
@@ -83,7 +84,7 @@ function healthRoute(client: Client, security: Record<string, string>): Handler 
     probing = null;
     return (last = { status: h.status, at: Date.now() });
   }));
-  const answer = (r: { status: 200 | 503 }) => new Response(forms[r.status].body, { status: r.status, headers: forms[r.status].headers });
+  const answer = (r: { status: 200 | 503 }) => forms[r.status].clone();
   return () => {
     if (!last) return probe().then(answer);
     if (Date.now() - last.at > HEALTH_MAX_AGE_MS) void probe();
@@ -104,11 +105,9 @@ export async function preparePage(handle: (req: Request) => Promise<Response>, p
   headers.etag = etag;
   const gzip = Bun.gzipSync(identity, { level: 9 });
   const br = new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }));
-  const form = (body: Uint8Array, encoding?: string): Form => ({
-    body: new Blob([body as BlobPart]),
-    headers: new Headers(encoding ? { ...headers, 'content-encoding': encoding } : headers),
-  });
-  const wire = { identity: form(identity), gzip: form(gzip, 'gzip'), br: form(br, 'br'), notModified: new Headers(headers) };
+  const form = (body: Uint8Array, encoding?: string) =>
+    new Response(new Blob([body as BlobPart]), { headers: encoding ? { ...headers, 'content-encoding': encoding } : headers });
+  const wire = { identity: form(identity), gzip: form(gzip, 'gzip'), br: form(br, 'br'), notModified: new Response(null, { status: 304, headers }) };
   return { identity, gzip, br, etag, headers, wire };
 }
 
@@ -119,10 +118,10 @@ const GZIP = /\bgzip\b/;
 // encoding) is kept to as few reads of the request as it can be.
 function answer(h: Headers, p: PreparedPage): Response {
   const inm = h.get('if-none-match');
-  if (inm !== null && matches(inm, p.etag)) return new Response(null, { status: 304, headers: p.wire.notModified });
+  if (inm !== null && matches(inm, p.etag)) return p.wire.notModified.clone();
   const accept = h.get('accept-encoding');
   const form = accept === null ? p.wire.identity : BR.test(accept) ? p.wire.br : GZIP.test(accept) ? p.wire.gzip : p.wire.identity;
-  return new Response(form.body, { headers: form.headers });
+  return form.clone();
 }
 
 /** If-None-Match with weak comparison (RFC 9110 §13.1.2): any listed tag, weak or not, or `*`. */
