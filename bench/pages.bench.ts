@@ -1,6 +1,7 @@
 // Pages (issue 11): each visitor page's and /healthz's requests/s next to a bare Bun.serve (ratio.sh, server
 // pinned), and every public page's Largest Contentful Paint on the slow profile at 390×844 and 1280×800, plus
-// the signed-in pages' (measure.mjs). Run alone: bun bench/pages.bench.ts
+// the signed-in pages' (measure.mjs); and the largest visitor page served by a bare Bun process three ways, to
+// show how far Bun allows a page of that size to go. Run alone: bun bench/pages.bench.ts
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +43,29 @@ try {
     ['path', 'req/s', 'bare req/s', 'ratio', 'target', '', 'p99', 'rounds'], rows,
     ['wrk sends no Accept-Encoding, so pages go out uncompressed (5–14 KB) while the bare server answers 5 bytes.',
       '/forgot-password is rendered for each visit (the captcha it draws is in its HTML), so the prepared pages\' target does not apply.']);
+
+  // The largest prepared page served by a bare Bun process three ways: how far Bun lets a page of that size go.
+  const largest = VISITOR_PAGES.filter((p) => !DRAWN_PER_VISIT.has(p)).map((p) => ({ p, bytes: 0 }));
+  for (const l of largest) l.bytes = (await (await fetch(app.base + l.p)).arrayBuffer()).byteLength;
+  const top = largest.sort((a, b) => b.bytes - a.bytes)[0]!;
+  const res = await fetch(app.base + top.p);
+  const pageFile = join(dir, 'largest.html');
+  await Bun.write(pageFile, await res.arrayBuffer());
+  const pageHeaders = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'content-length', 'x-request-id'].includes(k)));
+  const ceiling = await startServer([process.execPath, join(root, 'bench/lib/page-ceiling.ts')], { cwd: root, readyPath: '/native', env: { PAGE_FILE: pageFile, PAGE_HEADERS: JSON.stringify(pageHeaders) } });
+  const ceilingRows: Cell[][] = [];
+  try {
+    for (const [way, path] of [['Bun\'s native static route (no JavaScript per request)', '/native'], ['a handler returning a clone of the prepared answer', '/handler'], ['the same, after reading the request headers the fast path must read', '/handler-reading-headers']]) {
+      const r = await ratio(ceiling.base + path!, { rounds: ROUNDS });
+      cmds.push(r.command);
+      ceilingRows.push([way!, Math.round(r.target.rps), Math.round(r.baseline.rps), pct(r.ratio), `${r.target.p99Ms} ms`, r.rounds + (r.reliable ? '' : ', UNRELIABLE')]);
+    }
+  } finally {
+    await ceiling.stop();
+  }
+  section(`What Bun allows for the largest visitor page (${top.p}, ${top.bytes} B uncompressed, same headers), served by a bare Bun process (ratio.sh, same settings)`,
+    ['served by', 'req/s', 'bare req/s', 'ratio', 'p99', 'rounds'], ceilingRows,
+    ['The product\'s fast path is the last row plus the choice among the prepared answers; a session cookie must still reach the signed-in page, so the first row is not open to it.']);
   commands(cmds);
 
   const lcpCmds: string[] = [];
