@@ -46,9 +46,11 @@ try {
 
   // The largest prepared page served by a bare Bun process three ways: how far Bun lets a page of that size go.
   const largest = VISITOR_PAGES.filter((p) => !DRAWN_PER_VISIT.has(p)).map((p) => ({ p, bytes: 0 }));
-  for (const l of largest) l.bytes = (await (await fetch(app.base + l.p)).arrayBuffer()).byteLength;
+  // As wrk asks for them: uncompressed, so the headers are those of the identity answer (no Content-Encoding).
+  const plain = (path: string) => fetch(app.base + path, { headers: { 'accept-encoding': 'identity' } });
+  for (const l of largest) l.bytes = (await (await plain(l.p)).arrayBuffer()).byteLength;
   const top = largest.sort((a, b) => b.bytes - a.bytes)[0]!;
-  const res = await fetch(app.base + top.p);
+  const res = await plain(top.p);
   const pageFile = join(dir, 'largest.html');
   await Bun.write(pageFile, await res.arrayBuffer());
   const pageHeaders = Object.fromEntries([...res.headers].filter(([k]) => !['date', 'content-length', 'x-request-id'].includes(k)));
