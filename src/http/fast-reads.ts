@@ -39,14 +39,15 @@ const DETAILS = '/api/v1/user/details';
  * A request without a live session goes to the app, so a 401 is the framework's own; other methods fall through.
  */
 export function fastReads(o: Options): FastRoutes {
+  const toApp = (req: Request, server?: Peer) => {
+    if (server) recordPeer(req, server);
+    return o.handle(req);
+  };
   const read = (route: string, body: (p: SignedIn) => unknown, headers: Record<string, string>) => {
     const finish = o.finish(route, headers, route);
     const lookup = async (req: Request, started: number, server?: Peer) => {
       const player = await o.signedIn(req);
-      if (!player) {
-        if (server) recordPeer(req, server);
-        return o.handle(req);
-      }
+      if (!player) return toApp(req, server);
       return finish(req, JSON.stringify(body(player)), started);
     };
     // A session seen before is answered without a promise: the common case of a player's repeated reads.
@@ -60,10 +61,6 @@ export function fastReads(o: Options): FastRoutes {
   };
   const pages = new Map<string, string>();
   const historyFinish = o.finish(HISTORY, { 'content-type': JSON_TYPE });
-  const toApp = (req: Request, server?: Peer) => {
-    if (server) recordPeer(req, server);
-    return o.handle(req);
-  };
   const pageKey = (player: SignedIn, type: string, search: string) => `${player.userId} ${player.historyVersion ?? 0} ${type} ${search}`;
   const readPage = async (req: Request, started: number, known: SignedIn | null | undefined, type: string, search: string, server?: Peer) => {
     const player = known ?? (await o.signedIn(req));

@@ -92,7 +92,7 @@ function requestLine(logger: Logger, method: string, route: string) {
   const write = logger.infoWriter?.('request');
   const head = `"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"path":`;
   return (path: string, status: number, seconds: number, requestId: string) => {
-    const ms = Math.round(seconds * 10_000) / 10;
+    const ms = msOf(seconds);
     if (write) write(`${head}${JSON.stringify(path)},"status":${status},"ms":${ms},"requestId":"${requestId}"`);
     else logger.info('request', { method, route, path, status, ms, requestId });
   };
@@ -106,10 +106,13 @@ export function pathOf(url: string): string {
   return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
+/** A request's time in the log line: milliseconds to one decimal. */
+const msOf = (seconds: number) => Math.round(seconds * 10_000) / 10;
+
 /** The one log line of a request (never its body). */
 function logRequest(logger: Logger, req: Request, route: string, status: number, seconds: number, requestId: string) {
   const path = redactPath(pathOf(req.url));
-  logger.info('request', { method: req.method, route, path, status, ms: +(seconds * 1000).toFixed(1), requestId });
+  logger.info('request', { method: req.method, route, path, status, ms: msOf(seconds), requestId });
 }
 
 /** The security headers every response carries, in the order they are set. */
