@@ -36,7 +36,7 @@ export default definePage({
             </a>
           }
         />
-        <GamesGrid site={ctx.site} title="Game Library" />
+        <GamesGrid site={ctx.site} title="Game Library" eager />
         <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} />
         <ServicesGrid signedIn />
       </div>

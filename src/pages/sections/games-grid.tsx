@@ -2,8 +2,12 @@ import type { SiteInfo } from '../page';
 import { ExternalLink } from './external-link';
 import { GAMES } from './games';
 
-/** Both games with Download links to their own sites (spec §2) and a link to each info page. */
-export function GamesGrid({ site, title = 'Our Games' }: { site: SiteInfo; title?: string }) {
+/**
+ * Both games with Download links to their own sites (spec §2) and a link to each info page. `eager`: the artwork
+ * is in a phone's first screen (the dashboard), where lazy loading would hold it, the largest paint there, until
+ * the stylesheet has been laid out.
+ */
+export function GamesGrid({ site, title = 'Our Games', eager = false }: { site: SiteInfo; title?: string; eager?: boolean }) {
   return (
     <section className="page-section" id="games" aria-labelledby="games-title">
       <div className="section-head">
@@ -15,7 +19,7 @@ export function GamesGrid({ site, title = 'Our Games' }: { site: SiteInfo; title
         {GAMES.map((g) => (
           <li key={g.slug}>
             <article className="card game-card" aria-labelledby={`game-${g.slug}`}>
-              <img src={g.image} alt={`${g.name} game artwork`} width="640" height="400" loading="lazy" />
+              <img src={g.image} alt={`${g.name} game artwork`} width="640" height="400" loading={eager ? 'eager' : 'lazy'} {...(eager && { fetchPriority: 'low' as const })} />
               <div className="game-card-body">
                 <h3 id={`game-${g.slug}`}>{g.name}</h3>
                 <ul className="game-tags" aria-label="Game types">
