@@ -11,7 +11,7 @@ import { parseCidrList } from './http/cidr';
 import { metricsRoutes } from './api/health/metrics.routes';
 import { jsonFinisher, withFinish } from './http/finish';
 import { fastReads } from './http/fast-reads';
-import { fastRoutes, type FastRoutes } from './http/fast-paths';
+import { fastRoutes, healthWatch, type ServedRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
 import { pagesPlugin } from './pages/pages.plugin';
 import { createFlashCookies } from './pages/flash';
@@ -37,7 +37,9 @@ export type App = {
   handle(req: Request): Promise<Response>;
   socket: ReturnType<typeof createSocketServer>;
   /** Answers that skip the framework (visitor pages as prepared bytes, /healthz, the hottest signed-in reads); serve.ts puts them first. */
-  routes: FastRoutes;
+  routes: ServedRoutes;
+  /** Starts what keeps `routes` current (the /healthz probe); `changed` runs after they changed. Returns the stop. */
+  watchRoutes(changed: () => void): () => void;
 };
 
 /** The whole site: API, pages and assets. Tests drive it through `handle`. */
@@ -93,11 +95,13 @@ export function createApp(deps: Deps): App {
   deps.self.handle = handle;
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);
   const queryPaths = staticPaths.filter((path) => pageRoutes[path]!.readsQuery);
-  const routes = {
-    ...fastRoutes({ handle, staticPaths, queryPaths, client: deps.database.client, security }),
+  const health = healthWatch(deps.database.client, security);
+  const routes: ServedRoutes = {
+    ...fastRoutes({ handle, staticPaths, queryPaths }),
+    '/healthz': health.route,
     ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger, metrics: deps.metrics }), client: deps.database.client }),
   };
   const socket = createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]);
   deps.metrics.countSockets(() => socket.openCount());
-  return { handle, socket, routes };
+  return { handle, socket, routes, watchRoutes: health.watch };
 }

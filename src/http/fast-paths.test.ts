@@ -4,7 +4,7 @@ import { makeApp, type TestApp } from '../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 import type { Client } from '@libsql/client';
 import { serveApp } from '../serve';
-import { fastRoutes } from './fast-paths';
+import { healthWatch, type HealthWatch } from './fast-paths';
 import { pageRoutes } from '../pages/routes';
 import { renderPage } from '../pages/render';
 
@@ -131,19 +131,73 @@ describe('/healthz on the fast path', () => {
 });
 
 describe('/healthz probes', () => {
-  test('a burst of probes costs one query a second; a database that stops answering turns it 503 within the second', async () => {
-    let queries = 0;
-    let up = true;
-    const client = { execute: async () => { queries++; if (!up) throw new Error('gone'); return {}; } } as unknown as Client;
-    const routes = fastRoutes({ handle: async () => new Response(null, { status: 500 }), staticPaths: [], client, security: { hsts: false } });
-    const probe = async () => (await routes['/healthz']!.GET(new Request('http://localhost/healthz'))).status;
-    expect(await Promise.all(Array.from({ length: 50 }, probe))).toEqual(Array(50).fill(200));
-    expect(queries).toBe(1);
-    up = false;
+  const fakeDatabase = () => {
+    const db = { queries: 0, up: true };
+    const client = { execute: async () => { db.queries++; if (!db.up) throw new Error('gone'); return {}; } } as unknown as Client;
+    return { db, client };
+  };
+  const statusOf = async (get: HealthWatch['route']['GET']) =>
+    get instanceof Response ? get.status : (await get(new Request('http://localhost/healthz'))).status;
+
+  test('before the server watches, a burst of requests waits for one probe', async () => {
+    const { db, client } = fakeDatabase();
+    const { route } = healthWatch(client, { hsts: false });
+    expect(await Promise.all(Array.from({ length: 50 }, () => statusOf(route.GET)))).toEqual(Array(50).fill(200));
+    expect(db.queries).toBe(1);
+  });
+
+  test('watched: one query a second whoever asks; the route becomes the prepared answer and turns with the database', async () => {
+    const { db, client } = fakeDatabase();
+    const { route, watch } = healthWatch(client, { hsts: false });
+    let changes = 0;
+    const stop = watch(() => changes++);
+    await Bun.sleep(20);
+    expect(changes).toBe(1);
+    expect(route.GET).toBeInstanceOf(Response);
+    expect(await statusOf(route.GET)).toBe(200);
+    db.up = false;
     await Bun.sleep(1_050);
-    expect(await probe()).toBe(200); // the answer on hand, while a new probe starts
-    await Bun.sleep(10);
-    expect(await probe()).toBe(503);
-    expect(queries).toBe(2);
+    expect(changes).toBe(2);
+    expect(await statusOf(route.GET)).toBe(503);
+    expect(await (route.GET as Response).clone().json()).toEqual({ status: 'unavailable' });
+    db.up = true;
+    await Bun.sleep(1_000);
+    expect(changes).toBe(3);
+    expect(await statusOf(route.GET)).toBe(200);
+    // A probe a second while watched, not one per request; none once stopped.
+    expect(db.queries).toBe(3);
+    stop();
+    await Bun.sleep(1_100);
+    expect(db.queries).toBe(3);
+  });
+
+  test('over a real port: Bun sends the prepared answer (no query per request), and 503 within the second of the database stopping', async () => {
+    const own = await makeApp();
+    const client = own.deps.database.client;
+    let probes = 0;
+    const execute = client.execute.bind(client);
+    client.execute = ((stmt: Parameters<Client['execute']>[0]) => {
+      if (stmt === 'SELECT 1') probes++;
+      return execute(stmt);
+    }) as Client['execute'];
+    const served = serveApp(own, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const at = `http://127.0.0.1:${served.port}/healthz`;
+      expect((await fetch(at)).status).toBe(200);
+      await Bun.sleep(20);
+      const before = probes;
+      for (let i = 0; i < 20; i++) expect((await fetch(at)).status).toBe(200);
+      expect(probes - before).toBeLessThanOrEqual(1); // the timer's, if its second came round; none per request
+      const head = await fetch(at, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-security-policy')).toBe((await own.handle(new Request('http://localhost:3000/healthz'))).headers.get('content-security-policy'));
+      own.deps.database.client.close();
+      await Bun.sleep(1_100);
+      const down = await fetch(at);
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await served.stop(true);
+    }
   });
 });

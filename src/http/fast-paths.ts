@@ -8,6 +8,8 @@ type Peer = { requestIP(req: Request): { address: string } | null };
 type Handler = (req: Request, server?: Peer) => Response | Promise<Response>;
 /** Bun.serve `routes`: matched natively by path before the `fetch` handler; other methods fall through to it. */
 export type FastRoutes = Record<string, { GET: Handler }>;
+/** The same, where a route may also be a prepared Response that Bun sends by itself (HEAD and 304 included). */
+export type ServedRoutes = Record<string, { GET: Handler | Response }>;
 
 /** A visitor page as prepared bytes: each encoding made once, with its validator and finished headers. */
 export type PreparedPage = { identity: Uint8Array; gzip: Uint8Array; br: Uint8Array; etag: string; headers: Record<string, string>; wire: Wire };
@@ -22,8 +24,6 @@ type Options = {
   staticPaths: string[];
   /** Those of them whose HTML depends on the query string (`readsQuery`): a visit with a query goes to the app. */
   queryPaths?: string[];
-  client: Client;
-  security: SecurityOptions;
 };
 
 // Same test as pages.plugin.ts: only a request carrying a credential can be a signed-in player. A one-time flash
@@ -35,11 +35,11 @@ function hasCredential(h: Headers): boolean {
 }
 
 /**
- * The requests that are the same for everyone, answered from Bun's router without the framework's per-request
- * pipeline: the visitor pages (rendered once through the app itself, so their HTML and headers are exactly
- * what it sends) and /healthz. A request with a credential or a query string still goes through the app, which
- * knows the signed-in page and the redirects of public-only pages. These answers are served like static files:
- * no request id and no log line, which together cost more than the rest of the answer.
+ * The visitor pages, answered from Bun's router without the framework's per-request pipeline: each is rendered
+ * once through the app itself, so its HTML and headers are exactly what it sends. A request with a credential or
+ * a query string still goes through the app, which knows the signed-in page and the redirects of public-only
+ * pages. These answers are served like static files: no request id and no log line, which together cost more
+ * than the rest of the answer.
  */
 export function fastRoutes(o: Options): FastRoutes {
   const routes: FastRoutes = {};
@@ -61,34 +61,58 @@ export function fastRoutes(o: Options): FastRoutes {
       },
     };
   }
-  routes['/healthz'] = { GET: healthRoute(o.client, Object.fromEntries(securityHeaders(o.security))) };
   return routes;
 }
 
-// How old the last database probe may be when /healthz answers with it.
-const HEALTH_MAX_AGE_MS = 1000;
+// How often the database is probed for /healthz: its answer is at most this old.
+const HEALTH_PROBE_MS = 1000;
+
+/** /healthz as Bun serves it, and the probe that keeps it current. */
+export type HealthWatch = {
+  /** The route: a prepared answer Bun sends natively once the first probe is in, a handler until then. */
+  route: { GET: Handler | Response };
+  /** Probes the database now and every second; `changed` runs after `route` took the other answer. */
+  watch(changed: () => void): () => void;
+};
 
 /**
- * /healthz answers the last probe of the database (a `SELECT 1`, as the framework route does) and starts a new
- * one when that is over a second old: a load balancer polling many times a second costs no query each time.
+ * /healthz answers the last probe of the database (a `SELECT 1`, as the framework route does), taken once a
+ * second whoever asks: a load balancer polling many times a second costs no query each time, and between two
+ * changes of the result the answer is a prepared Response that Bun's router sends without running any of our
+ * JavaScript. The server hands the routes to Bun again when it changes (serve.ts).
  */
-function healthRoute(client: Client, security: Record<string, string>): Handler {
-  // Made once; each answer is a clone (shares the bytes, copies the headers natively).
+export function healthWatch(client: Client, security: SecurityOptions): HealthWatch {
+  const headers = { 'content-type': 'application/json;charset=utf-8', ...Object.fromEntries(securityHeaders(security)) };
   const forms = {
-    200: new Response(JSON.stringify({ status: 'ok' }), { status: 200, headers: { 'content-type': 'application/json;charset=utf-8', ...security } }),
-    503: new Response(JSON.stringify({ status: 'unavailable' }), { status: 503, headers: { 'content-type': 'application/json;charset=utf-8', ...security } }),
+    200: new Response(JSON.stringify({ status: 'ok' }), { status: 200, headers }),
+    503: new Response(JSON.stringify({ status: 'unavailable' }), { status: 503, headers }),
   };
-  let last: { status: 200 | 503; at: number } | null = null;
-  let probing: Promise<{ status: 200 | 503; at: number }> | null = null;
+  let probing: Promise<200 | 503> | null = null;
   const probe = () => (probing ??= health(client).then((h) => {
     probing = null;
-    return (last = { status: h.status, at: Date.now() });
+    return h.status;
   }));
-  const answer = (r: { status: 200 | 503 }) => forms[r.status].clone();
-  return () => {
-    if (!last) return probe().then(answer);
-    if (Date.now() - last.at > HEALTH_MAX_AGE_MS) void probe();
-    return answer(last);
+  // Until the first probe is in, a request waits for it (one query however many ask).
+  const route: HealthWatch['route'] = { GET: () => probe().then((status) => forms[status].clone()) };
+  let shown: 200 | 503 | null = null;
+  return {
+    route,
+    watch(changed) {
+      let stopped = false;
+      const tick = () => probe().then((status) => {
+        if (stopped || status === shown) return;
+        shown = status;
+        route.GET = forms[status];
+        changed();
+      });
+      void tick();
+      const timer = setInterval(tick, HEALTH_PROBE_MS);
+      timer.unref?.();
+      return () => {
+        stopped = true;
+        clearInterval(timer);
+      };
+    },
   };
 }
 

@@ -22,6 +22,9 @@ export async function islandDom(url = 'http://localhost:3000/') {
   const rtl = await import('@testing-library/react');
   afterAll(async () => {
     rtl.cleanup();
+    // A render committed outside act (an answer that came in as the last test ended) leaves a callback with React's
+    // scheduler, which reads window.event: let it run while this file's window still exists.
+    await new Promise((r) => BUN_TIMERS.setTimeout(r, 20));
     await GlobalRegistrator.unregister();
   });
   return { ...rtl, screen: rtl.within(document.body) };
