@@ -94,10 +94,11 @@ export function healthWatch(client: Client, security: SecurityOptions): HealthWa
   }));
   // Until the first probe is in, a request waits for it (one query however many ask).
   const route: HealthWatch['route'] = { GET: () => probe().then((status) => forms[status].clone()) };
-  let shown: 200 | 503 | null = null;
   return {
     route,
     watch(changed) {
+      // Each server served from this app hears of the first answer and of every turn.
+      let shown: 200 | 503 | null = null;
       let stopped = false;
       const tick = () => probe().then((status) => {
         if (stopped || status === shown) return;
