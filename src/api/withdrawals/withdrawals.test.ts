@@ -68,8 +68,9 @@ describe('withdraw request (spec §7)', () => {
       await control(p, r.json.data.withdrawalId, 'complete');
     }
     const amountCarrying = (await app.deps.withdrawals.get(p.userId, made[1]!))!;
+    // Its own amount, sent explicitly: the payout pays exactly what the invoice asks, within what was held.
     expect(amountCarrying.btcAmount).toBe('0.00020000');
-    expect(amountCarrying.sendAmount).toBe(false);
+    expect(amountCarrying.sendAmount).toBe(true);
     expect((await app.deps.withdrawals.get(p.userId, made[2]!))!.destination).toBe('satoshi@wallet.example.com');
     expect(await wallet(p)).toBe(60);
   });
@@ -93,7 +94,8 @@ describe('withdraw request (spec §7)', () => {
       [{ currency: 'BTC-LN', wallet_address: 'lnbcrt1garbage', amount: 10 }, 'wallet_address', 'Enter a valid Lightning invoice or Lightning address.'],
       [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null, network: 'bc' }), amount: 10 }, 'wallet_address', 'This Lightning invoice is not for Bitcoin regtest.'],
       [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null, timestamp: Math.floor(Date.now() / 1000) - 7200 }), amount: 10 }, 'wallet_address', 'This Lightning invoice has expired or is about to. Make a new one in your wallet.'],
-      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 40000 }), amount: 10 }, 'wallet_address', 'This Lightning invoice asks for about $20.00, not $10.00. Make an invoice for the amount you withdraw, or one without an amount.'],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 40000 }), amount: 10 }, 'wallet_address', "This invoice asks for 0.00040000 BTC, more than $10.00 at today's rate. Create an invoice for at most 20,000 sats (0.00020000 BTC), or one without an amount."],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 10000 }), amount: 10 }, 'wallet_address', 'This Lightning invoice asks for about $5.00, not $10.00. Make an invoice for the amount you withdraw, or one without an amount.'],
     ];
     for (const [body, field, message] of cases) {
       const r = await withdraw(p, body);
