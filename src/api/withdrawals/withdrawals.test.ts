@@ -152,3 +152,32 @@ describe('withdraw request (spec §7)', () => {
     expect(await wallet(p)).toBe(100);
   });
 });
+
+describe('sandbox payouts: only an approved payout is sent', () => {
+  test('above WITHDRAWAL_AUTO_APPROVE_DOLLARS it waits for the operator: no auto-completion, no Complete or Cancel; once approved it completes', async () => {
+    const sbx = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '0', WITHDRAWAL_AUTO_APPROVE_DOLLARS: '100' });
+    const p = await createPlayer(sbx);
+    await sbx.deps.ledger.transfer({ debit: systemId('promotions'), credit: walletId(p.userId), amountCents: 100_000, code: 'TEST_FUNDS' });
+    const ask = (amount: number) => call(sbx, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount }, { token: p.token });
+    const status = async (id: string) => (await sbx.deps.withdrawals.get(p.userId, id))!.status;
+    const until = async (id: string, want: string) => {
+      for (let i = 0; i < 200 && (await status(id)) !== want; i++) await Bun.sleep(10);
+      return status(id);
+    };
+    const small = (await ask(100)).json.data.withdrawalId;
+    const large = (await ask(150)).json.data.withdrawalId;
+    // The approved one completes by itself; the other is still waiting after the same time.
+    expect(await until(small, 'completed')).toBe('completed');
+    await Bun.sleep(50);
+    expect(await status(large)).toBe('pending');
+    expect((await sbx.deps.withdrawals.get(p.userId, large))!.payoutState).toBe('AwaitingApproval');
+    for (const to of ['complete', 'cancel']) {
+      const r = await call(sbx, 'POST', `/api/v1/sandbox/withdrawals/${large}/${to}`, undefined, { token: p.token });
+      expect({ status: r.status, message: r.json.message }).toEqual({ status: 409, message: 'This withdrawal is waiting for approval.' });
+    }
+    expect(await status(large)).toBe('pending');
+    await sbx.deps.withdrawals.approve(large);
+    expect(await until(large, 'completed')).toBe('completed');
+    expect((await verifyLedger(sbx.deps.database.client)).ok).toBe(true);
+  });
+});
