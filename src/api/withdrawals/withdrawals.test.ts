@@ -89,6 +89,7 @@ describe('withdraw request (spec §7)', () => {
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 2.5 }, 'tip', 'Tip must be a whole number of dollars'],
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: '5' }, 'tip', 'Tip must be a whole number of dollars'],
       [{ currency: 'BTC-CHAIN', wallet_address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: 150 }, 'wallet_address', 'This is a Bitcoin mainnet address; withdrawals here go to Bitcoin regtest addresses.'],
+      [{ currency: 'BTC-CHAIN', wallet_address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', amount: 150 }, 'wallet_address', 'This is a Bitcoin testnet address; withdrawals here go to Bitcoin regtest addresses.'],
       [{ currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt081', amount: 150 }, 'wallet_address', 'Enter a valid Bitcoin address.'],
       [{ currency: 'BTC-CHAIN', wallet_address: '<script>', amount: 150 }, 'wallet_address', 'Enter a valid Bitcoin address.'],
       [{ currency: 'BTC-LN', wallet_address: 'lnbcrt1garbage', amount: 10 }, 'wallet_address', 'Enter a valid Lightning invoice or Lightning address.'],

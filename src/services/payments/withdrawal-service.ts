@@ -2,7 +2,7 @@ import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Ledger } from '../ledger/ledger.types';
-import type { PaymentMethodId, PaymentsProvider } from './payments.port';
+import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './payments.port';
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
 import { claimCancel, finishCancel } from './withdrawal-cancel';
 import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
@@ -109,7 +109,17 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async reject(id: string, reason: string) {
       const now = Date.now();
       const w = await claimCancel(o.client, id, reason.trim().replace(/([^.!?])$/, '$1.'), now);
-      report(await finishCancel(o.client, o.ledger, o.provider, w, now));
+      try {
+        report(await finishCancel(o.client, o.ledger, o.provider, w, now));
+      } catch (e) {
+        // BTCPay did not answer: the operator is told so and the withdrawal is as it was, for them to try again.
+        if (e instanceof PaymentsError && e.kind === 'unavailable')
+          await o.client.execute({
+            sql: `UPDATE withdrawals SET status = CASE WHEN payout_id IS NULL THEN 'creating' ELSE 'pending' END, reason = NULL WHERE id = ? AND status = 'cancelling'`,
+            args: [id],
+          });
+        throw e;
+      }
     },
     /** Sandbox controls: the payout of the player's own withdrawal, once approved, completes or is cancelled. */
     async sandboxPayout(userId: string, id: string): Promise<string> {
