@@ -19,3 +19,12 @@ BEGIN
       AND NEW.amount_cents + coalesce((SELECT sum(amount_cents) FROM withdrawals
         WHERE user_id = NEW.user_id AND status NOT IN ('failed', 'cancelled') AND created_at > NEW.created_at - 86400000), 0) > NEW.daily_limit_cents;
 END;
+--> statement-breakpoint
+-- A withdrawal's history row shows whether its payout is approved: a change of the payout's state moves the
+-- player's history version too, so a page cached before it is not served after it.
+CREATE TRIGGER history_version_on_payout_state AFTER UPDATE OF payout_state ON withdrawals
+WHEN NEW.payout_state IS NOT OLD.payout_state
+BEGIN
+  INSERT INTO history_versions (user_id, version) VALUES (NEW.user_id, 1)
+    ON CONFLICT (user_id) DO UPDATE SET version = version + 1;
+END;

@@ -4,6 +4,7 @@ import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { systemId, walletId } from '../../services/ledger/ledger.types';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
+import { serveApp } from '../../serve';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 let app: TestApp;
@@ -177,7 +178,15 @@ describe('sandbox payouts: only an approved payout is sent', () => {
       expect({ status: r.status, message: r.json.message }).toEqual({ status: 409, message: 'This withdrawal is waiting for approval.' });
     }
     expect(await status(large)).toBe('pending');
+    // Served as in production: history pages are cached under the player's history version.
+    const served = serveApp(sbx, { port: 0, hostname: '127.0.0.1' });
+    const listed = async () => ((await (await fetch(`http://127.0.0.1:${served.port}/api/v1/transaction/transaction-List/WITHDRAW`, { headers: { authorization: `Bearer ${p.token}` } })).json()) as any)
+      .TransactionList.find((t: { withdrawalId?: string }) => t.withdrawalId === large);
+    expect((await listed()).payoutApproved).toBeUndefined();
     await sbx.deps.withdrawals.approve(large);
+    // The history read after the approval (not a copy cached before it) offers the sandbox controls.
+    expect((await listed()).payoutApproved).toBe(true);
+    served.stop(true);
     expect(await until(large, 'completed')).toBe('completed');
     expect((await verifyLedger(sbx.deps.database.client)).ok).toBe(true);
   });
