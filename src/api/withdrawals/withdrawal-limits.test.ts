@@ -3,6 +3,7 @@ import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { systemId, walletId } from '../../services/ledger/ledger.types';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
+import { sqldPath, startSqld } from '../../../tests/helpers/sqld';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 
@@ -66,5 +67,23 @@ describe('withdrawal limits hold under a burst of concurrent requests', () => {
     const next = await call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 200 }, { token: p.token });
     expect((await app.deps.withdrawals.get(p.userId, next.json.data.withdrawalId))!.payoutState).toBe('AwaitingPayment');
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+  });
+});
+
+describe.skipIf(!sqldPath)('withdrawal limits on a libSQL server (sqld)', () => {
+  test('the daily maximum holds there too: the database refuses the insert, and the refusal is worded the same', async () => {
+    const sqld = await startSqld();
+    try {
+      const app = await makeApp({ DATABASE_URL: sqld.url, SANDBOX_PAYOUT_DELAY_S: '3600', WITHDRAWAL_DAILY_MAX_DOLLARS: '1000', WITHDRAWAL_MAX_OPEN: '100' });
+      const p = await funded(app, 10_000);
+      const r = await burst(app, p, 12);
+      expect(r.ok).toBe(5);
+      expect(r.refused.map((x) => [x.status, x.json.errorType])).toEqual(Array.from({ length: 7 }, () => [409, 'WITHDRAWAL_DAILY_LIMIT']));
+      expect({ withdrawals: r.withdrawals, wallet: r.wallet }).toEqual({ withdrawals: 5, wallet: 900_000 });
+      expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+      app.deps.database.client.close();
+    } finally {
+      await sqld.stop();
+    }
   });
 });
