@@ -206,3 +206,23 @@ describe('TransactionsTable against the real API', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
   });
 });
+
+describe('TransactionsTable: the sandbox payout controls', () => {
+  test('offered only for a withdrawal whose payout is approved, never for one awaiting an operator', async () => {
+    const sbx = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600', WITHDRAWAL_AUTO_APPROVE_DOLLARS: '500' });
+    const p = await createPlayer(sbx);
+    await fund(sbx, p.userId, 100_000);
+    const address = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+    await sbx.deps.withdrawals.create({ userId: p.userId, currency: 'BTC-CHAIN', address, amountCents: 10_000, tipCents: 0 });
+    await sbx.deps.withdrawals.create({ userId: p.userId, currency: 'BTC-CHAIN', address, amountCents: 60_000, tipCents: 0 });
+    const server = routeFetchTo(sbx);
+    server.jar.set('token', p.token);
+    history.replaceState(null, '', '/transactions');
+    render(<TransactionsTable initial={null} sandboxPayouts />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const row = (amount: string) => rows().find((r) => within(r).queryByText(amount))!;
+    const buttons = (r: HTMLElement) => within(r).queryAllByRole('button').map((b) => b.textContent);
+    expect(buttons(row('-$100.00'))).toEqual(['Sandbox: complete', 'Sandbox: cancel']);
+    expect(buttons(row('-$600.00'))).toEqual([]);
+  });
+});

@@ -12,7 +12,7 @@ export const PAGE_SIZE = 10;
 
 export type TransactionsTableProps = {
   initial: TxPage | null;
-  /** Sandbox payments outside production: pending withdrawals offer Complete and Cancel, to try both endings. */
+  /** Sandbox payments outside production: pending withdrawals whose payout is approved offer Complete and Cancel, to try both endings. */
   sandboxPayouts?: boolean;
 };
 type View = { status: 'loading' } | { status: 'ready'; data: TxPage } | { status: 'failed'; message: string };
@@ -97,10 +97,11 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
     await load(shown.current.type, shown.current.page);
   }
   const sandboxControls = (tx: Tx) =>
-    sandboxPayouts && tx.withdrawalId && tx.transactionStatus === 'pending' ? (
+    // One awaiting an operator's approval is not sent yet: nothing to complete or cancel as its wallet would.
+    sandboxPayouts && tx.withdrawalId && tx.payoutApproved && tx.transactionStatus === 'pending' ? (
       <span className="tx-sandbox">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'complete')}>Complete</button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'cancel')}>Cancel</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'complete')}>Sandbox: complete</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'cancel')}>Sandbox: cancel</button>
       </span>
     ) : null;
 

@@ -5,7 +5,8 @@ import { users } from './users';
 /**
  * A withdrawal to Bitcoin. The row is written in the same transaction as the ledger hold of amount + tip, so it is
  * the recorded intent before BTCPay is asked for a payout (attempts > 0 means: look the payout up before creating).
- * - status: creating (no payout yet) → pending (payout exists) → completed | cancelled | failed.
+ * - status: creating (no payout yet) → pending (payout exists) → completed | cancelled | failed; cancelling: an operator's
+ *   reject (or a cancel) has claimed the row and is cancelling the payout before the credits go back.
  * - payoutState: BTCPay's, as last read.
  */
 export const withdrawals = sqliteTable(
@@ -25,11 +26,16 @@ export const withdrawals = sqliteTable(
     provider: text('provider').notNull(),
     payoutId: text('payout_id'),
     payoutState: text('payout_state'),
-    status: text('status', { enum: ['creating', 'pending', 'completed', 'cancelled', 'failed'] }).notNull(),
+    status: text('status', { enum: ['creating', 'pending', 'cancelling', 'completed', 'cancelled', 'failed'] }).notNull(),
     reason: text('reason'),
     proof: text('proof'),
     attempts: integer('attempts').notNull().default(0),
     historyId: text('history_id').notNull(),
+    /** The limits the request was checked under; the trigger withdrawals_within_limits re-checks them on insert. */
+    openLimit: integer('open_limit'),
+    dailyLimitCents: integer('daily_limit_cents'),
+    /** 1: created approved; 0: waits for an operator (decided on insert, against the day's auto-approved total). */
+    autoApproved: integer('auto_approved'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

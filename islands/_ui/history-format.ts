@@ -29,6 +29,8 @@ export type Tx = {
   createdAt: string;
   transactionStatus: string;
   withdrawalId?: string;
+  /** A withdrawal whose payout is approved (the sandbox may complete or cancel it). */
+  payoutApproved?: boolean;
 };
 
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.

@@ -76,9 +76,9 @@ describe('withdraw journey in chromium, on the embedded defaults', () => {
       await page.getByRole('tab', { name: 'Withdrawals' }).click();
       const row = page.locator('.tx-table tbody tr').first();
       await row.getByText('-$102.00').waitFor();
-      await row.getByRole('button', { name: 'Cancel' }).click();
+      await row.getByRole('button', { name: 'Sandbox: cancel' }).click();
       await row.locator('.pill', { hasText: 'cancelled' }).waitFor();
-      expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+      expect(await row.getByRole('button', { name: 'Sandbox: cancel' }).count()).toBe(0);
       expect(await available(held.app, bo.userId)).toBe(20_000);
       await page.waitForFunction(() => document.querySelector('[data-wallet-balance]')?.textContent === '$200.00');
       expect((await verifyLedger(held.app.deps.database.client)).ok).toBe(true);

@@ -8,7 +8,7 @@ import { PaymentsError } from '../../services/payments/payments.port';
 import type { AdminDeps } from './admin.deps';
 import { actorOf, amountOf, bodyObject, dollars, iso, reasonOf, statusOf } from './admin.model';
 
-const WITHDRAWAL_STATUSES = ['creating', 'pending', 'completed', 'cancelled', 'failed'] as const;
+const WITHDRAWAL_STATUSES = ['creating', 'pending', 'cancelling', 'completed', 'cancelled', 'failed'] as const;
 const TASK_STATUSES = ['open', 'done', 'failed'] as const;
 
 /** BTCPay unreachable or refusing: the operator is told so, and may try again (nothing changed here). */

@@ -71,6 +71,11 @@ test('BTCPay down: a 502 that says so, nothing audited, the withdrawal still ope
   const r = await admin('POST', `/withdrawals/${w.withdrawalId}/approve`, {});
   expect([r.status, r.json.errorType]).toEqual([502, 'PAYMENTS_UNAVAILABLE']);
   expect(await trail('withdrawal.approve')).toHaveLength(0);
+  const rejected = await admin('POST', `/withdrawals/${w.withdrawalId}/reject`, { reason: 'Not now' });
+  expect([rejected.status, rejected.json.errorType]).toEqual([502, 'PAYMENTS_UNAVAILABLE']);
+  expect(await trail('withdrawal.reject')).toHaveLength(0);
   await double.setDown(false);
   expect((await admin('GET', '/withdrawals?status=pending')).status).toBe(200);
+  const row = await app.deps.database.client.execute({ sql: 'SELECT status, reason FROM withdrawals WHERE id = ?', args: [w.withdrawalId] });
+  expect([row.rows[0]!.status, row.rows[0]!.reason]).toEqual(['pending', null]);
 });

@@ -44,6 +44,7 @@ export const toTransaction = (r: HistoryRow) => ({
   transactionUuid: r.uuid,
   ...(r.orderId && { orderId: r.orderId }),
   ...(r.withdrawalId && { withdrawalId: r.withdrawalId }),
+  ...(r.payoutApproved && { payoutApproved: true }),
   type: r.type,
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),

@@ -50,15 +50,26 @@ describe('withdrawals as BTCPay payouts', () => {
     expect(double.payout(r.json.data.payoutId).state).toBe('AwaitingPayment');
   });
 
-  test('Lightning: an amount-carrying BOLT11 is sent without an amount, an amountless one with it', async () => {
-    const withAmount = await withdraw({ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 20000 }), amount: 10 });
+  test('Lightning: every payout carries its amount, never more than was held; each is paid, none cancelled by the processor', async () => {
+    // $10 at 50,000 USD/BTC buys 20,000 sats: an invoice for 19,950 is paid its own amount, the others the held dollars.
+    const withAmount = await withdraw({ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 19950 }), amount: 10 });
     const without = await withdraw({ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null }), amount: 10 });
     const address = await withdraw({ currency: 'BTC-LN', wallet_address: 'alice@wallet.example.com', amount: 10 });
     expect([withAmount.status, without.status, address.status]).toEqual([200, 200, 200]);
-    expect(double.payout(without.json.data.payoutId).originalAmount).toBe('0.00020000');
+    expect([withAmount, without, address].map((r) => double.payout(r.json.data.payoutId).originalAmount)).toEqual(['0.00019950', '0.00020000', '0.00020000']);
     for (const r of [withAmount, without, address]) double.completePayout(r.json.data.payoutId);
     await settle();
+    for (const r of [withAmount, without, address]) expect(double.payout(r.json.data.payoutId).state).toBe('Completed');
     expect(await wallet()).toBe(970);
+  });
+
+  test('Lightning: a $100 withdrawal to an invoice worth $100.45 is refused on the address field; nothing held, no payout', async () => {
+    const r = await withdraw({ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 200_900 }), amount: 100 });
+    expect(r.status).toBe(400);
+    expect(r.json.errors).toEqual([{ field: 'wallet_address',
+      message: "This invoice asks for 0.00200900 BTC, more than $100.00 at today's rate. Create an invoice for at most 200,000 sats (0.00200000 BTC), or one without an amount." }]);
+    expect(await wallet()).toBe(1000);
+    expect(double.requests.filter((x) => x.method === 'POST' && x.path.endsWith('/payouts'))).toEqual([]);
   });
 
   test('cancelled at BTCPay: amount and tip come back once, even when the webhook is redelivered', async () => {
@@ -129,15 +140,45 @@ describe('withdrawals as BTCPay payouts', () => {
     expect(await wallet()).toBe(1000);
   });
 
-  test('BTCPay unreachable for longer than the retry window: voided with a message', async () => {
+  test('BTCPay unreachable past the retry window: the credits stay held until BTCPay says it has no payout, then go back', async () => {
     await call(app, 'GET', '/api/v1/btc/rate', undefined, { token: p.token });
     await double.setDown(true);
     const r = await withdraw({ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });
     await app.deps.database.client.execute({ sql: 'UPDATE withdrawals SET created_at = created_at - ? WHERE id = ?', args: [2 * 3_600_000, r.json.data.withdrawalId] });
     await app.deps.withdrawals.reconcileOnce();
+    // No answer, so no knowing whether a payout exists: nothing is given back yet.
+    expect(await status(r.json.data.withdrawalId)).toBe('creating');
+    expect(await wallet()).toBe(900);
     await double.setDown(false);
+    await app.deps.withdrawals.reconcileOnce();
     expect(await status(r.json.data.withdrawalId)).toBe('failed');
     expect(await wallet()).toBe(1000);
+    expect(double.requests.filter((x) => x.method === 'POST' && x.path.endsWith('/payouts') && x.status === 200)).toEqual([]);
+  });
+
+  test('BTCPay makes the payout but every answer is lost until past the retry window: the payout is found and adopted, not voided', async () => {
+    const { createBtcpayProvider } = await import('../../services/payments/btcpay/btcpay.provider');
+    const { createWithdrawalService } = await import('../../services/payments/withdrawal-service');
+    const provider = createBtcpayProvider({ url: double.url, apiKey: double.apiKey, storeId: double.storeId, webhookSecret: SECRET, timeoutMs: 150 });
+    // A retry window already over when the first attempt's answer is lost.
+    const svc = createWithdrawalService({ client: app.deps.database.client, ledger: app.deps.ledger, provider, logger: app.deps.logger, network: 'regtest',
+      limits: { dailyMaxCents: 1e9, maxOpen: 10, autoApproveCents: 1e9 }, retryMs: 0, onChanges: () => {} });
+    double.losePayoutAnswers(true);
+    const made = await svc.create({ userId: p.userId, currency: 'BTC-CHAIN', address: ADDRESS, amountCents: 10_000, tipCents: 0 });
+    await svc.reconcileOnce();
+    expect((await svc.get(p.userId, made.withdrawal.id))!.status).toBe('creating');
+    expect(await wallet()).toBe(900);
+    double.losePayoutAnswers(false);
+    await svc.reconcileOnce();
+    const w = (await svc.get(p.userId, made.withdrawal.id))!;
+    const atBtcpay = await provider.findPayoutsByWithdrawalId(w.id);
+    expect(atBtcpay.map((x) => x.id)).toEqual([w.payoutId!]);
+    expect(w.status).toBe('pending');
+    expect(await wallet()).toBe(900);
+    double.completePayout(w.payoutId!);
+    await svc.syncPayout(w.payoutId!);
+    expect((await svc.get(p.userId, w.id))!.status).toBe('completed');
+    expect(await wallet()).toBe(900);
   });
 
   test('a lost payout webhook never strands a withdrawal: reconciliation completes it', async () => {

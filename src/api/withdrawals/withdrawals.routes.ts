@@ -58,11 +58,12 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
     .post('/sandbox/withdrawals/:id/:to', async ({ player, params }) => {
       if (!d.simulator) throw AppError.notFound();
       const to = params.to === 'complete' ? 'Completed' : params.to === 'cancel' ? 'Cancelled' : null;
-      const w = await d.withdrawals.get(player.userId, params.id);
-      if (!to || !w?.payoutId) throw AppError.notFound('Withdrawal not found');
-      if (!(await d.simulator.payout(w.payoutId, to))) throw AppError.conflict('This withdrawal has already ended.', 'INVALID_STATE');
+      if (!to) throw AppError.notFound('Withdrawal not found');
+      // As at BTCPay, only an approved payout is sent: one awaiting an operator's approval cannot be ended from here.
+      const payoutId = await d.withdrawals.sandboxPayout(player.userId, params.id);
+      if (!(await d.simulator.payout(payoutId, to))) throw AppError.conflict('This withdrawal has already ended.', 'INVALID_STATE');
       // The webhook re-reads it too; reading it here as well means the answer comes after the history changed.
-      await d.withdrawals.syncPayout(w.payoutId);
+      await d.withdrawals.syncPayout(payoutId);
       await d.paymentsIdle();
       return { success: true, message: to === 'Completed' ? 'Payout completed.' : 'Payout cancelled.' };
     }, { auth: true });

@@ -4,6 +4,7 @@ import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { systemId, walletId } from '../../services/ledger/ledger.types';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
+import { serveApp } from '../../serve';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 let app: TestApp;
@@ -68,8 +69,9 @@ describe('withdraw request (spec §7)', () => {
       await control(p, r.json.data.withdrawalId, 'complete');
     }
     const amountCarrying = (await app.deps.withdrawals.get(p.userId, made[1]!))!;
+    // Its own amount, sent explicitly: the payout pays exactly what the invoice asks, within what was held.
     expect(amountCarrying.btcAmount).toBe('0.00020000');
-    expect(amountCarrying.sendAmount).toBe(false);
+    expect(amountCarrying.sendAmount).toBe(true);
     expect((await app.deps.withdrawals.get(p.userId, made[2]!))!.destination).toBe('satoshi@wallet.example.com');
     expect(await wallet(p)).toBe(60);
   });
@@ -88,12 +90,14 @@ describe('withdraw request (spec §7)', () => {
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 2.5 }, 'tip', 'Tip must be a whole number of dollars'],
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: '5' }, 'tip', 'Tip must be a whole number of dollars'],
       [{ currency: 'BTC-CHAIN', wallet_address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: 150 }, 'wallet_address', 'This is a Bitcoin mainnet address; withdrawals here go to Bitcoin regtest addresses.'],
+      [{ currency: 'BTC-CHAIN', wallet_address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', amount: 150 }, 'wallet_address', 'This is a Bitcoin testnet address; withdrawals here go to Bitcoin regtest addresses.'],
       [{ currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt081', amount: 150 }, 'wallet_address', 'Enter a valid Bitcoin address.'],
       [{ currency: 'BTC-CHAIN', wallet_address: '<script>', amount: 150 }, 'wallet_address', 'Enter a valid Bitcoin address.'],
       [{ currency: 'BTC-LN', wallet_address: 'lnbcrt1garbage', amount: 10 }, 'wallet_address', 'Enter a valid Lightning invoice or Lightning address.'],
       [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null, network: 'bc' }), amount: 10 }, 'wallet_address', 'This Lightning invoice is not for Bitcoin regtest.'],
       [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null, timestamp: Math.floor(Date.now() / 1000) - 7200 }), amount: 10 }, 'wallet_address', 'This Lightning invoice has expired or is about to. Make a new one in your wallet.'],
-      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 40000 }), amount: 10 }, 'wallet_address', 'This Lightning invoice asks for about $20.00, not $10.00. Make an invoice for the amount you withdraw, or one without an amount.'],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 40000 }), amount: 10 }, 'wallet_address', "This invoice asks for 0.00040000 BTC, more than $10.00 at today's rate. Create an invoice for at most 20,000 sats (0.00020000 BTC), or one without an amount."],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: 10000 }), amount: 10 }, 'wallet_address', 'This Lightning invoice asks for about $5.00, not $10.00. Make an invoice for the amount you withdraw, or one without an amount.'],
     ];
     for (const [body, field, message] of cases) {
       const r = await withdraw(p, body);
@@ -148,5 +152,42 @@ describe('withdraw request (spec §7)', () => {
     expect((await call(app, 'GET', `/api/v1/withdraw/${r.json.data.withdrawalId}`, undefined, { token: other.token })).status).toBe(404);
     expect((await control(other, r.json.data.withdrawalId, 'cancel')).status).toBe(404);
     expect(await wallet(p)).toBe(100);
+  });
+});
+
+describe('sandbox payouts: only an approved payout is sent', () => {
+  test('above WITHDRAWAL_AUTO_APPROVE_DOLLARS it waits for the operator: no auto-completion, no Complete or Cancel; once approved it completes', async () => {
+    const sbx = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '0', WITHDRAWAL_AUTO_APPROVE_DOLLARS: '100' });
+    const p = await createPlayer(sbx);
+    await sbx.deps.ledger.transfer({ debit: systemId('promotions'), credit: walletId(p.userId), amountCents: 100_000, code: 'TEST_FUNDS' });
+    const ask = (amount: number) => call(sbx, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount }, { token: p.token });
+    const status = async (id: string) => (await sbx.deps.withdrawals.get(p.userId, id))!.status;
+    const until = async (id: string, want: string) => {
+      for (let i = 0; i < 200 && (await status(id)) !== want; i++) await Bun.sleep(10);
+      return status(id);
+    };
+    const small = (await ask(100)).json.data.withdrawalId;
+    const large = (await ask(150)).json.data.withdrawalId;
+    // The approved one completes by itself; the other is still waiting after the same time.
+    expect(await until(small, 'completed')).toBe('completed');
+    await Bun.sleep(50);
+    expect(await status(large)).toBe('pending');
+    expect((await sbx.deps.withdrawals.get(p.userId, large))!.payoutState).toBe('AwaitingApproval');
+    for (const to of ['complete', 'cancel']) {
+      const r = await call(sbx, 'POST', `/api/v1/sandbox/withdrawals/${large}/${to}`, undefined, { token: p.token });
+      expect({ status: r.status, message: r.json.message }).toEqual({ status: 409, message: 'This withdrawal is waiting for approval.' });
+    }
+    expect(await status(large)).toBe('pending');
+    // Served as in production: history pages are cached under the player's history version.
+    const served = serveApp(sbx, { port: 0, hostname: '127.0.0.1' });
+    const listed = async () => ((await (await fetch(`http://127.0.0.1:${served.port}/api/v1/transaction/transaction-List/WITHDRAW`, { headers: { authorization: `Bearer ${p.token}` } })).json()) as any)
+      .TransactionList.find((t: { withdrawalId?: string }) => t.withdrawalId === large);
+    expect((await listed()).payoutApproved).toBeUndefined();
+    await sbx.deps.withdrawals.approve(large);
+    // The history read after the approval (not a copy cached before it) offers the sandbox controls.
+    expect((await listed()).payoutApproved).toBe(true);
+    served.stop(true);
+    expect(await until(large, 'completed')).toBe('completed');
+    expect((await verifyLedger(sbx.deps.database.client)).ok).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ export type Overview = {
 
 export type OpenCounts = { openWithdrawals: number; openGameTasks: number };
 
-const OPEN_WITHDRAWALS = "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending')";
+const OPEN_WITHDRAWALS = "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending', 'cancelling')";
 const OPEN_GAME_TASKS = "SELECT count(*) AS n FROM game_tasks WHERE status = 'open'";
 
 /**

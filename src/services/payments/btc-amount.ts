@@ -52,6 +52,13 @@ export function btcForCents(cents: number, rateUsdPerBtc: string): string {
   return formatSats(sats);
 }
 
+/** The most BTC `cents` buy at `rate`, to the satoshi, rounded down: what a payout of those dollars may send. */
+export function satsWithinCents(cents: number, rateUsdPerBtc: string): bigint {
+  const r = parseDecimal(rateUsdPerBtc);
+  return (BigInt(cents) * pow10(6 + r.scale)) / r.n;
+}
+export const btcWithinCents = (cents: number, rateUsdPerBtc: string): string => formatSats(satsWithinCents(cents, rateUsdPerBtc));
+
 /** 12345n sats → "0.00012345". */
 export function formatSats(sats: bigint): string {
   const neg = sats < 0n;

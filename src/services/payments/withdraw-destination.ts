@@ -1,13 +1,13 @@
-import { Network, validate as validAddress } from 'bitcoin-address-validation';
+import { getAddressInfo, Network, validate as validAddress } from 'bitcoin-address-validation';
 import { decode } from 'light-bolt11-decoder';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
-import { usdCentsOf } from './btc-amount';
+import { formatSats, satsWithinCents, usdCentsOf } from './btc-amount';
 
 export type BitcoinNetwork = 'mainnet' | 'testnet' | 'regtest';
 export type Destination =
   | { kind: 'address'; value: string }
-  /** A BOLT11 invoice; `amountBtc` when it carries an amount (BTCPay then pays exactly that). */
+  /** A BOLT11 invoice; `amountBtc` when it carries an amount (never more than the held dollars buy). */
   | { kind: 'bolt11'; value: string; amountBtc: string | null }
   /** name@domain: BTCPay resolves it; we never fetch anything from a player-supplied domain. */
   | { kind: 'lightning-address'; value: string };
@@ -17,26 +17,38 @@ const LN_PREFIX: Record<BitcoinNetwork, string> = { mainnet: 'bc', testnet: 'tb'
 const NETWORK_NAME: Record<BitcoinNetwork, string> = { mainnet: 'Bitcoin mainnet', testnet: 'Bitcoin testnet', regtest: 'Bitcoin regtest' };
 /** An invoice must stay payable at least this long: approval and sending take time. */
 export const BOLT11_MIN_LIFETIME_S = 600;
-/** How far a BOLT11's own amount may differ from the dollars asked, at the current rate. */
+/** How far below the dollars asked a BOLT11's own amount may be (above them it may not be at all). */
 export const BOLT11_TOLERANCE = 0.01;
 const LIGHTNING_ADDRESS = /^[a-z0-9._+-]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 const bad = (message: string) => AppError.invalid([{ field: 'wallet_address', message }]);
 
-/** A Bitcoin address for the configured network, checked by a maintained library (checksums included). */
+/**
+ * A Bitcoin address of the configured network only, checked by a maintained library (checksums included). Regtest
+ * shares testnet's legacy and P2SH version bytes (m…, n…, 2…), so those are regtest's own forms too; its bech32 forms
+ * start bcrt1, and testnet's tb1 is not one of them.
+ */
 export function checkAddress(address: string, network: BitcoinNetwork): Destination {
   const a = address.trim();
-  const ok = validAddress(a, Network[network], network === 'regtest' ? { castTestnetTo: Network.regtest } : undefined);
-  if (!ok) {
-    const elsewhere = (['mainnet', 'testnet', 'regtest'] as const).find((n) => n !== network && validAddress(a, Network[n]));
+  if (!onNetwork(a, network)) {
+    const elsewhere = (['mainnet', 'testnet', 'regtest'] as const).find((n) => n !== network && onNetwork(a, n));
     throw bad(elsewhere ? `This is a ${NETWORK_NAME[elsewhere]} address; withdrawals here go to ${NETWORK_NAME[network]} addresses.` : 'Enter a valid Bitcoin address.');
   }
   return { kind: 'address', value: a };
 }
 
+function onNetwork(a: string, network: BitcoinNetwork): boolean {
+  if (validAddress(a, Network[network])) return true;
+  if (network !== 'regtest' || !validAddress(a, Network.testnet)) return false;
+  return !getAddressInfo(a).bech32;
+}
+
+const groupSats = (sats: bigint) => sats.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /**
- * A BOLT11 invoice (right network, not about to expire, worth the dollars asked within the tolerance when it
- * carries an amount) or a Lightning address.
+ * A BOLT11 invoice (right network, not about to expire; when it carries an amount, no more than the dollars asked buy
+ * at `rateUsdPerBtc`, to the satoshi, and not much less) or a Lightning address. The payout then sends exactly that
+ * amount, or the held dollars for an amountless invoice or an address: never more than was held.
  */
 export function checkLightning(input: string, network: BitcoinNetwork, amountCents: number, rateUsdPerBtc: string, nowMs = Date.now()): Destination {
   const v = input.trim().replace(/^lightning:/i, '');
@@ -55,10 +67,14 @@ export function checkLightning(input: string, network: BitcoinNetwork, amountCen
     throw bad('This Lightning invoice has expired or is about to. Make a new one in your wallet.');
   const msat = section('amount')?.value as string | undefined;
   if (!msat) return { kind: 'bolt11', value: v.toLowerCase(), amountBtc: null };
-  const btc = (BigInt(msat) / 1000n).toString().padStart(9, '0');
-  const amountBtc = `${btc.slice(0, -8)}.${btc.slice(-8)}`;
+  // A sub-satoshi part cannot be paid by a payout in BTC: such an invoice is asking for the satoshi above it.
+  const sats = (BigInt(msat) + 999n) / 1000n;
+  const amountBtc = formatSats(sats);
+  const most = satsWithinCents(amountCents, rateUsdPerBtc);
+  if (sats > most)
+    throw bad(`This invoice asks for ${amountBtc} BTC, more than ${formatCents(amountCents)} at today's rate. Create an invoice for at most ${groupSats(most)} sats (${formatSats(most)} BTC), or one without an amount.`);
   const worth = usdCentsOf(amountBtc, '0', rateUsdPerBtc);
-  if (Math.abs(worth - amountCents) > amountCents * BOLT11_TOLERANCE)
+  if (amountCents - worth > amountCents * BOLT11_TOLERANCE)
     throw bad(`This Lightning invoice asks for about ${formatCents(worth)}, not ${formatCents(amountCents)}. Make an invoice for the amount you withdraw, or one without an amount.`);
   return { kind: 'bolt11', value: v.toLowerCase(), amountBtc };
 }

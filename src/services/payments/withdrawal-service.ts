@@ -2,9 +2,10 @@ import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { Ledger } from '../ledger/ledger.types';
-import type { PaymentMethodId, PaymentsProvider } from './payments.port';
+import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './payments.port';
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
-import { applyPayout, endWithdrawal, settleTip, submitPayout, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync';
+import { claimCancel, finishCancel } from './withdrawal-cancel';
+import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
 import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 
 export type WithdrawalServiceOptions = {
@@ -53,7 +54,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
   async function submit(w: WithdrawalRow) {
     const c = report(await submitPayout(o.client, o.ledger, o.provider, w, submitOpts()));
     const fresh = await findWithdrawal(o.client, 'w.id = ?', [w.id]);
-    if (fresh?.payoutId && fresh.status === 'pending' && fresh.attempts === 1) o.autoComplete?.(fresh.payoutId);
+    // Only an approved payout is sent: one awaiting an operator waits for the approval (which schedules it then).
+    if (fresh?.payoutId && fresh.status === 'pending' && fresh.payoutState === 'AwaitingPayment') o.autoComplete?.(fresh.payoutId);
     return { changes: c, withdrawal: fresh ?? w };
   }
 
@@ -84,31 +86,61 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     },
     /** Operator: approve the payout at BTCPay (it is then sent by BTCPay's payout processor). */
     async approve(id: string) {
+      const now = Date.now();
+      // Claimed first, so a reject cannot void the credits while BTCPay is being told to send them.
+      const claimed = await o.client.execute({
+        sql: `UPDATE withdrawals SET payout_state = ?, updated_at = ? WHERE id = ? AND status = 'pending' AND payout_id IS NOT NULL AND payout_state = 'AwaitingApproval'`,
+        args: [APPROVING, now, id],
+      });
       const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
-      if (!w?.payoutId || w.status !== 'pending') throw AppError.conflict('Only a withdrawal whose payout awaits approval can be approved.', 'INVALID_STATE');
-      const p = await o.provider.getPayout(w.payoutId);
-      if (!p || p.state !== 'AwaitingApproval') throw AppError.conflict(`The payout is ${p?.state ?? 'missing'}, not awaiting approval.`, 'INVALID_STATE');
-      await o.provider.approvePayout(p.id, p.revision);
-      await syncPayout(p.id);
-      o.autoComplete?.(p.id);
+      if (claimed.rowsAffected !== 1 || !w?.payoutId) throw AppError.conflict('Only a withdrawal whose payout awaits approval can be approved.', 'INVALID_STATE');
+      try {
+        const p = await o.provider.getPayout(w.payoutId);
+        if (!p || p.state !== 'AwaitingApproval') throw AppError.conflict(`The payout is ${p?.state ?? 'missing'}, not awaiting approval.`, 'INVALID_STATE');
+        await o.provider.approvePayout(p.id, p.revision);
+      } finally {
+        // Whatever happened, the row shows BTCPay's state again (read back below; this undoes the claim on failure).
+        await o.client.execute({ sql: `UPDATE withdrawals SET payout_state = 'AwaitingApproval' WHERE id = ? AND payout_state = ?`, args: [id, APPROVING] });
+      }
+      await syncPayout(w.payoutId);
+      o.autoComplete?.(w.payoutId);
     },
     /** Operator: cancel the payout at BTCPay and give the credits back, saying why. */
     async reject(id: string, reason: string) {
-      const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
-      if (!w || (w.status !== 'pending' && w.status !== 'creating')) throw AppError.conflict('Only an open withdrawal can be rejected.', 'INVALID_STATE');
-      // Voiding now would give the credits back while a payout for them may be on its way.
-      if (w.status === 'creating' && w.payoutState === SUBMITTING) throw AppError.conflict('The payout is being created right now. Try again in a minute.', 'INVALID_STATE');
-      if (w.payoutId) await o.provider.cancelPayout(w.payoutId);
-      report(await endWithdrawal(o.client, o.ledger, w, 'cancelled', reason.trim().replace(/([^.!?])$/, '$1.'), null, Date.now()));
+      const now = Date.now();
+      const w = await claimCancel(o.client, id, reason.trim().replace(/([^.!?])$/, '$1.'), now);
+      try {
+        report(await finishCancel(o.client, o.ledger, o.provider, w, now));
+      } catch (e) {
+        // BTCPay did not answer: the operator is told so and the withdrawal is as it was, for them to try again.
+        if (e instanceof PaymentsError && e.kind === 'unavailable')
+          await o.client.execute({
+            sql: `UPDATE withdrawals SET status = CASE WHEN payout_id IS NULL THEN 'creating' ELSE 'pending' END, reason = NULL WHERE id = ? AND status = 'cancelling'`,
+            args: [id],
+          });
+        throw e;
+      }
+    },
+    /** Sandbox controls: the payout of the player's own withdrawal, once approved, completes or is cancelled. */
+    async sandboxPayout(userId: string, id: string): Promise<string> {
+      const w = await findWithdrawal(o.client, 'w.id = ? AND w.user_id = ?', [id, userId]);
+      if (!w?.payoutId) throw AppError.notFound('Withdrawal not found');
+      if (w.status === 'pending' && w.payoutState === 'AwaitingApproval') throw AppError.conflict('This withdrawal is waiting for approval.', 'INVALID_STATE');
+      return w.payoutId;
     },
     /** Re-reads every open withdrawal: creates payouts BTCPay could not be asked for, and acts on payouts' states. */
     async reconcileOnce(): Promise<{ checked: number; failed: number }> {
-      const open = await o.client.execute({ sql: `${WITHDRAWAL_SQL} WHERE w.status IN ('creating', 'pending') AND w.provider = ?`, args: [o.provider.name] });
+      // A cancel whose process stopped (or found BTCPay down) is finished here, once it has stood a while.
+      const open = await o.client.execute({
+        sql: `${WITHDRAWAL_SQL} WHERE w.provider = ? AND (w.status IN ('creating', 'pending') OR (w.status = 'cancelling' AND w.updated_at <= ?))`,
+        args: [o.provider.name, Date.now() - SUBMIT_STALE_MS],
+      });
       let failed = 0;
       for (const x of open.rows) {
         const w = toWithdrawal(x as Record<string, unknown>);
         try {
           if (w.status === 'creating') await submit(w);
+          else if (w.status === 'cancelling') report(await finishCancel(o.client, o.ledger, o.provider, w, Date.now()));
           else if (w.payoutId) await syncPayout(w.payoutId);
         } catch (e) {
           failed++;

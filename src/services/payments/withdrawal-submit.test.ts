@@ -4,16 +4,23 @@ import { createPlayer } from '../../../tests/helpers/players';
 import { fund } from '../../../tests/helpers/money';
 import { createWithdrawalService } from './withdrawal-service';
 import { PaymentsError } from './payments.port';
+import { verifyLedger } from '../ledger/ledger-verify';
+import { walletId, type Ledger } from '../ledger/ledger.types';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 
 /** An app whose sandbox payouts answer slowly and are counted, plus a second service on the same database (another instance). */
 async function slowPayouts() {
-  const app = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600' });
+  const app = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600', WITHDRAWAL_MAX_OPEN: '100', WITHDRAWAL_DAILY_MAX_DOLLARS: '100000' });
   const provider = app.deps.payments;
   const made: string[] = [];
   let failNext = false;
   const create = provider.createPayout.bind(provider);
+  const find = provider.findPayoutsByWithdrawalId.bind(provider);
+  provider.findPayoutsByWithdrawalId = async (id) => {
+    await Bun.sleep(40);
+    return find(id);
+  };
   provider.createPayout = async (req) => {
     made.push(req.withdrawalId);
     await Bun.sleep(150);
@@ -56,5 +63,51 @@ describe('a withdrawal asks for its payout once, whoever else is looking at it',
     await other.reconcileOnce();
     expect(made).toEqual([withdrawal.id, withdrawal.id]);
     expect((await other.get(p.userId, withdrawal.id))!.status).toBe('pending');
+  });
+});
+
+describe("an operator's reject and a payout being created for the same withdrawal: exactly one wins", () => {
+  test('raced at several offsets: either cancelled with no live payout, or pending with its one payout; the books balance', async () => {
+    const { app, other, p, failNextPayout } = await slowPayouts();
+    // The reject side voids slowly (injected delay), so its read and its void stand well apart.
+    const slowVoid: Ledger = { ...app.deps.ledger, void: async (holdId, o) => (await Bun.sleep(60), app.deps.ledger.void(holdId, o)) };
+    const rejecter = createWithdrawalService({
+      client: app.deps.database.client, ledger: slowVoid, provider: app.deps.payments, logger: app.deps.logger, network: 'regtest',
+      limits: { dailyMaxCents: 1e9, maxOpen: 100, autoApproveCents: 1e9 }, retryMs: 3_600_000, onChanges: () => {},
+    });
+    const outcomes = new Set<string>();
+    // A positive offset starts the reject first, a negative one the payout attempt.
+    for (const offsetMs of [0, 5, 20, 60, 120, -5, -30, -120]) {
+      // A withdrawal whose first payout attempt found BTCPay down: 'creating', free for the next attempt.
+      failNextPayout();
+      const { withdrawal } = await app.deps.withdrawals.create({ userId: p.userId, currency: 'BTC-CHAIN', address: ADDRESS, amountCents: 10_000, tipCents: 0 });
+      expect(withdrawal.status).toBe('creating');
+      const rejectNow = () => rejecter.reject(withdrawal.id, 'Raced').then(() => 'rejected', (e) => (e.status === 409 ? 'refused' : Promise.reject(e)));
+      let said: string;
+      if (offsetMs >= 0) {
+        const reject = rejectNow();
+        await Bun.sleep(offsetMs);
+        [said] = await Promise.all([reject, other.reconcileOnce()]);
+      } else {
+        const attempt = other.reconcileOnce();
+        await Bun.sleep(-offsetMs);
+        [said] = await Promise.all([rejectNow(), attempt]);
+      }
+      await other.reconcileOnce();
+      const w = (await other.get(p.userId, withdrawal.id))!;
+      const live = (await app.deps.payments.findPayoutsByWithdrawalId(w.id)).filter((x) => x.state !== 'Cancelled');
+      if (said === 'rejected') {
+        expect({ status: w.status, live: live.length }).toEqual({ status: 'cancelled', live: 0 });
+      } else {
+        expect({ status: w.status, live: live.map((x) => x.id) }).toEqual({ status: 'pending', live: [w.payoutId!] });
+      }
+      outcomes.add(said);
+      expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+    }
+    // Both sides won some of the races.
+    expect(outcomes).toEqual(new Set(['rejected', 'refused']));
+    // The wallet holds exactly the withdrawals still pending.
+    const pending = await app.deps.database.client.execute({ sql: "SELECT coalesce(sum(amount_cents), 0) AS c FROM withdrawals WHERE user_id = ? AND status = 'pending'", args: [p.userId] });
+    expect((await app.deps.ledger.balance(walletId(p.userId))).availableCents).toBe(100_000 - Number(pending.rows[0]!.c));
   });
 });

@@ -28,7 +28,9 @@ export async function endWithdrawal(client: Client, ledger: Ledger, w: Withdrawa
   const { stmt, note } = notificationRow(w.userId, how === 'completed' ? 'WITHDRAWAL_SENT' : 'WITHDRAWAL_CANCELLED', text, now);
   const txid = typeof proof?.transactionId === 'string' ? proof.transactionId : typeof proof?.id === 'string' ? proof.id : null;
   const rows = (): InStatement[] => [
-    { sql: `UPDATE withdrawals SET status = ?, reason = ?, proof = ?, updated_at = ? WHERE id = ?`, args: [how, reason, proof ? JSON.stringify(proof) : null, now, w.id] },
+    // An ended withdrawal stays ended: of two runs ending it, the ledger lets one settle the hold (unique pending_id).
+    { sql: `UPDATE withdrawals SET status = ?, reason = ?, proof = ?, updated_at = ? WHERE id = ? AND status IN ('creating', 'pending', 'cancelling')`,
+      args: [how, reason, proof ? JSON.stringify(proof) : null, now, w.id] },
     { sql: `UPDATE transactions SET status = ?, order_id = coalesce(?, order_id) WHERE id = ?`, args: [how, txid ?? w.payoutId, w.historyId] },
     stmt,
   ];
@@ -64,8 +66,10 @@ export type SubmitOptions = { autoApproveCents: number; retryMs: number; now?: n
 
 /** The payout state of a withdrawal whose payout is being asked for right now (by some process). */
 export const SUBMITTING = 'Submitting';
-// An attempt marked SUBMITTING this long ago died with its process (BTCPay calls time out well before).
-const SUBMIT_STALE_MS = 60_000;
+/** The payout state of a withdrawal whose payout an operator is approving right now. */
+export const APPROVING = 'Approving';
+// An attempt marked SUBMITTING (or APPROVING) this long ago died with its process (BTCPay calls time out well before).
+export const SUBMIT_STALE_MS = 60_000;
 
 /**
  * Claims one attempt at the payout: of the request and reconciliation runs on any instance reading the same row at
@@ -80,31 +84,45 @@ async function claimAttempt(client: Client, w: WithdrawalRow, now: number): Prom
   return r.rowsAffected === 1;
 }
 
+/** Of the payouts BTCPay holds for one withdrawal, the one to adopt: a live one before a cancelled one. */
+export const livePayout = (found: Payout[]): Payout | undefined => found.find((p) => p.state !== 'Cancelled') ?? found[0];
+
 /**
  * Creates the withdrawal's payout at most once: one attempt at a time (claimAttempt), and a retry first looks for a
- * payout carrying our withdrawal id. A refusal ends the withdrawal (credits back); BTCPay unreachable leaves it to
- * be tried again until `retryMs`.
+ * payout carrying our withdrawal id and adopts it. A refusal ends the withdrawal (credits back). BTCPay unreachable
+ * (or its answer lost) leaves it to be tried again; once `retryMs` has passed, the credits go back only after BTCPay
+ * has said it holds no payout for this withdrawal.
  */
 export async function submitPayout(client: Client, ledger: Ledger, provider: PaymentsProvider, w: WithdrawalRow, o: SubmitOptions): Promise<WithdrawalChanges | null> {
   const now = o.now ?? Date.now();
   if (w.status !== 'creating') return null;
   if (!(await claimAttempt(client, w, now))) return null;
-  let payout: Payout;
+  const late = now - w.createdAt > o.retryMs;
+  let payout: Payout | undefined;
   try {
-    const made = w.attempts > 0 ? (await provider.findPayoutsByWithdrawalId(w.id))[0] : undefined;
-    payout = made ?? (await provider.createPayout({
-      withdrawalId: w.id, destination: w.destination, payoutMethodId: w.currency, amountBtc: w.sendAmount ? w.btcAmount : undefined,
-      approved: w.amountCents <= o.autoApproveCents,
-    }));
+    if (w.attempts > 0) payout = livePayout(await provider.findPayoutsByWithdrawalId(w.id));
+    if (!payout && late && w.attempts > 0) return endWithdrawal(client, ledger, w, 'failed', 'The payment server could not be reached in time.', null, now);
+    payout ??= await provider.createPayout({
+      withdrawalId: w.id, destination: w.destination, payoutMethodId: w.currency, amountBtc: w.btcAmount,
+      approved: w.autoApproved ?? w.amountCents <= o.autoApproveCents,
+    });
   } catch (e) {
     if (!(e instanceof PaymentsError)) throw e;
     if (e.kind === 'refused') return endWithdrawal(client, ledger, w, 'failed', refusalMessage(e.code), null, now);
-    if (now - w.createdAt > o.retryMs) return endWithdrawal(client, ledger, w, 'failed', 'The payment server could not be reached in time.', null, now);
-    // This attempt is over: the next run may try again at once.
+    // This attempt is over: the next run may try again at once (and will look for a payout first).
     await client.execute({ sql: `UPDATE withdrawals SET payout_state = NULL WHERE id = ? AND status = 'creating' AND payout_state = ?`, args: [w.id, SUBMITTING] });
     return null;
   }
-  await client.execute({ sql: `UPDATE withdrawals SET payout_id = ?, payout_state = ?, status = 'pending', updated_at = ? WHERE id = ? AND status = 'creating'`, args: [payout.id, payout.state, now, w.id] });
+  const made = await client.execute({
+    sql: `UPDATE withdrawals SET payout_id = ?, payout_state = ?, status = 'pending', updated_at = ? WHERE id = ? AND status = 'creating'`,
+    args: [payout.id, payout.state, now, w.id],
+  });
+  if (made.rowsAffected !== 1) {
+    // The withdrawal ended while this attempt was out (an operator took over an attempt that looked dead):
+    // the payout must not go out for credits that are back in the wallet.
+    await provider.cancelPayout(payout.id).catch(() => {});
+    return null;
+  }
   await client.execute({ sql: `UPDATE transactions SET order_id = ? WHERE id = ?`, args: [payout.id, w.historyId] });
   const fresh = await findWithdrawal(client, 'w.id = ?', [w.id]);
   return fresh ? applyPayout(client, ledger, fresh, payout, now) : null;

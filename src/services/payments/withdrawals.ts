@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { walletId, systemId, type Ledger } from '../ledger/ledger.types';
 import { readableId } from '../wallet/history';
-import { btcForCents } from './btc-amount';
+import { btcWithinCents } from './btc-amount';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import type { Destination } from './withdraw-destination';
 
@@ -13,16 +13,19 @@ export type WithdrawalRow = {
   id: string; userId: string; email: string; currency: PaymentMethodId; destination: string; amountCents: number; tipCents: number;
   rate: string; btcAmount: string; sendAmount: boolean; holdId: string; payoutId: string | null; payoutState: string | null;
   status: string; reason: string | null; attempts: number; historyId: string; createdAt: number;
+  /** Decided on insert; null for rows written before that (then the amount alone decides). */
+  autoApproved: boolean | null;
 };
 
 export const WITHDRAWAL_SQL = `SELECT w.id, w.user_id, u.email, w.currency, w.destination, w.amount_cents, w.tip_cents, w.rate, w.btc_amount, w.send_amount,
-  w.hold_id, w.payout_id, w.payout_state, w.status, w.reason, w.attempts, w.history_id, w.created_at FROM withdrawals w JOIN users u ON u.id = w.user_id`;
+  w.hold_id, w.payout_id, w.payout_state, w.status, w.reason, w.attempts, w.history_id, w.created_at, w.auto_approved FROM withdrawals w JOIN users u ON u.id = w.user_id`;
 
 export const toWithdrawal = (r: Record<string, unknown>): WithdrawalRow => ({
   id: String(r.id), userId: String(r.user_id), email: String(r.email), currency: r.currency as PaymentMethodId, destination: String(r.destination),
   amountCents: Number(r.amount_cents), tipCents: Number(r.tip_cents), rate: String(r.rate), btcAmount: String(r.btc_amount), sendAmount: Number(r.send_amount) === 1,
   holdId: String(r.hold_id), payoutId: (r.payout_id as string) ?? null, payoutState: (r.payout_state as string) ?? null, status: String(r.status),
   reason: (r.reason as string) ?? null, attempts: Number(r.attempts), historyId: String(r.history_id), createdAt: Number(r.created_at),
+  autoApproved: r.auto_approved == null ? null : Number(r.auto_approved) === 1,
 });
 
 export async function findWithdrawal(client: Client, where: string, args: (string | number)[]): Promise<WithdrawalRow | null> {
@@ -32,20 +35,31 @@ export async function findWithdrawal(client: Client, where: string, args: (strin
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The player's own limits: withdrawals still open, and what was asked in the last 24 hours. */
-async function checkLimits(client: Client, userId: string, amountCents: number, limits: WithdrawalLimits, now: number) {
+/** What the trigger withdrawals_within_limits raises when an insert would pass a limit (db/migrations). */
+const LIMIT_ERRORS = ['WITHDRAWALS_OPEN_LIMIT', 'WITHDRAWAL_DAILY_LIMIT'] as const;
+const limitBroken = (e: unknown) => {
+  const text = e instanceof Error ? `${e.message} ${e.cause instanceof Error ? e.cause.message : ''}` : '';
+  return LIMIT_ERRORS.find((x) => text.includes(x)) ?? null;
+};
+
+/**
+ * The player's own limits as they stand: withdrawals still open, and what was asked in the last 24 hours. Read first
+ * for a quick answer and to word the refusal; the insert re-checks both in the hold's transaction (the trigger).
+ */
+async function limitError(client: Client, userId: string, amountCents: number, limits: WithdrawalLimits, now: number, broken?: string): Promise<AppError | null> {
   const r = await client.execute({
-    sql: `SELECT count(*) FILTER (WHERE status IN ('creating', 'pending')) AS open,
+    sql: `SELECT count(*) FILTER (WHERE status IN ('creating', 'pending', 'cancelling')) AS open,
             coalesce(sum(amount_cents) FILTER (WHERE status NOT IN ('failed', 'cancelled') AND created_at > ?), 0) AS day
           FROM withdrawals WHERE user_id = ?`,
     args: [now - DAY_MS, userId],
   });
   const open = Number(r.rows[0]?.open ?? 0);
   const day = Number(r.rows[0]?.day ?? 0);
-  if (open >= limits.maxOpen)
-    throw AppError.conflict(`You already have ${open} withdrawals in progress. Please wait for one to finish.`, 'WITHDRAWALS_OPEN_LIMIT');
-  if (day + amountCents > limits.dailyMaxCents)
-    throw AppError.conflict(`Withdrawals are limited to ${formatCents(limits.dailyMaxCents)} a day. You can withdraw up to ${formatCents(Math.max(0, limits.dailyMaxCents - day))} now.`, 'WITHDRAWAL_DAILY_LIMIT');
+  if (open >= limits.maxOpen || broken === 'WITHDRAWALS_OPEN_LIMIT')
+    return AppError.conflict(`You already have ${Math.max(open, limits.maxOpen)} withdrawals in progress. Please wait for one to finish.`, 'WITHDRAWALS_OPEN_LIMIT');
+  if (day + amountCents > limits.dailyMaxCents || broken === 'WITHDRAWAL_DAILY_LIMIT')
+    return AppError.conflict(`Withdrawals are limited to ${formatCents(limits.dailyMaxCents)} a day. You can withdraw up to ${formatCents(Math.max(0, limits.dailyMaxCents - day))} now.`, 'WITHDRAWAL_DAILY_LIMIT');
+  return null;
 }
 
 export type NewWithdrawal = {
@@ -59,11 +73,13 @@ export type NewWithdrawal = {
  */
 export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWithdrawal): Promise<{ row: WithdrawalRow; replayed: boolean }> {
   const now = w.now ?? Date.now();
-  await checkLimits(client, w.userId, w.amountCents, w.limits, now);
+  const early = await limitError(client, w.userId, w.amountCents, w.limits, now);
+  if (early) throw early;
   const id = Bun.randomUUIDv7();
   const historyId = Bun.randomUUIDv7();
-  const bolt11Amount = w.destination.kind === 'bolt11' ? w.destination.amountBtc : null;
-  const btcAmount = bolt11Amount ?? btcForCents(w.amountCents, w.rate);
+  // Always an explicit amount, never more than the held dollars buy: a BOLT11's own amount (checked to be within
+  // them), or the held dollars at the recorded rate.
+  const btcAmount = (w.destination.kind === 'bolt11' ? w.destination.amountBtc : null) ?? btcWithinCents(w.amountCents, w.rate);
   let hold;
   try {
     hold = await ledger.hold({
@@ -72,9 +88,16 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
       metadata: { withdrawalId: id, amountCents: w.amountCents, tipCents: w.tipCents },
       with: (holdId) => [
         {
-          sql: `INSERT INTO withdrawals (id, user_id, currency, destination, amount_cents, tip_cents, rate, btc_amount, send_amount, hold_id, provider, status, history_id, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'creating', ?, ?, ?)`,
-          args: [id, w.userId, w.currency, w.destination.value, w.amountCents, w.tipCents, w.rate, btcAmount, bolt11Amount ? 0 : 1, holdId, w.provider.name, historyId, now, now],
+          // The limits ride on the row: the trigger withdrawals_within_limits refuses it (and so the whole hold) when the
+          // open count or the day's total would pass them. Auto-approval counts the day's earlier auto-approved
+          // withdrawals, so many small requests do not add up to an unapproved large one.
+          sql: `INSERT INTO withdrawals (id, user_id, currency, destination, amount_cents, tip_cents, rate, btc_amount, send_amount, hold_id, provider, status,
+                  history_id, created_at, updated_at, open_limit, daily_limit_cents, auto_approved)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 'creating', ?, ?, ?, ?, ?,
+                  CASE WHEN ?5 + coalesce((SELECT sum(amount_cents) FROM withdrawals WHERE user_id = ?2 AND auto_approved = 1
+                    AND status NOT IN ('failed', 'cancelled') AND created_at > ?), 0) <= ? THEN 1 ELSE 0 END)`,
+          args: [id, w.userId, w.currency, w.destination.value, w.amountCents, w.tipCents, w.rate, btcAmount, holdId, w.provider.name, historyId, now, now,
+            w.limits.maxOpen, w.limits.dailyMaxCents, now - DAY_MS, w.limits.autoApproveCents],
         },
         {
           sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at) VALUES (?, ?, ?, 'WITHDRAW', 'out', 'pending', ?, NULL, ?, ?)`,
@@ -85,6 +108,9 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
   } catch (e) {
     if (e instanceof AppError && e.errorType === 'INSUFFICIENT_FUNDS')
       throw AppError.conflict('Your wallet balance does not cover this withdrawal and its tip.', 'INSUFFICIENT_FUNDS');
+    // Another request took the last of a limit between the read above and this hold.
+    const broken = limitBroken(e);
+    if (broken) throw (await limitError(client, w.userId, w.amountCents, w.limits, now, broken))!;
     throw e;
   }
   const row = await findWithdrawal(client, 'w.hold_id = ?', [hold.id]);

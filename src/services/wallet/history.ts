@@ -46,6 +46,8 @@ export type HistoryRow = {
   orderId: string | null; gameId: string | null; gameName: string | null; counterparty: string | null; createdAt: number;
   /** For a withdrawal's row: the withdrawal it tells of. */
   withdrawalId?: string | null;
+  /** For a withdrawal's row: its payout is approved (on its way); the sandbox controls are offered only then. */
+  payoutApproved?: boolean;
 };
 
 // The total rides on every row as a scalar count over the same index: one statement, one consistent read.
@@ -54,10 +56,11 @@ export type HistoryRow = {
 // 'ALL' (the history's first tab) is every type at once.
 const pageSql = (type: HistoryType | 'ALL') => {
   const of = type === 'ALL' ? 'user_id = ?1' : 'user_id = ?1 AND type = ?2';
-  const withdrawal = type === 'WITHDRAW' ? '(SELECT w.id FROM withdrawals w WHERE w.history_id = transactions.id)'
-    : type === 'ALL' ? "CASE WHEN type = 'WITHDRAW' THEN (SELECT w.id FROM withdrawals w WHERE w.history_id = transactions.id) END" : 'NULL';
+  const withdrawal = (what: string) => type === 'WITHDRAW' ? `(SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id)`
+    : type === 'ALL' ? `CASE WHEN type = 'WITHDRAW' THEN (SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id) END` : 'NULL';
   return `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
-  (SELECT count(*) FROM transactions WHERE ${of}) AS total, ${withdrawal} AS withdrawal_id
+  (SELECT count(*) FROM transactions WHERE ${of}) AS total, ${withdrawal('w.id')} AS withdrawal_id,
+  ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved
   FROM transactions WHERE ${of} ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`;
 };
 
@@ -79,6 +82,7 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     gameId: r.game_id == null ? null : String(r.game_id), gameName: r.game_name == null ? null : String(r.game_name),
     counterparty: r.counterparty == null ? null : String(r.counterparty), createdAt: Number(r.created_at),
     withdrawalId: r.withdrawal_id == null ? null : String(r.withdrawal_id),
+    payoutApproved: Number(r.payout_approved) === 1,
   }));
   return { total, items };
 }

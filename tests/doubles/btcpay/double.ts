@@ -55,6 +55,11 @@ export type BtcpayDouble = {
   setDown(down: boolean | 'refuse'): Promise<void>;
   setDelay(ms: number): void;
   failNextPayout(code: 'duplicate-destination' | 'overdraft' | string, message?: string): void;
+  /**
+   * true: payout requests (create, list, read) are carried out but their answers are lost: the connection stays
+   * silent until the client gives up (a proxy or network dropping responses). false: answered again.
+   */
+  losePayoutAnswers(lose: boolean): void;
   payoutInProgress(payoutId: string, proof?: Record<string, unknown>): void;
   completePayout(payoutId: string, proof?: Record<string, unknown>): void;
   redeliver(deliveryId: string): string;
@@ -87,6 +92,9 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
 
   let down: boolean | 'refuse' = false;
   let delayMs = 0;
+  let losePayoutAnswers = false;
+  let releaseLost: () => void = () => {};
+  const lost = new Promise<void>((resolve) => (releaseLost = resolve));
   const state: RouteState = {
     contract,
     apiKey,
@@ -107,7 +115,11 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
       async fetch(req) {
         if (delayMs) await Bun.sleep(delayMs);
         if (down) return Response.json({ code: 'service-unavailable', message: 'BTCPay Server is down' }, { status: 503 });
-        return route(req, state);
+        const lose = losePayoutAnswers && new URL(req.url).pathname.includes('/payouts');
+        const answer = await route(req, state);
+        if (!lose) return answer;
+        await lost;
+        return Response.json({ code: 'gateway-timeout', message: 'The answer was lost' }, { status: 504 });
       },
     });
   let server = serve(0);
@@ -141,12 +153,14 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
     },
     setDelay: (ms) => void (delayMs = ms),
     failNextPayout: (code, message) => void (payouts.nextError = { code, message: message ?? defaultMessage(code) }),
+    losePayoutAnswers: (lose) => void (losePayoutAnswers = lose),
     payoutInProgress: (id, proof) => payouts.advance(id, 'InProgress', proof),
     completePayout: (id, proof) => payouts.advance(id, 'Completed', proof),
     redeliver: (deliveryId) => hub.redeliver(deliveryId),
     loseDeliveries: (lose) => void (hub.lose = lose),
     settled: () => hub.settled(),
     async close() {
+      releaseLost();
       await hub.settled();
       if (down !== 'refuse') await server.stop(true);
     },

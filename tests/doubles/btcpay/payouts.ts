@@ -40,6 +40,9 @@ export class PayoutBook {
     const errors: { path: string; message: string }[] = [];
     if (body.payoutMethodId !== 'BTC-CHAIN' && body.payoutMethodId !== 'BTC-LN') errors.push({ path: 'payoutMethodId', message: 'Invalid or missing payoutMethodId' });
     if (typeof body.destination !== 'string' || !body.destination) errors.push({ path: 'destination', message: 'The destination is required' });
+    // Without a pull payment the amount is in BTC and BTCPay does not compare it with a BOLT11's own amount at
+    // creation (ClaimRequest.GetClaimedAmount: not comparable without a pull payment currency): absent, the
+    // invoice's amount is taken; present, it is taken as given, and the processor cancels a mismatch later.
     let sats = body.amount === undefined || body.amount === null ? bolt11Sats(body.destination) : safeParse(body.amount);
     if (sats === null) errors.push({ path: 'amount', message: 'The amount is required unless the destination is a BOLT11 invoice with an amount' });
     if (errors.length) return { status: 422, json: errors };
@@ -91,12 +94,22 @@ export class PayoutBook {
     return { status: 200 };
   }
 
-  /** What a processor (or an operator) does: sending → InProgress, paid → Completed, each a PayoutUpdated. */
+  /**
+   * What a processor (or an operator) does: sending → InProgress, paid → Completed, each a PayoutUpdated. The
+   * Lightning processor pays a BOLT11 for its own amount only: one whose amount differs from the payout's is
+   * Cancelled instead (contract README §6; LightningAutomatedPayoutProcessor).
+   */
   advance(payoutId: string, state: 'InProgress' | 'Completed', proof?: Record<string, unknown>) {
     const payout = this.payouts.get(payoutId);
     if (!payout) throw new Error(`no payout ${payoutId}`);
     const from = state === 'InProgress' ? ['AwaitingPayment'] : ['AwaitingPayment', 'InProgress'];
     if (!from.includes(payout.state)) throw new Error(`payout ${payoutId} is ${payout.state}, cannot become ${state}`);
+    const own = payout.payoutMethodId === 'BTC-LN' ? bolt11Sats(payout.destination) : null;
+    if (own !== null && own !== parseBtc(payout.payoutAmount ?? payout.originalAmount)) {
+      payout.state = 'Cancelled';
+      this.emit('PayoutUpdated', payout);
+      return;
+    }
     payout.state = state;
     payout.paymentProof = proof ?? payout.paymentProof ?? defaultProof(payout);
     this.emit('PayoutUpdated', payout);

@@ -45,6 +45,30 @@ describe('BTCPay adapter: payouts', () => {
     expect(p).toMatchObject({ payoutMethodId: 'BTC-LN', originalAmount: '0.00001500', destination: bolt11 });
   });
 
+  test('a BOLT11 with an amount and no payout amount is paid its own amount, as BTCPay does', async () => {
+    const bolt11 = 'lnbcrt15000n1pjexampleqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp5';
+    const p = await withdraw({ payoutMethodId: 'BTC-LN', destination: bolt11, amountBtc: undefined, approved: true });
+    t.double.completePayout(p.id);
+    expect(await t.provider.getPayout(p.id)).toMatchObject({ state: 'Completed', payoutAmount: '0.00001500' });
+  });
+
+  test('an explicit amount equal to the BOLT11 amount is paid; one that differs is taken, then cancelled by the processor', async () => {
+    const bolt11 = (sats: number) => `lnbcrt${sats * 10}n1pjexampleqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp${sats}`;
+    const same = await withdraw({ payoutMethodId: 'BTC-LN', destination: bolt11(1500), amountBtc: '0.00001500', approved: true });
+    t.double.completePayout(same.id);
+    expect((await t.provider.getPayout(same.id))!.state).toBe('Completed');
+    const differs = await withdraw({ payoutMethodId: 'BTC-LN', destination: bolt11(1600), amountBtc: '0.00001500', approved: true });
+    expect(differs).toMatchObject({ state: 'AwaitingPayment', payoutAmount: '0.00001500' });
+    t.double.completePayout(differs.id);
+    expect((await t.provider.getPayout(differs.id))!.state).toBe('Cancelled');
+  });
+
+  test('neither a payout amount nor an amount in the destination: 422 on amount', async () => {
+    const e = await withdraw({ payoutMethodId: 'BTC-LN', destination: 'alice@wallet.example.com', amountBtc: undefined }).catch((x) => x);
+    expect(e).toBeInstanceOf(PaymentsError);
+    expect(e).toMatchObject({ kind: 'refused', code: 'validation', status: 422 });
+  });
+
   test('getPayout maps state and proof as the payout goes on; null for an unknown id', async () => {
     const p = await withdraw({ approved: true });
     t.double.payoutInProgress(p.id);

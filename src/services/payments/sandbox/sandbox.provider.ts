@@ -114,6 +114,8 @@ export function createSandboxProvider(client: Client, opts: SandboxOptions): San
       const p = await loadPayout(id);
       if (!p || p.state === 'Completed' || p.state === 'Cancelled') return null;
       if (state === 'Cancelled' && p.state === 'InProgress') return null;
+      // A payout processor sends only approved payouts: one awaiting approval stays until an operator approves it.
+      if (state !== 'Cancelled' && p.state === 'AwaitingApproval') return null;
       const proof = state === 'Completed' ? { proofType: 'PayoutTransactionOnChainBlob', transactionId: randomHex(32) } : p.paymentProof;
       Object.assign(p, { state, revision: p.revision + 1, paymentProof: proof });
       await savePayout(p);

@@ -1,0 +1,54 @@
+import type { Client } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import type { Ledger } from '../ledger/ledger.types';
+import { PaymentsError, type PaymentsProvider } from './payments.port';
+import { APPROVING, endWithdrawal, SUBMIT_STALE_MS, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync';
+import { findWithdrawal, type WithdrawalRow } from './withdrawals';
+
+/**
+ * Claims an open withdrawal for cancelling: one conditional update, so of an operator's reject, a second reject and a
+ * payout being created or approved at that moment, exactly one goes ahead. A payout attempt or an approval in flight
+ * keeps the row (until it looks dead); once claimed, no payout can be created for it.
+ */
+export async function claimCancel(client: Client, id: string, reason: string, now: number): Promise<WithdrawalRow> {
+  const r = await client.execute({
+    sql: `UPDATE withdrawals SET status = 'cancelling', reason = ?, updated_at = ?
+          WHERE id = ? AND status IN ('creating', 'pending') AND (payout_state IS NULL OR payout_state NOT IN (?, ?) OR updated_at <= ?)`,
+    args: [reason, now, id, SUBMITTING, APPROVING, now - SUBMIT_STALE_MS],
+  });
+  const w = await findWithdrawal(client, 'w.id = ?', [id]);
+  if (!w) throw AppError.notFound('Withdrawal not found');
+  if (r.rowsAffected === 1) return w;
+  if (w.payoutState === SUBMITTING && w.status === 'creating') throw AppError.conflict('The payout is being created right now. Try again in a minute.', 'INVALID_STATE');
+  if (w.payoutState === APPROVING) throw AppError.conflict('The payout is being approved right now. Try again in a minute.', 'INVALID_STATE');
+  throw AppError.conflict('Only an open withdrawal can be rejected.', 'INVALID_STATE');
+}
+
+/**
+ * Finishes a claimed cancel: every payout BTCPay holds for the withdrawal (the recorded one, and any an earlier
+ * attempt may have made without our hearing of it) is cancelled there, then the hold is voided. A payout already being
+ * sent cannot be cancelled: the withdrawal goes back to pending and the payout's own ending settles it. BTCPay
+ * unreachable leaves the row cancelling, for reconciliation to finish.
+ */
+export async function finishCancel(client: Client, ledger: Ledger, provider: PaymentsProvider, w: WithdrawalRow, now: number): Promise<WithdrawalChanges | null> {
+  if (w.status !== 'cancelling') return null;
+  const ids = new Set<string>(w.payoutId ? [w.payoutId] : []);
+  if (w.attempts > 0) for (const p of await provider.findPayoutsByWithdrawalId(w.id)) if (p.state !== 'Cancelled') ids.add(p.id);
+  for (const payoutId of ids) {
+    try {
+      await provider.cancelPayout(payoutId);
+    } catch (e) {
+      if (!(e instanceof PaymentsError)) throw e;
+      if (e.kind === 'not-found') continue;
+      if (e.kind === 'unavailable') throw e;
+      const p = await provider.getPayout(payoutId);
+      if (p?.state === 'Cancelled') continue;
+      await client.execute({
+        sql: `UPDATE withdrawals SET status = 'pending', reason = NULL, payout_id = coalesce(payout_id, ?), payout_state = ?, updated_at = ? WHERE id = ? AND status = 'cancelling'`,
+        args: [payoutId, p?.state ?? w.payoutState, now, w.id],
+      });
+      throw AppError.conflict('The payout is already being sent and can no longer be cancelled.', 'INVALID_STATE');
+    }
+  }
+  return endWithdrawal(client, ledger, w, 'cancelled', w.reason, null, now);
+}
