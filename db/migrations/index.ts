@@ -17,6 +17,7 @@ import m14 from './0014_job_leases.sql' with { type: 'text' };
 import m15 from './0015_drop_captchas.sql' with { type: 'text' };
 import m16 from './0016_player_protection.sql' with { type: 'text' };
 import m17 from './0017_history_indexes.sql' with { type: 'text' };
+import m18 from './0018_held_money.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -37,4 +38,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0015_drop_captchas', sql: m15 },
   { tag: '0016_player_protection', sql: m16 },
   { tag: '0017_history_indexes', sql: m17 },
+  { tag: '0018_held_money', sql: m18 },
 ];

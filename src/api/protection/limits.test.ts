@@ -11,7 +11,7 @@ describe('GET and PUT /user/limits', () => {
   test('a new player has no limits, UTC and no restriction', async () => {
     const p = await createPlayer(app);
     const r = await call(app, 'GET', '/api/v1/user/limits', undefined, { token: p.token });
-    expect(r.json).toEqual({ success: true, deposit: { daily: null, weekly: null, monthly: null }, pending: [], coolOffUntil: null, selfExcludedUntil: null, timeZone: 'UTC' });
+    expect(r.json).toEqual({ success: true, deposit: { daily: null, weekly: null, monthly: null }, pending: [], coolOffUntil: null, selfExcludedUntil: null, timeZone: 'UTC', pendingTimeZone: null });
   });
 
   test('setting applies at once; raising and removing are listed as pending for 24 hours', async () => {
