@@ -70,7 +70,8 @@ export const depositPayments = sqliteTable(
 /**
  * A held payment: money that arrived past a deposit limit or during a cool-off or self-exclusion, kept in the
  * player's held account (ledger h:<player>) until an operator releases it to the wallet or refunds it as a payout.
- * - status: held → released | refunded (the refund's withdrawal row carries the payout).
+ * - status: held → released | refunded (the refund's withdrawal row carries the payout) | reversed (BTCPay later
+ *   called the payment Invalid and it was taken back).
  */
 export const heldFunds = sqliteTable(
   'held_funds',
@@ -81,7 +82,7 @@ export const heldFunds = sqliteTable(
     paymentId: text('payment_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason', { enum: ['limit', 'cool_off', 'self_exclusion'] }).notNull(),
-    status: text('status', { enum: ['held', 'released', 'refunded'] }).notNull().default('held'),
+    status: text('status', { enum: ['held', 'released', 'refunded', 'reversed'] }).notNull().default('held'),
     transferId: text('transfer_id').notNull(),
     historyId: text('history_id').notNull(),
     withdrawalId: text('withdrawal_id'),
