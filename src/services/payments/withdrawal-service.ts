@@ -6,6 +6,7 @@ import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
 import { applyPayout, endWithdrawal, settleTip, submitPayout, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync';
 import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
+import { assertNotInDebt } from '../protection/debt';
 
 export type WithdrawalServiceOptions = {
   client: Client;
@@ -66,6 +67,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
 
   return {
     async create(r: WithdrawRequest) {
+      // Open during a break, but not while the player owes from a reversed deposit.
+      await assertNotInDebt(o.client, r.userId);
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       await r.stepUp?.();
