@@ -34,3 +34,9 @@ ALTER TABLE `play_controls` ADD `pending_time_zone_at` integer;--> statement-bre
 CREATE VIEW `deposit_credit_guard` AS SELECT 1 AS `ok`;--> statement-breakpoint
 CREATE TRIGGER `deposit_credit_guard_check` INSTEAD OF INSERT ON `deposit_credit_guard`
 BEGIN SELECT RAISE(ABORT, 'deposit credit guard: the limits changed') WHERE NOT NEW.ok; END;
+--> statement-breakpoint
+-- Releasing or refunding held money: the held_funds row's change is checked in the same transaction as the money's
+-- move, so two operators acting on one held payment at once cannot both move it.
+CREATE VIEW `held_funds_guard` AS SELECT 1 AS `ok`;--> statement-breakpoint
+CREATE TRIGGER `held_funds_guard_check` INSTEAD OF INSERT ON `held_funds_guard`
+BEGIN SELECT RAISE(ABORT, 'held funds guard: already settled') WHERE NOT NEW.ok; END;

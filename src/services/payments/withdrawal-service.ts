@@ -77,6 +77,22 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
       return submit(row);
     },
+    /** An on-chain address on this network, checked as a withdrawal's is (a refund of held money). */
+    checkAddress: (address: string) => checkAddress(address, o.network),
+    /** The provider new withdrawal rows are recorded for (reconciliation reads only its own). */
+    providerName: o.provider.name,
+    /**
+     * A payout recorded by an operator (a refund of held money, whose hold debits the player's held account): asked
+     * for at once and approved, since the operator decided. Reconciliation retries it like any withdrawal.
+     */
+    async submitRecorded(id: string) {
+      const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
+      if (!w) return null;
+      report(await submitPayout(o.client, o.ledger, o.provider, w, { autoApproveCents: Number.MAX_SAFE_INTEGER, retryMs: o.retryMs }));
+      const fresh = await findWithdrawal(o.client, 'w.id = ?', [id]);
+      if (fresh?.payoutId && fresh.status === 'pending' && fresh.attempts === 1) o.autoComplete?.(fresh.payoutId);
+      return fresh;
+    },
     /** USD per BTC for the form: BTCPay's current rate, or its last one for a few minutes while it is unreachable. */
     rate: rateNow,
     get: (userId: string, id: string) => findWithdrawal(o.client, 'w.id = ? AND w.user_id = ?', [id, userId]),
