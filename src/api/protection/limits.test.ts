@@ -40,6 +40,19 @@ describe('GET and PUT /user/limits', () => {
     expect(Number(n.rows[0]!.n)).toBe(1);
   });
 
+  test('under a limit a new time zone waits a day and is shown as pending with when it applies', async () => {
+    const p = await createPlayer(app);
+    await call(app, 'PUT', '/api/v1/user/limits', { daily: 100 }, { token: p.token });
+    const before = Date.now();
+    const r = await call(app, 'PUT', '/api/v1/user/limits', { timeZone: 'Pacific/Kiritimati' }, { token: p.token });
+    expect(r.status).toBe(200);
+    expect(r.json.timeZone).toBe('UTC');
+    expect(r.json.pendingTimeZone.timeZone).toBe('Pacific/Kiritimati');
+    const at = Date.parse(r.json.pendingTimeZone.effectiveAt);
+    expect(at).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
+    expect(at).toBeLessThan(before + 24 * 3_600_000 + 60_000);
+  });
+
   test('the time zone can be set and must be a real zone', async () => {
     const p = await createPlayer(app);
     expect((await call(app, 'PUT', '/api/v1/user/limits', { timeZone: 'America/Chicago' }, { token: p.token })).json.timeZone).toBe('America/Chicago');
