@@ -19,6 +19,8 @@ export const depositPush = (e: Effects) => (c: DepositChanges): void => {
     e.hub.publish(c.userId, { event: 'InvoiceReceivedPayment', data: { amount: dollarsFromCents(cents), depositId: c.depositId } });
   // Held money and reversals: the notification on every open page, and an e-mail each.
   for (const h of c.held) {
+    // The deposit page's live state: this payment arrived but is held, not in the wallet.
+    e.hub.publish(c.userId, { event: 'DepositHeld', data: { amount: dollarsFromCents(h.cents), reason: h.reason, depositId: c.depositId } });
     pushNotification(e.hub, c.userId, h.note);
     void deliverLater(e.mailer, e.logger, 'deposit-held', noticeMail(e.site, c.email, {
       subject: 'Part of your deposit is held', heading: 'Deposit held', paragraphs: [h.note.content],

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { startBtcpayDouble, type BtcpayDouble } from '../../../tests/doubles/btcpay';
+import { waitForMail } from '../../../tests/helpers/accounts';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { heldId } from '../../services/ledger/ledger.types';
@@ -98,6 +99,7 @@ describe('payments during a break', () => {
     expect(await held()).toBe(6_000);
     expect((await history()).map((r) => [r.amount, r.transactionStatus])).toEqual([[60, 'held']]);
     expect((await call(app, 'GET', `/api/v1/btc/deposit/${d.depositId}`, undefined, { token: p.token })).json.data).toMatchObject({ status: 'completed', credited: 0, held: 60 });
+    expect((await waitForMail(app, p.email, /held/)).text).toContain('$60.00 of your Bitcoin deposit arrived during your cool-off break, so it is held');
   });
 
   test('a Lightning payment during a self-exclusion is held too', async () => {
