@@ -18,6 +18,7 @@ import m15 from './0015_drop_captchas.sql' with { type: 'text' };
 import m16 from './0016_player_protection.sql' with { type: 'text' };
 import m17 from './0017_history_indexes.sql' with { type: 'text' };
 import m18 from './0018_withdrawal_limits.sql' with { type: 'text' };
+import m19 from './0019_held_money.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -39,4 +40,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0016_player_protection', sql: m16 },
   { tag: '0017_history_indexes', sql: m17 },
   { tag: '0018_withdrawal_limits', sql: m18 },
+  { tag: '0019_held_money', sql: m19 },
 ];

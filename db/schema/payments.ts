@@ -25,6 +25,8 @@ export const deposits = sqliteTable(
     btcDue: text('btc_due'),
     rate: text('rate'),
     creditedCents: integer('credited_cents').notNull().default(0),
+    /** What arrived past a deposit limit or during a break: in the player's held account, not the wallet. */
+    heldCents: integer('held_cents').notNull().default(0),
     processingCents: integer('processing_cents').notNull().default(0),
     historyId: text('history_id'),
     expiresAt: integer('expires_at'),
@@ -53,10 +55,48 @@ export const depositPayments = sqliteTable(
     status: text('status', { enum: ['Processing', 'Settled', 'Invalid'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     transferId: text('transfer_id'),
+    /** Of amountCents, what was held instead of credited to the wallet. */
+    heldCents: integer('held_cents').notNull().default(0),
+    /** Set once a credited payment BTCPay later reported Invalid was taken back. */
+    reversedAt: integer('reversed_at'),
+    /** Of a reversal, what the wallet no longer had: recorded as the player's debt. */
+    debtCents: integer('debt_cents').notNull().default(0),
     seenAt: integer('seen_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.depositId, t.paymentId] })],
+);
+
+/**
+ * A held payment: money that arrived past a deposit limit or during a cool-off or self-exclusion, kept in the
+ * player's held account (ledger h:<player>) until an operator releases it to the wallet or refunds it as a payout.
+ * - status: held → released | refunded (the refund's withdrawal row carries the payout) | reversed (BTCPay later
+ *   called the payment Invalid and it was taken back).
+ */
+export const heldFunds = sqliteTable(
+  'held_funds',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    depositId: text('deposit_id').notNull().references(() => deposits.id),
+    paymentId: text('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason', { enum: ['limit', 'cool_off', 'self_exclusion'] }).notNull(),
+    status: text('status', { enum: ['held', 'released', 'refunded', 'reversed'] }).notNull().default('held'),
+    transferId: text('transfer_id').notNull(),
+    historyId: text('history_id').notNull(),
+    withdrawalId: text('withdrawal_id'),
+    refundAddress: text('refund_address'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: integer('resolved_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('held_funds_payment_unique').on(t.depositId, t.paymentId),
+    index('held_funds_user_idx').on(t.userId, t.createdAt),
+    index('held_funds_open_idx').on(t.status).where(sql`${t.status} = 'held'`),
+    check('held_funds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /** Webhook deliveries by their original id: a redelivery of one already handled is acknowledged and skipped. */

@@ -27,6 +27,9 @@ export const depositLimits = sqliteTable(
 export const playControls = sqliteTable('play_controls', {
   userId: text('user_id').primaryKey().references(() => users.id),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** A new time zone waits a day like a looser limit (moving the period's start could open a fresh window at once). */
+  pendingTimeZone: text('pending_time_zone'),
+  pendingTimeZoneAt: integer('pending_time_zone_at'),
   coolOffUntil: integer('cool_off_until'),
   selfExcludedUntil: integer('self_excluded_until'),
   selfExcludedPermanent: integer('self_excluded_permanent', { mode: 'boolean' }).notNull().default(false),

@@ -63,6 +63,10 @@ test('status pill tone (spec §4)', () => {
   expect(statusTone('failed')).toBe('red');
   expect(statusTone('cancelled')).toBe('red');
   expect(statusTone('processing')).toBe('grey');
+  // Held deposit money waits like a pending one; released reached the wallet; a reversed payment was taken back.
+  expect(statusTone('held')).toBe('yellow');
+  expect(statusTone('released')).toBe('green');
+  expect(statusTone('reversed')).toBe('red');
 });
 
 test('time: short date and hour:minute, in UTC (marked) on the server', () => {

@@ -47,9 +47,10 @@ export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'>): { tex
 /** spec §4 status colours; the pill shows the status lowercased. */
 export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' {
   const s = status.toLowerCase();
-  if (s === 'completed' || s === 'success') return 'green';
-  if (s === 'pending') return 'yellow';
-  if (s === 'failed' || s === 'cancelled' || s === 'canceled') return 'red';
+  if (s === 'completed' || s === 'success' || s === 'released') return 'green';
+  // Held: a deposit past a limit or during a break, not in the wallet until support releases or refunds it.
+  if (s === 'pending' || s === 'held') return 'yellow';
+  if (s === 'failed' || s === 'cancelled' || s === 'canceled' || s === 'reversed') return 'red';
   return 'grey';
 }
 

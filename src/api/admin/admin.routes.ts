@@ -6,6 +6,7 @@ import type { AdminDeps } from './admin.deps';
 import { dollars, iso } from './admin.model';
 import { auditRoutes } from './audit.routes';
 import { catalogueRoutes } from './catalogue.routes';
+import { heldRoutes } from './held.routes';
 import { playersRoutes } from './players.routes';
 import { queuesRoutes } from './queues.routes';
 import { twoStepAdminRoutes } from './two-step.routes';
@@ -23,13 +24,15 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
         success: true,
         data: {
           liabilities: dollars(o.liabilitiesCents), depositsToday: dollars(o.depositsTodayCents), withdrawalsToday: dollars(o.withdrawalsTodayCents),
-          openWithdrawals: o.openWithdrawals, openGameTasks: o.openGameTasks, ledgerVerify: { ok: o.ledgerVerify.ok, at: iso(o.ledgerVerify.at) }, payments: o.payments,
+          openWithdrawals: o.openWithdrawals, openGameTasks: o.openGameTasks,
+          heldPayments: o.heldPayments, held: dollars(o.heldCents), playersInDebt: o.playersInDebt, owed: dollars(o.owedCents), ledgerVerify: { ok: o.ledgerVerify.ok, at: iso(o.ledgerVerify.at) }, payments: o.payments,
         },
       };
     }, { admin: true })
     // The menu's live counts (the console polls this while it is on screen): two counts, nothing slow.
     .get('/counts', async () => ({ success: true, data: await openCounts(d.client) }), { admin: true })
     .use(playersRoutes(d, session))
+    .use(heldRoutes(d, session))
     .use(twoStepAdminRoutes(d, session))
     .use(queuesRoutes(d, session))
     .use(catalogueRoutes(d, session))

@@ -30,6 +30,7 @@ export const playersRoutes = (d: AdminDeps, session: Session) =>
         player: {
           id: p.id, playerId: p.playerId, email: p.email, name: p.name, phoneNo: p.phoneNo, role: p.role, balance: dollars(p.balanceCents),
           locked: p.locked, lockedAt: iso(p.lockedAt), verifiedAt: iso(p.verifiedAt), createdAt: iso(p.createdAt),
+          held: dollars(p.heldCents), owed: dollars(p.owedCents),
         },
         history: p.history.map((h) => ({ ...h, amount: dollars(h.amountCents), amountCents: undefined, createdAt: iso(h.createdAt) })),
         sessions: p.sessions.map((s) => ({ id: s.id, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), remember: s.remember })),

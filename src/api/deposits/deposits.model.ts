@@ -22,6 +22,7 @@ export const toDepositData = (d: DepositView) => ({
   invoiceStatus: d.invoiceStatus,
   amount: dollarsFromCents(d.amountCents),
   credited: dollarsFromCents(d.creditedCents),
+  held: dollarsFromCents(d.heldCents),
   processing: dollarsFromCents(d.processingCents),
   btcAmount: d.btcDue,
   rate: d.rate === null ? null : Number(d.rate),

@@ -16,13 +16,15 @@ const dollars = (c: number | null) => (c === null ? null : dollarsFromCents(c));
 
 /** The wire shape of GET /user/limits (dollars or null; a permanent self-exclusion reads as `"permanent"`). */
 export async function limitsView(client: Client, userId: string, now = Date.now()) {
-  const [{ limits, pending }, c] = await Promise.all([readLimits(client, userId, now), readControls(client, userId)]);
+  const [{ limits, pending }, c] = await Promise.all([readLimits(client, userId, now), readControls(client, userId, now)]);
   return {
     deposit: { daily: dollars(limits.daily), weekly: dollars(limits.weekly), monthly: dollars(limits.monthly) },
     pending: pending.map((p) => ({ period: p.period, amount: dollars(p.amountCents), effectiveAt: iso(p.effectiveAt) })),
     coolOffUntil: c.coolOffUntil !== null && c.coolOffUntil > now ? iso(c.coolOffUntil) : null,
     selfExcludedUntil: c.selfExcludedPermanent ? 'permanent' : c.selfExcludedUntil !== null && c.selfExcludedUntil > now ? iso(c.selfExcludedUntil) : null,
     timeZone: c.timeZone,
+    /** A new zone waiting its day, and when it applies. */
+    pendingTimeZone: c.pendingTimeZone && { timeZone: c.pendingTimeZone.timeZone, effectiveAt: iso(c.pendingTimeZone.effectiveAt) },
   };
 }
 

@@ -11,7 +11,7 @@ describe('GET and PUT /user/limits', () => {
   test('a new player has no limits, UTC and no restriction', async () => {
     const p = await createPlayer(app);
     const r = await call(app, 'GET', '/api/v1/user/limits', undefined, { token: p.token });
-    expect(r.json).toEqual({ success: true, deposit: { daily: null, weekly: null, monthly: null }, pending: [], coolOffUntil: null, selfExcludedUntil: null, timeZone: 'UTC' });
+    expect(r.json).toEqual({ success: true, deposit: { daily: null, weekly: null, monthly: null }, pending: [], coolOffUntil: null, selfExcludedUntil: null, timeZone: 'UTC', pendingTimeZone: null });
   });
 
   test('setting applies at once; raising and removing are listed as pending for 24 hours', async () => {
@@ -38,6 +38,19 @@ describe('GET and PUT /user/limits', () => {
     expect(r.json.message).toMatch(/^This deposit would take you past your daily deposit limit of \$30\.00\. You can deposit \$10\.00 more until it resets on /);
     const n = await app.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM deposits WHERE user_id = ?', args: [p.userId] });
     expect(Number(n.rows[0]!.n)).toBe(1);
+  });
+
+  test('under a limit a new time zone waits a day and is shown as pending with when it applies', async () => {
+    const p = await createPlayer(app);
+    await call(app, 'PUT', '/api/v1/user/limits', { daily: 100 }, { token: p.token });
+    const before = Date.now();
+    const r = await call(app, 'PUT', '/api/v1/user/limits', { timeZone: 'Pacific/Kiritimati' }, { token: p.token });
+    expect(r.status).toBe(200);
+    expect(r.json.timeZone).toBe('UTC');
+    expect(r.json.pendingTimeZone.timeZone).toBe('Pacific/Kiritimati');
+    const at = Date.parse(r.json.pendingTimeZone.effectiveAt);
+    expect(at).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
+    expect(at).toBeLessThan(before + 24 * 3_600_000 + 60_000);
   });
 
   test('the time zone can be set and must be a real zone', async () => {

@@ -59,4 +59,24 @@ describe('console pages', () => {
     expect(html).toContain('Wallet credited.');
     expect(html).toContain('$15.00');
   });
+
+  test('held deposit money shows on the player page and a plain form post releases it', async () => {
+    const who = await createPlayer(app);
+    const c = app.deps.database.client;
+    const now = Date.now();
+    // A held payment as a deposit leaves it: the money in the held account and its held_funds row.
+    await c.execute({ sql: `INSERT INTO deposits (id, user_id, amount_cents, status, provider, held_cents, created_at, updated_at) VALUES ('dep-held-page', ?, 1000, 'completed', 'sandbox', 700, ?, ?)`, args: [who.userId, now, now] });
+    const t = await app.deps.ledger.transfer({ debit: 's:bitcoin_deposits', credit: `h:${who.userId}`, amountCents: 700, code: 'DEPOSIT_HELD' });
+    await c.execute({ sql: `INSERT INTO held_funds (id, user_id, deposit_id, payment_id, amount_cents, reason, status, transfer_id, history_id, created_at) VALUES ('held-page-1', ?, 'dep-held-page', 'pay-1', 700, 'cool_off', 'held', ?, 'none', ?)`, args: [who.userId, t.id, now] });
+    const html = await (await page(app, `/admin/players/${who.userId}`, cookie(op))).text();
+    expect(html).toContain('Held deposits');
+    expect(html).toContain('during a cool-off');
+    expect(html).toContain('Release to wallet');
+    expect(await (await page(app, '/admin/deposits', cookie(op))).text()).toContain(`/admin/players/${who.userId}`);
+    const r = await post(`/admin/players/${who.userId}`, { _action: 'releaseHeld', id: 'held-page-1', player: who.userId, reason: 'break ended, reviewed', confirm: 'yes', _key: 'k-held' }, op);
+    expect(r.status).toBe(303);
+    const after = await page(app, `/admin/players/${who.userId}`, { cookie: `token=${op.token}; ${r.headers.get('set-cookie')!.split(';')[0]}` });
+    expect(await after.text()).toContain('Released to the wallet.');
+    expect((await app.deps.ledger.balance(`w:${who.userId}`)).availableCents).toBe(700);
+  });
 });

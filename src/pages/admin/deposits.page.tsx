@@ -7,10 +7,12 @@ const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'all
 /** /admin/deposits: recent deposits with their invoice state; recheck re-reads the invoice now. */
 export default adminPage({
   title: 'Deposits',
-  load: (ctx) => adminLoad(ctx, { list: `/admin/deposits?status=${enc(status(ctx))}` }),
+  load: (ctx) => adminLoad(ctx, { list: `/admin/deposits?status=${enc(status(ctx))}`, held: '/admin/held' }),
   actions: { recheck: apiAction('POST', (f) => `/admin/deposits/${enc(f.id ?? '')}/recheck`, () => ({})) },
   render: (ctx) => {
     const list: Row[] = (ctx.data as any).list?.deposits ?? [];
+    const held: Row[] = (ctx.data as any).held?.held ?? [];
+    const debts: Row[] = (ctx.data as any).held?.debts ?? [];
     return (
       <AdminShell ctx={ctx} title="Deposits">
         <Filters ctx={ctx} name="status" options={[['all', 'All'], ['pending', 'Open'], ['completed', 'Completed'], ['expired', 'Expired'], ['failed', 'Failed']]} />
@@ -25,6 +27,20 @@ export default adminPage({
                 <button type="submit" className="btn btn-sm btn-ghost">Re-check</button></form>
             ) : '',
           ])}
+        />
+        <h2 className="admin-subtitle" id="held">Held deposits</h2>
+        <p>Money that arrived past a player's deposit limit or during a break. Release or refund it on the player's page.</p>
+        <Table
+          head={['Player', 'Amount', 'Why held', 'Arrived']}
+          empty="Nothing is held."
+          rows={held.map((h) => [<a href={`/admin/players/${enc(h.userId)}`}>{h.email}</a>, money(h.amount), h.reason, when(h.createdAt)])}
+        />
+        <h2 className="admin-subtitle" id="debts">Players in debt</h2>
+        <p>A credited payment BTCPay later reported Invalid, more than the wallet still held. Their next deposits pay it back.</p>
+        <Table
+          head={['Player', 'Owes']}
+          empty="Nobody owes anything."
+          rows={debts.map((x) => [<a href={`/admin/players/${enc(x.userId)}`}>{x.email}</a>, money(x.owed)])}
         />
       </AdminShell>
     );

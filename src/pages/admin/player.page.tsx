@@ -6,7 +6,7 @@ import { resetTwoStepAction, twoStepRead, TwoStepFact, TwoStepReset } from './pl
 export default adminPage({
   title: 'Player',
   load: async (ctx) => {
-    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}`, twoStep: twoStepRead(ctx.params.id ?? '') });
+    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}`, twoStep: twoStepRead(ctx.params.id ?? ''), held: `/admin/players/${enc(ctx.params.id ?? '')}/held` });
     if (!data.detail) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
     return data;
   },
@@ -14,6 +14,9 @@ export default adminPage({
     lock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/lock`, (f) => ({ reason: f.reason }), { confirm: true }),
     unlock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/unlock`, (f) => ({ reason: f.reason })),
     reset2fa: resetTwoStepAction,
+    // Held deposit money: the form names the held payment (id) and its player.
+    releaseHeld: apiAction('POST', (f) => `/admin/players/${enc(f.player ?? '')}/held/${enc(f.id ?? '')}/release`, (f) => ({ reason: f.reason }), { confirm: true }),
+    refundHeld: apiAction('POST', (f) => `/admin/players/${enc(f.player ?? '')}/held/${enc(f.id ?? '')}/refund`, (f) => ({ address: f.address, reason: f.reason }), { confirm: true }),
     adjust: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/adjust`, (f) => ({ amount: dollarsField(f.amount), reason: f.reason }), { confirm: true }),
   },
   render: (ctx) => {
@@ -27,6 +30,8 @@ export default adminPage({
           <div><dt>Name</dt><dd>{p.name ?? '-'}</dd></div>
           <div><dt>Phone</dt><dd>{p.phoneNo ?? '-'}</dd></div>
           <div><dt>Balance</dt><dd><strong>{money(p.balance)}</strong></dd></div>
+          {p.held > 0 && <div><dt>Held</dt><dd>{money(p.held)} (not spendable)</dd></div>}
+          {p.owed > 0 && <div><dt>Owes</dt><dd className="admin-danger">{money(p.owed)} from a reversed deposit: withdrawals and transfers out are blocked</dd></div>}
           <div><dt>Verified</dt><dd>{when(p.verifiedAt) || 'no'}</dd></div>
           <div><dt>Since</dt><dd>{when(p.createdAt)}</dd></div>
           <div><dt>Status</dt><dd>{p.locked ? `Locked ${when(p.lockedAt)}` : 'Active'}{p.role === 'ADMIN' ? ' (operator)' : ''}</dd></div>
@@ -41,6 +46,7 @@ export default adminPage({
             extra={<label className="field"><span>Amount in dollars (negative takes away)</span><input name="amount" inputMode="decimal" required pattern="-?\d+(\.\d{1,2})?" /></label>} />
           <TwoStepReset id={p.id} read={(ctx.data as any).twoStep} />
         </div>
+        <HeldPayments player={p.id} held={((ctx.data as any).held?.held ?? []) as Row[]} />
         <h2 className="admin-subtitle">Last 50 movements</h2>
         <Table
           head={['When', 'Type', 'Amount', 'Status', 'Details']}
@@ -51,3 +57,29 @@ export default adminPage({
     );
   },
 });
+
+const HELD_REASONS: Record<string, string> = { limit: 'past a deposit limit', cool_off: 'during a cool-off', self_exclusion: 'during a self-exclusion' };
+
+/** Deposits held past a limit or during a break: release to the wallet, or refund to the address the player gives. */
+function HeldPayments({ player, held }: { player: string; held: Row[] }) {
+  if (!held.length) return null;
+  const hidden = <input type="hidden" name="player" value={player} />;
+  return (
+    <>
+      <h2 className="admin-subtitle">Held deposits</h2>
+      <Table
+        head={['Arrived', 'Amount', 'Why held', 'Status', 'Action']}
+        empty="Nothing held."
+        rows={held.map((h) => [when(h.createdAt), money(h.amount), HELD_REASONS[h.reason] ?? h.reason,
+          h.status === 'refunded' ? `refunded to ${h.refundAddress} (payout ${h.withdrawalStatus})` : h.status,
+          h.status === 'held' || (h.status === 'refunded' && (h.withdrawalStatus === 'cancelled' || h.withdrawalStatus === 'failed'))
+            ? <div className="admin-actions">
+                <ActionForm action="releaseHeld" id={h.id} label="Release to wallet" confirm="Move this money into the player's wallet" extra={hidden} />
+                <ActionForm action="refundHeld" id={h.id} label="Refund" confirm="Send this amount as a Bitcoin payout to the address above"
+                  extra={<>{hidden}<label className="field"><span>Bitcoin address the player gave</span><input name="address" required maxLength={200} autoComplete="off" /></label></>} />
+              </div>
+            : '-'])}
+      />
+    </>
+  );
+}

@@ -8,6 +8,7 @@ export type ProtectionData = {
     coolOffUntil: string | null;
     selfExcludedUntil: string | null;
     timeZone: string;
+    pendingTimeZone?: { timeZone: string; effectiveAt: string } | null;
   } | null;
   sessions: { id: string; device: string | null; ip: string | null; createdAt: string; lastSeenAt: string; current: boolean }[];
   events: { type: string; at: string; ip: string | null; device: string | null }[];

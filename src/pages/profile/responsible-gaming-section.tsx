@@ -56,13 +56,14 @@ export function ResponsibleGamingSection({ data, form, formToken }: Props) {
         ))}
         <div className="field">
           <label htmlFor="limit-timezone">Time zone</label>
-          <select id="limit-timezone" name="timeZone" defaultValue={limitsForm?.values.timeZone ?? tz} {...describedBy('limit-timezone', limitsForm?.errors.timeZone)}>
-            {zonesWith(limitsForm?.values.timeZone || tz).map(([z, label]) => <option key={z} value={z}>{label}</option>)}
+          <select id="limit-timezone" name="timeZone" defaultValue={limitsForm?.values.timeZone ?? data.pendingTimeZone?.timeZone ?? tz} {...describedBy('limit-timezone', limitsForm?.errors.timeZone)}>
+            {zonesWith(limitsForm?.values.timeZone || data.pendingTimeZone?.timeZone || tz).map(([z, label]) => <option key={z} value={z}>{label}</option>)}
           </select>
           <FieldError id="limit-timezone" error={limitsForm?.errors.timeZone} />
         </div>
-        {data.pending.length > 0 && (
+        {(data.pending.length > 0 || data.pendingTimeZone) && (
           <ul className="pending-limits" aria-label="Changes waiting">
+            {data.pendingTimeZone && <li>Time zone becomes {data.pendingTimeZone.timeZone} on {when(data.pendingTimeZone.effectiveAt, tz)}.</li>}
             {data.pending.map((x) => (
               <li key={x.period}>
                 {LIMIT_LABELS[x.period as keyof typeof LIMIT_LABELS] ?? x.period} limit becomes {money(x.amount)} on {when(x.effectiveAt, tz)}.

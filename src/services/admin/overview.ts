@@ -3,6 +3,8 @@ import { verifyLedger } from '../ledger/ledger-verify';
 
 export type Overview = {
   liabilitiesCents: number; depositsTodayCents: number; withdrawalsTodayCents: number; openWithdrawals: number; openGameTasks: number;
+  /** Held deposits waiting for an operator, and players owing from a reversed deposit. */
+  heldPayments: number; heldCents: number; playersInDebt: number; owedCents: number;
   ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
 };
 
@@ -52,6 +54,10 @@ export function createOverview(client: Client, payments: { name: string; current
         { sql: "SELECT coalesce(sum(amount_cents), 0) AS n FROM withdrawals WHERE created_at >= ? AND status NOT IN ('cancelled', 'failed')", args: [day] },
         OPEN_WITHDRAWALS,
         OPEN_GAME_TASKS,
+        "SELECT count(*) AS n FROM held_funds WHERE status = 'held'",
+        "SELECT coalesce(sum(balance_cents), 0) AS n FROM accounts WHERE id LIKE 'h:%'",
+        "SELECT count(*) AS n FROM accounts WHERE id LIKE 'd:%' AND balance_cents < 0",
+        "SELECT coalesce(-sum(balance_cents), 0) AS n FROM accounts WHERE id LIKE 'd:%'",
       ], 'read'),
       ledgerState(now),
       paymentsOk(now),
@@ -59,6 +65,7 @@ export function createOverview(client: Client, payments: { name: string; current
     const n = (i: number) => Number(sums[i]!.rows[0]?.n ?? 0);
     return {
       liabilitiesCents: n(0), depositsTodayCents: n(1), withdrawalsTodayCents: n(2), openWithdrawals: n(3), openGameTasks: n(4),
+      heldPayments: n(5), heldCents: n(6), playersInDebt: n(7), owedCents: n(8),
       ledgerVerify: ledger, payments: { provider: payments.name, ok },
     };
   };

@@ -38,13 +38,19 @@ export async function playerDetail(client: Client, id: string, now = Date.now())
   ], 'read');
   const row = u!.rows[0];
   if (!row) return null;
-  const extra = await client.execute({ sql: 'SELECT phone_no, email_verified_at, locked_at FROM users WHERE id = ?', args: [id] });
+  const extra = await client.execute({
+    sql: `SELECT phone_no, email_verified_at, locked_at, coalesce((SELECT balance_cents FROM accounts WHERE id = 'h:' || users.id), 0) AS held_cents,
+            coalesce((SELECT -balance_cents FROM accounts WHERE id = 'd:' || users.id), 0) AS owed_cents FROM users WHERE id = ?`,
+    args: [id],
+  });
   const e = extra.rows[0]!;
   return {
     ...toSummary(row),
     phoneNo: e.phone_no == null ? null : String(e.phone_no),
     verifiedAt: e.email_verified_at == null ? null : Number(e.email_verified_at),
     lockedAt: e.locked_at == null ? null : Number(e.locked_at),
+    /** Held deposits (not spendable) and what they owe from a reversed deposit. */
+    heldCents: Number(e.held_cents), owedCents: Math.max(0, Number(e.owed_cents)),
     history: history!.rows.map((h) => ({
       id: String(h.uuid), type: String(h.type), direction: String(h.direction), status: String(h.status), amountCents: Number(h.amount_cents),
       orderId: h.order_id == null ? null : String(h.order_id), game: h.game_name == null ? null : String(h.game_name),

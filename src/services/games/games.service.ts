@@ -11,6 +11,7 @@ import { redeemFromGame, transferToGame } from './orders';
 import { reconcilePasswords, requestPasswordReset, settlePasswordRef } from './passwords';
 import type { SandboxProvider } from './sandbox.provider';
 import { assertMayPlay } from '../protection/restrictions';
+import { assertNotInDebt } from '../protection/debt';
 
 export type Player = { userId: string; playerId: number };
 export type Move = { gameId: string; userName: string; amountCents: number };
@@ -66,6 +67,7 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
     // Responsible gaming: no transfers to games during a cool-off or self-exclusion (redeeming stays open).
     transfer: async (player: Player, m: Move, idemRef?: string) => {
       await assertMayPlay(ctx.client, player.userId, ctx.now());
+      await assertNotInDebt(ctx.client, player.userId);
       return told(await transferToGame(ctx, await accountFor(player, m), m.amountCents, idemRef));
     },
     // A game an operator made inactive still gives back what is in it.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ledgerDb } from '../../../tests/helpers/ledger-db';
 import { createLedger } from './ledger';
 import { verifyLedger } from './ledger-verify';
-import { systemId, walletId, type Ledger, type Transfer } from './ledger.types';
+import { debtId, heldId, systemId, walletId, type Ledger, type Transfer } from './ledger.types';
 
 let client: Client;
 let url: string;
@@ -22,6 +22,11 @@ beforeEach(async () => {
   await ledger.post((await ledger.hold({ debit: A, credit: systemId('bitcoin_withdrawals'), amountCents: 700, code: 'WITHDRAW' })).id, { amountCents: 600 });
   await ledger.void((await ledger.hold({ debit: B, credit: systemId('bitcoin_withdrawals'), amountCents: 300, code: 'WITHDRAW' })).id);
   hold = await ledger.hold({ debit: A, credit: systemId('bitcoin_withdrawals'), amountCents: 200, code: 'WITHDRAW' });
+  // Held money and a debt: a deposit split three ways, then part of the debt paid back.
+  await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: B, amountCents: 100, code: 'DEPOSIT',
+    more: [{ debit: systemId('bitcoin_deposits'), credit: heldId('bob'), amountCents: 50, code: 'DEPOSIT_HELD' }] });
+  await ledger.transfer({ debit: debtId('bob'), credit: systemId('bitcoin_deposits'), amountCents: 80, code: 'DEPOSIT_REVERSAL' });
+  await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: debtId('bob'), amountCents: 30, code: 'DEBT_REPAID' });
 });
 
 const failing = async () => (await verifyLedger(client)).checks.filter((c) => !c.ok).map((c) => c.name);
@@ -30,14 +35,14 @@ describe('verifyLedger', () => {
   test('a healthy ledger passes every check, with what each one looked at', async () => {
     const report = await verifyLedger(client);
     expect(report.ok).toBe(true);
-    expect(report.checks).toHaveLength(6);
+    expect(report.checks).toHaveLength(7);
     for (const c of report.checks) expect(c.checked).toBeGreaterThan(0);
   });
 
   test('a stored balance that disagrees with its entries is found, even when the sum is still zero', async () => {
     await client.batch([`UPDATE accounts SET balance_cents = balance_cents + 5 WHERE id = '${B}'`, "UPDATE accounts SET balance_cents = balance_cents - 5 WHERE id = 's:bitcoin_deposits'"], 'write');
     expect(await failing()).toEqual(["every account's balance equals the sum of its entries"]);
-    expect((await verifyLedger(client)).checks[0]!.violations.sort()).toEqual(['s:bitcoin_deposits: stored -5005, entries -5000', `${B}: stored 1005, entries 1000`]);
+    expect((await verifyLedger(client)).checks[0]!.violations.sort()).toEqual(['s:bitcoin_deposits: stored -5105, entries -5100', `${B}: stored 1105, entries 1100`]);
   });
 
   test('money appearing from nowhere breaks the zero sum and the transfer it claims to belong to', async () => {
@@ -66,6 +71,28 @@ describe('verifyLedger', () => {
     // Only possible by switching the table's own CHECK off, which is what this check is the backstop for.
     await client.batch(['PRAGMA ignore_check_constraints = ON', `UPDATE accounts SET balance_cents = -1 WHERE id = '${B}'`, 'PRAGMA ignore_check_constraints = OFF'], 'deferred');
     expect(await failing()).toContain('no player account has a negative available balance');
+  });
+
+  test('a debt account above zero (more paid back than was owed) is found', async () => {
+    await client.batch(['PRAGMA ignore_check_constraints = ON', `UPDATE accounts SET balance_cents = balance_cents + 60 WHERE id = '${debtId('bob')}'`,
+      `UPDATE accounts SET balance_cents = balance_cents - 60 WHERE id = 's:bitcoin_deposits'`,
+      { sql: 'INSERT INTO entries (transfer_id, account_id, amount_cents, created_at) VALUES (?, ?, 60, 0), (?, ?, -60, 0)', args: [hold.id, debtId('bob'), hold.id, 's:bitcoin_deposits'] }], 'deferred');
+    expect(await failing()).toContain('no debt account is above zero');
+    expect((await verifyLedger(client)).checks.find((c) => c.name === 'no debt account is above zero')!.violations).toEqual([`${debtId('bob')}: balance 10`]);
+  });
+
+  test('a split movement is recorded as its transfers, each with its own two entries', async () => {
+    const t = await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: A, amountCents: 10, code: 'DEPOSIT', externalRef: 'split-1',
+      more: [{ debit: systemId('bitcoin_deposits'), credit: heldId('alice'), amountCents: 7, code: 'DEPOSIT_HELD', externalRef: 'split-1:held' }] });
+    expect(t.moreIds).toHaveLength(1);
+    expect((await ledger.balance(heldId('alice'))).balanceCents).toBe(7);
+    const again = await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: A, amountCents: 10, code: 'DEPOSIT', externalRef: 'split-1',
+      more: [{ debit: systemId('bitcoin_deposits'), credit: heldId('alice'), amountCents: 7, code: 'DEPOSIT_HELD', externalRef: 'split-1:held' }] });
+    expect(again.replayed).toBe(true);
+    expect((await ledger.balance(heldId('alice'))).balanceCents).toBe(7);
+    // Held money never goes below zero, like a wallet.
+    await expect(ledger.transfer({ debit: heldId('alice'), credit: A, amountCents: 8, code: 'HELD_RELEASE' })).rejects.toMatchObject({ errorType: 'INSUFFICIENT_FUNDS' });
+    expect((await verifyLedger(client)).ok).toBe(true);
   });
 
   test('`bun run ledger:verify` prints each check and exits non-zero on a violation', async () => {

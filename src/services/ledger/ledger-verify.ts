@@ -43,6 +43,13 @@ const SPECS: Spec[] = [
       WHERE (kind <> 'system' AND balance_cents - pending_cents < 0) OR pending_cents < 0`,
   },
   {
+    // A debt account (d:<player>) only records what a player owes: paying back more than was owed would be money
+    // from nowhere. Held money (h:<player>) is kept by the never-negative rule above like a wallet.
+    name: 'no debt account is above zero',
+    checked: "SELECT count(*) FROM accounts WHERE id LIKE 'd:%'",
+    broken: `SELECT id || ': balance ' || balance_cents FROM accounts WHERE id LIKE 'd:%' AND (balance_cents > 0 OR pending_cents <> 0)`,
+  },
+  {
     name: 'every posted movement has exactly its two entries',
     checked: "SELECT count(*) FROM transfers WHERE kind IN ('transfer', 'post')",
     broken: `SELECT 'transfer ' || t.id || ' (' || t.kind || '): ' || coalesce(e.n, 0) || ' entries'

@@ -9,7 +9,7 @@ export type AccountKind = 'wallet' | 'game' | 'system';
 export type Account = { id: string; kind: AccountKind; userId: string | null };
 export type TransferKind = 'transfer' | 'hold' | 'post' | 'void';
 
-const ACCOUNT_ID = /^(?:w:([^:]+)|g:([^:]+):(.+)|s:(.+))$/;
+const ACCOUNT_ID = /^(?:w:([^:]+)|g:([^:]+):(.+)|s:(.+)|h:([^:]+)|d:([^:]+))$/;
 
 /** Reads the kind and owner out of a deterministic account id (see ledger.types.ts). */
 export function parseAccount(id: unknown): Account {
@@ -18,6 +18,10 @@ export function parseAccount(id: unknown): Account {
   const accountId = id as string;
   if (m[1]) return { id: accountId, kind: 'wallet', userId: m[1] };
   if (m[2]) return { id: accountId, kind: 'game', userId: m[2] };
+  // Held money is the player's like the wallet (the same never-negative CHECK); a debt may go below zero like a
+  // system account, and keeps its player (docs/decisions/ledger.md).
+  if (m[5]) return { id: accountId, kind: 'wallet', userId: m[5] };
+  if (m[6]) return { id: accountId, kind: 'system', userId: m[6] };
   return { id: accountId, kind: 'system', userId: null };
 }
 

@@ -80,6 +80,19 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
     const stmts = [insertTransfer(row), ensureAccounts(c.debit, c.credit, at)];
     if (kind === 'hold') stmts.push(changePending(c.debit.id, c.amountCents));
     else stmts.push(insertEntries(id, c.debit.id, c.credit.id, c.amountCents, at), moveBalances(c.debit.id, c.credit.id, c.amountCents));
+    const moreIds: string[] = [];
+    if (m.more?.length) {
+      if (kind !== 'transfer') throw AppError.invalid([{ field: 'more', message: 'Only a transfer can move more' }]);
+      for (const x of m.more) {
+        const cx = checkMovement(x);
+        const xid = newId();
+        moreIds.push(xid);
+        stmts.push(
+          insertTransfer({ ...row, id: xid, code: x.code, debit: cx.debit.id, credit: cx.credit.id, amountCents: cx.amountCents, externalRef: cx.externalRef, metadata: cx.metadata }),
+          ensureAccounts(cx.debit, cx.credit, at), insertEntries(xid, cx.debit.id, cx.credit.id, cx.amountCents, at), moveBalances(cx.debit.id, cx.credit.id, cx.amountCents),
+        );
+      }
+    }
     const own = stmts.length;
     if (m.with) stmts.push(...m.with(id));
     let results: ResultSet[];
@@ -89,7 +102,7 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
       if (c.externalRef !== null && failureOf(e) === 'duplicate-ref') return byRef(c.externalRef);
       throw e;
     }
-    return { ...toTransfer(row), withResults: results.slice(own) };
+    return { ...toTransfer(row), ...(moreIds.length && { moreIds }), withResults: results.slice(own) };
   }
 
   async function liveHold(holdId: string): Promise<TransferRow> {

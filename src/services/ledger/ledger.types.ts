@@ -6,6 +6,16 @@ export type SystemAccount = 'bitcoin_deposits' | 'bitcoin_withdrawals' | 'promot
 export const walletId = (userId: string) => `w:${userId}`;
 export const gameAccountId = (userId: string, gameId: string) => `g:${userId}:${gameId}`;
 export const systemId = (name: SystemAccount) => `s:${name}`;
+/**
+ * Deposits a player cannot spend yet (past a deposit limit, or during a cool-off or self-exclusion): theirs, never
+ * negative, outside the wallet until an operator releases or refunds it.
+ */
+export const heldId = (userId: string) => `h:${userId}`;
+/**
+ * What a player owes after a credited deposit was reversed and the wallet no longer held it: zero or negative
+ * (its balance is minus the debt), paid back toward zero from later deposits.
+ */
+export const debtId = (userId: string) => `d:${userId}`;
 
 export type TransferStatus = 'posted' | 'pending' | 'voided';
 
@@ -23,6 +33,8 @@ export type Transfer = {
   replayed: boolean;
   /** For the row written by post/void: the hold it settled. Null for transfers and holds. */
   pendingId: string | null;
+  /** The ids of the `more` movements, in order (absent on a replay). */
+  moreIds?: string[];
   /** The results of the movement's `with` statements, in order (absent on a replay): reads placed there see the committed state. */
   withResults?: ResultSet[];
 };
@@ -34,6 +46,11 @@ export type Movement = {
   code: string;
   externalRef?: string;
   metadata?: Record<string, unknown>;
+  /**
+   * Further posted movements committed in the same transaction, after this one (a deposit split between the
+   * wallet, held money and a debt). Each has its own externalRef, if any; a replay returns only the first.
+   */
+  more?: Omit<Movement, 'more' | 'with'>[];
   /** extra statements committed in the same transaction (history rows, notifications); gets the transfer id */
   with?: (transferId: string) => InStatement[];
 };

@@ -112,6 +112,18 @@ describe('doctor: BTCPay Server (against the double)', () => {
     expect(r.detail).toContain(HOOK_URL);
   });
 
+  test('a store that credits on-chain payments at 0 confirmations (speedPolicy HighSpeed) is a problem; 1 confirmation is fine', async () => {
+    const d = await startBtcpayDouble({ webhookUrl: HOOK_URL, webhookSecret: 'whsec', speedPolicy: 'HighSpeed' });
+    const fast = check(await runDoctor(env(d)), 'BTCPay Server');
+    expect(fast.status).toBe('problem');
+    expect(text(fast)).toContain('0 confirmations (speedPolicy HighSpeed)');
+    expect(text(fast)).toContain('MediumSpeed');
+    d.setSpeedPolicy('MediumSpeed');
+    expect(check(await runDoctor(env(d)), 'BTCPay Server').status).toBe('ok');
+    await d.close();
+    expect(d.violations).toEqual([]);
+  });
+
   test('a missing permission is named', async () => {
     const d = await startBtcpayDouble({ webhookUrl: HOOK_URL, webhookSecret: 'whsec' });
     d.setPermissions(COINREEL_PERMISSIONS.filter((p) => p !== 'btcpay.store.canmanagepayouts').map((p) => `${p}:${d.storeId}`));

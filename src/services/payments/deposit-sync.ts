@@ -1,7 +1,10 @@
 import type { Client, InStatement } from '@libsql/client';
 import { formatCents } from '../../shared/money';
-import { systemId, walletId, type Ledger } from '../ledger/ledger.types';
-import { notificationRow, type Notification } from '../wallet/notifications';
+import type { Ledger } from '../ledger/ledger.types';
+import { notificationRows, type Notification } from '../wallet/notifications';
+import { readableId } from '../wallet/history';
+import { creditMovement, isGuardAbort, planCredit, type CreditPlan, type HeldReason } from './deposit-credit';
+import { reverseInvalid, type Notice } from './deposit-reversal';
 import { usdCentsOf } from './btc-amount';
 import type { Invoice, InvoicePayment, InvoicePaymentMethod, PaymentsProvider } from './payments.port';
 
@@ -14,6 +17,10 @@ export type DepositChanges = {
   received: number[];
   /** Payments credited by this read: cents and the notification written with each. */
   credited: { cents: number; note: Notification }[];
+  /** Payments (or parts) held by this read instead of credited. */
+  held: { cents: number; reason: HeldReason; note: Notification }[];
+  /** Other things the player is told by notification and e-mail (a reversed payment). */
+  notices: Notice[];
   status: string;
 };
 
@@ -50,50 +57,83 @@ const stillDue = (methods: InvoicePaymentMethod[]): string | null => {
 /**
  * Re-reads an invoice and its payments from the provider and acts on what it says, never on a webhook body:
  * each Settled payment is credited once (the ledger's externalRef is `deposit:<invoice>:<payment>`), for its dollar
- * value at the invoice's rate — so partial, late and over payments all reach the wallet; Processing payments are
- * shown, not credited; Invalid ones never credit. Safe to run any number of times, concurrently included.
+ * value at the invoice's rate — so partial, late and over payments all reach the player; what is past a deposit
+ * limit or arrives during a break is held instead (deposit-credit.ts). Processing payments are shown, not credited;
+ * Invalid ones never credit, and one credited before BTCPay called it Invalid is taken back (deposit-reversal.ts).
+ * Safe to run any number of times, concurrently included.
  */
 export async function syncDeposit(client: Client, ledger: Ledger, provider: PaymentsProvider, invoiceId: string, now = Date.now()): Promise<DepositChanges | null> {
   const found = await depositOf(client, provider, invoiceId);
   if (!found) return null;
   const { row, invoice } = found;
   const methods = await provider.getInvoicePaymentMethods(invoiceId);
-  const seen = new Set((await client.execute({ sql: 'SELECT payment_id FROM deposit_payments WHERE deposit_id = ?', args: [row.id] })).rows.map((r) => String(r.payment_id)));
-  const changes: DepositChanges = { depositId: row.id, userId: row.user_id, email: row.email, received: [], credited: [], status: 'pending' };
+  const known = (await client.execute({ sql: 'SELECT payment_id, transfer_id, reversed_at FROM deposit_payments WHERE deposit_id = ?', args: [row.id] })).rows;
+  const seen = new Set(known.map((r) => String(r.payment_id)));
+  const credited = new Set(known.filter((r) => r.transfer_id != null).map((r) => String(r.payment_id)));
+  const changes: DepositChanges = { depositId: row.id, userId: row.user_id, email: row.email, received: [], credited: [], held: [], notices: [], status: 'pending' };
   let processingCents = 0;
 
   for (const m of methods)
     for (const p of m.payments) {
       const cents = usdCentsOf(p.value, p.fee, m.rate);
-      if (p.status === 'Settled' && cents > 0) await credit(m, p, cents);
-      else {
+      if (p.status === 'Settled' && cents > 0) {
+        if (!credited.has(p.id)) await credit(m, p, cents);
+      } else {
         if (p.status === 'Processing') {
           processingCents += cents;
           if (!seen.has(p.id)) changes.received.push(cents);
         }
+        // A credited payment keeps its transfer; reversing it is reverseDeposit's work below.
         await client.execute(upsertPayment(row.id, m.paymentMethodId, p, cents, now, null));
       }
     }
 
   async function credit(m: InvoicePaymentMethod, p: InvoicePayment, cents: number) {
-    const { stmt, note } = notificationRow(row.user_id, 'DEPOSIT', `Your deposit of ${formatCents(cents)} has arrived in your wallet.`, now);
+    // The plan is checked again inside the crediting transaction; if the limits moved under it, plan again.
+    for (let attempt = 1; ; attempt++)
+      try {
+        return await creditOnce(m, p, cents, await planCredit(client, row.user_id, row.id, cents, now));
+      } catch (e) {
+        if (!isGuardAbort(e) || attempt >= 5) throw e;
+      }
+  }
+
+  async function creditOnce(m: InvoicePaymentMethod, p: InvoicePayment, cents: number, plan: CreditPlan) {
+    const reached = plan.walletCents + plan.debtCents;
+    const texts = [];
+    if (reached > 0)
+      texts.push({ type: 'DEPOSIT', content: plan.debtCents > 0
+        ? `Your deposit of ${formatCents(reached)} has arrived: ${formatCents(plan.debtCents)} of it paid back what you owed${plan.walletCents > 0 ? ` and ${formatCents(plan.walletCents)} is in your wallet` : ''}.`
+        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.` });
+    if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', content: heldText(plan.heldCents, plan.reason!) });
+    const { stmt, notes } = notificationRows(texts.map((t) => ({ userId: row.user_id, ...t })), now);
+    const mainHistory = Bun.randomUUIDv7();
+    const heldHistory = Bun.randomUUIDv7();
+    const heldRow = Bun.randomUUIDv7();
+    const movement = creditMovement(row.user_id, plan, `deposit:${invoiceId}:${p.id}`, { depositId: row.id, invoiceId, paymentId: p.id, method: m.paymentMethodId });
     const t = await ledger.transfer({
-      debit: systemId('bitcoin_deposits'), credit: walletId(row.user_id), amountCents: cents, code: 'DEPOSIT',
-      externalRef: `deposit:${invoiceId}:${p.id}`, metadata: { depositId: row.id, invoiceId, paymentId: p.id, method: m.paymentMethodId },
+      ...movement,
       with: (transferId) => [
         upsertPayment(row.id, m.paymentMethodId, p, cents, now, transferId),
-        { sql: `UPDATE deposits SET credited_cents = credited_cents + ?, status = 'completed', updated_at = ? WHERE id = ?`, args: [cents, now, row.id] },
-        { sql: `UPDATE transactions SET status = 'completed', amount_cents = (SELECT credited_cents FROM deposits WHERE id = ?), transfer_id = coalesce(transfer_id, ?)
-                WHERE id = (SELECT history_id FROM deposits WHERE id = ?)`, args: [row.id, transferId, row.id] },
+        { sql: 'UPDATE deposit_payments SET held_cents = ? WHERE deposit_id = ? AND payment_id = ?', args: [plan.heldCents, row.id, p.id] },
+        { sql: `UPDATE deposits SET credited_cents = credited_cents + ?, held_cents = held_cents + ?, status = 'completed', updated_at = ? WHERE id = ?`,
+          args: [reached, plan.heldCents, now, row.id] },
+        ...(reached > 0 ? walletHistory(row.id, row.user_id, invoiceId, transferId, mainHistory, now) : []),
+        ...(plan.heldCents > 0 ? heldHistoryRows(row.id, row.user_id, invoiceId, p.id, plan, transferId, heldHistory, heldRow, now) : []),
         stmt,
+        ...(plan.guard ? [plan.guard] : []),
       ],
     });
-    if (!t.replayed) changes.credited.push({ cents, note });
+    if (t.replayed) return;
+    if (reached > 0) changes.credited.push({ cents: reached, note: notes[0]! });
+    if (plan.heldCents > 0) changes.held.push({ cents: plan.heldCents, reason: plan.reason!, note: notes.at(-1)! });
   }
+
+  await reverseInvalid(client, ledger, { row, invoiceId, invoice, methods, changes, now });
 
   const r = await client.execute({
     sql: `UPDATE deposits SET invoice_status = ?, processing_cents = ?,
-            status = CASE WHEN credited_cents > 0 THEN 'completed' WHEN ? IN ('Expired', 'Invalid') THEN 'expired' ELSE status END,
+            status = CASE WHEN credited_cents > 0 OR held_cents > 0 THEN 'completed' WHEN ? IN ('Expired', 'Invalid') THEN 'expired' ELSE status END,
             lightning_destination = coalesce(?, lightning_destination), btc_due = coalesce(?, btc_due), closed_at = CASE WHEN ? THEN ? ELSE closed_at END, updated_at = ?
           WHERE id = ? RETURNING status, history_id`,
     args: [invoice.status, processingCents, invoice.status, methods.find((m) => m.paymentMethodId === 'BTC-LN')?.destination || null, stillDue(methods),
@@ -103,4 +143,45 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
   if (changes.status === 'expired')
     await client.execute({ sql: `UPDATE transactions SET status = 'expired' WHERE id = ? AND status = 'pending'`, args: [r.rows[0]!.history_id] });
   return changes;
+}
+
+/** The player's words for held money. */
+export function heldText(cents: number, reason: HeldReason): string {
+  const why = reason === 'limit' ? 'is past your deposit limit' : reason === 'cool_off' ? 'arrived during your cool-off break' : 'arrived while you are self-excluded';
+  return `${formatCents(cents)} of your Bitcoin deposit ${why}, so it is held and not in your wallet. Contact support to have it released or refunded.`;
+}
+
+/**
+ * The deposit's history row shows what reached the player. If its row was given to held money (everything
+ * before was held), a new row is made for this credit.
+ */
+function walletHistory(depositId: string, userId: string, invoiceId: string, transferId: string, newId: string, now: number): InStatement[] {
+  return [
+    { sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at)
+            SELECT ?, ?, ?, 'DEPOSIT', 'in', 'completed', 0, ?, ?, ? WHERE (SELECT history_id FROM deposits WHERE id = ?) IS NULL`,
+      args: [newId, readableId(), userId, invoiceId, transferId, now, depositId] },
+    { sql: 'UPDATE deposits SET history_id = ? WHERE id = ? AND history_id IS NULL', args: [newId, depositId] },
+    { sql: `UPDATE transactions SET status = 'completed', amount_cents = (SELECT credited_cents FROM deposits WHERE id = ?), transfer_id = coalesce(transfer_id, ?)
+            WHERE id = (SELECT history_id FROM deposits WHERE id = ?)`, args: [depositId, transferId, depositId] },
+  ];
+}
+
+/**
+ * Held money gets its own history row (status held), or takes over the deposit's row when nothing has reached the
+ * wallet yet (so a deposit held whole shows once, as Held); the held_funds row names whichever it is.
+ */
+function heldHistoryRows(depositId: string, userId: string, invoiceId: string, paymentId: string, plan: CreditPlan, transferId: string, historyId: string, heldId: string, now: number): InStatement[] {
+  const mainPending = `EXISTS (SELECT 1 FROM transactions WHERE id = (SELECT history_id FROM deposits WHERE id = ?) AND status = 'pending')`;
+  return [
+    { sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at)
+            SELECT ?, ?, ?, 'DEPOSIT', 'in', 'held', ?, ?, ?, ? WHERE NOT ${mainPending}`,
+      args: [historyId, readableId(), userId, plan.heldCents, invoiceId, transferId, now, depositId] },
+    { sql: `UPDATE transactions SET status = 'held', amount_cents = ?, transfer_id = ? WHERE id = (SELECT history_id FROM deposits WHERE id = ?) AND status = 'pending'`,
+      args: [plan.heldCents, transferId, depositId] },
+    { sql: `INSERT INTO held_funds (id, user_id, deposit_id, payment_id, amount_cents, reason, status, transfer_id, history_id, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, 'held', ?, CASE WHEN EXISTS (SELECT 1 FROM transactions WHERE id = ?) THEN ? ELSE (SELECT history_id FROM deposits WHERE id = ?) END, ?)`,
+      args: [heldId, userId, depositId, paymentId, plan.heldCents, plan.reason, transferId, historyId, historyId, depositId, now] },
+    // The deposit's own row now belongs to the held money: a later credit makes a new one (walletHistory).
+    { sql: `UPDATE deposits SET history_id = NULL WHERE id = ? AND NOT EXISTS (SELECT 1 FROM transactions WHERE id = ?)`, args: [depositId, historyId] },
+  ];
 }

@@ -12,6 +12,8 @@ export type DepositView = {
   status: string;
   amountCents: number;
   creditedCents: number;
+  /** Arrived past a deposit limit or during a break: held, not in the wallet. */
+  heldCents: number;
   processingCents: number;
   invoiceId: string | null;
   invoiceStatus: string | null;
@@ -23,11 +25,11 @@ export type DepositView = {
   createdAt: number;
 };
 
-const VIEW_SQL = `SELECT id, status, amount_cents, credited_cents, processing_cents, invoice_id, invoice_status, lightning_destination,
+const VIEW_SQL = `SELECT id, status, amount_cents, credited_cents, held_cents, processing_cents, invoice_id, invoice_status, lightning_destination,
   onchain_destination, btc_due, rate, expires_at, created_at FROM deposits`;
 
 const toView = (r: Record<string, unknown>): DepositView => ({
-  id: String(r.id), status: String(r.status), amountCents: Number(r.amount_cents), creditedCents: Number(r.credited_cents),
+  id: String(r.id), status: String(r.status), amountCents: Number(r.amount_cents), creditedCents: Number(r.credited_cents), heldCents: Number(r.held_cents ?? 0),
   processingCents: Number(r.processing_cents), invoiceId: (r.invoice_id as string) ?? null, invoiceStatus: (r.invoice_status as string) ?? null,
   lightning: (r.lightning_destination as string) ?? null, onchain: (r.onchain_destination as string) ?? null, btcDue: (r.btc_due as string) ?? null,
   rate: (r.rate as string) ?? null, expiresAt: r.expires_at == null ? null : Number(r.expires_at), createdAt: Number(r.created_at),

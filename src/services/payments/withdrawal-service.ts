@@ -7,6 +7,7 @@ import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-de
 import { claimCancel, finishCancel } from './withdrawal-cancel';
 import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
 import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
+import { assertNotInDebt } from '../protection/debt';
 
 export type WithdrawalServiceOptions = {
   client: Client;
@@ -68,6 +69,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
 
   return {
     async create(r: WithdrawRequest) {
+      // Open during a break, but not while the player owes from a reversed deposit.
+      await assertNotInDebt(o.client, r.userId);
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       await r.stepUp?.();
@@ -75,6 +78,22 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId });
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
       return submit(row);
+    },
+    /** An on-chain address on this network, checked as a withdrawal's is (a refund of held money). */
+    checkAddress: (address: string) => checkAddress(address, o.network),
+    /** The provider new withdrawal rows are recorded for (reconciliation reads only its own). */
+    providerName: o.provider.name,
+    /**
+     * A payout recorded by an operator (a refund of held money, whose hold debits the player's held account): asked
+     * for at once and approved, since the operator decided. Reconciliation retries it like any withdrawal.
+     */
+    async submitRecorded(id: string) {
+      const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
+      if (!w) return null;
+      report(await submitPayout(o.client, o.ledger, o.provider, w, { autoApproveCents: Number.MAX_SAFE_INTEGER, retryMs: o.retryMs }));
+      const fresh = await findWithdrawal(o.client, 'w.id = ?', [id]);
+      if (fresh?.payoutId && fresh.status === 'pending' && fresh.attempts === 1) o.autoComplete?.(fresh.payoutId);
+      return fresh;
     },
     /** USD per BTC for the form: BTCPay's current rate, or its last one for a few minutes while it is unreachable. */
     rate: rateNow,

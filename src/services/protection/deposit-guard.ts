@@ -23,7 +23,7 @@ export type DepositCondition = { sql: string; args: InValue[] };
  */
 export async function guardDeposit(client: Client, userId: string, amountCents: number, now: number): Promise<DepositCondition> {
   await assertMayPlay(client, userId, now);
-  const [{ limits }, { timeZone }] = await Promise.all([readLimits(client, userId, now), readControls(client, userId)]);
+  const [{ limits }, { timeZone }] = await Promise.all([readLimits(client, userId, now), readControls(client, userId, now)]);
   const parts: string[] = [];
   const args: InValue[] = [];
   for (const period of ['daily', 'weekly', 'monthly'] as const) {

@@ -3,7 +3,7 @@ import { makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { AppError } from '../../lib/app-error';
 import { LOOSEN_DELAY_MS, readLimits, setLimits } from './limits';
-import { setTimeZone } from './restrictions';
+import { readControls, setTimeZone, TIME_ZONE_DELAY_MS } from './restrictions';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -148,5 +148,33 @@ describe('setting limits', () => {
     await setLimits(client(), p.userId, { daily: 1_000, weekly: 5_000 }, t0);
     await setLimits(client(), p.userId, { weekly: 4_000 }, t0);
     expect((await readLimits(client(), p.userId, t0)).limits).toEqual({ daily: 1_000, weekly: 4_000, monthly: null });
+  });
+});
+
+describe('changing the time zone under a limit', () => {
+  test('waits a day: the same day stays closed, the pending zone is shown, and it applies after 24 hours', async () => {
+    const p = await withLimits({ daily: 100 });
+    await deposit(p, 100, '2026-11-23T09:00:00Z');
+    // Kiritimati is UTC+14: at once, 10:05 UTC would already be the next local day and a fresh $100.
+    await setTimeZone(client(), p.userId, 'Pacific/Kiritimati', at('2026-11-23T10:05:00Z'));
+    const e = await refused(p, 100, '2026-11-23T10:10:00Z');
+    expect(e.errorType).toBe('DEPOSIT_LIMIT');
+    expect(e.message).toContain('resets on Nov 24, 2026, 12:00 AM UTC');
+    const c = await readControls(client(), p.userId, at('2026-11-23T10:10:00Z'));
+    expect(c).toMatchObject({ timeZone: 'UTC', pendingTimeZone: { timeZone: 'Pacific/Kiritimati', effectiveAt: at('2026-11-23T10:05:00Z') + TIME_ZONE_DELAY_MS } });
+    // A day later the new zone is current (computed on read, no job).
+    const later = await readControls(client(), p.userId, at('2026-11-24T10:05:00Z'));
+    expect(later).toMatchObject({ timeZone: 'Pacific/Kiritimati', pendingTimeZone: null });
+    expect((await deposit(p, 100, '2026-11-24T10:06:00Z')).status).toBe('pending');
+  });
+
+  test('asking for the zone in force again drops the waiting change; without a limit a zone applies at once', async () => {
+    const p = await withLimits({ daily: 100 });
+    await setTimeZone(client(), p.userId, 'Asia/Tokyo', at('2026-11-23T10:00:00Z'));
+    await setTimeZone(client(), p.userId, 'UTC', at('2026-11-23T11:00:00Z'));
+    expect(await readControls(client(), p.userId, at('2026-11-25T00:00:00Z'))).toMatchObject({ timeZone: 'UTC', pendingTimeZone: null });
+    const free = await createPlayer(app);
+    await setTimeZone(client(), free.userId, 'Asia/Tokyo', at('2026-11-23T10:00:00Z'));
+    expect(await readControls(client(), free.userId, at('2026-11-23T10:00:01Z'))).toMatchObject({ timeZone: 'Asia/Tokyo', pendingTimeZone: null });
   });
 });

@@ -1,20 +1,31 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { LOOSEN_DELAY_MS, readLimits } from './limits';
 
 export const COOL_OFF_PERIODS = { '24h': 24 * 3_600_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
 export const SELF_EXCLUSION_PERIODS = ['6m', '1y', 'permanent'] as const;
 export type CoolOffPeriod = keyof typeof COOL_OFF_PERIODS;
 export type SelfExclusionPeriod = (typeof SELF_EXCLUSION_PERIODS)[number];
 
-export type Controls = { timeZone: string; coolOffUntil: number | null; selfExcludedUntil: number | null; selfExcludedPermanent: boolean };
+export type Controls = {
+  /** The zone limit periods are counted in at the time read. */
+  timeZone: string;
+  /** A new zone still waiting (a change waits a day, like a looser limit). */
+  pendingTimeZone: { timeZone: string; effectiveAt: number } | null;
+  coolOffUntil: number | null; selfExcludedUntil: number | null; selfExcludedPermanent: boolean;
+};
 
-/** The player's controls (defaults when they never set any). */
-export async function readControls(client: Client, userId: string): Promise<Controls> {
-  const r = await client.execute({ sql: 'SELECT time_zone, cool_off_until, self_excluded_until, self_excluded_permanent FROM play_controls WHERE user_id = ?', args: [userId] });
+/** The player's controls at `now` (defaults when they never set any); a waiting zone whose time came is current. */
+export async function readControls(client: Client, userId: string, now = Date.now()): Promise<Controls> {
+  const r = await client.execute({ sql: 'SELECT time_zone, pending_time_zone, pending_time_zone_at, cool_off_until, self_excluded_until, self_excluded_permanent FROM play_controls WHERE user_id = ?', args: [userId] });
   const row = r.rows[0];
-  if (!row) return { timeZone: 'UTC', coolOffUntil: null, selfExcludedUntil: null, selfExcludedPermanent: false };
+  if (!row) return { timeZone: 'UTC', pendingTimeZone: null, coolOffUntil: null, selfExcludedUntil: null, selfExcludedPermanent: false };
+  const pendingAt = row.pending_time_zone_at == null ? null : Number(row.pending_time_zone_at);
+  const waiting = row.pending_time_zone != null && pendingAt !== null;
+  const due = waiting && pendingAt! <= now;
   return {
-    timeZone: String(row.time_zone),
+    timeZone: due ? String(row.pending_time_zone) : String(row.time_zone),
+    pendingTimeZone: waiting && !due ? { timeZone: String(row.pending_time_zone), effectiveAt: pendingAt! } : null,
     coolOffUntil: row.cool_off_until == null ? null : Number(row.cool_off_until),
     selfExcludedUntil: row.self_excluded_until == null ? null : Number(row.self_excluded_until),
     selfExcludedPermanent: Number(row.self_excluded_permanent) === 1,
@@ -41,7 +52,7 @@ export function activeRestriction(c: Controls, now: number): { kind: 'SELF_EXCLU
  * Called by those services themselves, so every route and page form goes through it.
  */
 export async function assertMayPlay(client: Client, userId: string, now = Date.now()): Promise<void> {
-  const c = await readControls(client, userId);
+  const c = await readControls(client, userId, now);
   const r = activeRestriction(c, now);
   if (!r) return;
   if (r.kind === 'COOL_OFF')
@@ -79,17 +90,32 @@ export async function startSelfExclusion(client: Client, userId: string, period:
   return readControls(client, userId);
 }
 
+/**
+ * Changes the zone limit periods are counted in. With a deposit limit in force the change waits
+ * TIME_ZONE_DELAY_MS like a looser limit: moving a day's start could otherwise open a fresh window at once (a second
+ * full daily limit the same day). Without any limit there is no window to move, so it applies at once. Asking for
+ * the zone in force drops a waiting change.
+ */
 export async function setTimeZone(client: Client, userId: string, timeZone: string, now = Date.now()): Promise<void> {
+  const [c, { limits }] = await Promise.all([readControls(client, userId, now), readLimits(client, userId, now)]);
+  // Saving the form again with the zone already waiting keeps its time (the clock does not restart).
+  if (c.pendingTimeZone?.timeZone === timeZone) return;
+  const limited = Object.values(limits).some((l) => l !== null);
+  const [current, pending, pendingAt] = timeZone === c.timeZone || !limited ? [timeZone, null, null] : [c.timeZone, timeZone, now + TIME_ZONE_DELAY_MS];
   await client.execute({
-    sql: `INSERT INTO play_controls (user_id, time_zone, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET time_zone = excluded.time_zone, updated_at = excluded.updated_at`,
-    args: [userId, timeZone, now],
+    sql: `INSERT INTO play_controls (user_id, time_zone, pending_time_zone, pending_time_zone_at, updated_at) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT(user_id) DO UPDATE SET time_zone = excluded.time_zone, pending_time_zone = excluded.pending_time_zone,
+            pending_time_zone_at = excluded.pending_time_zone_at, updated_at = excluded.updated_at`,
+    args: [userId, current, pending, pendingAt, now],
   });
 }
+
+export const TIME_ZONE_DELAY_MS = LOOSEN_DELAY_MS;
 
 /**
  * Whether the player may be sent marketing mail: never during a cool-off or self-exclusion. There is no marketing
  * mail yet; any mail that is not about the player's own account or money must ask this first.
  */
 export async function mayReceiveMarketing(client: Client, userId: string, now = Date.now()): Promise<boolean> {
-  return activeRestriction(await readControls(client, userId), now) === null;
+  return activeRestriction(await readControls(client, userId, now), now) === null;
 }

@@ -2,6 +2,7 @@ import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import { assertMayPlay } from '../protection/restrictions';
 import { NO_RECEIVER } from './p2p';
+import { assertNotInDebt } from '../protection/debt';
 
 /** Who a P2P transfer would reach, shown for the player to confirm before anything moves. */
 export type Recipient = { name: string | null; playerId: number };
@@ -14,6 +15,7 @@ export type Recipient = { name: string | null; playerId: number };
 export async function findRecipient(client: Client, sender: { userId: string; email: string }, email: string, now = Date.now()): Promise<Recipient> {
   // A cool-off or self-exclusion refuses here already, in the words the send would use, not after the confirmation.
   await assertMayPlay(client, sender.userId, now);
+  await assertNotInDebt(client, sender.userId);
   const to = email.trim().toLowerCase();
   if (to === sender.email.toLowerCase()) throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
   const found = await client.execute({ sql: 'SELECT name, player_id, email_verified_at FROM users WHERE lower(email) = ?', args: [to] });

@@ -6,6 +6,7 @@ import type { Ledger } from '../ledger/ledger.types';
 import { historyRows, readableId } from './history';
 import { notificationRows, type Notification } from './notifications';
 import { assertMayPlay } from '../protection/restrictions';
+import { assertNotInDebt } from '../protection/debt';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
@@ -31,6 +32,7 @@ export async function sendCredits(
 ): Promise<P2PResult> {
   // Responsible gaming: no sending credits during a cool-off or self-exclusion.
   await assertMayPlay(client, sender.userId, now);
+  await assertNotInDebt(client, sender.userId);
   const to = email.trim().toLowerCase();
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);

@@ -23,6 +23,8 @@ export type BtcpayDoubleOptions = {
   permissions?: string[];
   /** Payment methods enabled on the store; default BTC-CHAIN and BTC-LN. */
   storeMethods?: MethodId[];
+  /** The store's speedPolicy (confirmations before an on-chain payment settles); default MediumSpeed. */
+  speedPolicy?: 'HighSpeed' | 'MediumSpeed' | 'LowMediumSpeed' | 'LowSpeed';
   /** Send PayoutData.date as a string, as the contract documents it, instead of the number the code sends. */
   payoutDateAsString?: boolean;
 };
@@ -45,6 +47,11 @@ export type BtcpayDouble = {
   payOnchain(invoiceId: string, btc?: string): string;
   confirm(paymentId: string): void;
   replace(paymentId: string): void;
+  /** A settled payment double-spent after a reorganisation: Invalid, and its invoice too (InvoiceInvalid). */
+  invalidate(paymentId: string): void;
+  /** The store's operator marks an invoice Invalid (additionalStatus Marked, InvoiceInvalid). */
+  markInvalid(invoiceId: string): void;
+  setSpeedPolicy(policy: NonNullable<BtcpayDoubleOptions['speedPolicy']>): void;
   expire(invoiceId: string): boolean;
   endMonitoring(invoiceId: string): boolean;
   setRate(usdPerBtc: number | string): void;
@@ -101,6 +108,7 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
     storeId,
     permissions: opts.permissions ?? COINREEL_PERMISSIONS.map((p) => `${p}:${storeId}`),
     label: 'Coinreel',
+    speedPolicy: opts.speedPolicy ?? 'MediumSpeed',
     invoices,
     payouts,
     hub,
@@ -140,6 +148,9 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
     payOnchain: (id, btc) => invoices.payOnchain(id, btc),
     confirm: (paymentId) => invoices.confirm(paymentId),
     replace: (paymentId) => invoices.replace(paymentId),
+    invalidate: (paymentId) => invoices.invalidate(paymentId),
+    markInvalid: (id) => invoices.markInvalid(id),
+    setSpeedPolicy: (policy) => void (state.speedPolicy = policy),
     expire: (id) => invoices.expire(id),
     endMonitoring: (id) => invoices.endMonitoring(id),
     setRate: (rate) => void (invoices.rate = String(rate)),

@@ -140,6 +140,27 @@ export class InvoiceBook {
     this.update(inv);
   }
 
+  /**
+   * A payment already settled is undone: double-spent after a reorganisation of the chain. It reads Invalid and the
+   * invoice goes Invalid with it (InvoiceInvalid).
+   */
+  invalidate(paymentId: string): void {
+    const [inv, payment] = this.payment(paymentId);
+    if (payment.status !== 'Settled') throw new Error(`payment ${paymentId} is ${payment.status}, not Settled`);
+    payment.status = 'Invalid';
+    inv.status = 'Invalid';
+    inv.additionalStatus = 'None';
+    this.emit('InvoiceInvalid', inv, { manuallyMarked: false });
+  }
+
+  /** The store's operator marks the invoice Invalid in BTCPay (Invoices → Mark as invalid). */
+  markInvalid(invoiceId: string): void {
+    const inv = this.find(invoiceId);
+    inv.status = 'Invalid';
+    inv.additionalStatus = 'Marked';
+    this.emit('InvoiceInvalid', inv, { manuallyMarked: true });
+  }
+
   expire(invoiceId: string): boolean {
     const inv = this.find(invoiceId);
     if (inv.status !== 'New') return false; // a Processing invoice keeps waiting for confirmations

@@ -10,6 +10,7 @@ export type RouteState = {
   storeId: string;
   permissions: string[];
   label: string;
+  speedPolicy: string;
   invoices: InvoiceBook;
   payouts: PayoutBook;
   hub: WebhookHub;
@@ -105,7 +106,7 @@ function dispatch(operationId: string, params: Record<string, string>, url: URL,
       return p ? s.payouts.cancel(p) : noPayout;
     }
     case 'Stores_GetStore':
-      return { status: 200, json: { id: s.storeId, name: s.label, website: null, defaultCurrency: 'USD', invoiceExpiration: 1800, archived: false } };
+      return { status: 200, json: { id: s.storeId, name: s.label, website: null, defaultCurrency: 'USD', invoiceExpiration: 1800, archived: false, speedPolicy: s.speedPolicy } };
     case 'Webhooks_CreateWebhook': {
       if (typeof body.url !== 'string' || !URL.canParse(body.url)) return { status: 422, json: [{ path: 'url', message: 'url should be an absolute URL' }] };
       const h = s.hub.register(body);

@@ -18,8 +18,15 @@ export async function checkBtcpay(config: Config, timeoutMs = 10_000): Promise<C
   if (key.missing.length)
     problems.push({ problem: `The API key lacks ${key.missing.join(', ')} on store ${config.BTCPAY_STORE_ID}.`, fix: 'In BTCPay (Account → API Keys) make a key with these permissions for this store, set BTCPAY_API_KEY, restart.' });
   try {
-    if (!(await admin.getStore()))
+    const store = await admin.getStore();
+    if (!store)
       problems.push({ problem: `BTCPay has no store ${config.BTCPAY_STORE_ID}.`, fix: 'Set BTCPAY_STORE_ID to the id shown in the store\'s settings in BTCPay.' });
+    // HighSpeed settles an on-chain payment at 0 confirmations: it is credited before it can no longer be double-spent.
+    else if (store.speedPolicy === 'HighSpeed')
+      problems.push({
+        problem: `The store credits on-chain payments with 0 confirmations (speedPolicy HighSpeed): a payment can be credited and then double-spent, leaving the player in debt.`,
+        fix: 'In BTCPay (Store → Settings → Checkout: "Consider the invoice settled when the payment transaction …") choose at least 1 confirmation (MediumSpeed).',
+      });
   } catch (e) {
     problems.push({ problem: `The store ${config.BTCPAY_STORE_ID} could not be read: ${reason(e)}.`, fix: 'Check BTCPAY_STORE_ID and that the key is for this store.' });
   }

@@ -77,7 +77,7 @@ describe('BTCPay adapter: invoices', () => {
     t.double.confirm(paymentId);
     const settled = (await t.provider.getInvoicePaymentMethods(inv.id)).find((m) => m.paymentMethodId === 'BTC-CHAIN')!;
     expect(settled.payments[0]!.status).toBe('Settled');
-    expect(t.double.requests.at(-1)!.path).toBe(`/api/v1/stores/${t.double.storeId}/invoices/${inv.id}/payment-methods`);
+    expect(t.double.requests.at(-1)!.path).toBe(`/api/v1/stores/${t.double.storeId}/invoices/${inv.id}/payment-methods?onlyAccountedPayments=false`);
   });
 
   test('payment methods of an unknown invoice: not-found', async () => {

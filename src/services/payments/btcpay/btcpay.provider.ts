@@ -32,7 +32,8 @@ export function createBtcpayProvider(opts: BtcpayOptions): PaymentsProvider {
     },
 
     async getInvoicePaymentMethods(invoiceId) {
-      return toPaymentMethods(await api.call<PaymentMethodWire[]>('GET', invoicePath(invoiceId, 'payment-methods')));
+      // Invalid payments too: a credited payment that turned Invalid (double spend, reorganisation) must be seen to be taken back.
+      return toPaymentMethods(await api.call<PaymentMethodWire[]>('GET', invoicePath(invoiceId, 'payment-methods'), { query: { onlyAccountedPayments: 'false' } }));
     },
 
     async findInvoicesByOrderId(orderId) {

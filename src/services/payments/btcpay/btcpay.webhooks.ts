@@ -20,7 +20,7 @@ export type RegisteredWebhook = { id: string; url: string; enabled: boolean; eve
 export type BtcpayStoreAdmin = {
   checkKey(): Promise<KeyCheck>;
   /** The store BTCPAY_STORE_ID names, or null when BTCPay knows no such store. */
-  getStore(): Promise<{ id: string; name: string } | null>;
+  getStore(): Promise<{ id: string; name: string; speedPolicy?: string } | null>;
   listWebhooks(): Promise<RegisteredWebhook[]>;
   /** Creates a webhook (enabled, automatic redelivery) for these events; the secret is only ever returned here. */
   registerWebhook(url: string, events?: readonly string[]): Promise<{ id: string; secret: string }>;
@@ -33,7 +33,7 @@ export function createBtcpayStoreAdmin(conn: BtcpayConnection): BtcpayStoreAdmin
   type HookWire = { id: string; url: string; enabled?: boolean; authorizedEvents?: { everything?: boolean; specificEvents?: string[] } };
   return {
     checkKey: () => checkKey(api, conn.storeId),
-    getStore: () => api.call<{ id: string; name: string }>('GET', api.storePath(), { nullOn404: true }),
+    getStore: () => api.call<{ id: string; name: string; speedPolicy?: string }>('GET', api.storePath(), { nullOn404: true }),
     async listWebhooks() {
       const list = await api.call<HookWire[]>('GET', api.storePath('webhooks'));
       return list.map((h) => ({ id: h.id, url: h.url, enabled: h.enabled ?? true, events: h.authorizedEvents?.everything !== false ? 'everything' : (h.authorizedEvents.specificEvents ?? []) }));

@@ -1,0 +1,20 @@
+import type { Client } from '@libsql/client';
+import { AppError } from '../../lib/app-error';
+import { formatCents } from '../../shared/money';
+import { debtId } from '../ledger/ledger.types';
+
+/** What the player owes from a reversed deposit the wallet no longer held (the debt account below zero). */
+export async function owedCents(client: Client, userId: string): Promise<number> {
+  const r = await client.execute({ sql: 'SELECT balance_cents FROM accounts WHERE id = ?', args: [debtId(userId)] });
+  return Math.max(0, -Number(r.rows[0]?.balance_cents ?? 0));
+}
+
+/**
+ * Refuses money leaving the player (a withdrawal, a P2P send, a transfer to a game) while they owe: otherwise a
+ * reversed payment's credits could be taken out before it was found. Their next deposits pay the debt first.
+ */
+export async function assertNotInDebt(client: Client, userId: string): Promise<void> {
+  const owed = await owedCents(client, userId);
+  if (owed > 0)
+    throw new AppError(403, `You owe ${formatCents(owed)} from a Bitcoin deposit that was reversed. Withdrawals, transfers to games and sending credits are paused until your next deposit pays it back.`, 'ACCOUNT_IN_DEBT');
+}
