@@ -107,8 +107,8 @@ export async function refundHeld(client: Client, ledger: Ledger, withdrawals: Wi
       metadata: { withdrawalId, heldFundsId: id, amountCents: h.amountCents, tipCents: 0 },
       with: (holdId) => [
         ...claim(id, 'status = ?, withdrawal_id = ?, refund_address = ?, resolved_by = ?, resolved_at = ?', ['refunded', withdrawalId, destination.value, actor.id, now]),
-        { sql: `INSERT INTO withdrawals (id, user_id, currency, destination, amount_cents, tip_cents, rate, btc_amount, send_amount, hold_id, provider, status, history_id, created_at, updated_at)
-                VALUES (?, ?, 'BTC-CHAIN', ?, ?, 0, ?, ?, 1, ?, ?, 'creating', ?, ?, ?)`,
+        { sql: `INSERT INTO withdrawals (id, user_id, currency, destination, amount_cents, tip_cents, rate, btc_amount, send_amount, hold_id, provider, status, history_id, created_at, updated_at, auto_approved)
+                VALUES (?, ?, 'BTC-CHAIN', ?, ?, 0, ?, ?, 1, ?, ?, 'creating', ?, ?, ?, 1)`,
           args: [withdrawalId, userId, destination.value, h.amountCents, rate, btcForCents(h.amountCents, rate), holdId, withdrawals.providerName, historyId, now, now] },
         { sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at) VALUES (?, ?, ?, 'WITHDRAW', 'out', 'pending', ?, NULL, ?, ?)`,
           args: [historyId, readableId(), userId, h.amountCents, holdId, now] },
