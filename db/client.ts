@@ -29,8 +29,9 @@ export function openDatabase(url: string, authToken?: string): Database {
 /** WAL and a busy timeout let readers run beside the single writer of an embedded file. */
 export async function tuneEmbedded(client: Client, url: string): Promise<void> {
   if (!url.startsWith('file:')) return;
-  await client.execute('PRAGMA journal_mode = WAL');
+  // The timeout first: several instances starting at once on a fresh file all switch it to WAL.
   await client.execute('PRAGMA busy_timeout = 5000');
+  await client.execute('PRAGMA journal_mode = WAL');
   // FULL: a WAL commit is fsynced before the caller is answered, so an acknowledged movement survives a power cut.
   // Group commit (services/ledger/group-commit.ts) keeps money writes fast despite the fsync per commit.
   await client.execute('PRAGMA synchronous = FULL');

@@ -1,0 +1,16 @@
+// One instance's start-up as far as the database goes (open, tune, migrate), in its own process, for the
+// concurrent-start test: loaded, it says `ready` and waits for a line on stdin, so several workers begin at once.
+import { openDatabase, tuneEmbedded } from '../../db/client';
+import { migrate } from '../../db/migrate';
+
+const url = Bun.argv[2]!;
+console.log('ready');
+for await (const _ of console) break;
+const { client } = openDatabase(url);
+try {
+  await tuneEmbedded(client, url);
+  const applied = await migrate(client, { pollMs: 20 });
+  console.log(JSON.stringify({ applied }));
+} finally {
+  client.close();
+}
