@@ -81,6 +81,14 @@ describe.skipIf(!redisServerPath)('Redis stopped and started again (REDIS_URL)',
       expect(s.headers.get('retry-after')).toBe('30');
       expect(s.json).toEqual({ success: false, message: 'This is briefly unavailable. Please try again in a minute.', errorType: 'SERVICE_UNAVAILABLE' });
     }
+    // The sign-in page's plain form post (no script) says the same, with the same status and Retry-After.
+    const form = await app.handle(new Request('http://localhost:3000/login', {
+      method: 'POST', redirect: 'manual', body: new URLSearchParams({ email: p.email, password: p.password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+    }));
+    expect(form.status).toBe(503);
+    expect(form.headers.get('retry-after')).toBe('30');
+    expect(await form.text()).toContain('This is briefly unavailable. Please try again in a minute.');
     // So does a captcha (password reset's first step), another call that keeps state in Redis.
     expect((await call(app, 'GET', '/api/v1/captcha')).status).toBe(503);
     // A push that cannot be sent is counted, not lost in silence.
