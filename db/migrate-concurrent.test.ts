@@ -3,6 +3,7 @@ import { createClient } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startServer } from '../tests/helpers/server-process';
 import { sqldPath, startSqld } from '../tests/helpers/sqld';
 import { migrations } from './migrations';
 
@@ -77,4 +78,35 @@ describe('four instances starting together on a fresh database', () => {
       }
     }
   }, 180_000);
+});
+
+describe('four whole servers started at once on a fresh database', () => {
+  // The real start-up (config, database, migrations, seeding, listening), one process each, all spawned together.
+  const startFour = async (url: string) => {
+    const base = mkdtempSync(join(tmpdir(), 'coinreel-four-'));
+    dirs.push(base);
+    const env = (i: number) => ({ DATABASE_URL: url, DATA_DIR: join(base, `data-${i}`), JWT_SECRET: 'four-instances-secret-four-instances-secret', CREDENTIAL_KEY: 'ab'.repeat(32) });
+    const started = await Promise.allSettled(Array.from({ length: INSTANCES }, (_, i) => startServer(env(i))));
+    const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    try {
+      expect(started.map((s) => (s.status === 'fulfilled' ? 'up' : String(s.reason).split('\n').find((l) => /error/i.test(l)) ?? String(s.reason).slice(0, 200)))).toEqual(Array(INSTANCES).fill('up'));
+      for (const s of servers) expect((await fetch(s.url + '/readyz')).status).toBe(200);
+      await expectOneSchema(url);
+    } finally {
+      await Promise.all(servers.map((s) => s.kill()));
+    }
+  };
+
+  test('embedded file', async () => {
+    await startFour(`file:${join(mkdtempSync(join(tmpdir(), 'coinreel-four-db-')), 'coinreel.db')}`);
+  }, 60_000);
+
+  test.skipIf(!sqldPath)('libSQL server', async () => {
+    const sqld = await startSqld();
+    try {
+      await startFour(sqld.url);
+    } finally {
+      await sqld.stop();
+    }
+  }, 60_000);
 });
