@@ -32,7 +32,7 @@ async function startTogether(url: string) {
       out += decoder.decode(value);
     }
     const [err, code] = await Promise.all([new Response(p.stderr).text(), p.exited]);
-    return { code, err: err.split('\n').find((l) => /\b(\w*Error:|SQLITE_\w+|error:)/.test(l))?.trim() ?? err.slice(-300), applied: code === 0 ? (JSON.parse(out.trim().split('\n').pop()!) as { applied: number }).applied : -1 };
+    return { code, err: err.split('\n').find((l) => l.startsWith('error in '))?.trim() ?? err.slice(-300), applied: code === 0 ? (JSON.parse(out.trim().split('\n').pop()!) as { applied: number }).applied : -1 };
   }));
 }
 
@@ -85,7 +85,11 @@ describe('four whole servers started at once on a fresh database', () => {
   const startFour = async (url: string) => {
     const base = mkdtempSync(join(tmpdir(), 'coinreel-four-'));
     dirs.push(base);
-    const env = (i: number) => ({ DATABASE_URL: url, DATA_DIR: join(base, `data-${i}`), JWT_SECRET: 'four-instances-secret-four-instances-secret', CREDENTIAL_KEY: 'ab'.repeat(32) });
+    // Ports the system hands out as free (a random pick can meet another process's).
+    const probes = Array.from({ length: INSTANCES }, () => Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(null) }));
+    const ports = probes.map((p) => String(p.port));
+    for (const p of probes) p.stop(true);
+    const env = (i: number) => ({ PORT: ports[i]!, DATABASE_URL: url, DATA_DIR: join(base, `data-${i}`), JWT_SECRET: 'four-instances-secret-four-instances-secret', CREDENTIAL_KEY: 'ab'.repeat(32) });
     const started = await Promise.allSettled(Array.from({ length: INSTANCES }, (_, i) => startServer(env(i))));
     const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     try {

@@ -7,10 +7,16 @@ const url = Bun.argv[2]!;
 console.log('ready');
 for await (const _ of console) break;
 const { client } = openDatabase(url);
+let step = 'tune';
 try {
   await tuneEmbedded(client, url);
+  step = 'migrate';
   const applied = await migrate(client, { pollMs: 20 });
   console.log(JSON.stringify({ applied }));
+} catch (e) {
+  // Which step failed, with the error's name and message on one line, for the test's report.
+  console.error(`error in ${step}: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+  process.exitCode = 1;
 } finally {
   client.close();
 }
