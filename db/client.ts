@@ -29,8 +29,18 @@ export function openDatabase(url: string, authToken?: string): Database {
 /** WAL and a busy timeout let readers run beside the single writer of an embedded file. */
 export async function tuneEmbedded(client: Client, url: string): Promise<void> {
   if (!url.startsWith('file:')) return;
-  await client.execute('PRAGMA journal_mode = WAL');
   await client.execute('PRAGMA busy_timeout = 5000');
+  // Several instances starting at once on a fresh file all switch it to WAL. Switching needs the file to itself, and
+  // SQLite answers BUSY at once, without waiting, when two connections would otherwise wait on each other: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.execute('PRAGMA journal_mode = WAL');
+      break;
+    } catch (e) {
+      if (attempt >= 100 || !(e instanceof Error && /SQLITE_BUSY|database is locked/i.test(e.message))) throw e;
+      await Bun.sleep(20 + Math.random() * 30);
+    }
+  }
   // FULL: a WAL commit is fsynced before the caller is answered, so an acknowledged movement survives a power cut.
   // Group commit (services/ledger/group-commit.ts) keeps money writes fast despite the fsync per commit.
   await client.execute('PRAGMA synchronous = FULL');

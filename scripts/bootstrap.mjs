@@ -26,7 +26,9 @@ run(bun, ['install', '--frozen-lockfile']);
 const forTests = process.argv.includes('--browser');
 const needChromium = forTests && !existsSync('/usr/bin/chromium');
 const needRedis = forTests && !onPath('redis-server');
-if (needChromium || needRedis) {
+// nginx and caddy check the example proxies in deploy/ (tests/proxy-configs.test.ts), openssl makes its certificate.
+const proxyTools = forTests ? ['nginx', 'caddy', 'openssl'].filter((p) => !onPath(p) && !existsSync('/usr/sbin/' + p)) : [];
+if (needChromium || needRedis || proxyTools.length) {
   // sudo -n fails at once rather than waiting for a password nobody will type (CI has no stdin).
   const asRoot = !process.getuid || process.getuid() === 0;
   const apt = (args) => {
@@ -40,11 +42,19 @@ if (needChromium || needRedis) {
   } catch (e) {
     if (needChromium) throw e;
     updated = false;
-    console.warn(`${e.message}: the Redis tests will be skipped`);
+    console.warn(`${e.message}: the Redis and proxy tests will be skipped`);
   }
   if (needChromium) {
     console.log("Installing Debian's chromium for the browser tests...");
     apt(['install', '-y', '-qq', 'chromium']);
+  }
+  if (proxyTools.length && updated) {
+    console.log(`Installing Debian's ${proxyTools.join(', ')} for the proxy-config test...`);
+    try {
+      apt(['install', '-y', '-qq', '--no-install-recommends', ...proxyTools]);
+    } catch (e) {
+      console.warn(`${e.message}: the proxy-config test will fail in CI`);
+    }
   }
   if (needRedis && updated) {
     console.log("Installing Debian's redis-server for the several-instances test...");

@@ -2,14 +2,14 @@ import { Elysia } from 'elysia';
 import type { Deps } from './deps';
 import { AppError } from './lib/app-error';
 import { assetResponse } from './assets/store';
-import { healthRoutes } from './api/health/health.routes';
+import { healthRoutes, readyRoute } from './api/health/health.routes';
 import { accountsRoutes } from './api/accounts/accounts.routes';
 import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
 import { routeLabelPlugin } from './http/request-context';
 import { parseCidrList } from './http/cidr';
 import { metricsRoutes } from './api/health/metrics.routes';
-import { jsonFinisher, withFinish } from './http/finish';
+import { jsonFinisher, securityHeaders, withFinish } from './http/finish';
 import { fastReads } from './http/fast-reads';
 import { fastRoutes, healthWatch, type ServedRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
@@ -75,7 +75,7 @@ export function createApp(deps: Deps): App {
   const elysia = new Elysia()
     .use(errorsPlugin(deps.logger))
     .use(routeLabelPlugin())
-    .use(healthRoutes(deps.database.client))
+    .use(healthRoutes(deps.database.client, deps.redis))
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))
     .use(api)
     .use(logoutFormRoutes(deps, formTokens))
@@ -99,6 +99,7 @@ export function createApp(deps: Deps): App {
   const routes: ServedRoutes = {
     ...fastRoutes({ handle, staticPaths, queryPaths }),
     '/healthz': health.route,
+    '/readyz': readyRoute(deps.database.client, deps.redis, Object.fromEntries(securityHeaders(security))),
     ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger, metrics: deps.metrics }), client: deps.database.client }),
   };
   const socket = createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]);

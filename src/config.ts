@@ -21,6 +21,8 @@ const schema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   DATABASE_AUTH_TOKEN: z.string().optional(),
   DATA_DIR: z.string().min(1).default('data'),
+  // Where `coinreel backup` writes (the timer's folder): the newest file's time is the last-backup metric.
+  BACKUP_DIR: z.string().min(1).default('backups'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIAL_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),

@@ -17,6 +17,9 @@ import type { SharedStore } from './services/store/store.port';
 import { createMemoryStore } from './services/store/store.memory';
 import { createRedisStore } from './services/store/store.redis';
 import { createRedisHub } from './ws/hub.redis';
+import { createRedisWatch, type RedisWatch } from './lib/redis-watch';
+import { guardedStore } from './services/store/store.guarded';
+import { migrationSafety } from './services/ops/migration-safety';
 import { createJobRunner, type JobRunner } from './services/jobs/job-runner';
 import { backgroundJobs } from './services/jobs/background-jobs';
 import type { Mailer } from './services/mail/mail.port';
@@ -61,6 +64,8 @@ export type Deps = {
   store: SharedStore;
   rateLimiter: RateLimiter;
   hub: Hub;
+  /** Whether Redis answers (REDIS_URL); null when there is none. /readyz reads it. */
+  redis: RedisWatch | null;
   ledger: Ledger;
   idempotency: ReturnType<typeof idempotencyPlugin>;
   payments: PaymentsProvider;
@@ -131,27 +136,37 @@ export function pickGameProvider(c: Config, database: Database, cipher: Credenti
 }
 
 /** Shared state and pushes: in this process by default; in Redis with REDIS_URL, so several instances act as one. */
-export async function pickShared(c: Config, logger: Logger, overrides: Partial<Deps> = {}): Promise<{ store: SharedStore; hub: Hub }> {
-  if (!c.REDIS_URL || (overrides.store && overrides.hub)) return { store: overrides.store ?? createMemoryStore(), hub: overrides.hub ?? createInProcessHub() };
+export async function pickShared(c: Config, logger: Logger, overrides: Partial<Deps> = {}, metrics?: SiteMetrics): Promise<{ store: SharedStore; hub: Hub; redis: RedisWatch | null }> {
+  if (!c.REDIS_URL || (overrides.store && overrides.hub)) return { store: overrides.store ?? createMemoryStore(), hub: overrides.hub ?? createInProcessHub(), redis: overrides.redis ?? null };
   const redis = await openRedis(c.REDIS_URL).catch((e: Error) => {
     throw new ConfigError(`Invalid configuration:\n  REDIS_URL: ${e.message}`);
   });
-  return {
-    store: overrides.store ?? createRedisStore(redis.main),
-    hub: overrides.hub ?? createRedisHub(redis.main, redis.subscriber, (what) => logger.error('realtime push failed', { what })),
+  // One watch for both: an outage is logged once and counted, whichever of them meets it first.
+  const watch = createRedisWatch(redis.main, { logger, onChange: (up) => metrics?.setRedisUp(up) });
+  const hub = overrides.hub ?? createRedisHub(redis.main, redis.subscriber, (what) => {
+    if (what === 'bad push message') return logger.error('realtime push failed', { what });
+    if (what === 'redis publish failed') metrics?.pushDropped();
+    watch.failed();
+  });
+  const close = hub.close.bind(hub);
+  hub.close = async () => {
+    watch.close();
+    await close();
   };
+  return { store: overrides.store ?? guardedStore(createRedisStore(redis.main), watch), hub, redis: watch };
 }
 
 export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): Promise<Deps> {
   const database = overrides.database ?? openDatabase(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   await tuneEmbedded(database.client, config.DATABASE_URL);
-  await migrate(database.client);
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
+  const metrics = overrides.metrics ?? createSiteMetrics();
+  metrics.watchBackups(config.BACKUP_DIR);
+  await migrate(database.client, migrationSafety(config, logger, metrics));
   const secret = persistedSecret(config.DATA_DIR, 'jwt-secret', config.JWT_SECRET);
   const mailer = overrides.mailer ?? pickMailer(config);
-  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL === 'silent');
   const site = exposeMailbox(siteInfo(config), mailer);
-  const { store, hub } = await pickShared(config, logger, overrides);
-  const metrics = overrides.metrics ?? createSiteMetrics();
+  const { store, hub, redis } = await pickShared(config, logger, overrides, metrics);
   const ledger = overrides.ledger ?? countedLedger(createLedger(database.client), metrics.transfer);
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
   const deposits = overrides.deposits ?? createDepositService({
@@ -167,7 +182,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
       // The sandbox approves everything unless WITHDRAWAL_AUTO_APPROVE_DOLLARS is set: then larger ones wait for an operator.
       autoApproveCents: simulator && !config.WITHDRAWAL_AUTO_APPROVE_DOLLARS ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
-    retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
+    retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, onReconciled: () => metrics.reconciled('withdrawals'),
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
     onRequested: withdrawalRequested({ client: database.client, mailer, logger, site }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
@@ -210,6 +225,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     deposits,
     withdrawals,
     simulator,
+    redis,
     self,
     idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
     flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),

@@ -33,3 +33,41 @@ describe('client address', () => {
     expect(clientIp(gone)).toBe('unknown');
   });
 });
+
+describe('the last hop rule (TRUSTED_PROXY_HEADER)', () => {
+  const behind = (headers: Record<string, string>, header = 'x-forwarded-for', peer = '127.0.0.1') => {
+    const r = req(headers);
+    recordClientIp(r, peer);
+    return clientIp(r, header);
+  };
+
+  test('X-Real-IP as the shipped proxies set it: the one address in it', () => {
+    expect(behind({ 'x-real-ip': '203.0.113.9' }, 'x-real-ip')).toBe('203.0.113.9');
+    expect(behind({ 'x-real-ip': '2001:db8::7' }, 'x-real-ip')).toBe('2001:db8::7');
+  });
+
+  test('a client that writes X-Forwarded-For: 127.0.0.1 is still the address its proxy appended', () => {
+    expect(behind({ 'x-forwarded-for': '127.0.0.1, 203.0.113.9' })).toBe('203.0.113.9');
+    expect(behind({ 'x-forwarded-for': '127.0.0.1,203.0.113.9' })).toBe('203.0.113.9');
+  });
+
+  test('rotating the entries a client controls does not change the address (its rate limits still hold)', () => {
+    const seen = new Set(['1.1.1.1', '2.2.2.2, 3.3.3.3', '', 'garbage, 4.4.4.4'].map((claim) => behind({ 'x-forwarded-for': `${claim ? claim + ', ' : ''}198.51.100.4` })));
+    expect([...seen]).toEqual(['198.51.100.4']);
+  });
+
+  test('a header whose last entry is not an address is no address at all, not the proxy socket behind it', () => {
+    expect(behind({ 'x-forwarded-for': '203.0.113.9, ' })).toBe('unknown');
+    expect(behind({ 'x-forwarded-for': '203.0.113.9, 127.0.0.1:8080' })).toBe('unknown');
+    expect(behind({ 'x-real-ip': '' }, 'x-real-ip')).toBe('unknown');
+    expect(behind({ 'x-real-ip': 'localhost' }, 'x-real-ip')).toBe('unknown');
+  });
+
+  test('without the header the request came straight in: the socket address', () => {
+    expect(behind({}, 'x-real-ip', '192.0.2.44')).toBe('192.0.2.44');
+  });
+
+  test('the header is read only when configured', () => {
+    expect(behind({ 'x-real-ip': '127.0.0.1' }, undefined as unknown as string, '203.0.113.50')).toBe('203.0.113.50');
+  });
+});

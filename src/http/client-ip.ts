@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 // The server knows each request's socket address; the app only sees the Request. main.ts records the
 // address here as the request arrives, and rate limits read it back.
 type Peer = { requestIP(req: Request): { address: string } | null };
@@ -17,14 +19,19 @@ export function recordPeer(req: Request, server: Peer): void {
 
 /**
  * The client's address. Behind a proxy, only the header the operator named (TRUSTED_PROXY_HEADER) is read,
- * since anyone can send any header to a server that is reached directly. For a list such as
- * X-Forwarded-For the last entry is the one the trusted proxy added; earlier ones are the client's claims.
+ * since anyone can send any header to a server that is reached directly. Only the last hop is trusted: for a list
+ * such as X-Forwarded-For the right-most entry is the one the trusted proxy added (earlier ones are the client's
+ * claims, never read). A header that is there but whose last entry is not an address is no client's address:
+ * 'unknown', never the socket's (which behind a proxy is the proxy's own, often inside METRICS_ALLOW). Without
+ * the header the request came straight to us, and the socket's address is the client's.
  */
 export function clientIp(req: Request, trustedHeader?: string): string {
   if (trustedHeader) {
     const value = req.headers.get(trustedHeader);
-    const last = value?.split(',').pop()?.trim();
-    if (last) return last.slice(0, 64);
+    if (value !== null) {
+      const last = value.slice(value.lastIndexOf(',') + 1).trim();
+      return isIP(last) ? last : 'unknown';
+    }
   }
   const known = socketAddress.get(req);
   if (typeof known === 'string') return known;

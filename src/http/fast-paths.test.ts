@@ -33,7 +33,7 @@ describe('visitor pages from prepared bytes', () => {
   test('each static visitor page is served by the fast path, byte for byte what the app renders, with the same headers', async () => {
     // /forgot-password is not among them: each visit draws its own captcha into the HTML, so it works without script.
     expect(Object.keys(app.routes).filter((p) => !p.startsWith('/api/')).sort()).toEqual(
-      ['/', '/about-us', '/healthz', '/login', '/privacy-policy', '/register', '/responsible-gaming', '/support', '/terms-condition', '/ultra-panda', '/vb-link'].sort(),
+      ['/', '/about-us', '/healthz', '/login', '/privacy-policy', '/readyz', '/register', '/responsible-gaming', '/support', '/terms-condition', '/ultra-panda', '/vb-link'].sort(),
     );
     for (const path of ['/', '/about-us', '/login', '/register', '/ultra-panda', '/vb-link']) {
       const ref = await reference(path);

@@ -54,7 +54,8 @@ export function answerToResult(a: ApiAnswer, form: Omit<FormState, 'errors'>, on
   const errors: Record<string, string> = {};
   for (const e of list) if (typeof e.field === 'string' && typeof e.message === 'string' && !(e.field in errors)) errors[e.field] = e.message;
   const message = Object.keys(errors).length ? undefined : typeof a.json?.message === 'string' ? a.json.message : 'Request failed.';
-  return { status: a.status >= 400 && a.status < 500 ? a.status : 502, form: { ...form, errors, message }, retryAfter: a.retryAfter };
+  // A 503 (Redis away) stays one, with its Retry-After: the page says try again, and nothing is wrong upstream.
+  return { status: (a.status >= 400 && a.status < 500) || a.status === 503 ? a.status : 502, form: { ...form, errors, message }, retryAfter: a.retryAfter };
 }
 
 type PostDeps = {

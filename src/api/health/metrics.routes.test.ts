@@ -1,13 +1,17 @@
 import { describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { fund } from '../../../tests/helpers/money';
 import { createPlayer } from '../../../tests/helpers/players';
 import { recordClientIp } from '../../http/client-ip';
+import { VERSION } from '../../version';
 
 /** GET /metrics as if from `address` (the socket's peer), with optional headers. */
-async function scrape(app: TestApp, address: string, headers: Record<string, string> = {}) {
-  const req = new Request('http://localhost:3000/metrics', { headers });
+async function scrape(app: TestApp, address: string, headers: Record<string, string> = {}, path = '/metrics') {
+  const req = new Request('http://localhost:3000' + path, { headers });
   recordClientIp(req, address);
   const res = await app.handle(req);
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
@@ -53,6 +57,19 @@ describe('GET /metrics: who may read it', () => {
     // The proxy itself is on loopback, but the client it forwards is not: refused.
     expect((await scrape(app, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' })).status).toBe(404);
     expect((await scrape(app, '203.0.113.7', { 'x-forwarded-for': '203.0.113.7, 127.0.0.1' })).status).toBe(200);
+  });
+
+  test('/metrics/ and its query forms get the same allowlist as /metrics', async () => {
+    const app = await makeApp();
+    for (const path of ['/metrics/', '/metrics?x=1', '/metrics/?x=1']) {
+      expect((await scrape(app, '127.0.0.1', {}, path)).status).toBe(200);
+      const refused = await scrape(app, '203.0.113.7', {}, path);
+      expect(refused.status).toBe(404);
+      expect(refused.text).not.toContain('coinreel_');
+    }
+    // Behind a proxy, a client that writes its own X-Forwarded-For (127.0.0.1) is still the address the proxy appended.
+    const proxied = await makeApp({ TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
+    expect((await scrape(proxied, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' }, '/metrics/')).status).toBe(404);
   });
 
   test('a bad METRICS_ALLOW stops start-up naming the variable', async () => {
@@ -129,5 +146,41 @@ describe('GET /metrics: the figures move', () => {
     } finally {
       server.stop(true);
     }
+  });
+});
+
+describe('GET /metrics: operations gauges', () => {
+  test('the lease gauge is 0 on an instance that does not hold it; the build is named', async () => {
+    const app = await makeApp();
+    const t = (await scrape(app, '127.0.0.1')).text;
+    expect(t).toMatch(/^coinreel_job_lease_holder\{job="jobs"\} 0$/m);
+    expect(value(t, `coinreel_build_info{version="${VERSION}"}`)).toBe(1);
+    // No Redis configured: no Redis gauge to mislead.
+    expect(t).not.toMatch(/^coinreel_redis_up /m);
+  });
+
+  test('a withdrawals reconciliation pass is recorded beside the deposits one', async () => {
+    const app = await makeApp();
+    expect((await scrape(app, '127.0.0.1')).text).not.toContain('job="withdrawals"');
+    await app.deps.withdrawals.reconcileOnce();
+    const t = (await scrape(app, '127.0.0.1')).text;
+    expect(t).toMatch(/^coinreel_reconciliation_lag_seconds\{job="withdrawals"\} \d/m);
+    expect(value(t, 'coinreel_reconciliation_lag_seconds{job="withdrawals"}')).toBeLessThan(60);
+  });
+
+  test('the last backup: the newest finished file in BACKUP_DIR, or a backup this process took, whichever is later', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-backups-'));
+    const app = await makeApp({ BACKUP_DIR: dir });
+    expect((await scrape(app, '127.0.0.1')).text).not.toMatch(/^coinreel_last_backup_timestamp_seconds /m);
+    const at = (s: number) => new Date(s * 1000);
+    writeFileSync(join(dir, 'coinreel-20261120-1000.db'), 'x');
+    utimesSync(join(dir, 'coinreel-20261120-1000.db'), at(1_790_000_000), at(1_790_000_000));
+    writeFileSync(join(dir, 'coinreel-20261120-1100.db'), 'x');
+    utimesSync(join(dir, 'coinreel-20261120-1100.db'), at(1_790_003_600), at(1_790_003_600));
+    // A copy still being written (or one that failed its check) is not a backup.
+    writeFileSync(join(dir, 'coinreel-20261120-1200.db.partial-42'), 'x');
+    expect(value((await scrape(app, '127.0.0.1')).text, 'coinreel_last_backup_timestamp_seconds')).toBe(1_790_003_600);
+    app.deps.metrics.recordBackup(1_790_007_200_500);
+    expect(value((await scrape(app, '127.0.0.1')).text, 'coinreel_last_backup_timestamp_seconds')).toBe(1_790_007_200);
   });
 });

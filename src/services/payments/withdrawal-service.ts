@@ -23,6 +23,8 @@ export type WithdrawalServiceOptions = {
   onRequested?: (w: WithdrawalRow, origin: { sessionId?: string }) => void | Promise<void>;
   /** Sandbox outside production: called for each new payout so it can complete by itself after a while. */
   autoComplete?: (payoutId: string) => void;
+  /** A reconciliation pass finished (the metrics' reconciliation lag). */
+  onReconciled?: () => void;
 };
 
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
@@ -168,6 +170,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       }
       const done = await o.client.execute({ sql: `${WITHDRAWAL_SQL} WHERE w.status = 'completed' AND w.tip_cents > 0 AND w.updated_at > ?`, args: [Date.now() - 86_400_000] });
       for (const x of done.rows) await settleTip(o.ledger, toWithdrawal(x as Record<string, unknown>));
+      o.onReconciled?.();
       return { checked: open.rows.length, failed };
     },
   };
