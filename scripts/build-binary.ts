@@ -84,7 +84,7 @@ export async function buildBinary({ outfile = defaultOutfile, client = true } = 
     entrypoints: [join(root, 'src/main.ts')],
     compile: { outfile, autoloadBunfig: false, autoloadTsconfig: false, autoloadPackageJson: false },
     target: 'bun',
-    minify: true,
+    minify: { whitespace: false, syntax: true, identifiers: true },
     sourcemap: 'none',
     // React and others pick their production build from this; the app's own NODE_ENV comes from config.
     define: { 'process.env.NODE_ENV': '"production"' },
