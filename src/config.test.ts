@@ -53,4 +53,11 @@ describe('config', () => {
       expect(() => loadConfig({ METRICS_ALLOW: bad })).toThrow(/METRICS_ALLOW: must be a comma-separated list/);
     for (const bad of ['0', '601', 'soon', '1.5']) expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: bad })).toThrow(/SHUTDOWN_TIMEOUT_S/);
   });
+
+  test("a value in one pair of quotes (as docker's --env-file passes the env file's quoted values) is unwrapped", () => {
+    const c = loadConfig({ MAIL_FROM: '"Coinreel <no-reply@wallet.example.com>"', METRICS_ALLOW: "'127.0.0.1/32, ::1'", SITE_NAME: '"Quoted" Site' });
+    expect(c.MAIL_FROM).toBe('Coinreel <no-reply@wallet.example.com>');
+    expect(c.METRICS_ALLOW).toBe('127.0.0.1/32, ::1');
+    expect(c.SITE_NAME).toBe('"Quoted" Site');
+  });
 });

@@ -71,7 +71,10 @@ const invalid = (what: string, issues = [what.split('. ')[0]!]) => new ConfigErr
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset so `FOO=` in a shell does not fail validation.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // A value wrapped in one pair of matching quotes is unwrapped: systemd and a shell remove them from the env file
+  // (deploy/coinreel.env.example), but `docker run --env-file` passes them through.
+  const unquoted = (v: string) => (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.at(-1) === v[0] ? v.slice(1, -1) : v);
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, unquoted(v!)]).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -7,7 +7,7 @@ export class EnvFileError extends Error {}
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * KEY=VALUE lines; blank lines and lines starting with # or ; are skipped; `export ` before a line is allowed.
+ * KEY=VALUE lines; blank lines and lines starting with # are skipped; `export ` before a line is allowed.
  * A value is taken as written, or inside 'single quotes' (literal) or "double quotes" (with \" and \\). Whatever a
  * shell and systemd would read differently (an unquoted space, <, >, |, &, ;, $; a $ inside double quotes) is
  * refused with the line number, rather than read one way here and another way there. Values never appear in errors.
@@ -17,7 +17,7 @@ export function parseEnvFile(text: string, file = 'the env file'): Record<string
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
-    if (!line || line.startsWith('#') || line.startsWith(';')) continue;
+    if (!line || line.startsWith('#')) continue;
     const where = `${file}:${i + 1}`;
     const body = line.startsWith('export ') ? line.slice(7).trimStart() : line;
     const eq = body.indexOf('=');
