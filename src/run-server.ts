@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { buildDeps } from './deps';
 import { serveApp } from './serve';
 import { stopGracefully } from './graceful-stop';
-import { dataFolderProblem, databaseProblem, fileSystemLine, listenFailureLine } from './startup-errors';
+import { dataFolderProblem, databaseOpenLine, databaseProblem, fileSystemLine, listenFailureLine } from './startup-errors';
 import { COMMIT, VERSION } from './version';
 
 function stop(line: string): never {
@@ -43,7 +43,7 @@ export async function runServer(): Promise<void> {
   const unreadable = await databaseProblem(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   if (unreadable) stop(unreadable);
   const deps = await buildDeps(config).catch((e) => {
-    const line = e instanceof ConfigError ? e.message.replace(/\n\s*/g, ' ') : fileSystemLine(e);
+    const line = e instanceof ConfigError ? e.message.replace(/\n\s*/g, ' ') : (fileSystemLine(e) ?? databaseOpenLine(e, config.DATABASE_URL));
     if (!line) throw e;
     return stop(line);
   });

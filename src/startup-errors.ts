@@ -87,3 +87,10 @@ export function dataFolderProblem(dataDir: string, databaseUrl: string): string 
   }
   return null;
 }
+
+/** The database could not be created or opened once the folders exist (e.g. no write permission there), as one line. */
+export function databaseOpenLine(e: unknown, url: string): string | null {
+  const code = (e as { code?: string })?.code ?? '';
+  if (!/CANTOPEN|READONLY|PERM/.test(code) && !/unable to open|: 14\b/i.test(String((e as Error)?.message))) return null;
+  return `Cannot create or open the database at ${shownUrl(url)} (DATABASE_URL, ${code || 'cannot open'}): check that this user may write its folder, or set DATABASE_URL elsewhere.`;
+}

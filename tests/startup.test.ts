@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer } from './helpers/server-process';
+import { databaseOpenLine } from '../src/startup-errors';
 import { VERSION } from '../src/version';
 
 const root = resolve(import.meta.dir, '..');
@@ -91,5 +92,12 @@ describe('start-up failures', () => {
     expect(help.exitCode).toBe(0);
     expect(help.stdout.toString()).toContain('usage: coinreel');
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test('a database file this user may not create is one line naming DATABASE_URL', () => {
+    // As libsql reports it when the folder exists but is not writable (tests run as root, where permissions do not bite).
+    const e = new Error('ConnectionFailed("Unable to open connection to local database /srv/x/coinreel.db: 14")');
+    expect(databaseOpenLine(e, 'file:/srv/x/coinreel.db')).toBe('Cannot create or open the database at file:/srv/x/coinreel.db (DATABASE_URL, cannot open): check that this user may write its folder, or set DATABASE_URL elsewhere.');
+    expect(databaseOpenLine(new Error('something else'), 'file:/srv/x/coinreel.db')).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ async function run(argv: string[]): Promise<number> {
     await migrate(client);
     const r = await createOperator(client, config.publicUrl, { email: values.email, password: values.password });
     if ('errors' in r) {
-      for (const m of Object.values(r.errors)) console.error(m);
+      console.error(Object.values(r.errors).join('; '));
       return 2;
     }
     console.log(`${r.created ? 'created' : 'promoted'} operator ${r.email}`);

@@ -2,6 +2,7 @@
 // modules). One row a command: its name as typed after `coinreel`, what it does, and where it lives. The modules
 // load only when their command runs, so serving the site loads none of them.
 import { ConfigError } from '../config';
+import { redactMessage } from '../lib/redact';
 import { VERSION_LINE } from '../version';
 import { type Command, UsageError } from './command';
 import { MissingDatabaseError } from './existing-database';
@@ -60,10 +61,10 @@ export async function runCommand(name: string, argv: string[]): Promise<number> 
       return 2;
     }
     if (e instanceof ConfigError || e instanceof MissingDatabaseError) {
-      console.error(e.message);
+      console.error(e.message.replace(/\n\s*/g, ' '));
       return 2;
     }
-    console.error(`coinreel ${name} failed: ${e instanceof Error ? e.message.split('\n')[0]!.slice(0, 300) : String(e)}`);
+    console.error(`coinreel ${name} failed: ${redactMessage(e instanceof Error ? e.message : String(e))}`);
     return 1;
   }
 }
