@@ -1,5 +1,6 @@
 import type { App } from './app';
 import type { Deps } from './deps';
+import { errorFields } from './lib/redact';
 
 type Server = { stop(closeActiveConnections?: boolean): Promise<void> };
 
@@ -38,7 +39,7 @@ export async function stopGracefully(o: StopOptions): Promise<void> {
     await within(o.server.stop(true), left() - reserve);
   }
   await within(deps.deposits.idle(), left() - reserve);
-  const hookError = (e: unknown) => deps.logger.error('shutdown hook failed', { error: e instanceof Error ? e.message.slice(0, 200) : 'unknown' });
+  const hookError = (e: unknown) => deps.logger.error('shutdown hook failed', errorFields(e));
   await within(deps.shutdown.run(Math.max(1, left() - reserve / 2), hookError), left() - reserve / 2);
   await within(deps.hub.close(), left());
   deps.database.client.close();

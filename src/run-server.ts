@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
 import { buildDeps } from './deps';
+import { errorFields } from './lib/redact';
 import { serveApp } from './serve';
 import { stopGracefully } from './graceful-stop';
 import { dataFolderProblem, databaseOpenLine, databaseProblem, fileSystemLine, listenFailureLine } from './startup-errors';
@@ -90,7 +91,7 @@ export async function runServer(): Promise<void> {
       deps.logger.info('stopped', { signal });
       process.exit(0);
     } catch (e) {
-      deps.logger.error('shutdown failed', { error: e instanceof Error ? e.message.slice(0, 200) : 'unknown' });
+      deps.logger.error('shutdown failed', errorFields(e));
       process.exit(1);
     }
   };
