@@ -68,6 +68,8 @@ describe('coinreel COMMAND --help and bad input', () => {
     expect(u.code).toBe(2);
     expect(u.err.trim()).toStartWith('coinreel: unknown command "frobnicate".');
     expect((await main(['--frobnicate'])).code).toBe(2);
+    const half = await main(['ledger']);
+    expect([half.code, half.err.trim()]).toEqual([2, 'coinreel: "ledger" needs its second word: coinreel ledger verify (see coinreel --help).']);
   });
 });
 

@@ -70,5 +70,8 @@ export async function runCommand(name: string, argv: string[]): Promise<number> 
 }
 
 /** A line for an argument that names no command. */
-export const unknownCommandLine = (word: string) =>
-  `coinreel: unknown command "${word}". Commands: ${Object.keys(COMMANDS).join(', ')}. With no command it serves the site; see coinreel --help.`;
+export function unknownCommandLine(word: string): string {
+  const started = Object.keys(COMMANDS).filter((name) => name.startsWith(`${word} `));
+  if (started.length) return `coinreel: "${word}" needs its second word: ${started.map((n) => `coinreel ${n}`).join(', ')} (see coinreel --help).`;
+  return `coinreel: unknown command "${word}". Commands: ${Object.keys(COMMANDS).join(', ')}. With no command it serves the site; see coinreel --help.`;
+}
