@@ -33,6 +33,12 @@ describe('the env file', () => {
     // With its secrets filled in, the site starts on it.
     const c = loadConfig({ ...ours, JWT_SECRET: 'j'.repeat(64), CREDENTIAL_KEY: 'c'.repeat(64), BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' });
     expect(c).toMatchObject({ isProduction: true, MAIL_FROM: 'Coinreel <no-reply@wallet.example.com>', BITCOIN_NETWORK: 'mainnet', SHUTDOWN_TIMEOUT_S: 30 });
+    // The unit gives the stop longer than the process allows itself (the limit, plus the backstop's second).
+    const unit = await Bun.file(resolve(import.meta.dir, '../../deploy/coinreel.service')).text();
+    const stopSec = Number(unit.match(/^TimeoutStopSec=(\d+)$/m)![1]);
+    expect(stopSec).toBeGreaterThan(c.SHUTDOWN_TIMEOUT_S + 1);
+    expect(stopSec).toBeGreaterThan(loadConfig({}).SHUTDOWN_TIMEOUT_S + 1);
+    expect(unit).toContain('EnvironmentFile=/etc/coinreel/coinreel.env');
   });
 
   test('quotes, comments, export and escapes, as a shell reads them', () => {
