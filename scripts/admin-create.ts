@@ -1,7 +1,4 @@
-// Makes a verified operator, or promotes an existing account:
-//   bun run admin:create -- --email E [--password P]
-// Without --password it prints a one-time link (single use, 1 hour) where the operator sets one.
-// The built binary runs the same: ./coinreel admin create --email E
-import { adminCreate } from '../src/cli/admin-create';
+// npm run admin:create -- ARGS: the same command as the binary's `coinreel admin create ARGS` (src/cli; --help lists the ARGS).
+import { runCommand } from '../src/cli/commands';
 
-process.exit(await adminCreate(Bun.argv.slice(2)));
+process.exit(await runCommand('admin create', Bun.argv.slice(2)));

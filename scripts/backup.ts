@@ -1,4 +1,4 @@
-// bun run backup -- FILE  (the built binary: ./coinreel backup FILE)
-import { backupCommand } from '../src/cli/backup';
+// npm run backup -- ARGS: the same command as the binary's `coinreel backup ARGS` (src/cli; --help lists the ARGS).
+import { runCommand } from '../src/cli/commands';
 
-process.exit(await backupCommand(Bun.argv.slice(2)));
+process.exit(await runCommand('backup', Bun.argv.slice(2)));

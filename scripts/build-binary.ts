@@ -72,6 +72,19 @@ function staticLibsqlRequire(target = libsqlTarget()): BunPlugin {
   };
 }
 
+/** The checkout's short commit, with `-dirty` when files differ from it; '' when git or the checkout is absent. */
+export function gitCommit(): string {
+  const git = (...args: string[]) => Bun.spawnSync(['git', ...args], { cwd: root, stdout: 'pipe', stderr: 'ignore' });
+  try {
+    const head = git('rev-parse', '--short=12', 'HEAD');
+    if (head.exitCode !== 0) return '';
+    const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.toString().trim() !== '';
+    return head.stdout.toString().trim() + (dirty ? '-dirty' : '');
+  } catch {
+    return '';
+  }
+}
+
 /** Compiles the executable; `client: false` embeds the existing public/build instead of rebuilding it. */
 export async function buildBinary({ outfile = defaultOutfile, client = true } = {}): Promise<string> {
   if (client) {
@@ -84,10 +97,13 @@ export async function buildBinary({ outfile = defaultOutfile, client = true } = 
     entrypoints: [join(root, 'src/main.ts')],
     compile: { outfile, autoloadBunfig: false, autoloadTsconfig: false, autoloadPackageJson: false },
     target: 'bun',
-    minify: true,
+    // Whitespace stays: Elysia reads its handlers' source (Function.toString) to learn what each one uses, and on
+    // a one-line method body that reading fails, printing "[Sucrose] warning" blocks into the JSON log.
+    minify: { whitespace: false, syntax: true, identifiers: true },
     sourcemap: 'none',
     // React and others pick their production build from this; the app's own NODE_ENV comes from config.
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // The commit, when known, joins package.json's version in --version and the start-up line (src/version.ts).
+    define: { 'process.env.NODE_ENV': '"production"', __COINREEL_COMMIT__: JSON.stringify(gitCommit()) },
     plugins: [embedAssets(files), staticLibsqlRequire()],
   });
   if (!result.success) {

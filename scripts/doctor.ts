@@ -1,4 +1,4 @@
-// bun run doctor  (the built binary: ./coinreel doctor)
-import { doctorCommand } from '../src/cli/doctor';
+// npm run doctor -- ARGS: the same command as the binary's `coinreel doctor ARGS` (src/cli; --help lists the ARGS).
+import { runCommand } from '../src/cli/commands';
 
-process.exit(await doctorCommand());
+process.exit(await runCommand('doctor', Bun.argv.slice(2)));

@@ -1,4 +1,4 @@
-// bun run restore -- FILE  (the built binary: ./coinreel restore FILE); stop the site first.
-import { restoreCommand } from '../src/cli/restore';
+// npm run restore -- ARGS: the same command as the binary's `coinreel restore ARGS` (src/cli; --help lists the ARGS).
+import { runCommand } from '../src/cli/commands';
 
-process.exit(await restoreCommand(Bun.argv.slice(2)));
+process.exit(await runCommand('restore', Bun.argv.slice(2)));

@@ -32,12 +32,32 @@ describe('config', () => {
     expect(() => loadConfig({ JOB_LEASE_S: '0' })).toThrow(/JOB_LEASE_S/);
   });
 
+  test('production: every required variable that is missing is named in the one error, not one per start', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.message.split('\n')).toHaveLength(1);
+    expect(error!.issues).toEqual(['JWT_SECRET: required in production', 'CREDENTIAL_KEY: required in production', 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only)']);
+    expect(() => loadConfig({ NODE_ENV: 'production', CREDENTIAL_KEY: 'c'.repeat(64) })).toThrow(/^Invalid configuration: JWT_SECRET: required in production\. .+; SMTP_URL: required in production/);
+  });
+
   test('operations settings: METRICS_ALLOW is a list of ranges, SHUTDOWN_TIMEOUT_S a bounded number of seconds', () => {
     expect(loadConfig({}).METRICS_ALLOW).toBe('127.0.0.0/8, ::1');
-    expect(loadConfig({}).SHUTDOWN_TIMEOUT_S).toBe(20);
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_S).toBe(30);
     expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8,fd00::/8', SHUTDOWN_TIMEOUT_S: '5', HOST: '127.0.0.1' })).toMatchObject({ SHUTDOWN_TIMEOUT_S: 5, HOST: '127.0.0.1' });
     for (const bad of ['everyone', '10.0.0.0/33', '127.0.0.1;10.0.0.1'])
       expect(() => loadConfig({ METRICS_ALLOW: bad })).toThrow(/METRICS_ALLOW: must be a comma-separated list/);
     for (const bad of ['0', '601', 'soon', '1.5']) expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: bad })).toThrow(/SHUTDOWN_TIMEOUT_S/);
+  });
+
+  test("a value in one pair of quotes (as docker's --env-file passes the env file's quoted values) is unwrapped", () => {
+    const c = loadConfig({ MAIL_FROM: '"Coinreel <no-reply@wallet.example.com>"', METRICS_ALLOW: "'127.0.0.1/32, ::1'", SITE_NAME: '"Quoted" Site' });
+    expect(c.MAIL_FROM).toBe('Coinreel <no-reply@wallet.example.com>');
+    expect(c.METRICS_ALLOW).toBe('127.0.0.1/32, ::1');
+    expect(c.SITE_NAME).toBe('"Quoted" Site');
   });
 });

@@ -56,7 +56,7 @@ const schema = z.object({
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
-  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(20),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string };
@@ -73,7 +73,10 @@ const invalid = (what: string, issues = [what.split('. ')[0]!]) => new ConfigErr
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset so `FOO=` in a shell does not fail validation.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // A value wrapped in one pair of matching quotes is unwrapped: systemd and a shell remove them from the env file
+  // (deploy/coinreel.env.example), but `docker run --env-file` passes them through.
+  const unquoted = (v: string) => (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.at(-1) === v[0] ? v.slice(1, -1) : v);
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, unquoted(v!)]).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -81,10 +84,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw invalid(`${named.join('; ')}. Fix ${names.length > 1 ? 'these variables' : names[0]} or unset ${names.length > 1 ? 'them' : 'it'} for the default`, named);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.JWT_SECRET) throw invalid('JWT_SECRET: required in production. Set it to a random string of at least 32 characters');
-  if (c.NODE_ENV === 'production' && !c.CREDENTIAL_KEY) throw invalid('CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe');
-  // The outbox writes mail to this machine's disk, where no player and no other instance can reach it.
-  if (c.NODE_ENV === 'production' && !c.SMTP_URL) throw invalid('SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server');
+  // Every missing one at once, so a first production start is not a round of fix-one-restart-see-the-next.
+  const required = c.NODE_ENV !== 'production' ? [] : [
+    !c.JWT_SECRET && 'JWT_SECRET: required in production. Set it to a random string of at least 32 characters',
+    !c.CREDENTIAL_KEY && 'CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe',
+    // The outbox writes mail to this machine's disk, where no player and no other instance can reach it.
+    !c.SMTP_URL && 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server',
+  ].filter((x): x is string => !!x);
+  if (required.length) throw invalid(required.join('; '), required.map((r) => r.split('. ')[0]!));
   const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
   if (btcpay.some(Boolean) && !btcpay.every(Boolean))
     throw invalid('BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');

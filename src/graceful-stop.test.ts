@@ -46,4 +46,29 @@ describe('stopping gracefully', () => {
     expect(steps).toContain('error: requests still running at the shutdown timeout; closing their connections');
     expect(steps.slice(-3)).toEqual(['lease released', 'hub closed', 'database closed']);
   });
+
+  test('the whole stop keeps to its one timeout even when every step hangs; the database is still closed', async () => {
+    const steps: string[] = [];
+    const never = new Promise<void>(() => {});
+    const shutdown = createShutdownHooks();
+    shutdown.onShutdown(() => never);
+    shutdown.onShutdown(() => never);
+    const deps = {
+      logger: { info: () => {}, error: (m: string) => void steps.push(`error: ${m}`) },
+      deposits: { idle: () => never },
+      shutdown,
+      hub: { close: () => never },
+      database: { client: { close: () => void steps.push('database closed') } },
+    } as unknown as Deps;
+    const app = { socket: { closeAll: () => {} } } as unknown as App;
+    const server = { stop: () => never };
+    const T = 600;
+    // Before, each step had the full timeout (requests, payment work, every hook) and the hub none: it never ended.
+    const outcome = await Promise.race([
+      stopGracefully({ server, app, deps, timeoutMs: T, stopJobs: () => {} }).then(() => 'stopped'),
+      Bun.sleep(3 * T).then(() => 'still stopping'),
+    ]);
+    expect(outcome).toBe('stopped');
+    expect(steps.at(-1)).toBe('database closed');
+  });
 });

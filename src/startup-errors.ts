@@ -1,6 +1,7 @@
 // Start-up failures a self-hoster can fix say so in one plain line, with the fix; main.ts prints it and exits 1.
 import { createClient } from '@libsql/client';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { shownUrl } from './cli/existing-database';
 
 export const portInUseLine = (port: number) => `Port ${port} is in use: set PORT or stop the other process.`;
@@ -8,9 +9,14 @@ export const portInUseLine = (port: number) => `Port ${port} is in use: set PORT
 const isPortInUse = (e: unknown) => (e as { code?: string })?.code === 'EADDRINUSE' || /EADDRINUSE|address already in use|Is port \d+ in use/i.test(String((e as Error)?.message));
 
 /** Bun.serve's failure to listen, as one line; null for anything else. */
-export function listenFailureLine(e: unknown, port: number): string | null {
+export function listenFailureLine(e: unknown, port: number, host?: string): string | null {
   if (isPortInUse(e)) return portInUseLine(port);
-  if ((e as { code?: string })?.code === 'EACCES') return `Port ${port} needs privileges this process lacks: set PORT to 1024 or above.`;
+  const code = (e as { code?: string })?.code;
+  if (code === 'EACCES') return `Port ${port} needs privileges this process lacks: set PORT to 1024 or above.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `HOST=${host} is not an address of this machine (EADDRNOTAVAIL): set HOST to one of its addresses, 127.0.0.1 behind a proxy on this machine, or 0.0.0.0 for every address.`;
+  if (code === 'EINVAL')
+    return `HOST=${host ?? ''} cannot be listened on (EINVAL): set HOST to an IP address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every address.`;
   return null;
 }
 
@@ -46,9 +52,45 @@ export async function databaseProblem(url: string, authToken?: string): Promise<
   }
 }
 
+const FS_CODES: Record<string, string> = {
+  EACCES: 'this user may not write there',
+  EPERM: 'this user may not write there',
+  EROFS: 'the file system is read-only',
+  ENOTDIR: 'a file stands where a folder is needed',
+  EEXIST: 'a file stands where a folder is needed',
+  EISDIR: 'a folder stands where a file is needed',
+  ENOENT: 'a folder on its path cannot be created',
+};
+
 /** A file-system refusal while preparing the data folders (DATABASE_URL's folder, DATA_DIR), as one line. */
 export function fileSystemLine(e: unknown): string | null {
   const { code, path } = (e ?? {}) as { code?: string; path?: string };
-  if (!code || !['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR'].includes(code)) return null;
-  return `Cannot write ${path ?? 'a data folder'} (${code}): check DATA_DIR and DATABASE_URL and that this user may write there.`;
+  if (!code || !FS_CODES[code]) return null;
+  return `Cannot write ${path ?? 'a data folder'} (${code}: ${FS_CODES[code]}): check DATA_DIR and DATABASE_URL and that this user may write there.`;
+}
+
+/**
+ * Creates DATA_DIR and the embedded database's folder before anything else, so a path that cannot be made is one
+ * line naming the variable to fix rather than a stack trace from deep inside start-up.
+ */
+export function dataFolderProblem(dataDir: string, databaseUrl: string): string | null {
+  const dbPath = databaseUrl.startsWith('file:') ? databaseUrl.slice('file:'.length).split('?')[0]! : '';
+  const folders: [string, string, string][] = [[`DATA_DIR=${dataDir}`, dataDir, 'DATA_DIR']];
+  if (dbPath && dbPath !== ':memory:') folders.push([`DATABASE_URL=${shownUrl(databaseUrl)}`, dirname(dbPath), 'DATABASE_URL']);
+  for (const [shown, folder, name] of folders) {
+    try {
+      mkdirSync(folder, { recursive: true });
+    } catch (e) {
+      const code = (e as { code?: string }).code ?? 'error';
+      return `Cannot create the folder ${folder} for ${shown} (${code}: ${FS_CODES[code] ?? 'refused'}): set ${name} to ${name === 'DATA_DIR' ? 'a folder' : 'a file in a folder'} this user may write, e.g. under /var/lib/coinreel.`;
+    }
+  }
+  return null;
+}
+
+/** The database could not be created or opened once the folders exist (e.g. no write permission there), as one line. */
+export function databaseOpenLine(e: unknown, url: string): string | null {
+  const code = (e as { code?: string })?.code ?? '';
+  if (!/CANTOPEN|READONLY|PERM/.test(code) && !/unable to open|: 14\b/i.test(String((e as Error)?.message))) return null;
+  return `Cannot create or open the database at ${shownUrl(url)} (DATABASE_URL, ${code || 'cannot open'}): check that this user may write its folder, or set DATABASE_URL elsewhere.`;
 }

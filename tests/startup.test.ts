@@ -1,9 +1,11 @@
 // Start-up failures a self-hoster can fix are one plain line on stderr with the fix, and exit 1: no stack trace.
 import { describe, expect, test } from 'bun:test';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer } from './helpers/server-process';
+import { databaseOpenLine } from '../src/startup-errors';
+import { VERSION } from '../src/version';
 
 const root = resolve(import.meta.dir, '..');
 
@@ -28,8 +30,11 @@ describe('start-up failures', () => {
     const first = await startServer({ DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'first.db')}` });
     try {
       const port = new URL(first.url).port;
-      const r = await start({ PORT: port });
+      const dir = mkdtempSync(join(tmpdir(), 'coinreel-second-'));
+      const r = await start({ PORT: port, DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'second.db')}` });
       expect(r).toEqual({ code: 1, err: `Port ${port} is in use: set PORT or stop the other process.` });
+      // Found before anything was created or migrated.
+      expect(readdirSync(dir)).toEqual([]);
     } finally {
       await first.kill();
     }
@@ -40,7 +45,8 @@ describe('start-up failures', () => {
     expect(r.code).toBe(1);
     expect(r.err).toBe('Invalid configuration: PORT: Invalid input: expected number, received NaN. Fix PORT or unset it for the default.');
     const prod = await start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
-    expect(prod.err.split('\n')).toEqual(['Invalid configuration: CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe.']);
+    // Every missing one at once, on one line.
+    expect(prod.err.split('\n')).toEqual(['Invalid configuration: CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe; SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server.']);
   });
 
   test('a file that is not a database, and a folder where the database should be', async () => {
@@ -54,5 +60,44 @@ describe('start-up failures', () => {
     const f = await start({ DATABASE_URL: `file:${folder}` });
     expect(f.code).toBe(1);
     expect(f.err).toBe(`Cannot read the database at file:${folder} (DATABASE_URL): it cannot be opened (a folder, or no permission to read it). Point DATABASE_URL at a Coinreel database, or move that file away to start afresh.`);
+  });
+
+  test('a HOST this machine does not have, and one that is no address at all', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-host-'));
+    const r = await start({ HOST: '203.0.113.7', PORT: '3999', DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'h.db')}` });
+    expect(r).toEqual({ code: 1, err: 'HOST=203.0.113.7 is not an address of this machine (EADDRNOTAVAIL): set HOST to one of its addresses, 127.0.0.1 behind a proxy on this machine, or 0.0.0.0 for every address.' });
+    expect(readdirSync(dir)).toEqual([]);
+    const bad = await start({ HOST: '999.1.1.1', PORT: '3999' });
+    expect(bad).toEqual({ code: 1, err: 'HOST=999.1.1.1 cannot be listened on (EINVAL): set HOST to an IP address of this machine, e.g. 127.0.0.1, or 0.0.0.0 for every address.' });
+  });
+
+  test('a DATA_DIR or a database folder that cannot be created names the variable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-paths-'));
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const data = await start({ DATA_DIR: join(file, 'data') });
+    expect(data).toEqual({ code: 1, err: `Cannot create the folder ${join(file, 'data')} for DATA_DIR=${join(file, 'data')} (ENOTDIR: a file stands where a folder is needed): set DATA_DIR to a folder this user may write, e.g. under /var/lib/coinreel.` });
+    const db = await start({ DATABASE_URL: `file:${join(file, 'coinreel.db')}` });
+    expect(db).toEqual({ code: 1, err: `Cannot create the folder ${file} for DATABASE_URL=file:${join(file, 'coinreel.db')} (EEXIST: a file stands where a folder is needed): set DATABASE_URL to a file in a folder this user may write, e.g. under /var/lib/coinreel.` });
+    const proc = await start({ DATA_DIR: '/proc/coinreel/data' });
+    expect(proc.code).toBe(1);
+    expect(proc.err).toStartWith('Cannot create the folder /proc/coinreel/data for DATA_DIR=/proc/coinreel/data (ENOENT');
+  });
+
+  test('--version and --help print and exit without serving; the start-up line carries the version', async () => {
+    const version = Bun.spawnSync([process.execPath, 'src/main.ts', '--version'], { cwd: root, env: { ...process.env, PORT: '1' } });
+    expect([version.exitCode, version.stdout.toString().trim()]).toEqual([0, `coinreel ${VERSION}`]);
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-help-'));
+    const help = Bun.spawnSync([process.execPath, 'src/main.ts', '--help'], { cwd: root, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'x.db')}` } });
+    expect(help.exitCode).toBe(0);
+    expect(help.stdout.toString()).toContain('usage: coinreel');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test('a database file this user may not create is one line naming DATABASE_URL', () => {
+    // As libsql reports it when the folder exists but is not writable (tests run as root, where permissions do not bite).
+    const e = new Error('ConnectionFailed("Unable to open connection to local database /srv/x/coinreel.db: 14")');
+    expect(databaseOpenLine(e, 'file:/srv/x/coinreel.db')).toBe('Cannot create or open the database at file:/srv/x/coinreel.db (DATABASE_URL, cannot open): check that this user may write its folder, or set DATABASE_URL elsewhere.');
+    expect(databaseOpenLine(new Error('something else'), 'file:/srv/x/coinreel.db')).toBeNull();
   });
 });

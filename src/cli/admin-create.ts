@@ -1,33 +1,28 @@
-// `admin:create` and the binary's `coinreel admin create`: one implementation for both.
-import type { Client } from '@libsql/client';
-import { parseArgs } from 'node:util';
+// `coinreel admin create` (and `npm run admin:create`): makes a verified operator, or promotes an existing account.
 import { migrate } from '../../db/migrate';
 import { loadConfig } from '../config';
 import { createOperator } from '../services/admin/operators';
-import { MissingDatabaseError, openExistingDatabase } from './existing-database';
+import { type Command, parseOptions, UsageError } from './command';
+import { openExistingDatabase } from './existing-database';
 
-export async function adminCreate(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, password: { type: 'string' } } });
-  if (!values.email) {
-    console.error('usage: admin:create --email E [--password P]');
-    return 2;
-  }
+const usage = `usage: coinreel admin create --email EMAIL [--password PASSWORD]
+
+Makes a verified operator, or promotes the account with that e-mail. Without --password it prints a one-time
+link (single use, 1 hour) where the operator sets one. Reads DATABASE_URL (the server's database; the server
+creates it on its first start). From a checkout: npm run admin:create -- --email EMAIL`;
+
+async function run(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, { email: { type: 'string' }, password: { type: 'string' } });
+  if (!values.email) throw new UsageError('--email EMAIL is needed');
   const config = loadConfig();
-  let client: Client;
-  try {
-    // The server's database, never a new one: the server creates it on its first start.
-    ({ client } = await openExistingDatabase('admin:create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN));
-  } catch (e) {
-    if (!(e instanceof MissingDatabaseError)) throw e;
-    console.error(e.message);
-    return 2;
-  }
+  // The server's database, never a new one: the server creates it on its first start.
+  const { client } = await openExistingDatabase('admin:create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
     // Brings an older database up to this version's schema, as the server would.
     await migrate(client);
     const r = await createOperator(client, config.publicUrl, { email: values.email, password: values.password });
     if ('errors' in r) {
-      for (const m of Object.values(r.errors)) console.error(m);
+      console.error(Object.values(r.errors).join('; '));
       return 2;
     }
     console.log(`${r.created ? 'created' : 'promoted'} operator ${r.email}`);
@@ -38,3 +33,4 @@ export async function adminCreate(argv: string[]): Promise<number> {
   }
 }
 
+export const command: Command = { usage, run };

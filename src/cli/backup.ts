@@ -1,16 +1,20 @@
-// `bun run backup -- FILE` and the binary's `coinreel backup FILE`: a checked copy of the running site's database.
-import { backupDatabase } from '../services/ops/backup';
+// `coinreel backup FILE` (and `npm run backup -- FILE`): a checked copy of the running site's database.
 import { DEFAULT_DATABASE_URL } from '../config';
+import { backupDatabase } from '../services/ops/backup';
+import { type Command, parseOptions, UsageError } from './command';
 
-export async function backupCommand(argv: string[]): Promise<number> {
-  const [file, extra] = argv.filter((a) => a !== '--');
-  if (!file || extra || file.startsWith('-')) {
-    console.error('usage: backup FILE   (a new file; e.g. backups/coinreel-$(date +%F-%H%M).db)');
-    return 2;
-  }
+const usage = `usage: coinreel backup FILE
+
+Writes a checked copy (integrity, migrations, ledger) of the embedded database to FILE, a new file (mode 0600),
+while the site runs; e.g. coinreel backup backups/coinreel-$(date +%F-%H%M).db. Reads DATABASE_URL only.
+From a checkout: npm run backup -- FILE`;
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals } = parseOptions(argv, {}, true);
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one FILE' : 'FILE is needed: the new backup file');
   // Only the database is needed, so a cron job or a shell without the site's other settings works too.
   const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const r = await backupDatabase(url, file, process.env.DATABASE_AUTH_TOKEN || undefined);
+  const r = await backupDatabase(url, positionals[0]!, process.env.DATABASE_AUTH_TOKEN || undefined);
   if (!r.ok) {
     console.error(`backup failed: ${r.message}`);
     return 1;
@@ -20,3 +24,5 @@ export async function backupCommand(argv: string[]): Promise<number> {
   console.log(`checked: integrity ok, ledger ok (${checks} checks)`);
   return 0;
 }
+
+export const command: Command = { usage, run };

@@ -1,7 +1,9 @@
 // The operator commands work on the server's database; they never create one. Opening a missing SQLite file
 // would make an empty database there, and the command would then run against nothing (or migrate a stray file).
+import { createClient, type Client } from '@libsql/client';
 import { existsSync } from 'node:fs';
 import { openDatabase, tuneEmbedded, type Database } from '../../db/client';
+import { openReadOnly } from '../services/ops/read-only-client';
 
 export class MissingDatabaseError extends Error {}
 
@@ -32,13 +34,20 @@ export async function openExistingDatabase(command: string, url: string, authTok
   }
 }
 
-/** For a command's top level: the database, or the one-line reason on stderr and exit code 2. */
-export async function openExistingOrExit(command: string, url: string, authToken?: string): Promise<Database> {
+/**
+ * The same checks for a command that only reads (ledger verify): an embedded file is opened read-only and left as
+ * it was, so pointing DATABASE_URL at a backup does not turn it into a WAL database with -wal and -shm files.
+ */
+export async function openExistingReadOnly(command: string, url: string, authToken?: string): Promise<Client> {
+  const path = url.startsWith('file:') ? url.slice('file:'.length).split('?')[0]! : null;
+  if (path !== null && (!path || path === ':memory:' || !existsSync(path))) throw missing(command, url, `no database at ${path || url}`);
+  const client = path ? openReadOnly(path) : createClient({ url, authToken });
   try {
-    return await openExistingDatabase(command, url, authToken);
+    const t = await client.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'users'");
+    if (!t.rows.length) throw missing(command, url, 'the database has no Coinreel tables yet');
+    return client;
   } catch (e) {
-    if (!(e instanceof MissingDatabaseError)) throw e;
-    console.error(e.message);
-    process.exit(2);
+    client.close();
+    throw e;
   }
 }

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
+import { redactMessage } from '../lib/redact';
 import { requestIdOf } from './request-context';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -25,6 +26,6 @@ export const errorsPlugin = (logger: Logger) =>
         return new Response(null, { status: 302, headers: { location: '/' } });
       }
       const requestId = requestIdOf(request) ?? '-';
-      logger.error('unhandled', { requestId, error: error instanceof Error ? error.name + ': ' + error.message.slice(0, 200) : 'unknown' });
+      logger.error('unhandled', { requestId, error: error instanceof Error ? error.name + ': ' + redactMessage(error.message, 200) : 'unknown' });
       return json(500, { success: false, message: 'Something went wrong. Please try again.', requestId });
     });

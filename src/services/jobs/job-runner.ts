@@ -2,6 +2,7 @@ import type { Client } from '@libsql/client';
 import { hostname } from 'node:os';
 import type { Logger } from '../../lib/logger';
 import { leaseHolder, releaseLease, takeLease } from './lease';
+import { errorFields } from '../../lib/redact';
 
 /** A background job: what it is called and how often it runs while this instance holds the lease. */
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
@@ -43,7 +44,7 @@ export function createJobRunner(o: JobRunnerOptions) {
       if (running.has(job.name) || now - (lastRun.get(job.name) ?? -Infinity) < job.everyMs) continue;
       lastRun.set(job.name, now);
       const p = job.run()
-        .then(() => {}, (e: unknown) => o.logger.error('background job failed', { job: job.name, error: e instanceof Error ? e.name : 'unknown' }))
+        .then(() => {}, (e: unknown) => o.logger.error('background job failed', { job: job.name, ...errorFields(e) }))
         .finally(() => running.delete(job.name));
       running.set(job.name, p);
     }

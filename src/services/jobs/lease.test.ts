@@ -75,15 +75,18 @@ describe('job runner', () => {
   test('a failing job is logged and runs again when due; the lease is kept', async () => {
     const { client } = await ledgerDb();
     const errors: string[] = [];
-    const logger = { ...createLogger(true), error: (m: string) => void errors.push(m) };
+    const fields: unknown[] = [];
+    const logger = { ...createLogger(true), error: (m: string, f?: unknown) => void (errors.push(m), fields.push(f)) };
     let runs = 0;
-    const r = createJobRunner({ client, holder: 'a', leaseMs: 60_000, logger, jobs: [{ name: 'x', everyMs: 0, run: async () => { runs++; throw new Error('boom'); } }] });
+    const r = createJobRunner({ client, holder: 'a', leaseMs: 60_000, logger, jobs: [{ name: 'x', everyMs: 0, run: async () => { runs++; throw new Error('boom: BTCPay said 503'); } }] });
     await r.tick();
     await Bun.sleep(5);
     await r.tick();
     await Bun.sleep(5);
     expect(runs).toBe(2);
     expect(errors).toEqual(['background job failed', 'background job failed']);
+    // The message, not only the error's class: enough to act on.
+    expect(fields[0]).toEqual({ job: 'x', error: 'Error', message: 'boom: BTCPay said 503' });
     expect(r.holding()).toBe(true);
     await r.release();
   });

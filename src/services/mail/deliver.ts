@@ -1,15 +1,16 @@
 import type { Logger } from '../../lib/logger';
 import type { Mailer, MailMessage } from './mail.port';
+import { errorFields } from '../../lib/redact';
 
 /**
  * Sends after the database work is done, without making the caller wait or fail: a mail outage must not
  * fail a registration, and an answer that waited for delivery would tell an observer whether the address
- * had an account. Failures are logged with the kind of mail only, never the link or token in it.
+ * had an account. Failures are logged with the kind of mail and the error's message with links, credentials
+ * and addresses redacted (src/lib/redact.ts).
  */
 export function deliverLater(mailer: Mailer, logger: Logger, kind: string, message: MailMessage): Promise<void> {
   return mailer.send(message).catch((e: unknown) => {
-    const code = (e as { code?: unknown } | null)?.code;
-    logger.error('mail failed', { kind, error: e instanceof Error ? e.name : 'unknown', ...(typeof code === 'string' && { code }) });
+    logger.error('mail failed', { kind, ...errorFields(e) });
   });
 }
 
@@ -24,7 +25,7 @@ export function deliverAfterAnswer(mailer: Mailer, logger: Logger, kind: string,
     try {
       message = build();
     } catch (e) {
-      logger.error('mail failed', { kind, error: e instanceof Error ? e.name : 'unknown' });
+      logger.error('mail failed', { kind, ...errorFields(e) });
       return;
     }
     void deliverLater(mailer, logger, kind, message);

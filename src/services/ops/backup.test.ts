@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createClient } from '@libsql/client';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { runCommand } from '../../../tests/helpers/cli';
@@ -8,7 +8,9 @@ import { fund } from '../../../tests/helpers/money';
 import { createPlayer } from '../../../tests/helpers/players';
 import { walletId } from '../ledger/ledger.types';
 import { verifyLedger } from '../ledger/ledger-verify';
+import { backupDatabase } from './backup';
 import { checkDatabaseFile } from './database-file';
+import { restoreDatabase } from './restore';
 import { startServer } from '../../../tests/helpers/server-process';
 
 const root = resolve(import.meta.dir, '../../..');
@@ -83,7 +85,48 @@ describe('backup', () => {
   });
 });
 
+describe('the backup file', () => {
+  test('is readable by its owner only (0600), whatever the umask', async () => {
+    const app = await makeApp();
+    const file = join(app.dir, 'private.db');
+    const r = await backupDatabase(app.config.DATABASE_URL, file);
+    expect(r.ok).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  test('ledger verify on a backup leaves it byte for byte as it was: no -wal or -shm beside it, no switch to WAL', async () => {
+    const app = await makeApp();
+    const a = await createPlayer(app);
+    await fund(app, a.userId, 1_234);
+    const folder = mkdtempSync(join(app.dir, 'verify-'));
+    const file = join(folder, 'copy.db');
+    expect((await backupDatabase(app.config.DATABASE_URL, file)).ok).toBe(true);
+    const before = new Bun.CryptoHasher('sha256').update(readFileSync(file)).digest('hex');
+    const r = runCommand(app, 'ledger-verify', [], { DATABASE_URL: `file:${file}` });
+    expect(r.out).toContain('ledger verified');
+    expect(r.code).toBe(0);
+    expect(readdirSync(folder)).toEqual(['copy.db']);
+    expect(new Bun.CryptoHasher('sha256').update(readFileSync(file)).digest('hex')).toBe(before);
+  });
+});
+
 describe('restore', () => {
+  test('twice within the same second: each keeps the database it replaced under its own name', async () => {
+    const app = await makeApp();
+    const target = join(app.dir, 'twice.db');
+    await app.deps.database.client.execute({ sql: 'VACUUM INTO ?', args: [target] });
+    const file = join(app.dir, 'twice-backup.db');
+    expect((await backupDatabase(`file:${target}`, file)).ok).toBe(true);
+    const now = new Date('2026-11-23T14:00:00.250Z');
+    const first = await restoreDatabase(`file:${target}`, file, now);
+    const second = await restoreDatabase(`file:${target}`, file, new Date(now.getTime() + 500));
+    expect(first).toMatchObject({ ok: true, previous: `${target}.before-restore-20261123T140000` });
+    expect(second).toMatchObject({ ok: true, previous: `${target}.before-restore-20261123T140000-2` });
+    for (const r of [first, second]) expect((await checkDatabaseFile((r as { previous: string }).previous)).ok).toBe(true);
+    expect(statSync(`${target}.before-restore-20261123T140000-2`).mode & 0o777).toBe(0o600);
+  });
+
+
   test('refuses while the site runs; once it is stopped, puts the backup in place and keeps the old database beside it', async () => {
     const { app, a, b } = await siteWithMoney();
     // The site: a real server process on its own copy of this database (same secret, so the sessions hold).

@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client';
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkDatabaseFile, embeddedPath, type FileCheck } from './database-file';
 
@@ -20,6 +20,10 @@ export async function backupDatabase(databaseUrl: string, target: string, authTo
   const partial = `${target}.partial-${process.pid}`;
   const client = createClient({ url: `file:${source}`, authToken });
   try {
+    // The copy holds every player's data: readable by this user only (0600), from its first byte. VACUUM INTO
+    // writes into an existing empty file, keeping its mode, where a file it created would follow the umask.
+    closeSync(openSync(partial, 'wx', 0o600));
+    chmodSync(partial, 0o600);
     await client.execute('PRAGMA busy_timeout = 10000');
     await client.execute({ sql: 'VACUUM INTO ?', args: [partial] });
   } catch (e) {

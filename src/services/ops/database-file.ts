@@ -1,8 +1,9 @@
-import { createClient, type Client } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import Database from 'libsql';
 import { existsSync } from 'node:fs';
 import { migrations } from '../../../db/migrations';
 import { verifyLedger, type VerifyReport } from '../ledger/ledger-verify';
+import { openReadOnly } from './read-only-client';
 
 /** The file of an embedded DATABASE_URL (`file:path`), or null for a libSQL server. */
 export function embeddedPath(url: string): string | null {
@@ -27,8 +28,14 @@ export type FileCheck = { ok: boolean; problems: string[]; ledger: VerifyReport 
  */
 export async function checkDatabaseFile(path: string): Promise<FileCheck> {
   if (!existsSync(path)) return { ok: false, problems: [`${path} does not exist`], ledger: null, migrations: 0 };
-  const client = createClient({ url: `file:${path}` });
   const problems: string[] = [];
+  let client: Client;
+  try {
+    // Read-only: checking a backup leaves the file exactly as it was.
+    client = openReadOnly(path);
+  } catch (e) {
+    return { ok: false, problems: [`${path} is not a readable SQLite database (${e instanceof Error ? e.message.slice(0, 120) : 'error'})`], ledger: null, migrations: 0 };
+  }
   try {
     let integrity: string[];
     try {

@@ -59,8 +59,55 @@ describe('doctor: configuration', () => {
     const t = text(check(r, 'configuration'));
     expect(t).toContain('PUBLIC_URL is http://wallet.example.com');
     expect(t).toContain('BTCPay Server is not configured');
-    const fine = await runDoctor({ ...base, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1', BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' }, 500);
+    const fine = await runDoctor({ ...base, ...production }, 500);
     expect(check(fine, 'configuration').status).toBe('ok');
+  });
+
+  // A production site as deploy/ sets it up: behind a proxy on this machine, data under absolute paths, mainnet.
+  const production = {
+    NODE_ENV: 'production', PUBLIC_URL, JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1',
+    BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w', BITCOIN_NETWORK: 'mainnet',
+    HOST: '127.0.0.1', TRUSTED_PROXY_HEADER: 'x-real-ip',
+  };
+  const configProblems = async (env: Record<string, string | undefined>) => {
+    const c = check(await runDoctor(Object.fromEntries(Object.entries({ ...base, ...production, ...env }).filter(([, v]) => v !== undefined)), 500), 'configuration');
+    return c.problems.map((p) => p.problem);
+  };
+
+  test('production on the regtest network: a problem', async () => {
+    expect(await configProblems({})).toEqual([]);
+    const p = await configProblems({ BITCOIN_NETWORK: undefined });
+    expect(p).toHaveLength(1);
+    expect(p[0]).toStartWith('BITCOIN_NETWORK is regtest');
+    expect(await configProblems({ BITCOIN_NETWORK: 'regtest' })).toEqual(p);
+  });
+
+  test('production with a relative DATA_DIR, and with a relative database file: each a problem', async () => {
+    expect(await configProblems({ DATA_DIR: 'data' })).toEqual(['DATA_DIR is data, a relative path: the data goes wherever the process happens to start.']);
+    expect(await configProblems({ DATABASE_URL: 'file:data/coinreel.db' })).toEqual(['DATABASE_URL is file:data/coinreel.db, a relative path: the database is opened wherever the process happens to start.']);
+  });
+
+  test('production listening on every address, or on a public one, with no proxy header: players would skip TLS', async () => {
+    for (const HOST of [undefined, '0.0.0.0', '203.0.113.7']) {
+      const p = await configProblems({ HOST, TRUSTED_PROXY_HEADER: undefined });
+      expect(p).toHaveLength(1);
+      expect(p[0]).toContain(`The site listens on ${HOST ?? 'every address (HOST is not set)'} without a proxy's header`);
+    }
+    // Behind a load balancer that sets the header: nothing to say.
+    expect(await configProblems({ HOST: '0.0.0.0', TRUSTED_PROXY_HEADER: 'x-forwarded-for' })).toEqual([]);
+  });
+
+  test('production on loopback with no proxy header: every visitor shares one rate-limit bucket', async () => {
+    for (const HOST of ['127.0.0.1', '::1', 'localhost']) {
+      const p = await configProblems({ HOST, TRUSTED_PROXY_HEADER: undefined });
+      expect(p).toHaveLength(1);
+      expect(p[0]).toContain('every visitor arrives from the proxy\'s address and shares one rate-limit bucket');
+    }
+  });
+
+  test('outside production none of these apply (the defaults are for development)', async () => {
+    const r = await runDoctor({ ...base, DATA_DIR: 'data', HOST: '127.0.0.1' });
+    expect(check(r, 'configuration').status).toBe('ok');
   });
 });
 
@@ -187,7 +234,8 @@ describe('doctor: SMTP (against a real SMTP server)', () => {
   test('nothing listening is a problem naming the address', async () => {
     const r = check(await runDoctor({ ...base, SMTP_URL: 'smtp://127.0.0.1:1' }, 2000), 'SMTP');
     expect(r.status).toBe('problem');
-    expect(text(r)).toContain('Could not talk to the SMTP server at 127.0.0.1:1');
+    expect(text(r)).toContain('Could not talk to the SMTP server: nothing answers at 127.0.0.1:1.');
+    expect(text(r)).not.toContain('ESOCKET');
   });
 });
 

@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client';
-import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, openSync, renameSync, rmSync } from 'node:fs';
 import { checkDatabaseFile, databaseInUse, embeddedPath } from './database-file';
 
 export type RestoreResult = { ok: true; target: string; previous: string | null } | { ok: false; message: string };
@@ -20,10 +20,15 @@ export async function restoreDatabase(databaseUrl: string, file: string, now = n
     return { ok: false, message: `The database ${target} is open in another process: stop the site first (e.g. systemctl stop coinreel), then run restore again.` };
   let previous: string | null = null;
   if (existsSync(target)) {
+    // Two restores in the same second each keep what they replaced: the second name gets -2, and so on.
     previous = `${target}.before-restore-${stamp(now)}`;
+    for (let n = 2; existsSync(previous); n++) previous = `${target}.before-restore-${stamp(now)}-${n}`;
     // VACUUM INTO also carries what is still in the old database's WAL file.
     const old = createClient({ url: `file:${target}` });
     try {
+      // Readable by this user only, like a backup (VACUUM INTO keeps the mode of the empty file it is given).
+      closeSync(openSync(previous, 'wx', 0o600));
+      chmodSync(previous, 0o600);
       await old.execute({ sql: 'VACUUM INTO ?', args: [previous] });
     } finally {
       old.close();
@@ -31,6 +36,7 @@ export async function restoreDatabase(databaseUrl: string, file: string, now = n
   }
   const incoming = `${target}.restoring-${process.pid}`;
   copyFileSync(file, incoming);
+  chmodSync(incoming, 0o600);
   // The old database's WAL and shared-memory files belong to it, not to the restored one.
   for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
   renameSync(incoming, target);

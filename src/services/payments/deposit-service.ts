@@ -4,6 +4,7 @@ import type { Ledger } from '../ledger/ledger.types';
 import { syncDeposit, type DepositChanges } from './deposit-sync';
 import { createDeposit, getDeposit } from './deposits';
 import type { PaymentsProvider } from './payments.port';
+import { errorFields } from '../../lib/redact';
 
 export type DepositServiceOptions = {
   client: Client;
@@ -32,7 +33,7 @@ export function createDepositService(o: DepositServiceOptions) {
   /** Runs `fn` off the caller's path, logged if it fails; `idle()` waits for all of them. */
   function later(what: string, fn: () => Promise<unknown>): void {
     const p = fn()
-      .catch((e: unknown) => o.logger.error('deposit work failed', { what, error: e instanceof Error ? e.name : 'unknown', message: e instanceof Error ? e.message.slice(0, 200) : '' }))
+      .catch((e: unknown) => o.logger.error('deposit work failed', { what, ...errorFields(e) }))
       .finally(() => inflight.delete(p));
     inflight.add(p);
   }
@@ -50,7 +51,7 @@ export function createDepositService(o: DepositServiceOptions) {
         await sync(String(r.invoice_id));
       } catch (e) {
         failed++;
-        o.logger.info('deposit reconcile failed', { invoiceId: String(r.invoice_id), error: e instanceof Error ? e.name : 'unknown' });
+        o.logger.info('deposit reconcile failed', { invoiceId: String(r.invoice_id), ...errorFields(e) });
       }
     o.onReconciled?.();
     return { checked: open.rows.length, failed };

@@ -8,6 +8,7 @@ import { claimCancel, finishCancel } from './withdrawal-cancel';
 import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
 import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 import { assertNotInDebt } from '../protection/debt';
+import { errorFields } from '../../lib/redact';
 
 export type WithdrawalServiceOptions = {
   client: Client;
@@ -165,7 +166,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
           else if (w.payoutId) await syncPayout(w.payoutId);
         } catch (e) {
           failed++;
-          o.logger.info('withdrawal reconcile failed', { withdrawalId: w.id, error: e instanceof Error ? e.name : 'unknown' });
+          o.logger.info('withdrawal reconcile failed', { withdrawalId: w.id, ...errorFields(e) });
         }
       }
       const done = await o.client.execute({ sql: `${WITHDRAWAL_SQL} WHERE w.status = 'completed' AND w.tip_cents > 0 AND w.updated_at > ?`, args: [Date.now() - 86_400_000] });

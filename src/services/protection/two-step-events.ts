@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mail.port';
 import { twoStepChangedMail } from '../mail/security-mails';
 import type { MailSite } from '../mail/templates';
 import { recordSecurityEvent } from './security-events';
+import { errorFields } from '../../lib/redact';
 
 type Effects = { client: Client; mailer: Mailer; logger: Logger; site: MailSite };
 
@@ -20,5 +21,5 @@ export const twoStepSecurityEvents = (e: Effects) => (ev: TwoStepEvent): void =>
     await recordSecurityEvent(e.client, ev.userId, type);
     const r = await e.client.execute({ sql: 'SELECT email FROM users WHERE id = ?', args: [ev.userId] });
     if (r.rows[0]) void deliverLater(e.mailer, e.logger, 'two-step-changed', twoStepChangedMail(e.site, String(r.rows[0].email), type === 'TOTP_ENABLED', !!ev.byOperator, Date.now()));
-  })().catch((err: unknown) => e.logger.error('security event failed', { type, error: err instanceof Error ? err.name : 'unknown' }));
+  })().catch((err: unknown) => e.logger.error('security event failed', { type, ...errorFields(err) }));
 };

@@ -33,13 +33,13 @@ export async function checkBtcpay(config: Config, timeoutMs = 10_000): Promise<C
   try {
     const hooks = (await admin.listWebhooks()).filter((h) => h.url === hookUrl);
     if (!hooks.length)
-      problems.push({ problem: `No webhook of the store points at ${hookUrl}: payments would only be noticed by reconciliation, every RECONCILE_INTERVAL_S.`, fix: 'Run bun run btcpay:setup with PUBLIC_URL set as players reach the site, then set the BTCPAY_WEBHOOK_SECRET it prints.' });
+      problems.push({ problem: `No webhook of the store points at ${hookUrl}: payments would only be noticed by reconciliation, every RECONCILE_INTERVAL_S.`, fix: 'Run coinreel btcpay setup (npm run btcpay:setup in a checkout) with PUBLIC_URL set as players reach the site, then set the BTCPAY_WEBHOOK_SECRET it prints.' });
     else if (!hooks.some((h) => h.enabled))
       problems.push({ problem: `The webhook for ${hookUrl} is disabled in BTCPay.`, fix: 'Enable it in the store\'s settings (Webhooks) in BTCPay.' });
     else {
       const best = hooks.find((h) => h.enabled)!;
       const lacking = best.events === 'everything' ? [] : WEBHOOK_EVENTS.filter((e) => !best.events.includes(e));
-      if (lacking.length) problems.push({ problem: `The webhook for ${hookUrl} does not send ${lacking.join(', ')}.`, fix: 'Run bun run btcpay:setup -- --replace and set the new BTCPAY_WEBHOOK_SECRET it prints.' });
+      if (lacking.length) problems.push({ problem: `The webhook for ${hookUrl} does not send ${lacking.join(', ')}.`, fix: 'Run coinreel btcpay setup --replace (npm run btcpay:setup -- --replace in a checkout) and set the new BTCPAY_WEBHOOK_SECRET it prints.' });
     }
   } catch (e) {
     problems.push({ problem: `The store's webhooks could not be listed: ${reason(e)}.`, fix: 'Grant the key btcpay.store.webhooks.canmodifywebhooks for this store.' });

@@ -27,7 +27,7 @@ export async function checkDatabase(config: Config, client: Client): Promise<Che
   if (embeddedPath(config.DATABASE_URL)) {
     const quick = (await client.execute('PRAGMA quick_check')).rows.map((r) => String(Object.values(r)[0]));
     if (quick.join() !== 'ok')
-      problems.push({ problem: `SQLite reports damage: ${quick.slice(0, 3).join('; ')}.`, fix: 'Stop the site and restore the last good backup (bun run restore -- FILE).' });
+      problems.push({ problem: `SQLite reports damage: ${quick.slice(0, 3).join('; ')}.`, fix: 'Stop the site and restore the last good backup (coinreel restore FILE; npm run restore -- FILE in a checkout).' });
   }
   const m = await migrationState(client);
   if (m.pending.length)

@@ -49,8 +49,8 @@ export function createBtcpayClient(conn: BtcpayConnection): BtcpayClient {
       text = await res.text();
     } catch (e) {
       const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      // Only the error's kind is kept: a network library's message could echo request headers.
-      throw fail(timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: BTCPay Server could not be reached (${e instanceof Error ? e.name : 'error'})`, 'unavailable');
+      // Only the error's kind (Bun's code, e.g. ConnectionRefused) is kept: a network library's message could echo request headers.
+      throw fail(timedOut ? `${what}: no answer within ${timeoutMs} ms` : `${what}: BTCPay Server could not be reached (${(e as { code?: unknown }).code ?? (e instanceof Error ? e.name : 'error')})`, 'unavailable');
     }
     const json = parseJson(text);
     if (res.ok) {

@@ -1,0 +1,159 @@
+// Every operator command through the one entry point the binary has (src/main.ts): --help, bad input, a real run.
+// tests/binary.test.ts runs the same against the built executable.
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { makeApp, type TestApp } from '../../tests/helpers/app';
+import { fund } from '../../tests/helpers/money';
+import { createPlayer } from '../../tests/helpers/players';
+import { VERSION } from '../version';
+import { COMMANDS } from './commands';
+
+const root = resolve(import.meta.dir, '../..');
+
+/** `bun src/main.ts ARGS` as an operator runs the binary: its exit code, stdout and stderr. */
+async function main(args: string[], env: Record<string, string> = {}) {
+  const p = Bun.spawn([process.execPath, 'src/main.ts', ...args], {
+    cwd: root, env: { PATH: process.env.PATH!, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, stdout: 'pipe', stderr: 'pipe',
+  });
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, out, err };
+}
+
+// One bad input a command: each must be one plain line on stderr and exit 2, with no stack.
+const BAD: Record<string, string[]> = {
+  'admin create': [],
+  'freeplay create': ['--operator', 'boss@example.com', '--amount', 'five'],
+  withdrawals: ['frobnicate'],
+  'games tasks': ['--done', 'task-1', '--reference', 'BO-1'],
+  'ledger verify': ['--deep'],
+  'btcpay setup': ['--replace=yes'],
+  backup: [],
+  restore: ['a.db', 'b.db'],
+  doctor: ['--fix'],
+  migrate: ['--dry'],
+  healthcheck: ['--timeout', 'soon'],
+};
+
+describe('coinreel COMMAND --help and bad input', () => {
+  test('the table holds every operator command, migrate and healthcheck included', () => {
+    expect(Object.keys(COMMANDS).sort()).toEqual(Object.keys(BAD).sort());
+  });
+
+  test.each(Object.keys(COMMANDS))('%s --help: its usage on stdout, exit 0', async (name) => {
+    const r = await main([...name.split(' '), '--help']);
+    expect(r).toMatchObject({ code: 0, err: '' });
+    expect(r.out).toStartWith(`usage: coinreel ${name}`);
+  });
+
+  test.each(Object.keys(COMMANDS))('%s with bad input: one plain line, exit 2', async (name) => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-bad-'));
+    const r = await main([...name.split(' '), ...BAD[name]!], { DATABASE_URL: `file:${join(dir, 'none.db')}`, DATA_DIR: dir });
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toStartWith(`coinreel ${name}: `);
+    expect(r.err).not.toContain('    at ');
+    expect(existsSync(join(dir, 'none.db'))).toBe(false);
+  });
+
+  test('--version and --help print and exit; an unknown command or option is one line, exit 2', async () => {
+    const v = await main(['--version']);
+    expect(v).toMatchObject({ code: 0, err: '' });
+    expect(v.out.trim()).toStartWith(`coinreel ${VERSION}`);
+    const h = await main(['--help']);
+    expect(h.code).toBe(0);
+    for (const name of Object.keys(COMMANDS)) expect(h.out).toContain(`  ${name} `);
+    const u = await main(['frobnicate']);
+    expect(u.code).toBe(2);
+    expect(u.err.trim()).toStartWith('coinreel: unknown command "frobnicate".');
+    expect((await main(['--frobnicate'])).code).toBe(2);
+    const half = await main(['ledger']);
+    expect([half.code, half.err.trim()]).toEqual([2, 'coinreel: "ledger" needs its second word: coinreel ledger verify (see coinreel --help).']);
+  });
+});
+
+describe('each command for real, against a temporary database', () => {
+  let app: TestApp;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    app = await makeApp();
+    const p = await createPlayer(app);
+    await fund(app, p.userId, 5_000);
+    env = { DATABASE_URL: app.config.DATABASE_URL, DATA_DIR: app.dir };
+  });
+
+  test('admin create, then freeplay create by that operator, withdrawals list, games tasks', async () => {
+    const op = await main(['admin', 'create', '--email', 'boss@example.com', '--password', 'Operator123'], env);
+    expect(op).toMatchObject({ code: 0, err: '', out: 'created operator boss@example.com\n' });
+    const codes = await main(['freeplay', 'create', '--operator', 'boss@example.com', '--amount', '5', '--code', 'WELCOME5'], env);
+    expect(codes.err).toBe('');
+    expect(codes.out).toStartWith('WELCOME5\t$5.00\tcap 1\texpires ');
+    expect(await main(['withdrawals', 'list'], env)).toMatchObject({ code: 0, out: 'no withdrawals\n' });
+    const tasks = await main(['games', 'tasks'], env);
+    expect(tasks).toMatchObject({ code: 0, err: '' });
+    expect(tasks.out).toContain('no open tasks');
+    // The npm name works after `coinreel` too.
+    expect((await main(['ledger:verify'], env)).code).toBe(0);
+  });
+
+  test('ledger verify, backup (mode 0600), doctor, and restore into another database', async () => {
+    const verify = await main(['ledger', 'verify'], env);
+    expect(verify.code).toBe(0);
+    expect(verify.out).toContain('ledger verified');
+    const file = join(app.dir, 'cli-backup.db');
+    const backup = await main(['backup', file], env);
+    expect(backup).toMatchObject({ code: 0, err: '' });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const doctor = await main(['doctor'], { ...env, PUBLIC_URL: 'http://localhost:3000' });
+    expect(doctor.out).toContain('No problems found.');
+    expect(doctor.code).toBe(0);
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'coinreel-restore-')), 'restored.db');
+    const restore = await main(['restore', file], { DATABASE_URL: `file:${elsewhere}` });
+    expect(restore).toMatchObject({ code: 0, err: '' });
+    expect((await main(['ledger', 'verify'], { DATABASE_URL: `file:${elsewhere}` })).code).toBe(0);
+  });
+
+  test('migrate --dry-run lists what is pending and changes nothing; migrate applies it', async () => {
+    expect((await main(['migrate', '--dry-run'], env)).out).toContain('is up to date');
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-migrate-'));
+    const fresh = { DATABASE_URL: `file:${join(dir, 'new.db')}`, DATA_DIR: dir };
+    const dry = await main(['migrate', '--dry-run'], fresh);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain('would be applied');
+    expect(dry.out).toContain('pending  0000_');
+    expect(readdirSync(dir)).toEqual([]);
+    const applied = await main(['migrate'], fresh);
+    expect(applied).toMatchObject({ code: 0, err: '' });
+    expect(applied.out).toContain('migration(s) applied');
+    expect((await main(['migrate'], fresh)).out).toContain('is up to date');
+    expect((await main(['ledger', 'verify'], fresh)).code).toBe(0);
+  });
+
+  test('healthcheck: 0 when /healthz answers 200, 1 with one line when it answers otherwise or nothing listens', async () => {
+    let status = 200;
+    const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => new Response('{}', { status: new URL(req.url).pathname === '/healthz' ? status : 404 }) });
+    const port = String(server.port);
+    try {
+      expect(await main(['healthcheck'], { PORT: port })).toMatchObject({ code: 0, out: `healthy: http://127.0.0.1:${port}/healthz answered 200\n` });
+      expect((await main(['healthcheck'], { PORT: port, HOST: '127.0.0.1' })).code).toBe(0);
+      status = 503;
+      expect(await main(['healthcheck'], { PORT: port })).toMatchObject({ code: 1, out: `unhealthy: http://127.0.0.1:${port}/healthz answered 503\n` });
+    } finally {
+      server.stop(true);
+    }
+    expect(await main(['healthcheck'], { PORT: port })).toMatchObject({ code: 1, out: `unhealthy: nothing answers at 127.0.0.1:${port}\n` });
+  });
+
+  test('--env-file FILE configures a command; the environment still wins', async () => {
+    const file = join(app.dir, 'site.env');
+    writeFileSync(file, `DATABASE_URL=file:${join(app.dir, 'nowhere.db')}\nDATA_DIR='${app.dir}'\n`);
+    const missing = await main(['--env-file', file, 'ledger', 'verify']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('nowhere.db');
+    expect((await main(['ledger', 'verify', '--env-file', file], { DATABASE_URL: env.DATABASE_URL! })).code).toBe(0);
+    const unreadable = await main(['--env-file', join(app.dir, 'none.env'), 'doctor']);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.err.trim()).toStartWith(`Cannot read the env file ${join(app.dir, 'none.env')}`);
+  });
+});
