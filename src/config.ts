@@ -31,7 +31,8 @@ const schema = z.object({
   BTCPAY_WEBHOOK_SECRET: z.string().optional(),
   SANDBOX_BTC_USD: z.coerce.number().positive().default(50000),
   DEPOSIT_MIN_DOLLARS: z.coerce.number().positive().default(1),
-  DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().default(10000),
+  // Amounts stay far inside what cents can count exactly (src/shared/money.ts).
+  DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(10000),
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(5).max(86400).default(120),
   // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
   JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),
@@ -51,7 +52,7 @@ const schema = z.object({
   // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.
   TICKER_MODE: z.enum(['demo', 'live', 'off']).optional(),
   TRUSTED_PROXY_HEADER: z.string().optional(),
-  MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
+  MAX_AMOUNT_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(20),

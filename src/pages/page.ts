@@ -24,6 +24,8 @@ export type SiteInfo = {
   sandboxGames?: boolean;
   /** Deposits go to the built-in sandbox and may be paid by hand (never in production). */
   sandboxPayments: boolean;
+  /** The largest amount a money call takes (MAX_AMOUNT_DOLLARS), so a form can say so before calling. */
+  maxAmountCents?: number;
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;

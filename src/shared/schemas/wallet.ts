@@ -1,5 +1,6 @@
 import { isEmail, str, type FieldErrors } from './fields';
 import { typedAmount } from './amount-input';
+import { readCents } from '../money';
 
 /** Digits with at most one decimal point and at most two decimals (spec §5 amount inputs). */
 export const AMOUNT_INPUT = /^\d+(\.\d{0,2})?$/;
@@ -23,10 +24,10 @@ export function checkFreeplay(input: { code?: unknown }): FieldErrors {
   return str(input.code).trim() ? {} : { code: 'Please enter valid code' };
 }
 
-/** A positive amount of dollars with at most two decimals, as number or text. */
+/** A positive amount of dollars with at most two decimals, as number or text, by the shared rule; its size is the server's to judge. */
 export function isPositiveAmount(a: unknown): boolean {
-  const text = typeof a === 'number' ? (Number.isFinite(a) ? String(a) : '') : typeof a === 'string' ? a.trim() : '';
-  return AMOUNT_INPUT.test(text) && Number(text) > 0;
+  const r = readCents(a, { maxCents: Number.MAX_SAFE_INTEGER, text: 'plain' });
+  return r.ok || r.problem === 'tooLarge';
 }
 
 /** The P2P form as typed: the spec's messages, and the amount read the way people write it (`$5`, `1,000.50`). */
