@@ -47,12 +47,10 @@ export function readCents(value: unknown, rule: AmountRule): AmountRead {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return no('shape');
-    // Size first: a huge number prints with an exponent, and its size is what is wrong with it.
-    if (value < 0 && !rule.signed) return no('notPositive');
-    if (Math.abs(value) > rule.maxCents / 100) return no('tooLarge');
     text = String(value);
-    // What is left with an exponent is tinier than a millionth: more decimals than cents.
-    if (/e/i.test(text)) return no('decimals');
+    // A number printed with an exponent is read as the text it stands for would be: a tiny one has more decimals
+    // than cents; a huge one (at least 1e21) is too large, unless its sign is what is wrong with it.
+    if (/e/i.test(text)) return no(Math.abs(value) < 1 ? 'decimals' : value < 0 && !rule.signed ? 'notPositive' : 'tooLarge');
   } else if (typeof value === 'string') {
     text = value.trim();
     if (!text) return no('required');

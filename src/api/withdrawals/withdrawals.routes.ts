@@ -29,7 +29,7 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       return { success: true, rate: Number(rate), currencyPair: 'BTC_USD' };
     }, { auth: true })
     .post('/withdraw/withdraw-request', async ({ player, body, idempotency }) => {
-      const input = validate(checkWithdraw, body);
+      const input = validate((b) => checkWithdraw(b, { numbersOnly: true }), body);
       // DESIGN §2: amounts are JSON numbers under the configured maximum; the tip whole dollars (0 when absent, spec §3).
       const maxCents = Math.round(d.config.MAX_AMOUNT_DOLLARS * 100);
       const amountCents = amountField(input.amount, 'amount', { maxCents }, { required: 'Amount is required', invalid: 'Enter a valid amount' });
