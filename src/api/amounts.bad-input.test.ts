@@ -155,7 +155,7 @@ function flashOf(res: Response): { k: string; m: string } | null {
 const typedWords = (required: string, notPositive: string, tooLarge = TOO_LARGE) => (problem: AmountProblem) =>
   ({ required, notPositive, tooLarge, shape: AMOUNT_SHAPE_MESSAGE, decimals: AMOUNT_DECIMALS_MESSAGE })[problem];
 
-type FormEdge = { name: string; path: () => string; fields: (amount: string) => Record<string, string>; bad: fc.Arbitrary<Bad>; message: (problem: AmountProblem, typed: string) => string; redirects?: boolean; operator?: boolean };
+type FormEdge = { name: string; path: () => string; fields: (amount: string) => Record<string, string>; bad: fc.Arbitrary<[string, AmountProblem]>; message: (problem: AmountProblem, typed: string) => string; redirects?: boolean; operator?: boolean };
 
 const typed = (max: number) => badText(max).map(([v, problem]): [string, AmountProblem] => [String(v), problem]);
 

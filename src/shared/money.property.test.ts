@@ -12,7 +12,7 @@ const API: AmountRule = { maxCents: MAX };
 const PLAIN: AmountRule = { maxCents: MAX, text: 'plain' };
 const TYPED: AmountRule = { maxCents: MAX, text: 'typed' };
 const valid = fc.integer({ min: 1, max: MAX });
-const read = (v: unknown, rule: AmountRule) => {
+const read = (v: unknown, rule: AmountRule): number | string => {
   const r = readCents(v, rule);
   return r.ok ? r.cents : r.problem;
 };
