@@ -106,6 +106,7 @@ export function siteInfo(c: Config): SiteInfo {
     devMailbox: !c.isProduction,
     sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
     maxAmountCents: Math.round(c.MAX_AMOUNT_DOLLARS * 100),
+    demoBanner: c.sandboxControls === 'everyone',
   };
 }
 

@@ -37,7 +37,7 @@ try {
   const app = createApp(deps);
   let server: ReturnType<typeof serveApp>;
   try {
-    server = serveApp(app, { port: config.PORT, hostname: config.HOST });
+    server = serveApp(app, { port: config.PORT, hostname: config.listenHost });
   } catch (e) {
     const line = listenFailureLine(e, config.PORT);
     if (!line) throw e;

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { IdempotencyPlugin } from '../../http/idempotency';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
+import { sandboxAllowed } from '../../http/loopback';
 import { amountField, validate } from '../../lib/validate';
 import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkWithdraw, TIP_WHOLE, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
@@ -53,8 +54,9 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       if (!w) throw AppError.notFound('Withdrawal not found');
       return { success: true, data: toData(w) };
     }, { auth: true })
-    .post('/sandbox/withdrawals/:id/:to', async ({ player, params }) => {
-      if (!d.simulator) throw AppError.notFound();
+    .post('/sandbox/withdrawals/:id/:to', async ({ player, params, request }) => {
+      // Anyone else gets what an unknown path gets: nothing says the control exists.
+      if (!d.simulator || !sandboxAllowed(d.config.sandboxControls, request, d.config.TRUSTED_PROXY_HEADER)) throw AppError.notFound();
       const to = params.to === 'complete' ? 'Completed' : params.to === 'cancel' ? 'Cancelled' : null;
       const w = await d.withdrawals.get(player.userId, params.id);
       if (!to || !w?.payoutId) throw AppError.notFound('Withdrawal not found');
