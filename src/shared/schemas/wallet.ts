@@ -2,8 +2,6 @@ import { isEmail, str, type FieldErrors } from './fields';
 import { typedAmount } from './amount-input';
 import { readCents } from '../money';
 
-/** Digits with at most one decimal point and at most two decimals (spec §5 amount inputs). */
-export const AMOUNT_INPUT = /^\d+(\.\d{0,2})?$/;
 /** What an amount box lets through while typing: digits, one decimal point, at most two decimals. */
 export const AMOUNT_TYPING = /^\d*(\.\d{0,2})?$/;
 
