@@ -176,8 +176,11 @@ const FORMS: FormEdge[] = [
     message: typedWords('Amount is required.', 'Enter a valid positive number.') },
   { name: 'P2P transfer, confirmed step', path: () => '/p2p-transfer', fields: (amount) => ({ _action: 'send', email: q.email, amount }), bad: typed(MAX),
     message: typedWords('Amount is required.', 'Enter a valid positive number.') },
-  { name: 'deposit limit', path: () => '/profile-setting', fields: (daily) => ({ _action: 'limits', daily, weekly: '', monthly: '' }),
-    bad: typed(LIMIT_MAX).filter(([, problem]) => problem !== 'required'), message: () => limitWords },
+  // An empty limit box is no limit.
+  ...(['daily', 'weekly', 'monthly'] as const).map((f): FormEdge => ({
+    name: `deposit limit (${f})`, path: () => '/profile-setting', fields: (v) => ({ _action: 'limits', daily: '', weekly: '', monthly: '', [f]: v }),
+    bad: typed(LIMIT_MAX).filter(([, problem]) => problem !== 'required'), message: () => limitWords.replace('Daily', f[0]!.toUpperCase() + f.slice(1)),
+  })),
   { name: 'operator balance adjustment', path: () => `/admin/players/${p.userId}`, operator: true, redirects: true,
     fields: (amount) => ({ _action: 'adjust', id: p.userId, confirm: 'yes', reason: 'goodwill credit', amount }),
     bad: typed(MAX).filter((b) => !isNegative(b) || b[1] === 'tooLarge'),
