@@ -72,7 +72,7 @@ export default function DepositModal() {
     setError('');
     setBusy(true);
     try {
-      const r = await api<Created>('/btc/create-deposit-request', { method: 'POST', body: { amount: String((readAmount(amount) as { dollars: number }).dollars) }, inlineFields: ['amount'], headers: { 'Idempotency-Key': key } });
+      const r = await api<Created>('/btc/create-deposit-request', { method: 'POST', body: { amount: (readAmount(amount) as { text: string }).text }, inlineFields: ['amount'], headers: { 'Idempotency-Key': key } });
       if (r.success && r.data) return navigation.assign(depositPageUrl(r.data));
       if (r.fieldErrors.amount) setError(r.fieldErrors.amount);
     } catch {

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, jest, test } from 'bun:test';
-import { makeApp, type TestApp } from '../tests/helpers/app';
+import { fromPeer, LOOPBACK, makeApp, type TestApp } from '../tests/helpers/app';
 import { FakeWebSocket } from '../tests/helpers/fake-websocket';
 import { islandDom, routeFetchTo } from '../tests/helpers/islands';
 import { createPlayer, type TestPlayer } from '../tests/helpers/players';
@@ -37,9 +37,9 @@ async function newDeposit(dollars: string): Promise<DepositSummary> {
   return { id: d.depositId, invoiceId: d.invoiceId, amountCents: Number(dollars) * 100, btcAmount: d.btcAmount, status: 'pending', creditedCents: 0, processingCents: 0 };
 }
 const pay = (d: DepositSummary, action: string) =>
-  app.handle(new Request(`http://localhost:3000/api/v1/sandbox/deposits/${d.id}/simulate`, {
+  app.handle(fromPeer(new Request(`http://localhost:3000/api/v1/sandbox/deposits/${d.id}/simulate`, {
     method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ action }),
-  }));
+  }), LOOPBACK));
 const reads = (d: DepositSummary) => sent.filter((r) => r.path === `/api/v1/btc/deposit/${d.id}`).length;
 /** Lets the island's request to the app and its re-render finish. */
 const settle = async () => {

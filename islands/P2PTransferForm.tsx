@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { dollarsToCents, formatCents } from '../src/shared/money';
+import { formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkP2PTyped } from '../src/shared/schemas/wallet';
 import { api } from './_client/api';
@@ -67,7 +67,8 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     if (!form.attempt(e)) return;
     const dollars = (readAmount(values.amount) as { dollars: number }).dollars;
     // More than the wallet holds is said at once; the ledger still decides when the transfer is sent.
-    if (dollarsToCents(dollars)! > (live ?? props.walletCents)) return form.showServerErrors({ amount: 'Insufficient balance' });
+    // Any size: a figure beyond what cents hold exactly is still more than the wallet holds.
+    if (Math.round(dollars * 100) > (live ?? props.walletCents)) return form.showServerErrors({ amount: 'Insufficient balance' });
     setBusy(true);
     try {
       const email = values.email.trim();

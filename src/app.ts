@@ -8,6 +8,7 @@ import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
 import { routeLabelPlugin } from './http/request-context';
 import { parseCidrList } from './http/cidr';
+import { sandboxAllowed } from './http/loopback';
 import { metricsRoutes } from './api/health/metrics.routes';
 import { jsonFinisher, securityHeaders, withFinish } from './http/finish';
 import { fastReads } from './http/fast-reads';
@@ -82,6 +83,7 @@ export function createApp(deps: Deps): App {
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens, publicUrl: deps.config.publicUrl,
+      sandboxControls: (req) => sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER),
     }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;

@@ -61,3 +61,31 @@ describe('config', () => {
     expect(c.SITE_NAME).toBe('"Quoted" Site');
   });
 });
+
+describe('where the server listens, and who may use the sandbox controls', () => {
+  const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
+
+  test('outside production it listens on 127.0.0.1 unless HOST is set; production keeps every interface', () => {
+    expect(loadConfig({}).listenHost).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).listenHost).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '' }).listenHost).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).listenHost).toBe('0.0.0.0');
+    expect(loadConfig(prod).listenHost).toBeUndefined();
+    expect(loadConfig({ ...prod, HOST: '127.0.0.1' }).listenHost).toBe('127.0.0.1');
+  });
+
+  test('the controls answer loopback clients on a loopback HOST, nobody on any other, anyone with SANDBOX_CONTROLS=on', () => {
+    expect(loadConfig({}).sandboxControls).toBe('loopback');
+    for (const HOST of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost']) expect(loadConfig({ HOST }).sandboxControls).toBe('loopback');
+    for (const HOST of ['0.0.0.0', '::', '192.0.2.7', 'coinreel.example.com']) expect(loadConfig({ HOST }).sandboxControls).toBe('off');
+    expect(loadConfig({ HOST: '0.0.0.0', SANDBOX_CONTROLS: 'on' }).sandboxControls).toBe('everyone');
+    expect(loadConfig({ SANDBOX_CONTROLS: 'off' }).sandboxControls).toBe('loopback');
+    expect(loadConfig(prod).sandboxControls).toBe('off');
+  });
+
+  test('SANDBOX_CONTROLS is on or off, and never on in production', () => {
+    expect(loadConfig({}).SANDBOX_CONTROLS).toBe('off');
+    expect(() => loadConfig({ SANDBOX_CONTROLS: 'yes' })).toThrow(/SANDBOX_CONTROLS/);
+    expect(() => loadConfig({ ...prod, SANDBOX_CONTROLS: 'on' })).toThrow(/SANDBOX_CONTROLS: cannot be on in production/);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCidrList } from './http/cidr';
+import { isLoopbackAddress, type SandboxAccess } from './http/loopback';
 
 const cidrList = (v: string) => {
   try {
@@ -16,7 +17,10 @@ export const DEFAULT_DATABASE_URL = 'file:data/coinreel.db';
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Unset: 127.0.0.1 outside production (the sandbox's controls must not face a network), every interface in production.
   HOST: z.string().min(1).optional(),
+  // `on`: a public demo, where anyone may use the sandbox's controls and every page says it is not real money.
+  SANDBOX_CONTROLS: z.enum(['on', 'off']).default('off'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   DATABASE_AUTH_TOKEN: z.string().optional(),
@@ -33,7 +37,8 @@ const schema = z.object({
   BTCPAY_WEBHOOK_SECRET: z.string().optional(),
   SANDBOX_BTC_USD: z.coerce.number().positive().default(50000),
   DEPOSIT_MIN_DOLLARS: z.coerce.number().positive().default(1),
-  DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().default(10000),
+  // Amounts stay far inside what cents can count exactly (src/shared/money.ts).
+  DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(10000),
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(5).max(86400).default(120),
   // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
   JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),
@@ -53,13 +58,17 @@ const schema = z.object({
   // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.
   TICKER_MODE: z.enum(['demo', 'live', 'off']).optional(),
   TRUSTED_PROXY_HEADER: z.string().optional(),
-  MAX_AMOUNT_DOLLARS: z.coerce.number().positive().default(100000),
+  MAX_AMOUNT_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string };
+export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string;
+  /** The address to listen on (undefined: every interface). */
+  listenHost: string | undefined;
+  /** Who may use the dev mailbox, Simulate payment and a sandbox payout's Complete / Cancel. */
+  sandboxControls: SandboxAccess };
 
 /** `issues`: each 'VARIABLE: what is wrong', for tools that list them (doctor); the message is the one line. */
 export class ConfigError extends Error {
@@ -98,5 +107,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw invalid('DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS. Lower it or raise DEPOSIT_MAX_DOLLARS');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const TICKER_MODE = c.TICKER_MODE ?? (c.NODE_ENV === 'production' ? 'live' : 'demo');
-  return { ...c, TICKER_MODE, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl };
+  if (c.NODE_ENV === 'production' && c.SANDBOX_CONTROLS === 'on') throw invalid('SANDBOX_CONTROLS: cannot be on in production (there is no sandbox there). Unset it');
+  const listenHost = c.HOST ?? (c.NODE_ENV === 'production' ? undefined : '127.0.0.1');
+  const loopbackOnly = listenHost !== undefined && (listenHost === 'localhost' || isLoopbackAddress(listenHost));
+  const sandboxControls: SandboxAccess = c.NODE_ENV === 'production' ? 'off' : c.SANDBOX_CONTROLS === 'on' ? 'everyone' : loopbackOnly ? 'loopback' : 'off';
+  return { ...c, TICKER_MODE, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl, listenHost, sandboxControls };
 }

@@ -110,6 +110,8 @@ export function siteInfo(c: Config): SiteInfo {
     tickerMode: c.TICKER_MODE,
     devMailbox: !c.isProduction,
     sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
+    maxAmountCents: Math.round(c.MAX_AMOUNT_DOLLARS * 100),
+    demoBanner: c.sandboxControls === 'everyone',
   };
 }
 

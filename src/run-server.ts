@@ -38,7 +38,7 @@ export async function runServer(): Promise<void> {
     if (e instanceof ConfigError) stop(e.message);
     throw e;
   }
-  checkListen(config.PORT, config.HOST);
+  checkListen(config.PORT, config.listenHost);
   const folders = dataFolderProblem(config.DATA_DIR, config.DATABASE_URL);
   if (folders) stop(folders);
   const unreadable = await databaseProblem(config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
@@ -51,9 +51,9 @@ export async function runServer(): Promise<void> {
   const app = createApp(deps);
   let server: ReturnType<typeof serveApp>;
   try {
-    server = serveApp(app, { port: config.PORT, hostname: config.HOST });
+    server = serveApp(app, { port: config.PORT, hostname: config.listenHost });
   } catch (e) {
-    const line = listenFailureLine(e, config.PORT, config.HOST);
+    const line = listenFailureLine(e, config.PORT, config.listenHost);
     if (!line) throw e;
     deps.database.client.close();
     stop(line);

@@ -33,16 +33,24 @@ export function clientIp(req: Request, trustedHeader?: string): string {
       return isIP(last) ? last : 'unknown';
     }
   }
-  const known = socketAddress.get(req);
-  if (typeof known === 'string') return known;
-  const address = known?.requestIP(req)?.address;
-  if (!address) return 'unknown';
-  socketAddress.set(req, address);
-  return address;
+  return peerIp(req);
 }
 
 /** A request the server makes for another (a form post calling the API in-process) keeps the client's address. */
 export function copyClientIp(from: Request, to: Request): void {
   const a = socketAddress.get(from);
   if (a) socketAddress.set(to, a);
+}
+
+/**
+ * The address of the connection itself, never a header: 'unknown' for a request that came in no connection (made
+ * in-process with no client's address copied onto it).
+ */
+export function peerIp(req: Request): string {
+  const known = socketAddress.get(req);
+  if (typeof known === 'string') return known;
+  const address = known?.requestIP(req)?.address;
+  if (!address) return 'unknown';
+  socketAddress.set(req, address);
+  return address;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
-import { call, makeApp, page } from '../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, page } from '../../tests/helpers/app';
 import { registration, rows, tokenIn, waitForMail } from '../../tests/helpers/accounts';
 import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../services/auth/captcha';
 import { Elysia } from 'elysia';
@@ -91,7 +91,7 @@ describe('request log lines', () => {
     // A deposit paid through the sandbox: its signed webhook comes back through the app.
     const d = await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: aliceToken });
     expect(d.status).toBe(200);
-    expect((await call(app, 'POST', `/api/v1/sandbox/deposits/${d.json.data.depositId}/simulate`, { action: 'pay' }, { token: aliceToken })).status).toBe(200);
+    expect((await call(app, 'POST', `/api/v1/sandbox/deposits/${d.json.data.depositId}/simulate`, { action: 'pay' }, { token: aliceToken, peer: LOOPBACK })).status).toBe(200);
     const signed = JSON.stringify({ deliveryId: 'log-check-1', type: 'InvoiceCreated' });
     await call(app, 'POST', '/api/v1/webhooks/btcpay', signed, { headers: { 'btcpay-sig': 'sha256=' + createHmac('sha256', app.deps.payments.webhookSecret).update(signed).digest('hex') } });
     // P2P by address, with an idempotency key.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { BASE, call, makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { BASE, call, fromPeer, LOOPBACK, makeApp, page, type TestApp } from '../../tests/helpers/app';
 import { createPlayer, formTokenOf, type TestPlayer } from '../../tests/helpers/players';
 import { qrSvg } from './qr';
 
@@ -13,11 +13,11 @@ beforeAll(async () => {
 const cookie = (p: TestPlayer = alice) => ({ cookie: `token=${p.token}` });
 const props = (doc: string, island: string) => JSON.parse(new RegExp(`data-island="${island}"[^>]*><script type="application/json">(.*?)</script>`, 's').exec(doc)![1]!);
 const form = (fields: Record<string, string>, p: TestPlayer = alice) =>
-  app.handle(new Request(BASE + '/deposit-bitcoin', {
+  app.handle(fromPeer(new Request(BASE + '/deposit-bitcoin', {
     method: 'POST', redirect: 'manual',
     headers: { ...cookie(p), origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ _token: formTokenOf(app, p), ...fields }).toString(),
-  }));
+  }), LOOPBACK));
 
 describe('/deposit-bitcoin with a deposit', () => {
   test('the no-script form creates a deposit and goes to its page; the page shows its state, BTC amount and BIP21 QR', async () => {
@@ -31,7 +31,7 @@ describe('/deposit-bitcoin with a deposit', () => {
     // The same key again (a double submit) is the same deposit.
     expect((await form({ _action: 'create', _key: 'k-page-1', amount: '25' })).headers.get('location')).toBe(r.headers.get('location'));
 
-    const doc = await (await page(app, location.pathname + location.search, cookie())).text();
+    const doc = await (await page(app, location.pathname + location.search, cookie(), LOOPBACK)).text();
     const p = props(doc, 'DepositStatus');
     expect(p.deposit).toMatchObject({ id, amountCents: 2500, btcAmount: '0.00050000', status: 'pending', creditedCents: 0 });
     const onchain = p.addresses.find((a: any) => a.method === 'onchain');
@@ -42,7 +42,7 @@ describe('/deposit-bitcoin with a deposit', () => {
 
   test('a bookmark with only ?deposit= shows the real state on first render, after payment too', async () => {
     const d = (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: '12' }, { token: alice.token })).json.data;
-    await call(app, 'POST', `/api/v1/sandbox/deposits/${d.depositId}/simulate`, { action: 'pay' }, { token: alice.token });
+    await call(app, 'POST', `/api/v1/sandbox/deposits/${d.depositId}/simulate`, { action: 'pay' }, { token: alice.token, peer: LOOPBACK });
     const doc = await (await page(app, `/deposit-bitcoin?deposit=${d.depositId}`, cookie())).text();
     expect(props(doc, 'DepositStatus').deposit).toMatchObject({ status: 'completed', creditedCents: 1200 });
     expect(doc).toContain('Payment Settled: $12.00');
@@ -84,8 +84,8 @@ describe('sandbox controls do not exist with BTCPay or in production', () => {
     const prod = await makeApp({ NODE_ENV: 'production' });
     const p = await createPlayer(prod);
     const d = (await call(prod, 'POST', '/api/v1/btc/create-deposit-request', { amount: '5' }, { token: p.token })).json.data;
-    expect((await call(prod, 'POST', `/api/v1/sandbox/deposits/${d.depositId}/simulate`, { action: 'pay' }, { token: p.token })).status).toBe(404);
-    const doc = await (await page(prod, `/deposit-bitcoin?deposit=${d.depositId}`, cookie(p))).text();
+    expect((await call(prod, 'POST', `/api/v1/sandbox/deposits/${d.depositId}/simulate`, { action: 'pay' }, { token: p.token, peer: LOOPBACK })).status).toBe(404);
+    const doc = await (await page(prod, `/deposit-bitcoin?deposit=${d.depositId}`, cookie(p), LOOPBACK)).text();
     expect(doc).toContain('data-island="DepositStatus"');
     expect(doc).not.toContain('DepositSimulator');
   });

@@ -97,7 +97,7 @@ function Deposit({ props, ctx }: { props: Loaded; ctx: PageContext }) {
       <p className="deposit-help-link">
         Paid but nothing arrived? See <a href="/support#how-to-deposit">how to deposit</a> and what to send support.
       </p>
-      {depositId && ctx.site.sandboxPayments && (
+      {depositId && ctx.site.sandboxPayments && ctx.sandboxControls && (
         <Island name="DepositSimulator" props={{ depositId, action: ctx.url.pathname + ctx.url.search, formToken: ctx.formToken }} />
       )}
     </>

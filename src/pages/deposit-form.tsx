@@ -11,7 +11,7 @@ export const depositActions: Record<string, PageAction> = {
     // Read as the modal reads it (`$25`, `1,000.50`); the API takes the plain text of the dollars.
     const errors = checkDepositTyped({ amount });
     if (errors.amount) return { status: 400, form: { action: 'create', values: { amount }, errors } };
-    const a = await ctx.send('POST', '/btc/create-deposit-request', { amount: String((readAmount(amount) as { dollars: number }).dollars) }, { idempotencyKey: ctx.fields._key || undefined });
+    const a = await ctx.send('POST', '/btc/create-deposit-request', { amount: (readAmount(amount) as { text: string }).text }, { idempotencyKey: ctx.fields._key || undefined });
     return answerToResult(a, { action: 'create', values: { amount } }, (json) => ({ redirect: depositPageUrl(json.data) }));
   },
   async simulate(ctx: ActionContext): Promise<ActionResult> {

@@ -44,7 +44,9 @@ export default definePage({
   title: 'Dev mailbox',
   access: 'open',
   async load(ctx: PageContext): Promise<Data> {
-    if (!ctx.site.devMailbox) throw new Response(null, { status: 302, headers: { location: '/' } });
+    // Outside production, and then only for a client on this machine (or a public demo): to anyone else it is
+    // an unknown path like any other, so nothing says it exists.
+    if (!ctx.site.devMailbox || !ctx.sandboxControls) throw new Response(null, { status: 302, headers: { location: '/' } });
     const box = mailboxOf(ctx.site);
     return { messages: box ? await box.list(100) : null };
   },

@@ -24,6 +24,10 @@ export type SiteInfo = {
   sandboxGames?: boolean;
   /** Deposits go to the built-in sandbox and may be paid by hand (never in production). */
   sandboxPayments: boolean;
+  /** A public demo (SANDBOX_CONTROLS=on): every page says the money is not real. */
+  demoBanner?: boolean;
+  /** The largest amount a money call takes (MAX_AMOUNT_DOLLARS), so a form can say so before calling. */
+  maxAmountCents?: number;
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;
@@ -34,7 +38,9 @@ export type PageContext = { url: URL; params: Record<string, string>; viewer: Vi
   /** The one-time message of the form post that led here. */
   flash?: Flash;
   /** The signed-in player's per-session form token: every form a signed-in page renders carries it as `_token`. */
-  formToken?: string };
+  formToken?: string;
+  /** This request may use the sandbox's controls (src/http/loopback.ts): the dev mailbox, Simulate payment. */
+  sandboxControls?: boolean };
 
 /** A refused form post, re-rendered: `action` names which form of the page it was. */
 export type FormState = { action: string; values: Record<string, string>; errors: Record<string, string>; message?: string };

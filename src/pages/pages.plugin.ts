@@ -17,6 +17,8 @@ type Options = {
   flash: FlashCookies;
   formTokens: FormTokens;
   publicUrl: string;
+  /** May this request use the sandbox's controls (src/http/loopback.ts)? Absent: nobody may. */
+  sandboxControls?: (req: Request) => boolean;
 };
 
 const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
@@ -60,6 +62,7 @@ export function pagesPlugin(o: Options) {
     if (page.access === 'admin' && viewer?.role !== 'ADMIN') return forbidden();
     const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
     if (viewer?.sessionId) ctx.formToken = o.formTokens.for(viewer.sessionId);
+    ctx.sandboxControls = o.sandboxControls?.(request) === true;
     if (o.handle) ctx.api = ownApi(o.handle, request);
     return ctx;
   }

@@ -1,6 +1,6 @@
 import { readAmount } from '../shared/schemas/amount-input';
 import { checkP2PTyped } from '../shared/schemas/wallet';
-import { dollarsToCents } from '../shared/money';
+import { amountTooLarge } from '../shared/money';
 import { answerToResult } from './form-post';
 import type { PageAction } from './page';
 
@@ -14,10 +14,12 @@ export const p2pActions: Record<string, PageAction> = {
     const values = { email: (ctx.fields.email ?? '').trim(), amount: (ctx.fields.amount ?? '').trim() };
     const errors = checkP2PTyped(values);
     if (Object.keys(errors).length) return { status: 400, form: { action: 'default', values, errors } };
-    const dollars = (readAmount(values.amount) as { dollars: number }).dollars;
-    // More than the wallet holds is said at once, not after the confirmation (the ledger still decides at Send).
-    if (dollarsToCents(dollars)! > ctx.viewer!.walletCents) return { status: 409, form: { action: 'default', values, errors: { amount: INSUFFICIENT } } };
-    const amount = String(dollars);
+    const { dollars, text: amount } = readAmount(values.amount) as { dollars: number; text: string };
+    // Above the site's maximum, or more than the wallet holds, is said at once, not after the confirmation (the API
+    // and the ledger still decide at Send).
+    const maxCents = ctx.site.maxAmountCents ?? Number.MAX_SAFE_INTEGER;
+    if (Math.round(dollars * 100) > maxCents) return { status: 400, form: { action: 'default', values, errors: { amount: amountTooLarge(maxCents) } } };
+    if (Math.round(dollars * 100) > ctx.viewer!.walletCents) return { status: 409, form: { action: 'default', values, errors: { amount: INSUFFICIENT } } };
     const a = await ctx.send('GET', `/transfer/recipient?email=${encodeURIComponent(values.email)}`);
     return answerToResult(a, { action: 'default', values }, (json) => ({
       status: 200,

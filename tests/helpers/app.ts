@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { buildDeps, type Deps } from '../../src/deps';
+import { recordClientIp } from '../../src/http/client-ip';
 
 export type TestApp = App & { deps: Deps; dir: string; config: Config };
 
@@ -27,12 +28,21 @@ export async function makeApp(env: Record<string, string> = {}, overrides: Parti
 
 export const BASE = 'http://localhost:3000';
 
-/** A JSON request to the app, with optional bearer token and extra headers. */
-export async function call(app: App, method: string, path: string, body?: unknown, opts: { token?: string; headers?: Record<string, string> } = {}) {
+/** The connection address of a client on the test's own machine (the sandbox's controls answer only such clients). */
+export const LOOPBACK = '127.0.0.1';
+
+/** A request as if it came in a connection from `peer` (src/http/client-ip.ts); without one it came in none. */
+export function fromPeer(req: Request, peer?: string): Request {
+  if (peer) recordClientIp(req, peer);
+  return req;
+}
+
+/** A JSON request to the app, with optional bearer token, extra headers and the connection's address. */
+export async function call(app: App, method: string, path: string, body?: unknown, opts: { token?: string; headers?: Record<string, string>; peer?: string } = {}) {
   const headers: Record<string, string> = { ...opts.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await app.handle(new Request(BASE + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }));
+  const res = await app.handle(fromPeer(new Request(BASE + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }), opts.peer));
   const text = await res.text();
   let json: any = null;
   try {
@@ -41,5 +51,5 @@ export async function call(app: App, method: string, path: string, body?: unknow
   return { status: res.status, headers: res.headers, json, text };
 }
 
-export const page = (app: App, path: string, headers: Record<string, string> = {}) =>
-  app.handle(new Request(BASE + path, { headers, redirect: 'manual' }));
+export const page = (app: App, path: string, headers: Record<string, string> = {}, peer?: string) =>
+  app.handle(fromPeer(new Request(BASE + path, { headers, redirect: 'manual' }), peer));

@@ -2,7 +2,7 @@ import { clientIp } from '../../http/client-ip';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../services/admin/audit';
 import type { SignedIn } from '../../services/auth/viewer';
-import { dollarsToCents } from '../../shared/money';
+import { amountField } from '../../lib/validate';
 
 /** The request body as an object, or a 400 naming it. */
 export function bodyObject(body: unknown): Record<string, unknown> {
@@ -26,12 +26,8 @@ export function reasonOf(body: Record<string, unknown>, required: boolean, field
 
 /** A dollar amount as a JSON number with at most two decimals; `signed` allows a negative one (never zero). */
 export function amountOf(body: Record<string, unknown>, maxDollars: number, opts: { field?: string; signed?: boolean } = {}): number {
-  const field = opts.field ?? 'amount';
-  const v = body[field];
-  const c = typeof v === 'number' ? dollarsToCents(v) : null;
-  if (c === null || c === 0 || (!opts.signed && c < 0)) throw AppError.invalid([{ field, message: opts.signed ? 'Enter a non-zero amount in dollars, e.g. 10 or -2.50.' : 'Enter a valid amount' }]);
-  if (Math.abs(c) > maxDollars * 100) throw AppError.invalid([{ field, message: `Amount cannot be more than $${maxDollars.toLocaleString('en-US')}.` }]);
-  return c;
+  const invalid = opts.signed ? 'Enter a non-zero amount in dollars, e.g. 10 or -2.50.' : 'Enter a valid amount';
+  return amountField(body[opts.field ?? 'amount'], opts.field ?? 'amount', { maxCents: Math.round(maxDollars * 100), signed: opts.signed }, { required: invalid, invalid });
 }
 
 export function pageOf(q: Record<string, string | undefined>): number {

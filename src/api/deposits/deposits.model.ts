@@ -1,16 +1,17 @@
 import { AppError } from '../../lib/app-error';
-import { dollarsFromCents, dollarsToCents, formatCents, type Cents } from '../../shared/money';
+import { amountField } from '../../lib/validate';
+import { dollarsFromCents, formatCents, type Cents } from '../../shared/money';
 import { DEPOSIT_AMOUNT_INVALID } from '../../shared/schemas/deposit';
 import type { DepositView } from '../../services/payments/deposits';
 
 /** The deposit amount in cents within the configured bounds; each refusal is a 400 on the amount field. */
 export function depositCents(value: unknown, minDollars: number, maxDollars: number): Cents {
-  const c = dollarsToCents(typeof value === 'number' ? value : typeof value === 'string' ? value.trim() : undefined);
-  if (c === null || c <= 0) throw AppError.invalid([{ field: 'amount', message: DEPOSIT_AMOUNT_INVALID }]);
   const min = Math.round(minDollars * 100);
   const max = Math.round(maxDollars * 100);
+  // spec §7 sends the amount as text; a JSON number is taken too.
+  const words = { required: DEPOSIT_AMOUNT_INVALID, invalid: DEPOSIT_AMOUNT_INVALID };
+  const c = amountField(value, 'amount', { maxCents: max, text: 'plain' }, words, `The largest deposit is ${formatCents(max)}.`);
   if (c < min) throw AppError.invalid([{ field: 'amount', message: `The smallest deposit is ${formatCents(min)}.` }]);
-  if (c > max) throw AppError.invalid([{ field: 'amount', message: `The largest deposit is ${formatCents(max)}.` }]);
   return c;
 }
 

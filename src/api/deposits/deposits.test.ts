@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
 
@@ -13,7 +13,7 @@ afterAll(() => app.deps.deposits.idle());
 
 const balance = async (who = p) => (await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: who.token })).json.walletAmount;
 const create = (amount: unknown, who = p, headers: Record<string, string> = {}) => call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount }, { token: who.token, headers });
-const simulate = (id: string, action: string, who = p) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token: who.token });
+const simulate = (id: string, action: string, who = p) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token: who.token, peer: LOOPBACK });
 const ledgerOk = async () => expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
 
 describe('deposit request (spec §7)', () => {

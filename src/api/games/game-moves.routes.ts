@@ -45,7 +45,7 @@ export const gameMovesRoutes = (deps: GameMovesDeps, session: Session) => {
     };
   }
   const moveOf = (body: unknown) => {
-    const input = validate(checkGameMove, body);
+    const input = validate((b) => checkGameMove(b, { numbersOnly: true }), body);
     return { gameId: String(input.gameId).trim(), userName: String(input.userName), amountCents: amountCents(input.amount, deps.maxAmountDollars, 'amount', 'Enter a valid amount') };
   };
   return new Elysia({ name: 'game-moves-routes' })

@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/app-error';
-import { dollarsFromCents, dollarsToCents, type Cents } from '../../shared/money';
+import { amountField } from '../../lib/validate';
+import { dollarsFromCents, type Cents } from '../../shared/money';
 import { HISTORY_TYPES, type HistoryRow, type HistoryType } from '../../services/wallet/history';
 import type { Notification } from '../../services/wallet/notifications';
 import type { SignedIn } from '../../services/auth/viewer';
@@ -11,13 +12,9 @@ export const walletBalanceBody = (p: SignedIn) => ({
   user: { _id: p.userId, playerId: p.playerId, email: p.email, name: p.name },
 });
 
-/** Dollars from the wire (a JSON number) → cents; anything but a positive amount with at most two decimals under the cap is a 400. */
+/** Dollars from the wire (a JSON number, DESIGN §2: text such as "5" is for forms, which convert it) → cents by the shared rule. */
 export function amountCents(value: unknown, maxDollars: number, field = 'amount', invalidMessage = 'Enter a valid positive number.'): Cents {
-  // DESIGN §2: the API takes amounts as JSON numbers only; text such as "5" is for forms, which convert it.
-  const c = typeof value === 'number' ? dollarsToCents(value) : null;
-  if (c === null || c <= 0) throw AppError.invalid([{ field, message: invalidMessage }]);
-  if (c > maxDollars * 100) throw AppError.invalid([{ field, message: `Amount cannot be more than $${maxDollars.toLocaleString('en-US')}.` }]);
-  return c;
+  return amountField(value, field, { maxCents: Math.round(maxDollars * 100) }, { required: invalidMessage, invalid: invalidMessage });
 }
 
 /** page/limit from the query string: whole numbers, page ≥ 1, limit 1..100 (default 10). */

@@ -35,7 +35,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       return { success: true, receipt: toReceipt(r) };
     }, { auth: true })
     .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
-      const input = validate(checkP2P, body);
+      const input = validate((b) => checkP2P(b, { numbersOnly: true }), body);
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
       // The code is checked once the receiver is known, so a mistyped address never spends it.

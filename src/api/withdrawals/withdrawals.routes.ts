@@ -3,9 +3,10 @@ import type { Config } from '../../config';
 import type { IdempotencyPlugin } from '../../http/idempotency';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
-import { validate } from '../../lib/validate';
-import { dollarsFromCents, dollarsToCents, formatCents } from '../../shared/money';
-import { checkWithdraw, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
+import { sandboxAllowed } from '../../http/loopback';
+import { amountField, validate } from '../../lib/validate';
+import { dollarsFromCents, formatCents } from '../../shared/money';
+import { checkWithdraw, TIP_WHOLE, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
 import type { SandboxSimulator } from '../../services/payments/sandbox/sandbox-simulator';
 import type { WithdrawalService } from '../../services/payments/withdrawal-service';
 import type { WithdrawalRow } from '../../services/payments/withdrawals';
@@ -29,16 +30,14 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       return { success: true, rate: Number(rate), currencyPair: 'BTC_USD' };
     }, { auth: true })
     .post('/withdraw/withdraw-request', async ({ player, body, idempotency }) => {
-      const input = validate(checkWithdraw, body);
-      // DESIGN §2: amounts are JSON numbers; the tip a whole number of dollars (0 when empty, spec §3).
-      if (typeof input.amount !== 'number') throw AppError.invalid([{ field: 'amount', message: 'Enter a valid amount' }]);
-      const tip = input.tip ?? 0;
-      if (typeof tip !== 'number' || !Number.isSafeInteger(tip) || tip < 0) throw AppError.invalid([{ field: 'tip', message: 'Tip must be a whole number of dollars' }]);
-      const amountCents = dollarsToCents(input.amount)!;
-      if (amountCents > d.config.MAX_AMOUNT_DOLLARS * 100) throw AppError.invalid([{ field: 'amount', message: `Amount cannot be more than $${d.config.MAX_AMOUNT_DOLLARS.toLocaleString('en-US')}.` }]);
+      const input = validate((b) => checkWithdraw(b, { numbersOnly: true }), body);
+      // DESIGN §2: amounts are JSON numbers under the configured maximum; the tip whole dollars (0 when absent, spec §3).
+      const maxCents = Math.round(d.config.MAX_AMOUNT_DOLLARS * 100);
+      const amountCents = amountField(input.amount, 'amount', { maxCents }, { required: 'Amount is required', invalid: 'Enter a valid amount' });
+      const tipCents = input.tip === undefined || input.tip === null ? 0 : amountField(input.tip, 'tip', { maxCents, zero: true, whole: true }, { required: TIP_WHOLE, invalid: TIP_WHOLE });
       const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency)!.id as WithdrawCurrency;
       const r = await d.withdrawals.create({
-        userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents: tip * 100, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined, sessionId: player.sessionId,
+        userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined, sessionId: player.sessionId,
         // Once the destination is known good and before anything is held: a refused code leaves everything as it was.
         stepUp: () => d.twoStep.check(player.userId, (input as { totp?: unknown }).totp),
       });
@@ -55,8 +54,9 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       if (!w) throw AppError.notFound('Withdrawal not found');
       return { success: true, data: toData(w) };
     }, { auth: true })
-    .post('/sandbox/withdrawals/:id/:to', async ({ player, params }) => {
-      if (!d.simulator) throw AppError.notFound();
+    .post('/sandbox/withdrawals/:id/:to', async ({ player, params, request }) => {
+      // Anyone else gets what an unknown path gets: nothing says the control exists.
+      if (!d.simulator || !sandboxAllowed(d.config.sandboxControls, request, d.config.TRUSTED_PROXY_HEADER)) throw AppError.notFound();
       const to = params.to === 'complete' ? 'Completed' : params.to === 'cancel' ? 'Cancelled' : null;
       if (!to) throw AppError.notFound('Withdrawal not found');
       // As at BTCPay, only an approved payout is sent: one awaiting an operator's approval cannot be ended from here.

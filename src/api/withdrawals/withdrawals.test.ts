@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { makeBolt11 } from '../../../tests/helpers/bolt11';
-import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { systemId, walletId } from '../../services/ledger/ledger.types';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
@@ -22,7 +22,7 @@ const withdraw = (p: TestPlayer, body: Record<string, unknown>, headers: Record<
   call(app, 'POST', '/api/v1/withdraw/withdraw-request', body, { token: p.token, headers });
 const wallet = async (p: TestPlayer) => (await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: p.token })).json.walletAmount;
 const history = async (p: TestPlayer) => (await call(app, 'GET', '/api/v1/transaction/transaction-List/WITHDRAW', undefined, { token: p.token })).json.TransactionList;
-const control = (p: TestPlayer, id: string, to: string) => call(app, 'POST', `/api/v1/sandbox/withdrawals/${id}/${to}`, undefined, { token: p.token });
+const control = (p: TestPlayer, id: string, to: string) => call(app, 'POST', `/api/v1/sandbox/withdrawals/${id}/${to}`, undefined, { token: p.token, peer: LOOPBACK });
 const balance = async (id: string) => (await app.deps.ledger.balance(id)).balanceCents;
 const ledgerOk = async () => expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
 

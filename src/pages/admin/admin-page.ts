@@ -1,3 +1,4 @@
+import { readCents } from '../../shared/money';
 import { definePage, type ActionContext, type PageAction, type PageContext, type Page } from '../page';
 
 /** What every console page loads: its own API reads, and the open counts for the menu (which then keeps them live). */
@@ -28,5 +29,12 @@ export function apiAction(method: string, path: (f: Record<string, string>) => s
 }
 
 export const enc = encodeURIComponent;
-/** Typed dollars as a JSON number when they look like one; otherwise as typed, for the API's own message. */
-export const dollarsField = (v: string | undefined) => (/^-?\d+(\.\d{1,2})?$/.test((v ?? '').trim()) ? Number(v) : v);
+/**
+ * Typed dollars (`-2.50`, `$1,000`) as a JSON number by the shared rule, any size, so the API says what is wrong
+ * with the amount (its maximum too); anything else as typed, for the API's own message.
+ */
+export function dollarsField(v: string | undefined): number | string | undefined {
+  const r = readCents(v ?? '', { maxCents: Number.MAX_SAFE_INTEGER, text: 'typed', signed: true });
+  if (r.ok) return r.cents / 100;
+  return r.problem === 'tooLarge' ? Number((v ?? '').trim().replace(/[$,\s]/g, '')) : v;
+}

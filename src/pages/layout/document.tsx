@@ -26,6 +26,15 @@ export function stylesheetFor(page: Page, ctx: PageContext, manifest: Manifest):
   return ctx.viewer || page.access === 'admin' || !manifest.publicCss ? manifest.css : manifest.publicCss;
 }
 
+/** A public demo (SANDBOX_CONTROLS=on): first on every page, before the header, in words and not colour alone. */
+function DemoBanner() {
+  return (
+    <div className="demo-banner" role="region" aria-label="Demo notice">
+      <p><strong>Demo — not real money.</strong> Payments and withdrawals here are simulated; nothing is paid out.</p>
+    </div>
+  );
+}
+
 export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageContext; manifest: Manifest; used: Set<string> }) {
   const title = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
   return (
@@ -44,6 +53,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
       </head>
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
         <a className="skip-link" href="#main">Skip to content</a>
+        {ctx.site.demoBanner && <DemoBanner />}
         {page.access === 'admin' && ctx.viewer ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
         <main id="main" tabIndex={-1}>
           {ctx.flash && (

@@ -1,5 +1,6 @@
 import { answerToResult } from '../form-post';
 import type { ActionContext, ActionResult, PageAction } from '../page';
+import { readAmount } from '../../shared/schemas/amount-input';
 import { LIMIT_FIELDS } from '../../shared/schemas/play-limits';
 
 // The profile page's responsible-gaming and session forms, as plain posts: each calls the same API as any client,
@@ -7,11 +8,15 @@ import { LIMIT_FIELDS } from '../../shared/schemas/play-limits';
 
 const ok = (message: string, hash: string): ActionResult => ({ redirect: `/profile-setting#${hash}`, flash: { kind: 'success', message } });
 
-/** A limit box: empty is no limit; anything typed goes to the API as a number when it is one, so its rule speaks. */
+/**
+ * A limit box: empty is no limit; an amount as people type it (`$1,000`) goes to the API as a number, and anything
+ * else as typed, so the API's one rule for amounts speaks.
+ */
 function limitValue(raw: string | undefined): number | string | null {
-  const v = (raw ?? '').trim().replace(/^\$/, '');
+  const v = (raw ?? '').trim();
   if (v === '') return null;
-  return /^\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  const r = readAmount(v);
+  return r.ok ? r.dollars : v;
 }
 
 export const protectionActions: Record<string, PageAction> = {

@@ -1,3 +1,5 @@
+import { amountTooLarge, readCents, type AmountProblem } from '../money';
+
 // How people type an amount of dollars: `5`, `5.00`, `$5`, `$5.00`, `1,000.50`. One reader for the plain form
 // posts and the islands, so both accept the same text and say the same thing when they refuse it.
 
@@ -7,20 +9,32 @@ export const AMOUNT_SHAPE_MESSAGE = 'Enter an amount in dollars, like 5, 5.00, $
 export const AMOUNT_DECIMALS_MESSAGE = 'Use at most two decimals (cents).';
 export const AMOUNT_POSITIVE_MESSAGE = 'Enter an amount greater than 0.';
 
-// An optional $ (after an optional minus, so "-$5" is named as negative), digits either plain or grouped by
-// commas in threes, then optional decimals.
-const SHAPE = /^(-?)\$?\s*(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d*))?$/;
+const TYPED = { maxCents: Number.MAX_SAFE_INTEGER, text: 'typed' } as const;
 
-/** Reads typed text as dollars; an empty box is for the caller's own "required" message. */
+/**
+ * Reads typed text as dollars by the shared rule (src/shared/money.ts); an empty box is for the caller's own
+ * "required" message. Size is left to the server, which knows the configured maximum and says it.
+ */
 export function readAmount(typed: string): AmountRead {
-  const m = SHAPE.exec(typed.trim());
-  if (!m) return { ok: false, message: AMOUNT_SHAPE_MESSAGE };
-  const [, minus, whole, decimals = ''] = m;
-  if (decimals.length > 2) return { ok: false, message: AMOUNT_DECIMALS_MESSAGE };
-  const text = whole!.replace(/,/g, '') + (decimals ? '.' + decimals : '');
-  const dollars = Number(text);
-  if (minus || !(dollars > 0)) return { ok: false, message: AMOUNT_POSITIVE_MESSAGE };
-  return { ok: true, dollars, text };
+  const r = readCents(typed, TYPED);
+  // The canonical text, as String(dollars) prints it (`$1,000.50` → `1000.5`) but exact at any size.
+  const [whole = '', decimals = ''] = typed.trim().replace(/^\$\s*/, '').replace(/,/g, '').split('.');
+  const text = whole.replace(/^0+(?=\d)/, '') + (/[1-9]/.test(decimals) ? '.' + decimals.replace(/0+$/, '') : '');
+  if (r.ok || r.problem === 'tooLarge') return { ok: true, dollars: Number(text), text };
+  return { ok: false, message: r.problem === 'decimals' ? AMOUNT_DECIMALS_MESSAGE : r.problem === 'notPositive' ? AMOUNT_POSITIVE_MESSAGE : AMOUNT_SHAPE_MESSAGE };
+}
+
+/** An edge's own words for a refused amount: spec §5 gives each form its "required" and "invalid" words. */
+export type AmountWords = { required: string; invalid: string };
+
+/**
+ * The message for a refused amount at an API edge: the spec's words for a missing or invalid amount, and one
+ * message everywhere for an amount above the configured maximum.
+ */
+export function amountMessage(problem: AmountProblem, words: AmountWords, maxCents: number): string {
+  if (problem === 'required') return words.required;
+  if (problem === 'tooLarge') return amountTooLarge(maxCents);
+  return words.invalid;
 }
 
 /** What an amount box lets through while typing: a start of something `readAmount` could accept. */

@@ -1,13 +1,13 @@
 import { hasControlChars, str, type FieldErrors } from './fields';
 import { typedAmount } from './amount-input';
-import { isPositiveAmount } from './wallet';
+import { isPositiveAmount, type AmountOpts } from './wallet';
 
 /** spec §5: Transfer/redeem. The form calls the user name `username`; the API `userName`. */
-export function checkGameMove(input: { gameId?: unknown; userName?: unknown; amount?: unknown }): FieldErrors {
+export function checkGameMove(input: { gameId?: unknown; userName?: unknown; amount?: unknown }, opts: AmountOpts = {}): FieldErrors {
   const e: FieldErrors = {};
   if (!str(input.gameId).trim()) e.gameId = 'Game is required';
   if (!str(input.userName).trim()) e.userName = 'Username is required';
-  if (!isPositiveAmount(input.amount)) e.amount = 'Enter a valid amount';
+  if (!isPositiveAmount(input.amount, opts)) e.amount = 'Enter a valid amount';
   return e;
 }
 

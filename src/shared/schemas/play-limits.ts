@@ -1,5 +1,5 @@
 // Responsible-gaming field rules, shared by the API, the page's form posts and any island.
-import { dollarsToCents } from '../money';
+import { readCents } from '../money';
 import { str, type FieldErrors } from './fields';
 
 export const LIMIT_FIELDS = ['daily', 'weekly', 'monthly'] as const;
@@ -25,8 +25,8 @@ export function checkLimits(b: Record<string, unknown>, isTimeZone: (tz: string)
   const errors: FieldErrors = {};
   for (const f of LIMIT_FIELDS) {
     if (!(f in b) || b[f] === null) continue;
-    const c = typeof b[f] === 'number' ? dollarsToCents(b[f]) : null;
-    if (c === null || c <= 0 || c > LIMIT_MAX_DOLLARS * 100) errors[f] = limitMessage(f);
+    // JSON numbers only, by the shared rule; every refusal names the whole rule.
+    if (!readCents(b[f], { maxCents: LIMIT_MAX_DOLLARS * 100 }).ok) errors[f] = limitMessage(f);
   }
   if ('timeZone' in b && (typeof b.timeZone !== 'string' || b.timeZone.length > 64 || !isTimeZone(b.timeZone))) errors.timeZone = 'Choose a valid time zone';
   if (!LIMIT_FIELDS.some((f) => f in b) && !('timeZone' in b)) errors.daily = 'Set at least one limit';

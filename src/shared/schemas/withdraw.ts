@@ -1,6 +1,7 @@
 import { str, type FieldErrors } from './fields';
 import { typedAmount } from './amount-input';
-import { AMOUNT_INPUT } from './wallet';
+import { readCents } from '../money';
+import type { AmountOpts } from './wallet';
 
 /** spec §2/§9: the withdraw currencies, the default first, each with its minimum in dollars. */
 export const WITHDRAW_CURRENCIES = [
@@ -15,20 +16,24 @@ export const TIP_PRESETS = [1, 2, 5, 10, 50, 100] as const;
 /** spec §5: the tip takes digits only. */
 export const TIP_INPUT = /^\d*$/;
 
-const textOf = (v: unknown) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : str(v).trim());
+export const TIP_WHOLE = 'Tip must be a whole number of dollars';
+// Size is the server's to judge (it knows the configured maximum); here only what an amount is.
+const ANY_SIZE = Number.MAX_SAFE_INTEGER;
 
 /** spec §5: Withdraw. Amount and tip arrive as numbers (API) or as typed text (form). */
-export function checkWithdraw(input: { currency?: unknown; wallet_address?: unknown; amount?: unknown; tip?: unknown }): FieldErrors {
+export function checkWithdraw(input: { currency?: unknown; wallet_address?: unknown; amount?: unknown; tip?: unknown }, opts: AmountOpts = {}): FieldErrors {
+  const text = opts.numbersOnly ? undefined : 'plain';
   const e: FieldErrors = {};
   const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency);
   if (!currency) e.currency = 'Currency is required';
   if (!str(input.wallet_address).trim()) e.wallet_address = 'Wallet address is required';
-  const amount = textOf(input.amount);
-  if (!amount) e.amount = 'Amount is required';
-  else if (!AMOUNT_INPUT.test(amount) || !(Number(amount) > 0)) e.amount = 'Enter a valid amount';
-  else if (currency && Number(amount) < currency.minDollars) e.amount = `Minimum amount to invest is ${currency.minDollars}`;
-  const tip = textOf(input.tip);
-  if (tip && !/^\d+$/.test(tip)) e.tip = 'Tip must be a whole number of dollars';
+  const amount = readCents(input.amount, { maxCents: ANY_SIZE, text });
+  if (!amount.ok && amount.problem === 'required') e.amount = 'Amount is required';
+  else if (!amount.ok && amount.problem !== 'tooLarge') e.amount = 'Enter a valid amount';
+  else if (amount.ok && currency && amount.cents < currency.minDollars * 100) e.amount = `Minimum amount to invest is ${currency.minDollars}`;
+  // Optional: absent or an empty box is no tip.
+  const tip = readCents(input.tip, { maxCents: ANY_SIZE, text, zero: true, whole: true });
+  if (!tip.ok && tip.problem !== 'required' && tip.problem !== 'tooLarge') e.tip = TIP_WHOLE;
   return e;
 }
 

@@ -1,0 +1,38 @@
+import { inRanges, parseCidrList } from './cidr';
+import { peerIp } from './client-ip';
+
+// The sandbox's controls (the dev mailbox, Simulate payment, a sandbox payout's Complete / Cancel) read every reset
+// link and mint credits: outside a public demo they answer only someone at this machine's own keyboard.
+
+const LOOPBACK = parseCidrList('127.0.0.0/8, ::1');
+
+/** Who may use the sandbox's controls (config.ts decides): nobody, clients on this machine, or anyone (a public demo). */
+export type SandboxAccess = 'off' | 'loopback' | 'everyone';
+
+export const isLoopbackAddress = (address: string): boolean => inRanges(address.replace(/^\[|\]$/g, ''), LOOPBACK);
+
+// Headers a proxy uses to name the client it forwards for. The configured one is read too, whatever its name.
+const FORWARDING = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/** The addresses a forwarding header names: `for=` of Forwarded, every entry of a list, ports and brackets dropped. */
+function namedAddresses(header: string, value: string): string[] {
+  const entries = header === 'forwarded' ? [...value.matchAll(/for=("?)([^;,"]+)\1/gi)].map((m) => m[2]!) : value.split(',');
+  return entries.map((e) => e.trim().replace(/^\[([^\]]+)\](:\d+)?$/, '$1').replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1'));
+}
+
+/**
+ * A client on this machine: the connection's own address is loopback and no proxy on this machine says it forwards
+ * for someone else. A header alone never makes a request loopback; one naming another client makes it not.
+ */
+export function isLoopbackClient(req: Request, trustedHeader?: string): boolean {
+  if (!isLoopbackAddress(peerIp(req))) return false;
+  for (const header of new Set([...FORWARDING, ...(trustedHeader ? [trustedHeader.toLowerCase()] : [])])) {
+    const value = req.headers.get(header);
+    if (value !== null && !namedAddresses(header, value).every(isLoopbackAddress)) return false;
+  }
+  return true;
+}
+
+/** May this request use the sandbox's controls? */
+export const sandboxAllowed = (access: SandboxAccess, req: Request, trustedHeader?: string): boolean =>
+  access === 'everyone' || (access === 'loopback' && isLoopbackClient(req, trustedHeader));
