@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCidrList } from './http/cidr';
+import { WITHDRAWAL_TIME_DEFAULT } from './shared/withdrawal-time';
 
 const cidrList = (v: string) => {
   try {
@@ -36,6 +37,8 @@ const schema = z.object({
   // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
   JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),
   WITHDRAWAL_AUTO_APPROVE_DOLLARS: z.coerce.number().min(0).default(0),
+  // What the screens say about withdrawals an operator reviews: the operator's own words, never a time they did not choose.
+  WITHDRAWAL_TIME_TEXT: z.string().trim().min(1).max(300).default(WITHDRAWAL_TIME_DEFAULT),
   WITHDRAWAL_DAILY_MAX_DOLLARS: z.coerce.number().positive().default(5000),
   WITHDRAWAL_MAX_OPEN: z.coerce.number().int().min(1).max(100).default(3),
   WITHDRAWAL_RETRY_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),

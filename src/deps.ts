@@ -46,6 +46,8 @@ import { withdrawalRequested } from './api/withdrawals/withdrawal-requested';
 import { twoStepSecurityEvents } from './services/protection/two-step-events';
 import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
+import { autoApproveCents, withdrawalTiming } from './services/payments/withdrawal-timing';
+import { withdrawalTimeText } from './shared/withdrawal-time';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
@@ -105,6 +107,8 @@ export function siteInfo(c: Config): SiteInfo {
     tickerMode: c.TICKER_MODE,
     devMailbox: !c.isProduction,
     sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
+    bitcoinNetwork: c.BITCOIN_NETWORK,
+    withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
   };
 }
 
@@ -162,11 +166,12 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const simulator = picked.sandbox && !config.isProduction
     ? createSandboxSimulator(picked.sandbox, (req) => self.handle!(req), `${config.publicUrl}/api/v1/webhooks/btcpay`)
     : null;
+  // The screens' words follow the approval the withdrawal service really applies.
+  site.withdrawalTime = withdrawalTimeText(withdrawalTiming(config, !!simulator));
   const withdrawals = overrides.withdrawals ?? createWithdrawalService({
     client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
-      // The sandbox approves everything unless WITHDRAWAL_AUTO_APPROVE_DOLLARS is set: then larger ones wait for an operator.
-      autoApproveCents: simulator && !config.WITHDRAWAL_AUTO_APPROVE_DOLLARS ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
+      autoApproveCents: autoApproveCents(config, !!simulator) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
     onRequested: withdrawalRequested({ client: database.client, mailer, logger, site }),

@@ -24,15 +24,15 @@ export default definePage({
             <a className="btn btn-ghost" href="#games" data-scroll-offset="80">See the games</a>
           </>
         }
-        facts={['Lightning and on-chain deposits', 'Withdrawals processed in 1 to 4 hours', 'Players 21+ only']}
+        facts={['Lightning and on-chain deposits', 'Cash out to your own wallet', 'Players 21+ only']}
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
-      <RegisterPanel siteName={site.siteName}>
+      <RegisterPanel siteName={site.siteName} withdrawalTime={site.withdrawalTime}>
         <Island name="RegisterForm" props={{ idPrefix: 'landing' }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />
-      <ServicesGrid signedIn={false} />
+      <ServicesGrid signedIn={false} withdrawalTime={site.withdrawalTime} />
       <section className="page-section" aria-label="Play responsibly">
         <div className="banner">
           <p>

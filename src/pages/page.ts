@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Flash } from './flash';
+import type { BitcoinNetwork } from '../shared/bitcoin-network';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
@@ -24,6 +25,9 @@ export type SiteInfo = {
   sandboxGames?: boolean;
   /** Deposits go to the built-in sandbox and may be paid by hand (never in production). */
   sandboxPayments: boolean;
+  /** What the screens say about how soon withdrawals are sent (src/shared/withdrawal-time.ts). */
+  withdrawalTime: string;
+  bitcoinNetwork: BitcoinNetwork;
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;

@@ -84,7 +84,7 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
     });
   } catch (e) {
     if (e instanceof AppError && e.errorType === 'INSUFFICIENT_FUNDS')
-      throw AppError.conflict('Your wallet balance does not cover this withdrawal and its tip.', 'INSUFFICIENT_FUNDS');
+      throw AppError.conflict(`Your wallet balance does not cover this withdrawal${w.tipCents > 0 ? ' and its tip' : ''}.`, 'INSUFFICIENT_FUNDS');
     throw e;
   }
   const row = await findWithdrawal(client, 'w.hold_id = ?', [hold.id]);

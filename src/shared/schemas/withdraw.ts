@@ -4,8 +4,8 @@ import { AMOUNT_INPUT } from './wallet';
 
 /** spec §2/§9: the withdraw currencies, the default first, each with its minimum in dollars. */
 export const WITHDRAW_CURRENCIES = [
-  { id: 'BTC-CHAIN', label: 'Bitcoin (BTC)', minDollars: 100 },
-  { id: 'BTC-LN', label: 'Bitcoin (Lightning)', minDollars: 1 },
+  { id: 'BTC-CHAIN', label: 'Bitcoin (BTC)', minDollars: 100, minMessage: 'The smallest on-chain withdrawal is $100.' },
+  { id: 'BTC-LN', label: 'Bitcoin (Lightning)', minDollars: 1, minMessage: 'The smallest Lightning withdrawal is $1.' },
 ] as const;
 export type WithdrawCurrency = (typeof WITHDRAW_CURRENCIES)[number]['id'];
 export const DEFAULT_WITHDRAW_CURRENCY: WithdrawCurrency = 'BTC-CHAIN';
@@ -26,7 +26,7 @@ export function checkWithdraw(input: { currency?: unknown; wallet_address?: unkn
   const amount = textOf(input.amount);
   if (!amount) e.amount = 'Amount is required';
   else if (!AMOUNT_INPUT.test(amount) || !(Number(amount) > 0)) e.amount = 'Enter a valid amount';
-  else if (currency && Number(amount) < currency.minDollars) e.amount = `Minimum amount to invest is ${currency.minDollars}`;
+  else if (currency && Number(amount) < currency.minDollars) e.amount = currency.minMessage;
   const tip = textOf(input.tip);
   if (tip && !/^\d+$/.test(tip)) e.tip = 'Tip must be a whole number of dollars';
   return e;
