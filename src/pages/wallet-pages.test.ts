@@ -53,8 +53,8 @@ describe('wallet pages', () => {
     const res = await as(alice, '/transactions');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<title>Transaction | ');
-    expect(html).toMatch(/<h1[^>]*>Transaction<\/h1>/);
+    expect(html).toContain('<title>Transactions | ');
+    expect(html).toMatch(/<h1[^>]*>Transactions<\/h1>/);
     // Links, so they work without script too.
     for (const [t, href] of [['All', '/transactions'], ['Transfers', '/transactions?type=TRANSFER'], ['Redeems', '/transactions?type=REDEEM'], ['Deposits', '/transactions?type=DEPOSIT'], ['Withdrawals', '/transactions?type=WITHDRAW'], ['P2P', '/transactions?type=P2P'], ['Freeplay', '/transactions?type=FREEPLAY']])
       expect(html).toMatch(new RegExp(`href="${href.replace('?', '\\?')}" role="tab" class="tab" aria-selected="${t === 'All'}"[^>]*>${t}</a>`));
@@ -103,7 +103,7 @@ describe('wallet pages', () => {
 
   test("/p2p-transfer: the title and the form's fields", async () => {
     const html = await (await as(alice, '/p2p-transfer')).text();
-    expect(html).toContain('Transfer Credits To Fellow&#x27;s Account');
+    expect(html).toContain('<h1 id="p2p-title" class="card-title p2p-title">Send credits to another player</h1>');
     expect(html).toContain('Receiver Email');
     expect(html).toContain('>Transfer</button>');
     expect(html).toContain('data-island="P2PTransferForm"');

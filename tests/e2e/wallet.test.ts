@@ -58,7 +58,7 @@ describe('wallet journey in chromium', () => {
 
     const a = await browser.newPage(DESKTOP);
     await a.goto(AT_A + '/p2p-transfer');
-    await a.getByRole('heading', { name: "Transfer Credits To Fellow's Account" }).waitFor();
+    await a.getByRole('heading', { name: 'Send credits to another player' }).waitFor();
     expect(await balance(a)).toBe('$500.00');
     await hydrated(a);
     await a.getByRole('button', { name: 'Transfer' }).click();
