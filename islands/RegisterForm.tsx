@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkRegister, REFERRAL_SOURCES, type ReferralSource } from '../src/shared/schemas/account';
+import { checkRegister, REFERRAL_SOURCES, type ReferralSource, PASSWORD_RULE } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { SubmitButton } from './_ui/busy';
 import { EmailVerificationModal } from './_ui/email-verification-modal';
@@ -92,7 +92,7 @@ export default function RegisterForm({ idPrefix = 'register', form: posted }: { 
         name="password"
         label="Password"
         autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={PASSWORD_RULE}
         value={values.password}
         onValue={(v) => set('password', v)}
         error={errors.password}
