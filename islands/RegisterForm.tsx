@@ -35,7 +35,7 @@ const FIELDS = ['email', 'password', 'termsAccepted', 'ageConfirmed', 'reference
  * spec §2 Register, used on /register and inside the landing page's register panel (`idPrefix` keeps ids unique).
  * A real form posting to /register, so it works before and without script; `form` is a refused plain post.
  */
-export default function RegisterForm({ idPrefix = 'register', form: posted }: { idPrefix?: string; form?: Posted }) {
+export default function RegisterForm({ idPrefix = 'register', form: posted, mailbox }: { idPrefix?: string; form?: Posted; mailbox?: string }) {
   const form = useForm(INITIAL, check, posted);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState(posted?.message ?? '');
@@ -80,7 +80,7 @@ export default function RegisterForm({ idPrefix = 'register', form: posted }: { 
             Go to Login
           </a>
         </ResultPanel>
-        {dialog && <EmailVerificationModal email={registered} variant="sent" onClose={() => setDialog(false)} />}
+        {dialog && <EmailVerificationModal email={registered} variant="sent" onClose={() => setDialog(false)} mailbox={mailbox} />}
       </>
     );
   return (

@@ -11,7 +11,7 @@ type State = 'verifying' | 'verified' | 'already' | 'failed';
  * spec §2 Email verification. The token is sent by a POST from the page rather than used by the GET itself, so
  * mail scanners that prefetch links cannot spend it.
  */
-export default function VerifyEmail({ token, communityUrl, failed, already, formToken }: { token: string; communityUrl: string; failed?: boolean; already?: boolean; formToken?: string }) {
+export default function VerifyEmail({ token, communityUrl, failed, already, formToken }: { token: string; communityUrl?: string | null; failed?: boolean; already?: boolean; formToken?: string }) {
   const [state, setState] = useState<State>(already ? 'already' : token && !failed ? 'verifying' : 'failed');
   const sent = useRef(false);
   const hydrated = useHydrated();
@@ -57,9 +57,11 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
             >
               Go to Login
             </a>
-            <a className="btn btn-ghost" href={communityUrl} target="_blank" rel="noopener noreferrer">
-              Join our community chat
-            </a>
+            {communityUrl && (
+              <a className="btn btn-ghost" href={communityUrl} target="_blank" rel="noopener noreferrer">
+                Join our community chat
+              </a>
+            )}
           </div>
         </ResultPanel>
       )}

@@ -48,7 +48,8 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   SITE_NAME: z.string().min(1).default('Coinreel'),
   SUPPORT_EMAIL: z.email().default('support@coinreel.local'),
-  COMMUNITY_URL: z.url().default('https://t.me/coinreel'),
+  // No default: a link to a channel the operator does not run would send players to strangers.
+  COMMUNITY_URL: z.url().optional(),
   ULTRA_PANDA_URL: z.url().default('https://www.ultrapanda.mobi'),
   VBLINK_URL: z.url().default('https://www.vblink777.club'),
   // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.

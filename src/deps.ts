@@ -102,7 +102,7 @@ export function siteInfo(c: Config): SiteInfo {
   return {
     siteName: c.SITE_NAME,
     supportEmail: c.SUPPORT_EMAIL,
-    communityUrl: c.COMMUNITY_URL,
+    communityUrl: c.COMMUNITY_URL ?? null,
     gameLinks: { ultraPanda: c.ULTRA_PANDA_URL, vblink: c.VBLINK_URL },
     tickerMode: c.TICKER_MODE,
     devMailbox: !c.isProduction,

@@ -4,6 +4,7 @@ import { buildDeps } from './deps';
 import { serveApp } from './serve';
 import { stopGracefully } from './graceful-stop';
 import { databaseProblem, fileSystemLine, listenFailureLine } from './startup-errors';
+import { listeningFields } from './startup-line';
 
 /** A failure the operator can fix: one plain line with the fix on stderr, exit 1 (no stack trace). */
 function stop(line: string): never {
@@ -44,7 +45,7 @@ try {
     deps.database.client.close();
     stop(line);
   }
-  deps.logger.info('listening', { url: `http://localhost:${server.port}`, readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
+  deps.logger.info('listening', { ...listeningFields(config, server.port!), readyMs: Math.round(performance.now() - started), payments: deps.payments.name, games: deps.gameProvider.name });
   // Reconciliation (deposits, payouts, game transfers) and clean-up: now and on their intervals, on whichever
   // instance holds the jobs lease in the database (src/services/jobs). On SIGTERM the lease is given up while the
   // database is still open, so another instance takes over at its next renewal.

@@ -59,11 +59,20 @@ describe('account pages: guards (DESIGN §6)', () => {
     expect(first).not.toContain('spinner');
     expect(first).not.toContain('<noscript>');
     const doc = await html('/verify/email/abc');
-    expect(propsOf(doc, 'VerifyEmail')).toMatchObject({ token: 'abc', communityUrl: app.config.COMMUNITY_URL, failed: false });
+    expect(propsOf(doc, 'VerifyEmail')).toMatchObject({ token: 'abc', communityUrl: null, failed: false });
   });
 });
 
 describe('account pages: first HTML', () => {
+  test('outside production the register form knows the dev mailbox (for its Check Your Email! dialog); in production it does not', async () => {
+    expect(propsOf(await html('/register'), 'RegisterForm').mailbox).toBe('/dev/mailbox');
+    expect(propsOf(await html('/'), 'RegisterForm').mailbox).toBe('/dev/mailbox');
+    const prod = await makeApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' });
+    const doc = await (await page(prod, '/register')).text();
+    expect(propsOf(doc, 'RegisterForm').mailbox).toBeUndefined();
+    prod.deps.database.client.close();
+  });
+
   test('login carries a same-site next path to the form and drops anything else', async () => {
     expect(propsOf(await html('/login'), 'LoginForm')).toEqual({ form: null });
     expect(await html('/login')).not.toContain('Please sign in to continue.');

@@ -1,4 +1,5 @@
 import { Island } from './island';
+import { devMailboxProp } from './account-actions';
 import { definePage } from './page';
 import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
@@ -28,7 +29,7 @@ export default definePage({
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
       <RegisterPanel siteName={site.siteName} withdrawalTime={site.withdrawalTime}>
-        <Island name="RegisterForm" props={{ idPrefix: 'landing' }} />
+        <Island name="RegisterForm" props={{ idPrefix: 'landing', ...devMailboxProp(site) }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />

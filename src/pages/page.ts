@@ -17,7 +17,8 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
 export type SiteInfo = {
   siteName: string;
   supportEmail: string;
-  communityUrl: string;
+  /** The operator's community channel (COMMUNITY_URL); null hides every link to it. */
+  communityUrl: string | null;
   gameLinks: { ultraPanda: string; vblink: string };
   tickerMode: 'demo' | 'live' | 'off';
   devMailbox: boolean;

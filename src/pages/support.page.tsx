@@ -98,14 +98,16 @@ export default definePage({
               <a className="btn btn-primary" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
             </div>
           </li>
-          <li>
-            <div className="card">
-              <span className="service-icon"><ChatIcon /></span>
-              <h2 className="card-title">Community chat</h2>
-              <p>News, promotions and quick answers from the team and other players in our chat channel.</p>
-              <ExternalLink className="btn btn-ghost" href={site.communityUrl}>Join the chat</ExternalLink>
-            </div>
-          </li>
+          {site.communityUrl && (
+            <li>
+              <div className="card">
+                <span className="service-icon"><ChatIcon /></span>
+                <h2 className="card-title">Community chat</h2>
+                <p>News, promotions and quick answers from the team and other players in our chat channel.</p>
+                <ExternalLink className="btn btn-ghost" href={site.communityUrl}>Join the chat</ExternalLink>
+              </div>
+            </li>
+          )}
           <li>
             <div className="card">
               <span className="service-icon"><HelpIcon /></span>
