@@ -37,9 +37,9 @@ describe('ChangePasswordForm against the real API', () => {
     type('Current Password', 'Secret123!');
     expect(screen.queryByText('Current password is required')).toBeNull();
     type('New Password', 'Short1!');
-    expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
     type('New Password', 'nouppercase1!');
-    expect(screen.getByText('Password must contain at least one uppercase letter, lowercase letter, number, special character')).toBeTruthy();
+    expect(screen.getByText('Password must contain at least one uppercase letter, one lowercase letter, one number and one special character')).toBeTruthy();
     type('New Password', 'Secret123!');
     expect(screen.getByText('Current password and new password cannot be same')).toBeTruthy();
     type('New Password', 'Another456?');

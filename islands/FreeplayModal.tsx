@@ -11,7 +11,8 @@ import { FormToken } from './_ui/form-token';
 import { Modal } from './_ui/modal';
 
 export type FreeplayModalProps = {
-  communityUrl: string;
+  /** The operator's community channel; none set, no link. */
+  communityUrl?: string | null;
   /** The session's form token: the modal's form is the /freeplay page's plain form, should its submit beat the script. */
   formToken?: string;
 };
@@ -99,9 +100,11 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
         />
         <div className="freeplay-actions">
           <SubmitButton busy={busy} label="Submit" busyLabel="Submitting..." />
-          <a className="btn btn-ghost btn-block" href={communityUrl} target="_blank" rel="noopener noreferrer">
-            Join Telegram<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {communityUrl && (
+            <a className="btn btn-ghost btn-block" href={communityUrl} target="_blank" rel="noopener noreferrer">
+              Join Telegram<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
         </div>
       </form>
     </Modal>,

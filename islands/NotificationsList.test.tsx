@@ -45,7 +45,7 @@ describe('NotificationsList', () => {
     const initial = {
       page: 1, totalPages: 1, total: 3,
       items: [
-        { _id: 'a', notificationType: 'P2P_RECEIVED', notificationContent: 'You received $5.00 from b@example.com.', createdAt: ago(5 * 60_000) },
+        { _id: 'a', notificationType: 'P2P_RECEIVED', notificationContent: 'You received $5.00 from Player ID 1234567.', createdAt: ago(5 * 60_000) },
         { _id: 'b', notificationType: '', notificationContent: '', createdAt: ago(3 * 3600_000) },
         { _id: 'c', notificationType: 'FREEPLAY_REDEEMED', notificationContent: 'Code used.', createdAt: ago(2 * 86_400_000) },
       ],
@@ -53,7 +53,7 @@ describe('NotificationsList', () => {
     render(<NotificationsList initial={initial} renderedAt={Date.now()} />);
     const [a, b, c] = items();
     expect(within(a!).getByRole('heading').textContent).toBe('P2P RECEIVED');
-    expect(within(a!).getByText('You received $5.00 from b@example.com.')).toBeTruthy();
+    expect(within(a!).getByText('You received $5.00 from Player ID 1234567.')).toBeTruthy();
     expect(within(a!).getByText('5m ago')).toBeTruthy();
     expect(within(b!).getByText('Unknown Type')).toBeTruthy();
     expect(within(b!).getByText('Notification content unavailable')).toBeTruthy();
@@ -79,8 +79,8 @@ describe('NotificationsList', () => {
     const server = asAlice();
     render(<NotificationsList initial={null} renderedAt={Date.now()} />);
     await waitFor(() => expect(items()).toHaveLength(10));
-    expect(within(items()[0]!).getByText(`You received $12.00 from ${bob.email}.`)).toBeTruthy();
-    expect(within(items()[0]!).getByText('0m ago')).toBeTruthy();
+    expect(within(items()[0]!).getByText(`You received $12.00 from Player ID ${bob.playerId}.`)).toBeTruthy();
+    expect(within(items()[0]!).getByText('just now')).toBeTruthy();
     expect(within(items()[1]!).getByText('1m ago')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Notification pages' });
     expect(within(nav).getByText('Page 1 of 2')).toBeTruthy();
@@ -90,7 +90,7 @@ describe('NotificationsList', () => {
     await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
     expect(items()).toHaveLength(2);
     await waitFor(() => expect(document.activeElement?.className).toBe('notes'));
-    expect(within(items()[1]!).getByText(`You received $1.00 from ${bob.email}.`)).toBeTruthy();
+    expect(within(items()[1]!).getByText(`You received $1.00 from Player ID ${bob.playerId}.`)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     expect(server.sent.map((s) => s.path)).toEqual(['/api/v1/notification', '/api/v1/notification']);
   });

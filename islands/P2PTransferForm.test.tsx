@@ -98,7 +98,7 @@ describe('P2PTransferForm', () => {
     const confirm = await screen.findByRole('heading', { name: 'Confirm the transfer' });
     expect(document.activeElement).toBe(confirm);
     const facts = document.querySelector('.p2p-facts')!.textContent!;
-    for (const part of ['Bob Builder', String(bob.playerId), bob.email.toUpperCase(), '$12.50']) expect(facts).toContain(part);
+    for (const part of ['B*b B*****r', String(bob.playerId), bob.email.toUpperCase(), '$12.50']) expect(facts).toContain(part);
     expect(await available(app, bob.userId)).toBe(before);
     // Back keeps what was typed.
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -113,7 +113,7 @@ describe('P2PTransferForm', () => {
     expect(document.activeElement).toBe(receipt);
     const id = (await app.deps.database.client.execute({ sql: "SELECT uuid FROM transactions WHERE user_id = ? AND type = 'P2P' AND direction = 'out' ORDER BY created_at DESC LIMIT 1", args: [alice.userId] })).rows[0]!.uuid;
     const shown = document.querySelector('.p2p-receipt')!.textContent!;
-    for (const part of ['$12.50', `Bob Builder (Player ID ${bob.playerId})`, bob.email, String(id)]) expect(shown).toContain(part);
+    for (const part of ['$12.50', `B*b B*****r (Player ID ${bob.playerId})`, bob.email, String(id)]) expect(shown).toContain(part);
     expect(document.querySelector('.p2p-receipt time')?.getAttribute('dateTime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(location.search).toBe(`?receipt=${id}`);
     expect(seen.toasts).toEqual([]);
@@ -135,7 +135,9 @@ describe('P2PTransferForm', () => {
     const r = { transactionId: 'CR-ABCDEFGH', amount: 3, recipient: { name: null, playerId: 1234567, email: 'x@example.com' }, createdAt: '2026-01-02T03:04:05.000Z' };
     render(<P2PTransferForm walletCents={100} receipt={r} />);
     const shown = document.querySelector('.p2p-receipt')!.textContent!;
-    expect(shown).toContain('No name on the account (Player ID 1234567)');
+    // No name on the account: the Player ID is the headline, not a placeholder sentence.
+    expect(shown).toContain('RecipientPlayer ID 1234567');
+    expect(shown).not.toContain('No name');
     expect(shown).toContain('CR-ABCDEFGH');
   });
 

@@ -3,7 +3,7 @@ import { makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, linkFromMail, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import RegisterForm, { REGISTER_FAILED } from './RegisterForm';
 
-const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/register');
+const { render, screen, fireEvent, waitFor, cleanup, within } = await islandDom('http://localhost:3000/register');
 const seen = watchIslands();
 let app: TestApp;
 
@@ -78,6 +78,8 @@ describe('RegisterForm against the real API', () => {
     release();
     const dialog = await screen.findByRole('dialog', { name: 'Check Your Email!' });
     expect(dialog.textContent).toContain(email);
+    // Given no mailbox (production, or mail sent through SMTP), the dialog names none.
+    expect(dialog.textContent).not.toContain('mailbox');
     expect(server.sent[0]).toEqual({
       method: 'POST',
       path: '/api/v1/register',
@@ -88,6 +90,18 @@ describe('RegisterForm against the real API', () => {
     expect(screen.getByText('Registration Successful!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
     expect(await linkFromMail(app, email, '/verify/email/')).toStartWith('/verify/email/');
+  });
+
+  test('outside production the Check Your Email! dialog links to the development mailbox', async () => {
+    routeFetchTo(app);
+    const email = freshEmail();
+    render(<RegisterForm mailbox="/dev/mailbox" />);
+    fillValid(email);
+    tick('Friend');
+    submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Check Your Email!' });
+    expect(dialog.textContent).toContain('This site is not in production: its mail is kept in the development mailbox.');
+    expect(within(dialog).getByRole('link', { name: 'development mailbox' }).getAttribute('href')).toBe('/dev/mailbox');
   });
 
   test('an address already registered is refused at the email field, and the message clears when it is edited', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkRegister, REFERRAL_SOURCES, type ReferralSource } from '../src/shared/schemas/account';
+import { checkRegister, REFERRAL_SOURCES, type ReferralSource, PASSWORD_RULE } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { SubmitButton } from './_ui/busy';
 import { EmailVerificationModal } from './_ui/email-verification-modal';
@@ -35,7 +35,7 @@ const FIELDS = ['email', 'password', 'termsAccepted', 'ageConfirmed', 'reference
  * spec §2 Register, used on /register and inside the landing page's register panel (`idPrefix` keeps ids unique).
  * A real form posting to /register, so it works before and without script; `form` is a refused plain post.
  */
-export default function RegisterForm({ idPrefix = 'register', form: posted }: { idPrefix?: string; form?: Posted }) {
+export default function RegisterForm({ idPrefix = 'register', form: posted, mailbox }: { idPrefix?: string; form?: Posted; mailbox?: string }) {
   const form = useForm(INITIAL, check, posted);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState(posted?.message ?? '');
@@ -80,7 +80,7 @@ export default function RegisterForm({ idPrefix = 'register', form: posted }: { 
             Go to Login
           </a>
         </ResultPanel>
-        {dialog && <EmailVerificationModal email={registered} variant="sent" onClose={() => setDialog(false)} />}
+        {dialog && <EmailVerificationModal email={registered} variant="sent" onClose={() => setDialog(false)} mailbox={mailbox} />}
       </>
     );
   return (
@@ -92,7 +92,7 @@ export default function RegisterForm({ idPrefix = 'register', form: posted }: { 
         name="password"
         label="Password"
         autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={PASSWORD_RULE}
         value={values.password}
         onValue={(v) => set('password', v)}
         error={errors.password}

@@ -1,6 +1,6 @@
 import { FormFailure } from './_ui/field';
 import { useState } from 'react';
-import { checkReset } from '../src/shared/schemas/account';
+import { checkReset, PASSWORD_RULE } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { SubmitButton } from './_ui/busy';
 import { PasswordField } from './_ui/password-field';
@@ -66,7 +66,7 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
         name="password"
         label="New Password"
         autoComplete="new-password"
-        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        hint={PASSWORD_RULE}
         value={values.password}
         onValue={(v) => set('password', v)}
         error={errors.password}

@@ -111,7 +111,8 @@ describe('TransactionsTable against the real API', () => {
     const inAmount = within(first).getByText('+$1,234.50');
     expect(inAmount.className).toBe('amount-in');
     expect(within(first).getByText('p2p')).toBeTruthy();
-    expect(within(first).getByText(`From ${bob.email}`)).toBeTruthy();
+    // What alice received names bob by Player ID (he has no name), not by his e-mail address.
+    expect(within(first).getByText(`From Player ID ${bob.playerId}`)).toBeTruthy();
     expect(within(first).getByText('N/A')).toBeTruthy();
     expect(within(first).getByText('completed').className).toBe('pill pill-green');
     expect(within(first).getByText(/^CR-[A-Z0-9]{8}$/)).toBeTruthy();

@@ -33,7 +33,7 @@ describe('VerifyEmail against the real API', () => {
     expect(screen.getByText('Please wait while we verify your email.')).toBeTruthy();
     release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Email Verified!' })).toBeTruthy();
-    expect(screen.getByText('Your email has been successfully verified. You can login now')).toBeTruthy();
+    expect(screen.getByText('Your email has been successfully verified. You can log in now.')).toBeTruthy();
     const community = screen.getByRole('link', { name: 'Join our community chat' });
     expect(community.getAttribute('href')).toBe(COMMUNITY);
     expect(community.getAttribute('rel')).toBe('noopener noreferrer');

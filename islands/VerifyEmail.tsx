@@ -3,6 +3,7 @@ import { api } from './_client/api';
 import { navigation } from './_client/navigate';
 import { FormToken } from './_ui/form-token';
 import { ResultPanel } from './_ui/result-panel';
+import { useHydrated } from './_client/use-hydrated';
 
 type State = 'verifying' | 'verified' | 'already' | 'failed';
 
@@ -10,9 +11,10 @@ type State = 'verifying' | 'verified' | 'already' | 'failed';
  * spec §2 Email verification. The token is sent by a POST from the page rather than used by the GET itself, so
  * mail scanners that prefetch links cannot spend it.
  */
-export default function VerifyEmail({ token, communityUrl, failed, already, formToken }: { token: string; communityUrl: string; failed?: boolean; already?: boolean; formToken?: string }) {
+export default function VerifyEmail({ token, communityUrl, failed, already, formToken }: { token: string; communityUrl?: string | null; failed?: boolean; already?: boolean; formToken?: string }) {
   const [state, setState] = useState<State>(already ? 'already' : token && !failed ? 'verifying' : 'failed');
   const sent = useRef(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!token || failed || already || sent.current) return;
@@ -24,21 +26,25 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
 
   return (
     <div aria-live="polite">
-      {state === 'verifying' && (
+      {state === 'verifying' && hydrated && (
         <ResultPanel tone="pending" title="Verifying..." as="h1" focus={false}>
           <p>Please wait while we verify your email.</p>
-          {/* Without script nothing would send the token: the player sends it with one press instead. */}
-          <noscript>
-            <form method="post" action={`/verify/email/${encodeURIComponent(token)}`}>
-              <FormToken value={formToken} />
-              <button type="submit" className="btn btn-primary">Verify Email</button>
-            </form>
-          </noscript>
         </ResultPanel>
+      )}
+      {/* Until a script runs (or without one) nothing sends the token: the player sends it with one press. */}
+      {state === 'verifying' && !hydrated && (
+        <div className="result-panel">
+          <h1 className="result-title">Verify your email</h1>
+          <p>Press Verify Email to confirm this address belongs to you. Then you can log in.</p>
+          <form method="post" action={`/verify/email/${encodeURIComponent(token)}`}>
+            <FormToken value={formToken} />
+            <button type="submit" className="btn btn-primary">Verify Email</button>
+          </form>
+        </div>
       )}
       {state === 'verified' && (
         <ResultPanel tone="success" title="Email Verified!" as="h1">
-          <p>Your email has been successfully verified. You can login now</p>
+          <p>Your email has been successfully verified. You can log in now.</p>
           <div className="result-actions">
             <a
               className="btn btn-primary"
@@ -51,9 +57,11 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
             >
               Go to Login
             </a>
-            <a className="btn btn-ghost" href={communityUrl} target="_blank" rel="noopener noreferrer">
-              Join our community chat
-            </a>
+            {communityUrl && (
+              <a className="btn btn-ghost" href={communityUrl} target="_blank" rel="noopener noreferrer">
+                Join our community chat
+              </a>
+            )}
           </div>
         </ResultPanel>
       )}

@@ -14,6 +14,7 @@ import { FormToken } from './_ui/form-token';
 import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm } from './_ui/use-form';
 import { withTotp } from '../src/shared/schemas/two-step';
+import { ADDRESS_HINTS, type BitcoinNetwork } from '../src/shared/bitcoin-network';
 
 export type WithdrawFormProps = {
   walletCents: number;
@@ -25,6 +26,10 @@ export type WithdrawFormProps = {
   formToken?: string;
   /** Two-step verification is on: the request carries a code. */
   twoStep?: boolean;
+  /** The site's Bitcoin network, for the placeholders (bcrt1… on regtest). */
+  network?: BitcoinNetwork;
+  /** What the operator's settings let the form say about withdrawal times (src/shared/withdrawal-time.ts). */
+  withdrawalTime?: string;
   /** A refused plain post: what was typed and the messages. */
   form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
 };
@@ -104,7 +109,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          placeholder={lightning ? 'lnbc…' : 'bc1…'}
+          placeholder={lightning ? ADDRESS_HINTS[props.network ?? 'mainnet'].invoice : ADDRESS_HINTS[props.network ?? 'mainnet'].address}
           value={values.wallet_address}
           onChange={(e) => set('wallet_address', e.target.value)}
           {...describedBy('withdraw-address', errors.wallet_address)}
@@ -156,7 +161,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
       </p>
       <WithdrawQuote rate={props.rateUsdPerBtc ?? null} amount={values.amount} tip={values.tip} />
       {code.asked && <TotpField id="withdraw-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
-      <p className="muted">Withdrawals are processed in 1 to 4 hours</p>
+      {props.withdrawalTime && <p className="muted">{props.withdrawalTime}</p>}
       <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." />
     </form>
   );

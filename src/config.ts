@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseCidrList } from './http/cidr';
 import { isLoopbackAddress, type SandboxAccess } from './http/loopback';
+import { WITHDRAWAL_TIME_DEFAULT } from './shared/withdrawal-time';
 
 const cidrList = (v: string) => {
   try {
@@ -43,6 +44,8 @@ const schema = z.object({
   // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
   JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),
   WITHDRAWAL_AUTO_APPROVE_DOLLARS: z.coerce.number().min(0).default(0),
+  // What the screens say about withdrawals an operator reviews: the operator's own words, never a time they did not choose.
+  WITHDRAWAL_TIME_TEXT: z.string().trim().min(1).max(300).default(WITHDRAWAL_TIME_DEFAULT),
   WITHDRAWAL_DAILY_MAX_DOLLARS: z.coerce.number().positive().default(5000),
   WITHDRAWAL_MAX_OPEN: z.coerce.number().int().min(1).max(100).default(3),
   WITHDRAWAL_RETRY_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
@@ -52,7 +55,8 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   SITE_NAME: z.string().min(1).default('Coinreel'),
   SUPPORT_EMAIL: z.email().default('support@coinreel.local'),
-  COMMUNITY_URL: z.url().default('https://t.me/coinreel'),
+  // No default: a link to a channel the operator does not run would send players to strangers.
+  COMMUNITY_URL: z.url().optional(),
   ULTRA_PANDA_URL: z.url().default('https://www.ultrapanda.mobi'),
   VBLINK_URL: z.url().default('https://www.vblink777.club'),
   // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.

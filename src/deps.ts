@@ -49,6 +49,8 @@ import { withdrawalRequested } from './api/withdrawals/withdrawal-requested';
 import { twoStepSecurityEvents } from './services/protection/two-step-events';
 import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
+import { autoApproveCents, withdrawalTiming } from './services/payments/withdrawal-timing';
+import { withdrawalTimeText } from './shared/withdrawal-time';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
@@ -105,13 +107,15 @@ export function siteInfo(c: Config): SiteInfo {
   return {
     siteName: c.SITE_NAME,
     supportEmail: c.SUPPORT_EMAIL,
-    communityUrl: c.COMMUNITY_URL,
+    communityUrl: c.COMMUNITY_URL ?? null,
     gameLinks: { ultraPanda: c.ULTRA_PANDA_URL, vblink: c.VBLINK_URL },
     tickerMode: c.TICKER_MODE,
     devMailbox: !c.isProduction,
     sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
     maxAmountCents: Math.round(c.MAX_AMOUNT_DOLLARS * 100),
     demoBanner: c.sandboxControls === 'everyone',
+    bitcoinNetwork: c.BITCOIN_NETWORK,
+    withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
   };
 }
 
@@ -179,11 +183,12 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const simulator = picked.sandbox && !config.isProduction
     ? createSandboxSimulator(picked.sandbox, (req) => self.handle!(req), `${config.publicUrl}/api/v1/webhooks/btcpay`)
     : null;
+  // The screens' words follow the approval the withdrawal service really applies.
+  site.withdrawalTime = withdrawalTimeText(withdrawalTiming(config, !!simulator));
   const withdrawals = overrides.withdrawals ?? createWithdrawalService({
     client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
-      // The sandbox approves everything unless WITHDRAWAL_AUTO_APPROVE_DOLLARS is set: then larger ones wait for an operator.
-      autoApproveCents: simulator && !config.WITHDRAWAL_AUTO_APPROVE_DOLLARS ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
+      autoApproveCents: autoApproveCents(config, !!simulator) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, onReconciled: () => metrics.reconciled('withdrawals'),
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
     onRequested: withdrawalRequested({ client: database.client, mailer, logger, site }),

@@ -1,5 +1,6 @@
 // Serving the site: config → port check → database → migrate → app → listen. A failure the operator can fix is
 // one plain line on stderr with the fix, exit 1 (no stack trace).
+import { listeningFields } from './startup-line';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './app';
 import { buildDeps } from './deps';
@@ -59,7 +60,7 @@ export async function runServer(): Promise<void> {
     stop(line);
   }
   deps.logger.info('listening', {
-    url: `http://localhost:${server.port}`, version: VERSION, commit: COMMIT, readyMs: Math.round(performance.now() - started),
+    ...listeningFields(config, server.port!), version: VERSION, commit: COMMIT, readyMs: Math.round(performance.now() - started),
     payments: deps.payments.name, games: deps.gameProvider.name,
   });
   // Reconciliation (deposits, payouts, game transfers) and clean-up: now and on their intervals, on whichever

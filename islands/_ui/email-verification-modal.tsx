@@ -8,7 +8,9 @@ export type VerificationVariant = 'sent' | 'unverified';
  * The two variants of spec §2: 'Check Your Email!' after a mail went out, 'Email Not Verified' when a login was
  * refused for it. A resend answered with 200 switches to the sent variant (spec §4).
  */
-export function EmailVerificationModal({ email, variant: initial, onClose }: { email: string; variant: VerificationVariant; onClose: () => void }) {
+export function EmailVerificationModal({ email, variant: initial, onClose, mailbox }: { email: string; variant: VerificationVariant; onClose: () => void;
+  /** Outside production, where the site's mail can be read (the dev mailbox), so a first run needs no mail server. */
+  mailbox?: string }) {
   const [variant, setVariant] = useState(initial);
   const [busy, setBusy] = useState(false);
 
@@ -31,6 +33,11 @@ export function EmailVerificationModal({ email, variant: initial, onClose }: { e
           We sent a verification link to <strong className="break">{email}</strong>. Open it to verify your account, then log in.
         </p>
         <p className="muted">No message? Look in your spam folder; the link stays valid for 24 hours.</p>
+        {mailbox && (
+          <p className="muted">
+            This site is not in production: its mail is kept in the <a href={mailbox}>development mailbox</a>.
+          </p>
+        )}
         <div className="modal-actions">
           <button type="button" className="btn btn-primary" onClick={onClose}>
             Got it

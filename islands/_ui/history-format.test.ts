@@ -77,14 +77,16 @@ test('time: short date and hour:minute, in UTC (marked) on the server', () => {
 test('relative age (spec §9)', () => {
   const now = Date.parse('2026-03-04T12:00:00Z');
   const ago = (ms: number) => new Date(now - ms).toISOString();
-  expect(relativeAge(ago(0), now)).toBe('0m ago');
+  expect(relativeAge(ago(0), now)).toBe('just now');
+  expect(relativeAge(ago(59_999), now)).toBe('just now');
+  expect(relativeAge(ago(60_000), now)).toBe('1m ago');
   expect(relativeAge(ago(59 * 60_000 + 59_000), now)).toBe('59m ago');
   expect(relativeAge(ago(60 * 60_000), now)).toBe('1h ago');
   expect(relativeAge(ago(23 * 3600_000 + 59 * 60_000), now)).toBe('23h ago');
   expect(relativeAge(ago(24 * 3600_000), now)).toBe('1d ago');
   expect(relativeAge(ago(10 * 86_400_000), now)).toBe('10d ago');
   // A clock a little ahead of the server's never shows a negative age.
-  expect(relativeAge(new Date(now + 30_000).toISOString(), now)).toBe('0m ago');
+  expect(relativeAge(new Date(now + 30_000).toISOString(), now)).toBe('just now');
 });
 
 test('notification type and content fallbacks (spec §2)', () => {

@@ -89,10 +89,11 @@ export function showingText(page: number, limit: number, total: number): string 
   return `Showing ${from} to ${Math.min(page * limit, total)} of ${total} transactions`;
 }
 
-/** spec §9: under 60 minutes 'Nm ago', under 24 hours 'Nh ago', else 'Nd ago'. */
+/** spec §9: under 60 minutes 'Nm ago', under 24 hours 'Nh ago', else 'Nd ago'; under a minute 'just now', not '0m ago'. */
 export function relativeAge(iso: string, now: number): string {
   const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
   if (!Number.isFinite(minutes)) return '';
+  if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes}m ago`;
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
   return `${Math.floor(minutes / (24 * 60))}d ago`;

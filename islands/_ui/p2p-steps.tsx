@@ -9,7 +9,8 @@ export type Recipient = { name: string | null; playerId: number };
 export type Receipt = { transactionId: string; amount: number; recipient: Recipient & { email: string }; createdAt: string };
 
 const dollars = (amount: number) => formatCents(dollarsToCents(amount) ?? Math.round(amount * 100));
-const nameOf = (r: Recipient) => r.name ?? 'No name on the account';
+/** The receiver's headline: their (masked) name, or their Player ID when the account has no name. */
+const nameOf = (r: Recipient) => r.name ?? `Player ID ${r.playerId}`;
 
 /** A heading that takes focus when its step appears, so keyboard and screen-reader users land on it. */
 function StepHeading({ children }: { children: ReactNode }) {
@@ -54,7 +55,7 @@ export function ConfirmStep({ email, totp, amount, recipient, busy, formToken, f
     <form className="form p2p-confirm" method="post" action="/p2p-transfer" onSubmit={onSubmit} aria-busy={busy || undefined}>
       <StepHeading>Confirm the transfer</StepHeading>
       <p className="muted">Check who receives the credits. Nothing moves until you confirm.</p>
-      <Facts rows={[['Recipient', nameOf(recipient)], ['Player ID', String(recipient.playerId)], ['Email', email], ['Amount', dollars(amount)]]} />
+      <Facts rows={[['Recipient', nameOf(recipient)], ...(recipient.name ? [['Player ID', String(recipient.playerId)] as [string, string]] : []), ['Email', email], ['Amount', dollars(amount)]]} />
       <FormToken value={formToken} />
       {formKey && <input type="hidden" name="_key" value={formKey} />}
       <input type="hidden" name="email" value={email} />
@@ -83,7 +84,7 @@ export function ReceiptPanel({ receipt, onDismiss }: { receipt: Receipt; onDismi
       <Facts
         rows={[
           ['Amount', dollars(receipt.amount)],
-          ['Recipient', `${nameOf(r)} (Player ID ${r.playerId})`],
+          ['Recipient', r.name ? `${r.name} (Player ID ${r.playerId})` : nameOf(r)],
           ['Email', r.email],
           ['Transaction ID', receipt.transactionId],
           ['Time', <time dateTime={receipt.createdAt}>{formatTime(receipt.createdAt, local)}</time>],

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FieldError } from './field';
+import { useHydrated } from '../_client/use-hydrated';
 
 /** A password input with a show/hide toggle (spec §2); the toggle is a real button whose name says what it will do. */
 export function PasswordField({
@@ -23,6 +24,8 @@ export function PasswordField({
   autoComplete?: 'current-password' | 'new-password';
 }) {
   const [shown, setShown] = useState(false);
+  // Only a running script can show the password: until then (or without script) the button is not offered.
+  const hydrated = useHydrated();
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -40,7 +43,7 @@ export function PasswordField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <button type="button" aria-controls={id} aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`} onClick={() => setShown((s) => !s)}>
+        <button type="button" hidden={!hydrated} aria-controls={id} aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`} onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>

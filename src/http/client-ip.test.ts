@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { clientIp, recordClientIp, recordPeer } from './client-ip';
+import { clientIp, copyClientIp, recordClientIp, recordPeer } from './client-ip';
 
 const req = (headers: Record<string, string> = {}) => new Request('http://localhost/x', { headers });
 
@@ -31,6 +31,17 @@ describe('client address', () => {
     const gone = new Request('http://localhost/');
     recordPeer(gone, { requestIP: () => null });
     expect(clientIp(gone)).toBe('unknown');
+  });
+
+  test('a request made in-process for another (a form post calling the API) has the original client\'s address', () => {
+    // Like Bun's server: it knows only the request that came over its socket.
+    const post = new Request('http://localhost/admin/players/x', { method: 'POST' });
+    let asked = 0;
+    recordPeer(post, { requestIP: (r: Request) => (asked++, r === post ? { address: '203.0.113.5' } : null) });
+    const inner = new Request('http://localhost/api/v1/admin/players/x/lock', { method: 'POST' });
+    copyClientIp(post, inner);
+    expect(asked).toBe(0);
+    expect(clientIp(inner)).toBe('203.0.113.5');
   });
 });
 

@@ -39,7 +39,9 @@ export function clientIp(req: Request, trustedHeader?: string): string {
 /** A request the server makes for another (a form post calling the API in-process) keeps the client's address. */
 export function copyClientIp(from: Request, to: Request): void {
   const a = socketAddress.get(from);
-  if (a) socketAddress.set(to, a);
+  // The server knows only the request that came over its socket: the copy asks it about that one (still lazily).
+  if (typeof a === 'string') socketAddress.set(to, a);
+  else if (a) socketAddress.set(to, { requestIP: () => a.requestIP(from) });
 }
 
 /**

@@ -4,7 +4,7 @@ import { GamesGrid } from './sections/games-grid';
 const FOUNDED = 2020;
 
 const VALUES = [
-  { title: 'Fast', text: 'Lightning deposits land in minutes, transfers to games take seconds, and withdrawals are processed in 1 to 4 hours.' },
+  { title: 'Fast', text: 'Lightning deposits land in minutes and transfers to games take seconds.' },
   { title: 'Safe', text: 'Passwords are stored only as hashes, game passwords are encrypted, and every credit is tracked in a double-entry ledger.' },
   { title: 'Clear', text: 'Plain terms and a full history of every deposit, transfer, redeem and withdrawal on your account.' },
   { title: 'Responsible', text: 'Adults 21 and over only, with spending limits, time-outs and self-exclusion whenever you ask.' },
@@ -53,7 +53,7 @@ export default definePage({
           {VALUES.map((v) => (
             <li key={v.title} className="card">
               <h3>{v.title}</h3>
-              <p>{v.text}</p>
+              <p>{v.title === 'Fast' ? `${v.text} ${site.withdrawalTime}` : v.text}</p>
             </li>
           ))}
         </ul>

@@ -1,10 +1,14 @@
 import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
 import { answerToResult } from './form-post';
 import { sameSitePath as safeNext } from '../shared/paths';
-import type { ActionContext, ActionResult, ApiAnswer, PageAction } from './page';
+import type { ActionContext, ActionResult, ApiAnswer, PageAction, SiteInfo } from './page';
+import { mailboxOf } from '../services/mail/mailbox';
 
 // The account screens' plain form posts (before or without the islands' scripts). Each calls the same API the
 // island calls, so rules, messages, rate limits and services are one; passwords are never sent back into a page.
+
+/** Outside production, while mail stays in the outbox: the register form's 'Check Your Email!' links to the dev mailbox. */
+export const devMailboxProp = (site: SiteInfo): { mailbox?: string } => (site.devMailbox && mailboxOf(site) ? { mailbox: '/dev/mailbox' } : {});
 
 const f = (ctx: ActionContext, name: string) => (ctx.fields[name] ?? '').trim();
 const ticked = (ctx: ActionContext, name: string) => !!ctx.fields[name];

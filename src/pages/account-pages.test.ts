@@ -51,13 +51,28 @@ describe('account pages: guards (DESIGN §6)', () => {
   });
 
   test('the e-mail link page is open to visitors and players alike', async () => {
-    expect(await html('/verify/email/abc', asPlayer())).toContain('Verifying...');
+    // The first HTML (and a browser without script) offers the button and says what it does; no spinner.
+    const first = await html('/verify/email/abc', asPlayer());
+    expect(first).toContain('<h1 class="result-title">Verify your email</h1><p>Press Verify Email to confirm this address belongs to you. Then you can log in.</p>');
+    expect(first).toMatch(/<form action="\/verify\/email\/abc" method="post">.*<button type="submit" class="btn btn-primary">Verify Email<\/button><\/form>/s);
+    expect(first).not.toContain('Verifying...');
+    expect(first).not.toContain('spinner');
+    expect(first).not.toContain('<noscript>');
     const doc = await html('/verify/email/abc');
-    expect(propsOf(doc, 'VerifyEmail')).toMatchObject({ token: 'abc', communityUrl: app.config.COMMUNITY_URL, failed: false });
+    expect(propsOf(doc, 'VerifyEmail')).toMatchObject({ token: 'abc', communityUrl: null, failed: false });
   });
 });
 
 describe('account pages: first HTML', () => {
+  test('outside production the register form knows the dev mailbox (for its Check Your Email! dialog); in production it does not', async () => {
+    expect(propsOf(await html('/register'), 'RegisterForm').mailbox).toBe('/dev/mailbox');
+    expect(propsOf(await html('/'), 'RegisterForm').mailbox).toBe('/dev/mailbox');
+    const prod = await makeApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' });
+    const doc = await (await page(prod, '/register')).text();
+    expect(propsOf(doc, 'RegisterForm').mailbox).toBeUndefined();
+    prod.deps.database.client.close();
+  });
+
   test('login carries a same-site next path to the form and drops anything else', async () => {
     expect(propsOf(await html('/login'), 'LoginForm')).toEqual({ form: null });
     expect(await html('/login')).not.toContain('Please sign in to continue.');
@@ -124,6 +139,15 @@ describe('spent links say so when the page loads', () => {
     if (change) await app.deps.database.client.execute({ sql: `UPDATE email_tokens SET ${change} WHERE token_hash = ?`, args: [t.row.tokenHash] });
     return t.raw;
   };
+
+  test('one password rule wording: register, reset and change show the same sentence (change adds its special character)', async () => {
+    const hint = (doc: string, id: string) => new RegExp(`<p class="field-hint" id="${id}-hint">([^<]*)</p>`).exec(doc)?.[1];
+    const rule = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
+    expect(hint(await html('/register'), 'register-password')).toBe(rule);
+    expect(hint(await html(`/reset-password/${await link('reset')}`), 'reset-password')).toBe(rule);
+    expect(hint(await html('/profile-setting', asPlayer()), 'change-new'))
+      .toBe('At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character such as ! @ # $ %.');
+  });
 
   test('a live reset link shows the form; used, expired and unknown ones say which, with a button for a new link', async () => {
     expect(await html(`/reset-password/${await link('reset')}`)).toContain('Update Password');

@@ -48,7 +48,8 @@ describe('/deposit-bitcoin', () => {
     expect(doc).toMatch(/<div class="deposit-qr is-expired" role="img" aria-label="Expired QR code" hidden="">/);
     expect(doc).toContain('Invoice expires in <span role="timer" class="deposit-clock">30:00</span>');
     expect(doc).toMatch(/<a class="btn btn-ghost" href="\/deposit-bitcoin" data-deposit-open="">New Deposit<\/a>/);
-    expect(doc).toContain('How to deposit with card');
+    expect(doc).toContain('How to deposit with Bitcoin or Cash App');
+    expect(doc).not.toContain('with card');
     expect(doc).toContain('Send crypto only to this address');
     expect(doc).toContain('A new address is given for every');
     expect(doc).toMatch(/<script type="module" src="\/build\/DepositStatus-[a-z0-9]+\.js"><\/script>/);

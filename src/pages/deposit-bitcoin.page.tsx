@@ -68,7 +68,7 @@ function HelpTip() {
         <span className="sr-only">Deposit help</span>
       </a>
       <span className="help-tip-text" role="tooltip" id="deposit-help-tip">
-        How to deposit with card
+        How to deposit with Bitcoin or Cash App
       </span>
     </span>
   );

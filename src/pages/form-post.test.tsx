@@ -41,7 +41,7 @@ const app: { handle(req: Request): Promise<Response> } = new Elysia().use(api).u
   pagesPlugin({
     routes: { '/thing': thing },
     assets,
-    site: { siteName: 'Coinreel', supportEmail: 's@x', communityUrl: 'https://t.me/x', gameLinks: { ultraPanda: '', vblink: '' }, tickerMode: 'off', devMailbox: false, sandboxPayments: false },
+    site: { siteName: 'Coinreel', supportEmail: 's@x', communityUrl: 'https://t.me/x', gameLinks: { ultraPanda: '', vblink: '' }, tickerMode: 'off', devMailbox: false, sandboxPayments: false, withdrawalTime: 'Withdrawals are usually sent within minutes.', bitcoinNetwork: 'regtest' },
     viewer: async (req) => (/token=good/.test(req.headers.get('cookie') ?? '') ? viewer : null),
     handle: (req) => app.handle(req),
     flash,

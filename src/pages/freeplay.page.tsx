@@ -13,7 +13,7 @@ export default definePage({
     const form = ctx.form;
     const error = form?.errors.code;
     return (
-      <section className="page-section wallet-page" aria-labelledby="freeplay-title">
+      <section className="page-section wallet-page freeplay-page" aria-labelledby="freeplay-title">
         <div className="card wallet-card">
           <h1 id="freeplay-title" className="card-title">Redeem Freeplay Code</h1>
           <p className="card-subtitle">Enter your freeplay code to add free credits to your wallet.</p>
@@ -28,9 +28,11 @@ export default definePage({
             </div>
             <div className="freeplay-actions">
               <button type="submit" className="btn btn-primary btn-block">Submit</button>
-              <a className="btn btn-ghost btn-block" href={ctx.site.communityUrl} target="_blank" rel="noopener noreferrer">
-                Join Telegram<span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              {ctx.site.communityUrl && (
+                <a className="btn btn-ghost btn-block" href={ctx.site.communityUrl} target="_blank" rel="noopener noreferrer">
+                  Join Telegram<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              )}
             </div>
           </form>
         </div>

@@ -37,8 +37,8 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" eager />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} />
-        <ServicesGrid signedIn />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} />
+        <ServicesGrid signedIn withdrawalTime={ctx.site.withdrawalTime} />
       </div>
     );
   },

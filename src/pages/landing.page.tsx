@@ -1,4 +1,5 @@
 import { Island } from './island';
+import { devMailboxProp } from './account-actions';
 import { definePage } from './page';
 import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
@@ -24,15 +25,15 @@ export default definePage({
             <a className="btn btn-ghost" href="#games" data-scroll-offset="80">See the games</a>
           </>
         }
-        facts={['Lightning and on-chain deposits', 'Withdrawals processed in 1 to 4 hours', 'Players 21+ only']}
+        facts={['Lightning and on-chain deposits', 'Cash out to your own wallet', 'Players 21+ only']}
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
-      <RegisterPanel siteName={site.siteName}>
-        <Island name="RegisterForm" props={{ idPrefix: 'landing' }} />
+      <RegisterPanel siteName={site.siteName} withdrawalTime={site.withdrawalTime}>
+        <Island name="RegisterForm" props={{ idPrefix: 'landing', ...devMailboxProp(site) }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />
-      <ServicesGrid signedIn={false} />
+      <ServicesGrid signedIn={false} withdrawalTime={site.withdrawalTime} />
       <section className="page-section" aria-label="Play responsibly">
         <div className="banner">
           <p>

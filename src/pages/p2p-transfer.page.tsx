@@ -6,7 +6,7 @@ import { p2pActions } from './wallet-actions';
 
 /** spec §2 P2P transfer. `?receipt=<transaction ID>` shows that sent transfer's receipt until it is dismissed. */
 export default definePage({
-  title: "Transfer Credits To Fellow's Account",
+  title: 'Send credits to another player',
   access: 'private',
   actions: p2pActions,
   load: async (ctx) => {
@@ -19,7 +19,7 @@ export default definePage({
   render: (ctx: PageContext) => (
     <section className="page-section wallet-page p2p-page" aria-labelledby="p2p-title">
       <div className="card wallet-card p2p-card">
-        <h1 id="p2p-title" className="card-title p2p-title">Transfer Credits To Fellow's Account</h1>
+        <h1 id="p2p-title" className="card-title p2p-title">Send credits to another player</h1>
         <p className="card-subtitle">Send credits from your wallet to another player by their e-mail address. It arrives at once.</p>
         <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true, receipt: (ctx.data as Receipt | null | undefined) ?? null }} />
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Flash } from './flash';
+import type { BitcoinNetwork } from '../shared/bitcoin-network';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
@@ -16,7 +17,8 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
 export type SiteInfo = {
   siteName: string;
   supportEmail: string;
-  communityUrl: string;
+  /** The operator's community channel (COMMUNITY_URL); null hides every link to it. */
+  communityUrl: string | null;
   gameLinks: { ultraPanda: string; vblink: string };
   tickerMode: 'demo' | 'live' | 'off';
   devMailbox: boolean;
@@ -28,6 +30,9 @@ export type SiteInfo = {
   demoBanner?: boolean;
   /** The largest amount a money call takes (MAX_AMOUNT_DOLLARS), so a form can say so before calling. */
   maxAmountCents?: number;
+  /** What the screens say about how soon withdrawals are sent (src/shared/withdrawal-time.ts). */
+  withdrawalTime: string;
+  bitcoinNetwork: BitcoinNetwork;
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;

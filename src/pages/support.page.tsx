@@ -5,7 +5,7 @@ import { ChatIcon, HelpIcon, MailIcon } from './sections/icons';
 import { HowToDeposit } from './sections/how-to-deposit';
 import { GamblingHelp } from './sections/gambling-help';
 
-const faq = ({ siteName, supportEmail }: SiteInfo): { q: string; a: ReactNode }[] => [
+const faq = ({ siteName, supportEmail, withdrawalTime }: SiteInfo): { q: string; a: ReactNode }[] => [
   {
     q: 'How do I deposit?',
     a: (
@@ -30,7 +30,7 @@ const faq = ({ siteName, supportEmail }: SiteInfo): { q: string; a: ReactNode }[
     q: 'How long does a withdrawal take?',
     a: (
       <p>
-        We process withdrawal requests in 1 to 4 hours. The minimum is $100 on-chain and $1 over Lightning. A payout
+        {withdrawalTime} The minimum is $100 on-chain and $1 over Lightning. A payout
         that needs review, such as a first or large withdrawal, can take 3 to 10 business days.
       </p>
     ),
@@ -98,14 +98,16 @@ export default definePage({
               <a className="btn btn-primary" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>
             </div>
           </li>
-          <li>
-            <div className="card">
-              <span className="service-icon"><ChatIcon /></span>
-              <h2 className="card-title">Community chat</h2>
-              <p>News, promotions and quick answers from the team and other players in our chat channel.</p>
-              <ExternalLink className="btn btn-ghost" href={site.communityUrl}>Join the chat</ExternalLink>
-            </div>
-          </li>
+          {site.communityUrl && (
+            <li>
+              <div className="card">
+                <span className="service-icon"><ChatIcon /></span>
+                <h2 className="card-title">Community chat</h2>
+                <p>News, promotions and quick answers from the team and other players in our chat channel.</p>
+                <ExternalLink className="btn btn-ghost" href={site.communityUrl}>Join the chat</ExternalLink>
+              </div>
+            </li>
+          )}
           <li>
             <div className="card">
               <span className="service-icon"><HelpIcon /></span>

@@ -5,7 +5,7 @@ import { LegalDoc, type DocSection } from './sections/legal-doc';
 export const TERMS_VERSION = 3;
 export const TERMS_UPDATED = '8 May 2025';
 
-const sections = ({ siteName, supportEmail }: SiteInfo): DocSection[] => [
+const sections = ({ siteName, supportEmail, withdrawalTime }: SiteInfo): DocSection[] => [
   {
     id: 'acceptance',
     title: 'Accepting these terms',
@@ -114,7 +114,7 @@ const sections = ({ siteName, supportEmail }: SiteInfo): DocSection[] => [
         <ul>
           <li>Withdrawals are paid in Bitcoin: on-chain (minimum $100) or over Lightning (minimum $1).</li>
           <li>You may add an optional tip. The amount and tip are held from your balance as soon as you submit the request.</li>
-          <li>We process withdrawal requests in 1 to 4 hours.</li>
+          <li>{withdrawalTime}</li>
           <li>Check the address or invoice before you submit: Bitcoin payments cannot be reversed once sent.</li>
         </ul>
         <p className="callout">

@@ -8,7 +8,7 @@ import { definePage, type PageContext } from './page';
  * in the first HTML, so a reload or Back shows the same; the island takes over from there.
  */
 export default definePage({
-  title: 'Transaction',
+  title: 'Transactions',
   access: 'private',
   load: async (ctx) => {
     const { type, page } = historyPlace(ctx.url.searchParams);
@@ -16,7 +16,7 @@ export default definePage({
   },
   render: (ctx: PageContext) => (
     <section className="page-section wallet-page" aria-labelledby="transactions-title">
-      <h1 id="transactions-title" className="page-title">Transaction</h1>
+      <h1 id="transactions-title" className="page-title">Transactions</h1>
       <p className="page-lead">Every movement of your credits: deposits, withdrawals, game transfers, P2P and freeplay.</p>
       <div className="card wallet-card">
         <Island name="TransactionsTable" props={{ initial: (ctx.data as ReturnType<typeof txPageFrom>) ?? null, sandboxPayouts: ctx.site.sandboxPayments }} />

@@ -3,7 +3,7 @@ import { Island } from './island';
 import { definePage } from './page';
 import { answerToResult } from './form-post';
 
-export const VERIFIED = 'Email Verified! Your email has been successfully verified. You can login now';
+export const VERIFIED = 'Email Verified! Your email has been successfully verified. You can log in now.';
 
 // Open to anyone: the link may be opened in a browser that is signed in or not. The island owns the h1,
 // because the heading is the state (Verifying..., Email Verified!, Verification Failed).

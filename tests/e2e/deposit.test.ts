@@ -76,7 +76,7 @@ describe('Bitcoin deposit page in chromium', () => {
       await expect(tip.isVisible()).resolves.toBe(false);
       await page.getByRole('link', { name: 'Deposit help' }).focus();
       await expect(tip.isVisible()).resolves.toBe(true);
-      expect(await tip.textContent()).toBe('How to deposit with card');
+      expect(await tip.textContent()).toBe('How to deposit with Bitcoin or Cash App');
 
       // A payment seen by the server reaches the page over its socket.
       await page.waitForFunction(() => !!document.querySelector('.deposit-payment'));

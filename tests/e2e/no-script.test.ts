@@ -121,7 +121,8 @@ describe('with JavaScript disabled', () => {
     expect(await page.getByLabel('Receiver Email').inputValue()).toBe('');
 
     // Logout is a plain post too; afterwards the old session is gone.
-    // Without script the phone's menu is laid out in full and a dropdown opens on keyboard focus: Tab to Logout.
+    // Without script the phone's menu opens from its Menu disclosure, and a dropdown opens on keyboard focus: Tab to Logout.
+    await page.locator('summary.nav-toggle').click();
     await page.locator('.site-header .logo').focus();
     for (let i = 0; i < 30 && (await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Logout'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');

@@ -58,7 +58,7 @@ describe('wallet journey in chromium', () => {
 
     const a = await browser.newPage(DESKTOP);
     await a.goto(AT_A + '/p2p-transfer');
-    await a.getByRole('heading', { name: "Transfer Credits To Fellow's Account" }).waitFor();
+    await a.getByRole('heading', { name: 'Send credits to another player' }).waitFor();
     expect(await balance(a)).toBe('$500.00');
     await hydrated(a);
     await a.getByRole('button', { name: 'Transfer' }).click();
@@ -89,17 +89,19 @@ describe('wallet journey in chromium', () => {
 
     // B never reloads: the push moves the header balance and puts the notification on top.
     await waitForBalance(b, '$12.34');
-    await b.getByText(`You received $12.34 from ${alice.email}.`).waitFor();
+    // The receiver sees the sender's name and Player ID, never her e-mail address.
+    await b.getByText(`You received $12.34 from Alice (Player ID ${alice.playerId}).`).waitFor();
+    expect(await b.getByText(alice.email).count()).toBe(0);
     expect(await b.locator('.note-type').first().textContent()).toBe('P2P RECEIVED');
 
     // History opens on All, where the P2P row already is; the chosen tab lives in the URL through reload and Back.
     await b.goto(AT_B + '/transactions');
     expect(await b.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
-    await b.getByRole('row').filter({ hasText: `From ${alice.email}` }).waitFor();
+    await b.getByRole('row').filter({ hasText: `From Alice (Player ID ${alice.playerId})` }).waitFor();
     await hydrated(b);
     await b.getByRole('tab', { name: 'P2P' }).click();
     await b.waitForURL(AT_B + '/transactions?type=P2P');
-    const row = b.getByRole('row').filter({ hasText: `From ${alice.email}` });
+    const row = b.getByRole('row').filter({ hasText: `From Alice (Player ID ${alice.playerId})` });
     await row.waitFor();
     expect(await row.locator('.amount-in').textContent()).toBe('+$12.34');
     expect(await row.locator('.pill').textContent()).toBe('completed');
@@ -110,7 +112,7 @@ describe('wallet journey in chromium', () => {
     expect(await b.getByRole('tab', { name: 'Deposits' }).getAttribute('aria-selected')).toBe('true');
     await b.goBack();
     await b.waitForURL(AT_B + '/transactions?type=P2P');
-    await b.getByRole('row').filter({ hasText: `From ${alice.email}` }).waitFor();
+    await b.getByRole('row').filter({ hasText: `From Alice (Player ID ${alice.playerId})` }).waitFor();
     expect(await b.getByRole('tab', { name: 'P2P' }).getAttribute('aria-selected')).toBe('true');
 
     await createFreeplayCode(app.deps.database.client, { code: 'WELCOME-5', amountCents: 500, expiresAt: Date.now() + 3600_000, maxRedemptions: 10 });

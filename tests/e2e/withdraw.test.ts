@@ -33,13 +33,13 @@ describe('withdraw journey in chromium, on the embedded defaults', () => {
     await form.getByLabel('Wallet address').fill(ADDRESS);
     await form.getByLabel('Amount (USD)').fill('99');
     await form.getByRole('button', { name: 'Request Withdrawal' }).click();
-    await form.getByText('Minimum amount to invest is 100').waitFor();
+    await form.getByText('The smallest on-chain withdrawal is $100.').waitFor();
     await form.getByLabel('Amount (USD)').fill('150');
     await form.getByRole('button', { name: '$5', exact: true }).click();
     await form.getByText('You receive about 0.00300000 BTC').waitFor();
     await form.getByText('$155.00 leaves your wallet with the tip').waitFor();
     await form.getByRole('button', { name: 'Request Withdrawal' }).click();
-    await page.getByText('Withdrawal of $150.00 requested. Withdrawals are processed in 1 to 4 hours.').waitFor();
+    await page.getByText('Withdrawal of $150.00 requested. Withdrawals are usually sent within minutes.').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-wallet-balance]')?.textContent === '$145.00');
     // spec §4: fields cleared, the currency back to Bitcoin (BTC).
     expect(await form.getByLabel('Amount (USD)').inputValue()).toBe('');

@@ -123,8 +123,8 @@ describe('PATCH /user/change-password', () => {
   test.each([
     [{ currentPassword: '' }, 'currentPassword', 'Current password is required'],
     [{ newPassword: '' }, 'newPassword', 'New password is required'],
-    [{ newPassword: 'Ab1!' }, 'newPassword', 'Password must be at least 8 characters long'],
-    [{ newPassword: 'NoSpecial123' }, 'newPassword', 'Password must contain at least one uppercase letter, lowercase letter, number, special character'],
+    [{ newPassword: 'Ab1!' }, 'newPassword', 'Password must be at least 8 characters'],
+    [{ newPassword: 'NoSpecial123' }, 'newPassword', 'Password must contain at least one uppercase letter, one lowercase letter, one number and one special character'],
     [{ newPassword: GOOD_PASSWORD }, 'newPassword', 'Current password and new password cannot be same'],
   ])('spec §5 rule %o → 400 on %s, password unchanged', async (change, field, message) => {
     const app = await makeApp();

@@ -29,14 +29,35 @@ describe('P2P transfer', () => {
     const sent = await call(app, 'GET', '/api/v1/transaction/transaction-List/P2P', undefined, { token: alice.token });
     expect(sent.json.TransactionList[0]).toMatchObject({ type: 'P2P', direction: 'out', amount: 12.5, transactionStatus: 'completed', counterparty: bob.email });
     const got = await call(app, 'GET', '/api/v1/transaction/transaction-List/P2P', undefined, { token: bob.token });
-    expect(got.json.TransactionList[0]).toMatchObject({ direction: 'in', amount: 12.5, counterparty: alice.email });
+    // The receiver sees who sent it by Player ID (Alice has no name), never by her e-mail address.
+    expect(got.json.TransactionList[0]).toMatchObject({ direction: 'in', amount: 12.5, counterparty: `Player ID ${alice.playerId}` });
     const notes = await call(app, 'GET', '/api/v1/notification?limit=10&page=1', undefined, { token: bob.token });
-    expect(notes.json.getlist[0]).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $12.50 from ${alice.email}.` });
+    expect(notes.json.getlist[0]).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $12.50 from Player ID ${alice.playerId}.` });
+    expect(JSON.stringify([got.json, notes.json])).not.toContain(alice.email);
     const bal = await call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: bob.token });
     expect(bal.json).toMatchObject({ success: true, walletAmount: 12.5, user: { _id: bob.userId, playerId: bob.playerId } });
     const mail = await waitForMail(app, bob.email, /You received credits/);
-    expect(mail.text).toContain(`You received $12.50 from ${alice.email}.`);
+    expect(mail.text).toContain(`You received $12.50 from Player ID ${alice.playerId}.`);
     expect(mail.html).toContain('$12.50');
+    expect(mail.text + mail.html + mail.subject).not.toContain(alice.email);
+  });
+
+  test('a named sender is shown to the receiver by name and Player ID, in history, notification and e-mail; never by address', async () => {
+    const grace = await createPlayer(app, { name: 'Grace Hopper' });
+    const ivy = await createPlayer(app);
+    await fund(app, grace.userId, 1_000);
+    const heard: { event: string; data: any }[] = [];
+    const off = app.deps.hub.subscribe(ivy.userId, (m) => heard.push(m));
+    expect((await p2p(grace, { email: ivy.email, amount: 4 })).status).toBe(200);
+    off();
+    const from = `Grace Hopper (Player ID ${grace.playerId})`;
+    const got = await call(app, 'GET', '/api/v1/transaction/transaction-List/P2P', undefined, { token: ivy.token });
+    expect(got.json.TransactionList[0]).toMatchObject({ direction: 'in', counterparty: from });
+    const notes = await call(app, 'GET', '/api/v1/notification?limit=10&page=1', undefined, { token: ivy.token });
+    expect(notes.json.getlist[0].notificationContent).toBe(`You received $4.00 from ${from}.`);
+    const mail = await waitForMail(app, ivy.email, /You received credits/);
+    expect(mail.text).toContain(`You received $4.00 from ${from}.`);
+    for (const seen of [JSON.stringify(got.json), JSON.stringify(notes.json), JSON.stringify(heard), mail.text, mail.html]) expect(seen).not.toContain(grace.email);
   });
 
   test('both players hear of it at once: new balances and the notification are pushed to their pages', async () => {
@@ -50,7 +71,8 @@ describe('P2P transfer', () => {
     offB();
     expect(heard.a).toContainEqual({ event: 'amount', data: { walletAmount: (before.a - 200) / 100 } });
     expect(heard.b).toContainEqual({ event: 'amount', data: { walletAmount: (before.b + 200) / 100 } });
-    expect(heard.b!.find((m) => m.event === 'notification')?.data).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $2.00 from ${alice.email}.` });
+    expect(heard.b!.find((m) => m.event === 'notification')?.data).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $2.00 from Player ID ${alice.playerId}.` });
+    expect(JSON.stringify(heard.b)).not.toContain(alice.email);
     expect(heard.a!.find((m) => m.event === 'notification')?.data).toMatchObject({ notificationType: 'P2P_SENT' });
   });
 
@@ -121,10 +143,23 @@ describe('P2P confirmation step and receipt', () => {
     const before = await available(app, alice.userId);
     const r = await lookup(alice, ` ${carol.email.toUpperCase()} `);
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ success: true, recipient: { name: 'Carol Danvers', playerId: carol.playerId } });
+    // The name masked: enough to recognise the player meant, not to learn a stranger's name from an address.
+    expect(r.json).toEqual({ success: true, recipient: { name: 'C***l D*****s', playerId: carol.playerId } });
     expect(r.headers.get('cache-control')).toBe('no-store');
     expect(await available(app, alice.userId)).toBe(before);
     expect((await lookup(alice, bob.email)).json.recipient).toEqual({ name: null, playerId: bob.playerId });
+  });
+
+  test('the lookup answers only for the exact address (any case, trimmed): a part, a pattern or a near miss finds no one', async () => {
+    const dora = await createPlayer(app, { name: 'Dora Explorer' });
+    const [local, domain] = dora.email.split('@') as [string, string];
+    for (const near of [`${local.slice(0, -1)}@${domain}`, `${local}@${domain}x`, `${local.slice(0, 4)}%@${domain}`, `_${local.slice(1)}@${domain}`, `${local}@sub.${domain}`]) {
+      const r = await lookup(alice, near);
+      expect({ near, status: r.status }).toEqual({ near, status: 404 });
+      expect(JSON.stringify(r.json)).not.toContain('D**a');
+      expect(r.json.recipient).toBeUndefined();
+    }
+    expect((await lookup(alice, ` ${dora.email.toUpperCase()}`)).json.recipient).toEqual({ name: 'D**a E******r', playerId: dora.playerId });
   });
 
   test('the lookup tells no more than a transfer would: unknown and unverified get the same 404; self and bad input a 400', async () => {
@@ -170,7 +205,7 @@ describe('P2P confirmation step and receipt', () => {
     const frank = await createPlayer(app, { name: 'Frank Castle' });
     const r = await p2p(alice, { email: frank.email, amount: 3.25 });
     const receipt = r.json.receipt;
-    expect(receipt).toMatchObject({ amount: 3.25, recipient: { name: 'Frank Castle', playerId: frank.playerId, email: frank.email } });
+    expect(receipt).toMatchObject({ amount: 3.25, recipient: { name: 'F***k C****e', playerId: frank.playerId, email: frank.email } });
     expect(receipt.transactionId).toMatch(/^CR-[0-9A-Z]{8}$/);
     expect(Math.abs(Date.parse(receipt.createdAt) - Date.now())).toBeLessThan(60_000);
     const sent = await call(app, 'GET', '/api/v1/transaction/transaction-List/P2P', undefined, { token: alice.token });

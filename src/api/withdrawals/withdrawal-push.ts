@@ -7,6 +7,10 @@ import type { WithdrawalChanges } from '../../services/payments/withdrawal-sync'
 import type { Hub } from '../../ws/hub.port';
 import { pushBalance, pushNotification } from '../wallet/push';
 
+/** A Lightning payment settles as it is sent; an on-chain one waits for the network's confirmations. */
+export const sentNote = (currency: string) =>
+  currency === 'BTC-LN' ? 'It was paid over Lightning, so it is in your wallet already.' : 'It reaches your wallet once the Bitcoin network confirms it.';
+
 type Effects = { hub: Hub; ledger: Ledger; mailer: Mailer; logger: Logger; site: MailSite; publicUrl: string };
 
 /** After commit: the player's pages hear that a withdrawal ended (and the balance, when credits came back); an e-mail says so. */
@@ -19,7 +23,7 @@ export const withdrawalPush = (e: Effects) => (c: WithdrawalChanges): void => {
   void deliverLater(e.mailer, e.logger, `withdrawal-${c.ended}`, noticeMail(e.site, w.email, {
     subject: c.ended === 'completed' ? 'Your withdrawal was sent' : 'Your withdrawal was not sent',
     heading: c.ended === 'completed' ? 'Withdrawal sent' : 'Withdrawal cancelled',
-    paragraphs: [c.message ?? '', c.ended === 'completed' ? 'It reaches your wallet once the Bitcoin network confirms it.' : 'You can request a new withdrawal at any time.'],
+    paragraphs: [c.message ?? '', c.ended === 'completed' ? sentNote(w.currency) : 'You can request a new withdrawal at any time.'],
     action: { label: 'See your history', url: `${e.publicUrl}/transactions` },
   }));
 };

@@ -12,6 +12,8 @@ import type { WithdrawalService } from '../../services/payments/withdrawal-servi
 import type { WithdrawalRow } from '../../services/payments/withdrawals';
 import type { TwoStep } from '../../services/auth/two-step';
 import { walletId, type Ledger } from '../../services/ledger/ledger.types';
+import { withdrawalTiming } from '../../services/payments/withdrawal-timing';
+import { withdrawalTimeText } from '../../shared/withdrawal-time';
 
 type WithdrawDeps = { config: Config; twoStep: TwoStep; ledger: Ledger; withdrawals: WithdrawalService; paymentsIdle: () => Promise<void>; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
 
@@ -45,7 +47,7 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       if (w.status === 'failed') throw new AppError(409, `${w.reason ?? 'The withdrawal was refused.'} Your credits are back in your wallet.`, 'WITHDRAWAL_REFUSED');
       const message = w.status === 'creating'
         ? `Withdrawal of ${formatCents(amountCents)} requested. It will be sent as soon as the payment server answers.`
-        : `Withdrawal of ${formatCents(amountCents)} requested. Withdrawals are processed in 1 to 4 hours.`;
+        : `Withdrawal of ${formatCents(amountCents)} requested. ${withdrawalTimeText(withdrawalTiming(d.config, !!d.simulator), amountCents)}`;
       const walletCents = (await d.ledger.balance(walletId(player.userId))).availableCents;
       return { success: true, message, walletAmount: dollarsFromCents(walletCents), data: toData(w) };
     }, { auth: true, idempotent: true })

@@ -32,7 +32,7 @@ describe('withdraw request (spec §7)', () => {
     const tipsBefore = await balance(systemId('tips'));
     const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 5 });
     expect(r.status).toBe(200);
-    expect(r.json.message).toBe('Withdrawal of $150.00 requested. Withdrawals are processed in 1 to 4 hours.');
+    expect(r.json.message).toBe('Withdrawal of $150.00 requested. Withdrawals are usually sent within minutes.');
     expect(r.json.data).toMatchObject({ status: 'pending', amount: 150, tip: 5, rate: 50000, btcAmount: '0.00300000' });
     expect(await wallet(p)).toBe(45);
     expect((await history(p))[0]).toMatchObject({ type: 'WITHDRAW', amount: 155, transactionStatus: 'pending' });
@@ -85,8 +85,8 @@ describe('withdraw request (spec §7)', () => {
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: -5 }, 'amount', 'Enter a valid amount'],
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 1.234 }, 'amount', 'Enter a valid amount'],
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: '150' }, 'amount', 'Enter a valid amount'],
-      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 99.99 }, 'amount', 'Minimum amount to invest is 100'],
-      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null }), amount: 0.5 }, 'amount', 'Minimum amount to invest is 1'],
+      [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 99.99 }, 'amount', 'The smallest on-chain withdrawal is $100.'],
+      [{ currency: 'BTC-LN', wallet_address: makeBolt11({ sats: null }), amount: 0.5 }, 'amount', 'The smallest Lightning withdrawal is $1.'],
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 2.5 }, 'tip', 'Tip must be a whole number of dollars'],
       [{ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: '5' }, 'tip', 'Tip must be a whole number of dollars'],
       [{ currency: 'BTC-CHAIN', wallet_address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: 150 }, 'wallet_address', 'This is a Bitcoin mainnet address; withdrawals here go to Bitcoin regtest addresses.'],
@@ -113,6 +113,13 @@ describe('withdraw request (spec §7)', () => {
     expect(r.status).toBe(409);
     expect(r.json.message).toBe('Your wallet balance does not cover this withdrawal and its tip.');
     expect(await wallet(p)).toBe(104);
+  });
+
+  test('without a tip the refusal names no tip', async () => {
+    const p = await funded(99);
+    const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100, tip: 0 });
+    expect(r.status).toBe(409);
+    expect(r.json.message).toBe('Your wallet balance does not cover this withdrawal.');
   });
 
   test('three racing withdrawals of the whole balance: one succeeds', async () => {

@@ -1,5 +1,6 @@
 import { adminLoad, adminPage } from './admin-page';
 import { AdminShell, Pager, Table, when, type Row } from './ui';
+import { formatCents } from '../../shared/money';
 
 const FILTERS = ['actor', 'action', 'from', 'to', 'page'] as const;
 const query = (url: URL) => {
@@ -7,7 +8,29 @@ const query = (url: URL) => {
   for (const k of FILTERS) if (url.searchParams.get(k)) q.set(k, url.searchParams.get(k)!);
   return q;
 };
-const short = (v: unknown) => (v == null ? '' : JSON.stringify(v).slice(0, 160));
+const words = (key: string) => key.replace(/Cents$/, '').replace(/At$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** One recorded value as an operator reads it: cents as dollars, epoch milliseconds as a UTC time, yes/no. */
+function readable(key: string, v: unknown): string {
+  if (typeof v === 'number' && key.endsWith('Cents')) return formatCents(v);
+  if (typeof v === 'number' && /At$/.test(key) && v > 1e11) return `${new Date(v).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v == null) return '—';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** Before / After: each recorded field on its own line, named in words, instead of raw JSON. */
+function Details({ value }: { value: unknown }) {
+  if (value == null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return <span>{readable('', value)}</span>;
+  return (
+    <ul className="admin-details">
+      {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
+        <li key={k}><span className="muted">{`${words(k)}:`}</span>{` ${readable(k, v)}`}</li>
+      ))}
+    </ul>
+  );
+}
 
 /** /admin/audit: every operator action, filtered, paged and as CSV. A row without an address was made by an operator command. */
 export default adminPage({
@@ -31,9 +54,9 @@ export default adminPage({
         </form>
         {!data.entries && <p className="alert alert-error">Those filters are not valid.</p>}
         <Table
-          head={['When', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP']}
+          head={['When (UTC)', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP']}
           empty="Nothing recorded for these filters."
-          rows={list.map((e) => [when(e.at), e.actor, e.action, <span className="admin-mono">{e.targetType} {e.targetId}</span>, e.reason ?? '', short(e.before), short(e.after), e.ip ?? 'command line'])}
+          rows={list.map((e) => [when(e.at), e.actor, e.action, <span className="admin-mono">{e.targetType} {e.targetId}</span>, e.reason ?? '', <Details value={e.before} />, <Details value={e.after} />, e.ip ?? 'command line'])}
         />
         <Pager ctx={ctx} pagination={data.pagination} />
       </AdminShell>

@@ -16,7 +16,7 @@ export default adminPage({
     const list: Row[] = (ctx.data as any).list?.tasks ?? [];
     return (
       <AdminShell ctx={ctx} title="Game tasks">
-        <p className="admin-hint">Do each task in the game's back office, then mark it here. The password to set for account and reset tasks: <code>bun run games:tasks -- --show ID</code>.</p>
+        <p className="admin-hint">Do each task in the game's back office, then mark it here. The password to set for account and reset tasks: <code>coinreel games tasks --show ID</code> (or <code>npm run games:tasks -- --show ID</code> in a checkout).</p>
         <Filters ctx={ctx} name="status" options={[['open', 'Open'], ['done', 'Done'], ['failed', 'Failed'], ['all', 'All']]} />
         <Table
           head={['Task', 'Game', 'User name', 'Amount', 'Created', 'State', '']}

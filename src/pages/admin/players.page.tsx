@@ -1,7 +1,7 @@
 import { adminLoad, adminPage, enc } from './admin-page';
 import { AdminShell, money, Pager, Table, when, type Row } from './ui';
 
-/** /admin/players: search by e-mail, name, Player ID or id. */
+/** /admin/players: the players (never operators' own accounts), searched by e-mail, name, Player ID or id. */
 export default adminPage({
   title: 'Players',
   load: (ctx) => adminLoad(ctx, { list: `/admin/players?q=${enc(ctx.url.searchParams.get('q') ?? '')}&page=${enc(ctx.url.searchParams.get('page') ?? '1')}` }),
@@ -15,11 +15,11 @@ export default adminPage({
           <button type="submit" className="btn btn-sm btn-primary">Search</button>
         </form>
         <Table
-          head={['Player ID', 'E-mail', 'Name', 'Balance', 'Since', '']}
+          head={['Player ID', 'E-mail', 'Name', 'Balance', 'Since', 'Status']}
           empty="No player matches."
           rows={list.map((p) => [
             p.playerId, <a href={`/admin/players/${enc(p.id)}`}>{p.email}</a>, p.name ?? '', money(p.balance), when(p.createdAt),
-            [p.locked ? 'Locked' : '', p.role === 'ADMIN' ? 'Operator' : ''].filter(Boolean).join(', '),
+            p.locked ? 'Locked' : 'Active',
           ])}
         />
         <Pager ctx={ctx} pagination={data.pagination} />

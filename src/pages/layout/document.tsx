@@ -37,6 +37,8 @@ function DemoBanner() {
 
 export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageContext; manifest: Manifest; used: Set<string> }) {
   const title = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
+  // The operator console is a work tool: its own header, and none of the players' marketing footer.
+  const operatorConsole = page.access === 'admin' && !!ctx.viewer;
   return (
     <html lang="en">
       <head>
@@ -54,7 +56,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
         <a className="skip-link" href="#main">Skip to content</a>
         {ctx.site.demoBanner && <DemoBanner />}
-        {page.access === 'admin' && ctx.viewer ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
+        {operatorConsole ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
         <main id="main" tabIndex={-1}>
           {ctx.flash && (
             <div className="flash-wrap">
@@ -65,7 +67,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
           )}
           {page.render(ctx)}
         </main>
-        <Footer ctx={ctx} />
+        {!operatorConsole && <Footer ctx={ctx} />}
         <div id="toasts" className="toasts" aria-live="polite" role="status" />
         <IslandScripts used={used} manifest={manifest} />
       </body>

@@ -2,6 +2,7 @@ import { signInFor } from '../sections/login-toast';
 import type { PageContext } from '../page';
 import { HeaderWallet, SignedInMenus } from './signed-in-menus';
 import { Ticker } from './ticker';
+import { NavToggle } from './nav-toggle';
 
 const SECTIONS = [
   { href: '/home#transfer', label: 'Transfer' },
@@ -23,9 +24,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
           <img src="/images/logo.svg" alt="" width="36" height="36" />
           <span>{ctx.site.siteName}</span>
         </a>
-        <button type="button" className="nav-toggle" data-nav-toggle="" aria-controls="site-nav" aria-expanded="false" aria-label="Open menu">
-          <span aria-hidden="true" />
-        </button>
+        <NavToggle />
         <nav id="site-nav" className="site-nav" aria-label="Main">
           <ul className="nav-links">
             <li>

@@ -1,6 +1,7 @@
 import { PageFormToken } from '../form-token-field';
 import { Island } from '../island';
 import type { PageContext } from '../page';
+import { NavToggle } from './nav-toggle';
 
 /**
  * The header of the operator console: the console's sections (with the live open counts) and Logout. No wallet,
@@ -18,9 +19,7 @@ export function OperatorHeader({ ctx }: { ctx: PageContext }) {
           <span>{ctx.site.siteName}</span>{' '}
           <span className="operator-tag">Console</span>
         </a>
-        <button type="button" className="nav-toggle" data-nav-toggle="" aria-controls="site-nav" aria-expanded="false" aria-label="Open menu">
-          <span aria-hidden="true" />
-        </button>
+        <NavToggle />
         <nav id="site-nav" className="site-nav" aria-label="Operator console">
           <Island name="ConsoleNav" props={{ current: ctx.url.pathname, counts }} />
           <div className="nav-actions">

@@ -24,8 +24,8 @@ export function SignedInMenus({ formToken }: { formToken?: string }) {
           Account
         </button>
         <ul className="dropdown-menu dropdown-right" data-dropdown-menu hidden>
-          <li><a href="/notifications">Notification</a></li>
-          <li><a href="/transactions">Transaction</a></li>
+          <li><a href="/notifications">Notifications</a></li>
+          <li><a href="/transactions">Transactions</a></li>
           <li><a href="/profile-setting">Settings</a></li>
           <li>
             <form method="post" action="/logout">

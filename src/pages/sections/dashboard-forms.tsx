@@ -1,7 +1,7 @@
 import type { GameAccountView } from '../../shared/game-accounts';
 import { Island } from '../island';
 import { formKey } from '../home-actions';
-import type { FormState } from '../page';
+import type { FormState, SiteInfo } from '../page';
 
 /** One of the dashboard's stacked sections (spec §2): a card with its title, subtitle and form. */
 function FormSection({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
@@ -19,7 +19,7 @@ function FormSection({ id, title, subtitle, children }: { id: string; title: str
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'> }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
   // The forms need the user names and balances, not the passwords.
@@ -41,7 +41,7 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
           <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem'), formToken }} />
         </FormSection>
         <FormSection id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
-          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken, twoStep }} />
+          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: site.withdrawalTime }} />
         </FormSection>
       </div>
     </>

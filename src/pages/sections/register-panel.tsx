@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
  * The landing page's call to register (spec §2). `children` is the slot for the register form island;
  * without it the panel offers the two buttons only.
  */
-export function RegisterPanel({ siteName, children }: { siteName: string; children?: ReactNode }) {
+export function RegisterPanel({ siteName, withdrawalTime, children }: { siteName: string; withdrawalTime: string; children?: ReactNode }) {
   return (
     <section className="page-section" id="register" aria-labelledby="register-title">
       <div className="card register-panel">
@@ -14,7 +14,7 @@ export function RegisterPanel({ siteName, children }: { siteName: string; childr
           <ul className="checklist">
             <li>Deposit with Bitcoin over Lightning or on-chain</li>
             <li>Move credits to a game and back whenever you like</li>
-            <li>Withdrawals processed in 1 to 4 hours</li>
+            <li>Cash out to your own Bitcoin wallet. {withdrawalTime}</li>
           </ul>
         </div>
         <div className="register-actions">

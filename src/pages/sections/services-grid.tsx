@@ -7,7 +7,7 @@ type CardAttrs = Record<string, string>;
 
 const SERVICES: { id: ServiceId; title: string; text: string; icon: ReactNode; href: string }[] = [
   { id: 'deposit', title: 'Deposit', text: 'Add funds with Bitcoin over Lightning or on-chain, shown as a QR code.', icon: <DepositIcon />, href: '/deposit-bitcoin' },
-  { id: 'withdraw', title: 'Withdraw', text: 'Cash out to your own Bitcoin wallet. Requests are processed in 1 to 4 hours.', icon: <WithdrawIcon />, href: '/home#withdraw' },
+  { id: 'withdraw', title: 'Withdraw', text: 'Cash out to your own Bitcoin wallet.', icon: <WithdrawIcon />, href: '/home#withdraw' },
   { id: 'redeem', title: 'Redeem', text: 'Bring winnings back from a game to your wallet balance.', icon: <RedeemIcon />, href: '/home#redeem' },
   { id: 'transfer', title: 'Transfer', text: 'Load credits from your wallet into Ultra Panda or VBlink.', icon: <TransferIcon />, href: '/home#transfer' },
 ];
@@ -18,7 +18,7 @@ const SERVICES: { id: ServiceId; title: string; text: string; icon: ReactNode; h
  * to the dashboard's sections (80 px scroll offset). `attrs` lets a page add attributes per card, e.g. to
  * open the deposit modal.
  */
-export function ServicesGrid({ signedIn, attrs = {} }: { signedIn: boolean; attrs?: Partial<Record<ServiceId, CardAttrs>> }) {
+export function ServicesGrid({ signedIn, withdrawalTime, attrs = {} }: { signedIn: boolean; withdrawalTime: string; attrs?: Partial<Record<ServiceId, CardAttrs>> }) {
   return (
     <section className="page-section" id="services" aria-labelledby="services-title">
       <div className="section-head">
@@ -36,7 +36,7 @@ export function ServicesGrid({ signedIn, attrs = {} }: { signedIn: boolean; attr
               <a className="card service-card" href={signedIn ? s.href : startHref('/register')} {...extra}>
                 <span className="service-icon">{s.icon}</span>
                 <h3>{s.title}</h3>
-                <p>{s.text}</p>
+                <p>{s.id === 'withdraw' ? `${s.text} ${withdrawalTime}` : s.text}</p>
                 <span className="more" aria-hidden="true">{signedIn ? `Go to ${s.title}` : 'Get started'} &rarr;</span>
               </a>
             </li>

@@ -16,11 +16,14 @@ const toSummary = (r: Row): PlayerSummary => ({
   balanceCents: Number(r.balance_cents), locked: r.locked_at != null, createdAt: Number(r.created_at),
 });
 
-/** Search by e-mail or name (part of either), or an exact Player ID or user id; newest accounts first. */
+/**
+ * Players only (role USER): search by e-mail or name (part of either), or an exact Player ID or user id; newest
+ * accounts first. Operators' own accounts are not players and are not listed.
+ */
 export async function searchPlayers(client: Client, q: string, page: number, limit = 25) {
   const term = q.trim().toLowerCase();
   const like = `%${term.replace(/[%_\\]/g, '')}%`;
-  const where = term ? `WHERE lower(u.email) LIKE ?1 OR lower(coalesce(u.name, '')) LIKE ?1 OR CAST(u.player_id AS TEXT) = ?2 OR u.id = ?2` : '';
+  const where = `WHERE u.role = 'USER'${term ? ` AND (lower(u.email) LIKE ?1 OR lower(coalesce(u.name, '')) LIKE ?1 OR CAST(u.player_id AS TEXT) = ?2 OR u.id = ?2)` : ''}`;
   const args = term ? [like, term] : [];
   const [rows, count] = await client.batch([
     { sql: `${SUMMARY_SQL} ${where} ORDER BY u.created_at DESC, u.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, args },

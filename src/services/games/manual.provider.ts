@@ -23,7 +23,7 @@ const TASK_COLUMNS = 'id, ref, kind, game_id, user_name, amount_cents, status, c
 
 /**
  * The operator-assisted provider: every call becomes a task in game_tasks, done by hand in the game's back office
- * and then marked done or failed (the operator console, or `bun run games:tasks`). Calls answer `pending`; the
+ * and then marked done or failed (the operator console, or `coinreel games tasks` / `npm run games:tasks`). Calls answer `pending`; the
  * outcome reaches the order through `lookup(ref)` when the operator completes the task.
  */
 export type ManualProvider = GameProvider & {

@@ -107,7 +107,7 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
     });
   } catch (e) {
     if (e instanceof AppError && e.errorType === 'INSUFFICIENT_FUNDS')
-      throw AppError.conflict('Your wallet balance does not cover this withdrawal and its tip.', 'INSUFFICIENT_FUNDS');
+      throw AppError.conflict(`Your wallet balance does not cover this withdrawal${w.tipCents > 0 ? ' and its tip' : ''}.`, 'INSUFFICIENT_FUNDS');
     // Another request took the last of a limit between the read above and this hold.
     const broken = limitBroken(e);
     if (broken) throw (await limitError(client, w.userId, w.amountCents, w.limits, now, broken))!;

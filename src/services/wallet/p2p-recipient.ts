@@ -3,6 +3,16 @@ import { AppError } from '../../lib/app-error';
 import { assertMayPlay } from '../protection/restrictions';
 import { NO_RECEIVER } from './p2p';
 import { assertNotInDebt } from '../protection/debt';
+import { maskName } from '../../shared/ticker';
+
+/**
+ * The receiver's name as the sender sees it: each word's first and last letter ("Nora Night" → "N**a N***t"),
+ * enough to recognise the player they meant, not enough to learn a stranger's name from an address.
+ */
+export function maskedName(name: unknown): string | null {
+  const words = name == null ? [] : String(name).trim().split(/\s+/).filter(Boolean);
+  return words.length ? words.map(maskName).join(' ') : null;
+}
 
 /** Who a P2P transfer would reach, shown for the player to confirm before anything moves. */
 export type Recipient = { name: string | null; playerId: number };
@@ -21,8 +31,7 @@ export async function findRecipient(client: Client, sender: { userId: string; em
   const found = await client.execute({ sql: 'SELECT name, player_id, email_verified_at FROM users WHERE lower(email) = ?', args: [to] });
   const row = found.rows[0];
   if (!row || row.email_verified_at == null) throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
-  const name = row.name == null ? null : String(row.name).trim() || null;
-  return { name, playerId: Number(row.player_id) };
+  return { name: maskedName(row.name), playerId: Number(row.player_id) };
 }
 
 /** What a sender's receipt shows: the sent amount, to whom, the transaction ID players quote, and when. */
@@ -43,7 +52,7 @@ export async function p2pReceipt(client: Client, userId: string, transactionId: 
   });
   const row = r.rows[0];
   if (!row) return null;
-  const name = row.name == null ? null : String(row.name).trim() || null;
+  const name = maskedName(row.name);
   return {
     transactionId: String(row.uuid),
     amountCents: Number(row.amount_cents),

@@ -41,12 +41,13 @@ export async function sendCredits(
   if (!row || row.email_verified_at == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
   const receiver = { userId: String(row.id), email: String(row.email) };
+  const from = await senderLabel(client, sender.userId);
   await stepUp?.();
   const shown = formatCents(amountCents);
   const senderUuid = readableId();
   const notes = notificationRows([
     { userId: sender.userId, type: 'P2P_SENT', content: `You sent ${shown} to ${receiver.email}.` },
-    { userId: receiver.userId, type: 'P2P_RECEIVED', content: `You received ${shown} from ${sender.email}.` },
+    { userId: receiver.userId, type: 'P2P_RECEIVED', content: `You received ${shown} from ${from}.` },
   ], now);
   const transfer = await ledger.transfer({
     debit: walletId(sender.userId),
@@ -58,7 +59,7 @@ export async function sendCredits(
     with: (transferId) => [
       historyRows([
         { userId: sender.userId, type: 'P2P', direction: 'out', status: 'completed', amountCents, transferId, counterparty: receiver.email, uuid: senderUuid },
-        { userId: receiver.userId, type: 'P2P', direction: 'in', status: 'completed', amountCents, transferId, counterparty: sender.email },
+        { userId: receiver.userId, type: 'P2P', direction: 'in', status: 'completed', amountCents, transferId, counterparty: from },
       ], now),
       notes.stmt,
       // Both new balances, read inside the same transaction, for the answer and the pushes.
@@ -77,6 +78,17 @@ export async function sendCredits(
     senderAvailableCents: availableOf(sender.userId), receiverAvailableCents: availableOf(receiver.userId),
     notes: { sender: notes.notes[0]!, receiver: notes.notes[1]! },
   };
+}
+
+/**
+ * How the receiver sees the sender: their name and Player ID, or the Player ID alone. Never the sender's e-mail
+ * address: the receiver learns nothing a transfer did not need to tell them.
+ */
+export async function senderLabel(client: Client, userId: string): Promise<string> {
+  const r = await client.execute({ sql: 'SELECT name, player_id FROM users WHERE id = ?', args: [userId] });
+  const name = r.rows[0]?.name == null ? '' : String(r.rows[0].name).trim();
+  const id = `Player ID ${Number(r.rows[0]?.player_id)}`;
+  return name ? `${name} (${id})` : id;
 }
 
 async function senderRowUuid(client: Client, userId: string, transferId: string): Promise<string> {

@@ -31,6 +31,16 @@ export function checkLogin(input: { email?: unknown; password?: unknown }): Fiel
   return e;
 }
 
+/**
+ * The password rule in one wording, shown under every new-password field (register, reset, change) and used by
+ * its messages; change adds its special character to the same sentence (DESIGN §8).
+ */
+export const PASSWORD_RULE = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
+export const PASSWORD_RULE_WITH_SPECIAL = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character such as ! @ # $ %.';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters';
+export const PASSWORD_NEEDS_MIX = 'Password must contain at least one uppercase letter, one lowercase letter, and one number';
+export const PASSWORD_NEEDS_MIX_SPECIAL = 'Password must contain at least one uppercase letter, one lowercase letter, one number and one special character';
+
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
 /** One of the 10,000 most common passwords, whatever its letter case. */
 export const isCommonPassword = (p: string) => COMMON_PASSWORDS.has(p.toLowerCase());
@@ -43,9 +53,8 @@ export function checkNewPassword(v: unknown, field = 'password'): FieldErrors {
   const e: FieldErrors = {};
   const p = str(v);
   if (!p) e[field] = 'Password is required';
-  else if (p.length < 8) e[field] = 'Password must be at least 8 characters';
-  else if (!/[a-z]/.test(p) || !/[A-Z]/.test(p) || !/\d/.test(p))
-    e[field] = 'Password must contain at least one uppercase letter, one lowercase letter, and one number';
+  else if (p.length < 8) e[field] = PASSWORD_TOO_SHORT;
+  else if (!/[a-z]/.test(p) || !/[A-Z]/.test(p) || !/\d/.test(p)) e[field] = PASSWORD_NEEDS_MIX;
   else if (isCommonPassword(p)) e[field] = COMMON_PASSWORD_MESSAGE;
   tooLong(e, field, p);
   return e;
@@ -105,9 +114,8 @@ export function checkChangePassword(input: { currentPassword?: unknown; newPassw
   if (!cur) e.currentPassword = 'Current password is required';
   tooLong(e, 'currentPassword', cur);
   if (!next) e.newPassword = 'New password is required';
-  else if (next.length < 8) e.newPassword = 'Password must be at least 8 characters long';
-  else if (!/[A-Z]/.test(next) || !/[a-z]/.test(next) || !/\d/.test(next) || !hasSpecial(next))
-    e.newPassword = 'Password must contain at least one uppercase letter, lowercase letter, number, special character';
+  else if (next.length < 8) e.newPassword = PASSWORD_TOO_SHORT;
+  else if (!/[A-Z]/.test(next) || !/[a-z]/.test(next) || !/\d/.test(next) || !hasSpecial(next)) e.newPassword = PASSWORD_NEEDS_MIX_SPECIAL;
   else if (isCommonPassword(next)) e.newPassword = COMMON_PASSWORD_MESSAGE;
   else if (cur && cur === next) e.newPassword = 'Current password and new password cannot be same';
   tooLong(e, 'newPassword', next);

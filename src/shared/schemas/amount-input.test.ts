@@ -68,6 +68,6 @@ describe.each(Object.entries(FORMS))('the %s form\'s amount', (_, form) => {
 });
 
 test("withdraw: a typed amount under the currency's minimum keeps the spec's words", () => {
-  expect(checkWithdrawTyped({ currency: 'BTC-CHAIN', wallet_address: 'bc1q', amount: '$99.99' }).amount).toBe('Minimum amount to invest is 100');
+  expect(checkWithdrawTyped({ currency: 'BTC-CHAIN', wallet_address: 'bc1q', amount: '$99.99' }).amount).toBe('The smallest on-chain withdrawal is $100.');
   expect(checkWithdrawTyped({ currency: 'BTC-CHAIN', wallet_address: 'bc1q', amount: '$1,000' }).amount).toBeUndefined();
 });

@@ -32,9 +32,9 @@ describe('withdraw fields (spec §5, §9)', () => {
     expect(checkWithdraw({ ...base, amount: '1.234' }).amount).toBe('Enter a valid amount');
   });
   test('minimum 100 on-chain and 1 over Lightning', () => {
-    expect(checkWithdraw({ ...base, amount: '99.99' }).amount).toBe('Minimum amount to invest is 100');
+    expect(checkWithdraw({ ...base, amount: '99.99' }).amount).toBe('The smallest on-chain withdrawal is $100.');
     expect(checkWithdraw({ ...base, amount: 100 })).toEqual({});
-    expect(checkWithdraw({ ...base, currency: 'BTC-LN', amount: '0.99' }).amount).toBe('Minimum amount to invest is 1');
+    expect(checkWithdraw({ ...base, currency: 'BTC-LN', amount: '0.99' }).amount).toBe('The smallest Lightning withdrawal is $1.');
     expect(checkWithdraw({ ...base, currency: 'BTC-LN', amount: '1' })).toEqual({});
   });
   test('the tip is optional and digits only', () => {

@@ -30,7 +30,7 @@ describe('the one rule for a new password (register, reset, change)', () => {
 
   test('change keeps its extra special-character rule and also refuses a common password', () => {
     expect(checkChangePassword({ currentPassword: 'Old12345!', newPassword: 'Journey123', confirmPassword: 'Journey123' }).newPassword)
-      .toBe('Password must contain at least one uppercase letter, lowercase letter, number, special character');
+      .toBe('Password must contain at least one uppercase letter, one lowercase letter, one number and one special character');
     expect(checkChangePassword({ currentPassword: 'Old12345!', newPassword: 'P@ssw0rd', confirmPassword: 'P@ssw0rd' }).newPassword ?? null).toBeNull();
     // A common password with a special character in the list itself.
     expect(isCommonPassword('Sasha_007')).toBe(true);

@@ -5,8 +5,8 @@ import type { AmountOpts } from './wallet';
 
 /** spec §2/§9: the withdraw currencies, the default first, each with its minimum in dollars. */
 export const WITHDRAW_CURRENCIES = [
-  { id: 'BTC-CHAIN', label: 'Bitcoin (BTC)', minDollars: 100 },
-  { id: 'BTC-LN', label: 'Bitcoin (Lightning)', minDollars: 1 },
+  { id: 'BTC-CHAIN', label: 'Bitcoin (BTC)', minDollars: 100, minMessage: 'The smallest on-chain withdrawal is $100.' },
+  { id: 'BTC-LN', label: 'Bitcoin (Lightning)', minDollars: 1, minMessage: 'The smallest Lightning withdrawal is $1.' },
 ] as const;
 export type WithdrawCurrency = (typeof WITHDRAW_CURRENCIES)[number]['id'];
 export const DEFAULT_WITHDRAW_CURRENCY: WithdrawCurrency = 'BTC-CHAIN';
@@ -30,7 +30,7 @@ export function checkWithdraw(input: { currency?: unknown; wallet_address?: unkn
   const amount = readCents(input.amount, { maxCents: ANY_SIZE, text });
   if (!amount.ok && amount.problem === 'required') e.amount = 'Amount is required';
   else if (!amount.ok && amount.problem !== 'tooLarge') e.amount = 'Enter a valid amount';
-  else if (amount.ok && currency && amount.cents < currency.minDollars * 100) e.amount = `Minimum amount to invest is ${currency.minDollars}`;
+  else if (amount.ok && currency && amount.cents < currency.minDollars * 100) e.amount = currency.minMessage;
   // Optional: absent or an empty box is no tip.
   const tip = readCents(input.tip, { maxCents: ANY_SIZE, text, zero: true, whole: true });
   if (!tip.ok && tip.problem !== 'required' && tip.problem !== 'tooLarge') e.tip = TIP_WHOLE;

@@ -1,0 +1,13 @@
+import { expect, test } from 'bun:test';
+import { loadConfig } from './config';
+import { listeningFields } from './startup-line';
+
+const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
+
+test('the start-up line names the site and, outside production with mail in the outbox, the dev mailbox', () => {
+  expect(listeningFields(loadConfig({}), 3000)).toEqual({ url: 'http://localhost:3000', mailbox: 'http://localhost:3000/dev/mailbox' });
+  expect(listeningFields(loadConfig({ PUBLIC_URL: 'https://play.example.com/' }), 8080)).toEqual({ url: 'https://play.example.com', mailbox: 'https://play.example.com/dev/mailbox' });
+  // Mail leaves through SMTP: there is no mailbox to read.
+  expect(listeningFields(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }), 3000)).toEqual({ url: 'http://localhost:3000' });
+  expect(listeningFields(loadConfig({ ...prod, PUBLIC_URL: 'https://play.example.com' }), 3000)).toEqual({ url: 'https://play.example.com' });
+});

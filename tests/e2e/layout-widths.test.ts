@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { fund } from '../helpers/money';
+import { call } from '../helpers/app';
+import { createPlayer, type TestPlayer } from '../helpers/players';
+import { DESKTOP, launchBrowser, PHONE, signInAs, startServer, type Browser, type TestServer } from './browser';
+
+// Side margins and widths the eye checks, measured: cards 16 px from a phone's edge, a one-field form not stretched
+// on a wide screen, the mailbox and the console never scrolling sideways. Screenshots land in test-results/layout
+// for a person to look at.
+const SHOTS = resolve(import.meta.dir, '../../test-results/layout');
+let server: TestServer;
+let browser: Browser;
+let player: TestPlayer;
+let operator: TestPlayer;
+
+setDefaultTimeout(60_000);
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  server = await startServer();
+  player = await createPlayer(server.app, { name: 'Lena Layout' });
+  operator = await createPlayer(server.app, { role: 'ADMIN' });
+  await fund(server.app, player.userId, 25_000);
+  const friend = await createPlayer(server.app);
+  await call(server.app, 'POST', '/api/v1/transfer/p2p-transfer', { email: friend.email, amount: 12 }, { token: player.token });
+  browser = await launchBrowser();
+}, 30_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+}, 30_000);
+
+async function open(path: string, who: TestPlayer | null, viewport: { width: number; height: number }): Promise<Page> {
+  await browser.context.clearCookies();
+  if (who) await signInAs(browser.context, server.url, who.token);
+  const page = await browser.newPage(viewport);
+  await page.goto(server.url + path);
+  return page;
+}
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+describe('layout at 390 and 1280 px', () => {
+  test('the dashboard\'s Transfer, Redeem and Withdraw cards sit 16 px from a phone\'s edges', async () => {
+    const page = await open('/home', player, PHONE);
+    for (const id of ['transfer', 'redeem', 'withdraw']) {
+      const box = (await page.locator(`#${id} > .card`).boundingBox())!;
+      expect({ id, left: Math.round(box.x), right: Math.round(PHONE.width - box.x - box.width) }).toEqual({ id, left: 16, right: 16 });
+    }
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'home-390');
+    await page.locator('#withdraw').screenshot({ path: join(SHOTS, 'home-390-withdraw.png') });
+    await page.locator('#transfer').screenshot({ path: join(SHOTS, 'home-390-transfer.png') });
+    await page.close();
+    const wide = await open('/home', player, DESKTOP);
+    await shot(wide, 'home-1280');
+    await wide.close();
+  });
+
+  test('/freeplay: one field, not stretched across a wide screen', async () => {
+    const page = await open('/freeplay', player, DESKTOP);
+    expect((await page.locator('.freeplay-page .card').boundingBox())!.width).toBeLessThanOrEqual(560);
+    await shot(page, 'freeplay-1280');
+    await page.close();
+    const phone = await open('/freeplay', player, PHONE);
+    const box = (await phone.locator('.freeplay-page .card').boundingBox())!;
+    expect(Math.round(box.x)).toBe(16);
+    await shot(phone, 'freeplay-390');
+    await phone.close();
+  });
+
+  test('history at both widths', async () => {
+    for (const [v, name] of [[PHONE, 'transactions-390'], [DESKTOP, 'transactions-1280']] as const) {
+      const page = await open('/transactions', player, v);
+      await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      await shot(page, name);
+      await page.close();
+    }
+  });
+
+  test('the console audit page: 16 px margins on a phone, no footer, no sideways scrolling', async () => {
+    // Over the socket, as an operator's browser would: the audit row has the client's address.
+    const made = await fetch(server.url + '/api/v1/admin/freeplay-codes', { method: 'POST', headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ code: 'LAYOUT-1', amount: 5, cap: 2, expiresAt: '2031-01-01' }) });
+    expect(made.status).toBe(201);
+    const page = await open('/admin/audit', operator, PHONE);
+    const box = (await page.locator('.admin-table tr').nth(1).boundingBox())!;
+    expect(Math.round(box.x)).toBe(16);
+    expect(await page.locator('footer').count()).toBe(0);
+    expect(await page.locator('td[data-label="IP"]').first().textContent()).toBe('127.0.0.1');
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'audit-390');
+    await page.close();
+    const wide = await open('/admin/audit', operator, DESKTOP);
+    await shot(wide, 'audit-1280');
+    await wide.close();
+  });
+
+  test('the dev mailbox does not scroll sideways on a phone', async () => {
+    await call(server.app, 'POST', '/api/v1/register', { email: `layout.${crypto.randomUUID().slice(0, 8)}@example.com`, password: 'Journey123', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true });
+    const page = await open('/dev/mailbox', null, PHONE);
+    await page.locator('.mailbox-item').first().waitFor();
+    await page.locator('.mailbox-item summary').first().click();
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'mailbox-390');
+    await page.close();
+  });
+});
