@@ -181,7 +181,7 @@ describe('sandbox payouts: only an approved payout is sent', () => {
     expect(await status(large)).toBe('pending');
     expect((await sbx.deps.withdrawals.get(p.userId, large))!.payoutState).toBe('AwaitingApproval');
     for (const to of ['complete', 'cancel']) {
-      const r = await call(sbx, 'POST', `/api/v1/sandbox/withdrawals/${large}/${to}`, undefined, { token: p.token });
+      const r = await call(sbx, 'POST', `/api/v1/sandbox/withdrawals/${large}/${to}`, undefined, { token: p.token, peer: LOOPBACK });
       expect({ status: r.status, message: r.json.message }).toEqual({ status: 409, message: 'This withdrawal is waiting for approval.' });
     }
     expect(await status(large)).toBe('pending');
