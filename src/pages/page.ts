@@ -78,6 +78,8 @@ export type Page = {
   /** Loads what the page needs before rendering (server only); may throw a Response to redirect. */
   load?: (ctx: PageContext) => Promise<unknown>;
   render: (ctx: PageContext) => ReactNode;
+  /** The HTTP status of a GET once loaded (e.g. 404 for a record that is not the viewer's); 200 when undefined. */
+  status?: (ctx: PageContext) => number | undefined;
   /**
    * Plain HTML form posts to the page's own path, by the form's hidden `_action` field ('default' without one):
    * the page works before and without its islands' scripts.
