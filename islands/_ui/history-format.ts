@@ -29,6 +29,8 @@ export type Tx = {
   createdAt: string;
   transactionStatus: string;
   withdrawalId?: string;
+  /** An operator's adjustment: the reason they gave. */
+  reason?: string;
 };
 
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.

@@ -44,6 +44,8 @@ export const toTransaction = (r: HistoryRow) => ({
   transactionUuid: r.uuid,
   ...(r.orderId && { orderId: r.orderId }),
   ...(r.withdrawalId && { withdrawalId: r.withdrawalId }),
+  // An operator's adjustment says why (the reason they gave in the console).
+  ...(r.note && { reason: r.note }),
   type: r.type,
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),
