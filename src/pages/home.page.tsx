@@ -37,7 +37,7 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" eager />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} flash={ctx.flash} />
         <ServicesGrid signedIn />
       </div>
     );

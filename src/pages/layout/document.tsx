@@ -1,4 +1,5 @@
 import type { Manifest } from '../../assets/store';
+import { FlashMessage } from '../flash-here';
 import type { Page, PageContext } from '../page';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -46,11 +47,9 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <a className="skip-link" href="#main">Skip to content</a>
         {page.access === 'admin' && ctx.viewer ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
         <main id="main" tabIndex={-1}>
-          {ctx.flash && (
+          {ctx.flash && !ctx.flash.at && (
             <div className="flash-wrap">
-              <p className={`alert alert-${ctx.flash.kind} flash`} role={ctx.flash.kind === 'error' ? 'alert' : 'status'}>
-                {ctx.flash.message}
-              </p>
+              <FlashMessage flash={ctx.flash} />
             </div>
           )}
           {page.render(ctx)}

@@ -2,9 +2,11 @@ import type { GameAccountView } from '../../shared/game-accounts';
 import { Island } from '../island';
 import { formKey } from '../home-actions';
 import type { FormState } from '../page';
+import type { Flash } from '../flash';
+import { FlashHere } from '../flash-here';
 
 /** One of the dashboard's stacked sections (spec §2): a card with its title, subtitle and form. */
-function FormSection({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
+function FormSection({ id, title, subtitle, children, flash }: { id: string; title: string; subtitle: string; children: React.ReactNode; flash?: Flash }) {
   return (
     <section id={id} className="page-section dashboard-section" aria-labelledby={`${id}-title`}>
       <div className="card">
@@ -12,6 +14,7 @@ function FormSection({ id, title, subtitle, children }: { id: string; title: str
           {title}
         </h2>
         <p className="card-subtitle">{subtitle}</p>
+        <FlashHere flash={flash} at={id} />
         {children}
       </div>
     </section>
@@ -19,7 +22,7 @@ function FormSection({ id, title, subtitle, children }: { id: string; title: str
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, flash }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; flash?: Flash }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
   // The forms need the user names and balances, not the passwords.
@@ -34,13 +37,13 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
         <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset'), formToken }} />
       </section>
       <div className="dashboard-forms">
-        <FormSection id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
+        <FormSection flash={flash} id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
           <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer'), formToken }} />
         </FormSection>
-        <FormSection id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
+        <FormSection flash={flash} id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
           <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem'), formToken }} />
         </FormSection>
-        <FormSection id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
+        <FormSection flash={flash} id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
           <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken, twoStep }} />
         </FormSection>
       </div>
