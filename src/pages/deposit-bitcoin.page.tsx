@@ -7,6 +7,7 @@ import { depositActions, NewDepositForm } from './deposit-form';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { qrSvg } from './qr';
+import { Paused } from './sections/paused';
 
 type Loaded = { kind: 'deposit'; island: DepositStatusProps } | { kind: 'form' } | { kind: 'not-found' };
 
@@ -116,7 +117,11 @@ export default definePage({
             </h1>
             <HelpTip />
           </div>
-          {data.kind === 'deposit' ? <Deposit island={data.island} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : <NewDepositForm ctx={ctx} />}
+          {data.kind === 'deposit' ? <Deposit island={data.island} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
+            <Paused reason={ctx.viewer?.restriction?.reason} id="deposit-paused">
+              <NewDepositForm ctx={ctx} />
+            </Paused>
+          )}
         </div>
       </section>
     );

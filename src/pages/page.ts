@@ -10,7 +10,9 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   /** The player's own profile fields, for the profile page's first HTML. */
   phoneNo?: string | null; pendingEmail?: string | null;
   /** Two-step verification is on: the forms that need a code show its box. */
-  twoStep?: boolean };
+  twoStep?: boolean;
+  /** A cool-off or self-exclusion running now: every page shows its banner, and the actions it closes are disabled. */
+  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string } };
 
 /** Settings a page may show; nothing secret goes here. */
 export type SiteInfo = {

@@ -47,6 +47,13 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <a className="skip-link" href="#main">Skip to content</a>
         {page.access === 'admin' && ctx.viewer ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
         <main id="main" tabIndex={-1}>
+          {ctx.viewer?.restriction && page.access !== 'admin' && (
+            <div className="restriction-banner" role="status">
+              <p>
+                {ctx.viewer.restriction.banner} <a href="/profile-setting#responsible-gaming">Your limits and breaks</a>
+              </p>
+            </div>
+          )}
           {ctx.flash && !ctx.flash.at && (
             <div className="flash-wrap">
               <FlashMessage flash={ctx.flash} />

@@ -4,6 +4,7 @@ import { formKey } from '../home-actions';
 import type { FormState } from '../page';
 import type { Flash } from '../flash';
 import { FlashHere } from '../flash-here';
+import { Paused } from './paused';
 
 /** One of the dashboard's stacked sections (spec §2): a card with its title, subtitle and form. */
 function FormSection({ id, title, subtitle, children, flash }: { id: string; title: string; subtitle: string; children: React.ReactNode; flash?: Flash }) {
@@ -22,7 +23,7 @@ function FormSection({ id, title, subtitle, children, flash }: { id: string; tit
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, flash }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; flash?: Flash }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, flash, paused }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; flash?: Flash; paused?: string | null }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
   // The forms need the user names and balances, not the passwords.
@@ -38,7 +39,9 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
       </section>
       <div className="dashboard-forms">
         <FormSection flash={flash} id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
-          <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer'), formToken }} />
+          <Paused reason={paused} id="transfer-paused">
+            <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer'), formToken }} />
+          </Paused>
         </FormSection>
         <FormSection flash={flash} id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
           <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem'), formToken }} />
