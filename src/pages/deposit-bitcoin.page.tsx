@@ -8,6 +8,7 @@ import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { qrSvg } from './qr';
 import { Paused } from './sections/paused';
+import { FlashHere } from './flash-here';
 
 type Loaded = { kind: 'deposit'; island: DepositStatusProps } | { kind: 'form' } | { kind: 'not-found' };
 
@@ -76,7 +77,11 @@ function Deposit({ island, ctx }: { island: DepositStatusProps; ctx: PageContext
         Paid but nothing arrived? See <a href="/support#how-to-deposit">how to deposit</a> and what to send support.
       </p>
       {ctx.site.sandboxPayments && (
-        <Island name="DepositSimulator" props={{ depositId: island.deposit.id, action: depositPageUrl({ depositId: island.deposit.id }), formToken: ctx.formToken }} />
+        <>
+          <Island name="DepositSimulator" props={{ depositId: island.deposit.id, action: depositPageUrl({ depositId: island.deposit.id }), formToken: ctx.formToken }} />
+          {/* A hand-made payment's answer stays with its buttons: the top of the page is for the deposit's own state. */}
+          <FlashHere flash={ctx.flash} at="simulate" />
+        </>
       )}
     </>
   );

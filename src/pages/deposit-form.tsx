@@ -19,8 +19,8 @@ export const depositActions: Record<string, PageAction> = {
     const a = await ctx.send('POST', `/sandbox/deposits/${encodeURIComponent(id)}/simulate`, { action: ctx.fields.simulate });
     const back = depositPageUrl({ depositId: id });
     return a.json?.success
-      ? { redirect: back, flash: { kind: 'success', message: 'Payment simulated.' } }
-      : { redirect: back, flash: { kind: 'error', message: String(a.json?.message ?? 'Request failed.') } };
+      ? { redirect: back, flash: { kind: 'success', message: 'Payment simulated.', at: 'simulate' } }
+      : { redirect: back, flash: { kind: 'error', message: String(a.json?.message ?? 'Request failed.'), at: 'simulate' } };
   },
 };
 
