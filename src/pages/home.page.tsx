@@ -24,7 +24,7 @@ export default definePage({
     const { accounts, rate } = ctx.data as HomeData;
     return (
       <div className="dashboard" id="home">
-        <PlayerBar playerId={viewer.playerId} />
+        <PlayerBar playerId={viewer.playerId} paused={viewer.restriction?.reason} />
         <Hero
           eyebrow={`Welcome${viewer.name ? `, ${viewer.name}` : ''}`}
           title="Your wallet for Ultra Panda and VBlink"

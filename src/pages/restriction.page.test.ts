@@ -37,6 +37,9 @@ describe('a cool-off or self-exclusion on signed-in pages', () => {
     const doc = await html(resting, '/home');
     expect(doc).toContain(`<button type="button" class="btn btn-primary" disabled="" aria-describedby="deposit-paused">Deposit Now</button><p class="paused-reason" id="deposit-paused">${REASON}</p>`);
     expect(doc).not.toMatch(/<a class="btn btn-primary" href="\/deposit-bitcoin" data-deposit-open="">Deposit Now/);
+    // The dashboard bar's Deposit too.
+    expect(doc).toContain('<button type="button" class="btn btn-primary btn-sm" disabled="" aria-describedby="deposit-paused">Deposit</button>');
+    expect(doc).not.toContain('data-deposit-open="">Deposit</a>');
     expect(doc).toContain(`<p class="paused-reason" id="transfer-paused">${REASON}</p><fieldset class="paused-fieldset" disabled="" aria-describedby="transfer-paused"><div data-island="GameMoveForm"`);
     expect(doc.match(/<fieldset class="paused-fieldset"/g)!.length).toBe(1);
     // The header's deposit modal says why instead of taking an amount.

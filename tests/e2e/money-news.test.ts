@@ -288,6 +288,7 @@ describe('a cool-off on every signed-in page', () => {
         const page = await open(context, '/home', viewport);
         if (js) await islandHydrated(page, 'GameMoveForm');
         await inFirstScreen(page, '.restriction-banner');
+        if (SHOTS && js) await page.screenshot({ path: `${SHOTS}/cool-off-home-${viewport.width}.png` });
         expect(await page.locator('.restriction-banner').textContent()).toMatch(/^You are on a cool-off break until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC\. Deposits, transfers to games and sending credits are paused until then\./);
         expect(await page.getByRole('button', { name: 'Deposit Now' }).isDisabled()).toBe(true);
         expect(await page.locator('#deposit-paused').textContent()).toMatch(/^Paused during your cool-off break, until /);
