@@ -80,6 +80,8 @@ export default function DepositModal({ paused = null }: DepositModalProps) {
       const r = await api<Created>('/btc/create-deposit-request', { method: 'POST', body: { amount: String((readAmount(amount) as { dollars: number }).dollars) }, inlineFields: ['amount'], headers: { 'Idempotency-Key': key } });
       if (r.success && r.data) return navigation.assign(depositPageUrl(r.data));
       if (r.fieldErrors.amount) setError(r.fieldErrors.amount);
+      // A refused request made nothing: the next try (a smaller amount after a limit) is a new request, with its own key.
+      setKey(idempotencyKey());
     } catch {
       // The API client has already told the player the network failed.
     }
