@@ -100,7 +100,8 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
   const [now, setNow] = useState(renderedAtMs);
   const figures: DepositFigures = { ...live, expiresAtMs };
   const phase = depositPhase(figures, now);
-  const canPay = (phase === 'pending' || phase === 'partial') && payable(figures, now);
+  // The server sends destinations only while the invoice can be paid; without them there is nothing to pay here.
+  const canPay = addresses.length > 0 && (phase === 'pending' || phase === 'partial') && payable(figures, now);
   const renderedLeft = expiresAtMs === null ? 0 : secondsUntil(expiresAtMs, renderedAtMs);
   const { left, said } = useDeadline(expiresAtMs, renderedLeft, canPay);
 
