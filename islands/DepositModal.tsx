@@ -18,7 +18,12 @@ type Created = { data: { depositId: string; payment_methods: { paymentMethodId: 
  * form /deposit-bitcoin serves, so a submit that beats the script still works; here it posts through the API and
  * goes to the deposit page with the addresses.
  */
-export default function DepositModal() {
+export type DepositModalProps = {
+  /** A cool-off or self-exclusion closes deposits: the modal says why instead of taking an amount. */
+  paused?: string | null;
+};
+
+export default function DepositModal({ paused = null }: DepositModalProps) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
@@ -75,6 +80,8 @@ export default function DepositModal() {
       const r = await api<Created>('/btc/create-deposit-request', { method: 'POST', body: { amount: (readAmount(amount) as { text: string }).text }, inlineFields: ['amount'], headers: { 'Idempotency-Key': key } });
       if (r.success && r.data) return navigation.assign(depositPageUrl(r.data));
       if (r.fieldErrors.amount) setError(r.fieldErrors.amount);
+      // A refused request made nothing: the next try (a smaller amount after a limit) is a new request, with its own key.
+      setKey(idempotencyKey());
     } catch {
       // The API client has already told the player the network failed.
     }
@@ -84,6 +91,9 @@ export default function DepositModal() {
   if (!open) return null;
   return createPortal(
     <Modal title="Deposit with CashApp / Bitcoin" onClose={close}>
+      {paused ? (
+        <p className="paused-reason" role="status">{paused}</p>
+      ) : (
       <form className="form deposit-form" method="post" action="/deposit-bitcoin" noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <input type="hidden" name="_action" value="create" />
         <input type="hidden" name="_key" value={key} />
@@ -91,6 +101,7 @@ export default function DepositModal() {
         <p className="muted deposit-ln-note">The amount is required for Bitcoin Lightning deposits: your invoice is made for exactly this amount.</p>
         <SubmitButton busy={busy} label="Confirm Deposit" busyLabel="Creating deposit..." />
       </form>
+      )}
     </Modal>,
     document.body,
   );

@@ -34,7 +34,7 @@ async function newDeposit(dollars: string): Promise<DepositSummary> {
     method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ amount: dollars }),
   }));
   const d = (await res.json()).data;
-  return { id: d.depositId, invoiceId: d.invoiceId, amountCents: Number(dollars) * 100, btcAmount: d.btcAmount, status: 'pending', creditedCents: 0, processingCents: 0 };
+  return { id: d.depositId, invoiceId: d.invoiceId, amountCents: Number(dollars) * 100, btcAmount: d.btcAmount, status: 'pending', invoiceStatus: d.invoiceStatus, creditedCents: 0, processingCents: 0, expiresAt: d.expiresAt };
 }
 const pay = (d: DepositSummary, action: string) =>
   app.handle(fromPeer(new Request(`http://localhost:3000/api/v1/sandbox/deposits/${d.id}/simulate`, {
@@ -53,18 +53,18 @@ describe('DepositStatus keeps a deposit true without its pushes', () => {
     const d = await newDeposit('15');
     await pay(d, 'pay');
     jest.useFakeTimers();
-    render(<DepositStatus addresses={[ADDRESS]} expiredQrSvg={null} deposit={d} />);
-    expect(screen.queryByText('Payment Settled: $15.00')).toBeNull();
+    render(<DepositStatus addresses={[ADDRESS]} deposit={d} renderedAtMs={Date.now()} />);
+    expect(screen.queryByText('Paid — $15.00 is in your wallet')).toBeNull();
     const before = reads(d);
     act(() => void jest.advanceTimersByTime(DEPOSIT_POLL_MS));
     await settle();
     expect(reads(d)).toBe(before + 1);
-    expect(screen.getByText('Payment Settled: $15.00')).toBeTruthy();
+    expect(screen.getByText('Paid — $15.00 is in your wallet')).toBeTruthy();
   });
 
   test('when the socket comes back it re-reads at once; a push for another deposit is ignored', async () => {
     const d = await newDeposit('9');
-    render(<DepositStatus addresses={[ADDRESS]} expiredQrSvg={null} deposit={d} />);
+    render(<DepositStatus addresses={[ADDRESS]} deposit={d} renderedAtMs={Date.now()} />);
     await settle();
     const before = reads(d);
     act(() => FakeWebSocket.latest().push('InvoiceReceivedPayment', { amount: 9, depositId: 'someone-else' }));
@@ -78,6 +78,6 @@ describe('DepositStatus keeps a deposit true without its pushes', () => {
     await pay(d, 'confirm');
     act(() => FakeWebSocket.latest().push('InvoicePaymentSettled', { amount: 9, depositId: d.id }));
     await settle();
-    expect(screen.getByText('Payment Settled: $9.00')).toBeTruthy();
+    expect(screen.getByText('Paid — $9.00 is in your wallet')).toBeTruthy();
   });
 });

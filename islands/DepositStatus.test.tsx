@@ -5,9 +5,7 @@ import { makeApp } from '../tests/helpers/app';
 import { FakeWebSocket } from '../tests/helpers/fake-websocket';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import { createPlayer } from '../tests/helpers/players';
-import { paymentProcessingCents, paymentSettledCents } from './_client/signals';
-import { EXPIRED_QR_TEXT, TIMER_STORAGE_KEY } from './_ui/deposit-timer';
-import DepositStatus, { type DepositAddress, type DepositStatusProps } from './DepositStatus';
+import DepositStatus, { type DepositAddress, type DepositStatusProps, type DepositSummary } from './DepositStatus';
 
 const { render, screen, fireEvent, cleanup, act } = await islandDom('http://localhost:3000/deposit-bitcoin');
 // react-dom/client must load after the DOM exists (see islandDom), so it is imported here, not at the top.
@@ -16,28 +14,29 @@ const seen = watchIslands();
 
 const INVOICE = 'lnbcrt50u1pnxyz7npp5' + 'qqqsyqcyq5rqwzqf'.repeat(8) + 'sp5zyg3zyg3';
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-let both: DepositStatusProps;
-let expiredSvg: string;
+const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
+let addresses: DepositAddress[];
 const copied: string[] = [];
 
-async function deposit(ln: string | null, chain: string | null): Promise<DepositStatusProps> {
-  const addresses: DepositAddress[] = [];
-  if (ln) addresses.push({ method: 'lightning', address: ln, qrSvg: await qrSvg(ln) });
-  if (chain) addresses.push({ method: 'onchain', address: chain, qrSvg: await qrSvg(chain) });
-  return { addresses, expiredQrSvg: ln ? expiredSvg : null };
-}
+const summary = (over: Partial<DepositSummary> = {}): DepositSummary => ({
+  id: 'dep-1', invoiceId: 'inv-1', amountCents: 5_000, btcAmount: '0.00100000', status: 'pending', invoiceStatus: 'New',
+  creditedCents: 0, processingCents: 0, expiresAt: new Date(T0 + 15 * 60_000).toISOString(), ...over,
+});
+const props = (over: Partial<DepositSummary> = {}, at = T0): DepositStatusProps => ({ addresses, deposit: summary(over), renderedAtMs: at });
 
 beforeAll(async () => {
-  expiredSvg = await qrSvg(EXPIRED_QR_TEXT);
-  both = await deposit(INVOICE, ADDRESS);
+  addresses = [
+    { method: 'lightning', address: INVOICE, qrSvg: await qrSvg(`lightning:${INVOICE}`), amountBtc: '0.00100000' },
+    { method: 'onchain', address: ADDRESS, qrSvg: await qrSvg(`bitcoin:${ADDRESS}?amount=0.00100000`), amountBtc: '0.00100000' },
+  ];
   FakeWebSocket.install();
-  // A settled payment re-reads the balance: that call goes to a real app, as this player.
+  // Re-reads of the deposit go to a real app (where dep-1 is nobody's: the island keeps what it has).
   const app = await makeApp();
   routeFetchTo(app).jar.set('token', (await createPlayer(app)).token);
 });
 beforeEach(() => {
-  localStorage.clear();
   jest.useFakeTimers();
+  jest.setSystemTime(T0);
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
 });
 afterEach(() => {
@@ -45,123 +44,53 @@ afterEach(() => {
   jest.useRealTimers();
   seen.clear();
   copied.length = 0;
-  paymentProcessingCents.value = null;
-  paymentSettledCents.value = null;
 });
 
 const seconds = (s: number) => act(() => void jest.advanceTimersByTime(s * 1000));
-const timer = () => document.querySelector('.deposit-timer')!;
-// By attribute: a hidden element has no accessible name, so a role query cannot find the hidden QR by name.
-const qr = (label: string) => document.querySelector<HTMLElement>(`[role="img"][aria-label="${label}"]`)!;
-const shown = (label: string) => !qr(label).closest('[hidden]');
+const clockText = () => screen.queryByRole('timer')?.textContent ?? null;
+const qr = (label: string) => document.querySelector<HTMLElement>(`[role="img"][aria-label="${label}"]`);
+const shown = (label: string) => !!qr(label) && !qr(label)!.closest('[hidden]');
 const politely = () => document.querySelector('[aria-live="polite"].sr-only')!.textContent;
+const news = () => document.querySelector('.deposit-state')!.textContent;
 
-describe('DepositStatus countdown', () => {
-  test('counts down each second from 30:00; red from 5:00 with one polite announcement; at 0 Expired and the QR swaps', () => {
-    render(<DepositStatus {...both} />);
-    expect(screen.getByRole('timer').textContent).toBe('30:00');
+describe('DepositStatus while the deposit waits for its payment', () => {
+  test("counts down to the invoice's own expiry; red from 5:00 with one announcement; at 0 the QR goes and a new deposit is offered", () => {
+    render(<DepositStatus {...props()} />);
+    expect(clockText()).toBe('15:00');
     seconds(1);
-    expect(screen.getByRole('timer').textContent).toBe('29:59');
-    seconds(59);
-    expect(screen.getByRole('timer').textContent).toBe('29:00');
-    expect(timer().classList.contains('is-warning')).toBe(false);
-    expect(politely()).toBe('');
-    seconds(1800 - 60 - 301);
-    expect(screen.getByRole('timer').textContent).toBe('05:01');
-    expect(timer().classList.contains('is-warning')).toBe(false);
-    seconds(1);
-    expect(screen.getByRole('timer').textContent).toBe('05:00');
-    expect(timer().classList.contains('is-warning')).toBe(true);
-    expect(politely()).toBe('5 minutes left to pay the Lightning invoice.');
-    seconds(10);
-    expect(politely()).toBe('5 minutes left to pay the Lightning invoice.');
-    expect(shown('QR code of the Lightning invoice')).toBe(true);
-    expect(shown('Expired QR code')).toBe(false);
-    seconds(290);
-    expect(screen.queryByRole('timer')).toBeNull();
-    expect(timer().textContent).toBe('Expired');
-    expect(timer().classList.contains('is-warning')).toBe(true);
-    expect(politely()).toBe('The Lightning invoice has expired. Start a new deposit to get a new one.');
-    expect(shown('QR code of the Lightning invoice')).toBe(false);
-    expect(shown('Expired QR code')).toBe(true);
-    // The modules drawn are those of the expired text's own QR.
-    expect(qr('Expired QR code').querySelector('path[stroke]')!.getAttribute('d')).toBe(/stroke="#000000" d="([^"]+)"/.exec(expiredSvg)![1]!);
-    expect((screen.getByRole('button', { name: 'Copy the Lightning invoice' }) as HTMLButtonElement).disabled).toBe(true);
-    // The on-chain address does not expire with the invoice.
-    fireEvent.click(screen.getByRole('tab', { name: 'BTC OnChain' }));
-    expect(shown('QR code of the Bitcoin address')).toBe(true);
-    expect((screen.getByRole('button', { name: 'Copy the Bitcoin address' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(clockText()).toBe('14:59');
+    seconds(599);
+    expect(clockText()).toBe('05:00');
+    expect(document.querySelector('.deposit-timer')!.classList.contains('is-warning')).toBe(true);
+    expect(politely()).toBe('5 minutes left to pay the invoice.');
+    seconds(300);
+    expect(clockText()).toBeNull();
+    expect(qr('QR code of the Lightning invoice')).toBeNull();
+    expect(news()).toContain('This deposit expired before any payment arrived.');
+    expect(screen.getByRole('link', { name: 'New Deposit' }).getAttribute('href')).toBe('/deposit-bitcoin');
   });
 
-  test('a reload of the same deposit continues the stored countdown', () => {
-    const first = render(<DepositStatus {...both} />);
-    seconds(600);
-    first.unmount();
-    seconds(30);
-    render(<DepositStatus {...both} />);
-    expect(screen.getByRole('timer').textContent).toBe('19:30');
-    expect(JSON.parse(localStorage.getItem(TIMER_STORAGE_KEY)!).startedAt).toBe(Date.now() - 630_000);
-  });
-
-  test('a stored start over 1800 s old is expired at once, and says so once', () => {
-    render(<DepositStatus {...both} />);
-    cleanup();
-    seconds(1801);
-    render(<DepositStatus {...both} />);
-    expect(timer().textContent).toBe('Expired');
-    expect(shown('Expired QR code')).toBe(true);
-    expect(politely()).toBe('The Lightning invoice has expired. Start a new deposit to get a new one.');
-  });
-
-  test('new addresses (a new query string) start again at 30:00, not expired, whether reloaded or in place', async () => {
-    const view = render(<DepositStatus {...both} />);
-    seconds(1800);
-    expect(timer().textContent).toBe('Expired');
-    const next = await deposit(INVOICE.replace('qqq', 'ppp'), ADDRESS);
-    view.rerender(<DepositStatus {...next} />);
-    expect(screen.getByRole('timer').textContent).toBe('30:00');
-    expect(shown('QR code of the Lightning invoice')).toBe(true);
-    expect(politely()).toBe('');
-    seconds(120);
-    cleanup();
-    // Back to the first deposit's page: its stored start was replaced, so it too starts afresh.
-    render(<DepositStatus {...both} />);
-    expect(screen.getByRole('timer').textContent).toBe('30:00');
-    seconds(1);
-    expect(screen.getByRole('timer').textContent).toBe('29:59');
-  });
-
-  test('a stored value that is not ours (old format, garbage) is replaced by a fresh start', () => {
-    for (const bad of [String(Date.now() - 60_000), '{not json', JSON.stringify({ for: 'x', startedAt: 'soon' })]) {
-      localStorage.setItem(TIMER_STORAGE_KEY, bad);
-      render(<DepositStatus {...both} />);
-      expect(screen.getByRole('timer').textContent).toBe('30:00');
-      cleanup();
-    }
-  });
-
-  test('hydrates over the server HTML without a mismatch, then shows the stored time', async () => {
-    const first = render(<DepositStatus {...both} />);
-    seconds(65);
-    first.unmount();
+  test('hydrates over the server HTML without a mismatch, then shows the time left by the clock', async () => {
     const host = document.createElement('div');
-    host.innerHTML = renderToString(<DepositStatus {...both} />);
-    expect(host.querySelector('[role="timer"]')!.textContent).toBe('30:00');
+    host.innerHTML = renderToString(<DepositStatus {...props()} />);
+    expect(host.querySelector('[role="timer"]')!.textContent).toBe('15:00');
+    expect(host.querySelector('.deposit-deadline')!.textContent).toBe('Pay before Nov 26, 12:15 UTC.');
     document.body.append(host);
+    jest.setSystemTime(T0 + 65_000);
+    const errors: unknown[] = [];
     let root!: ReturnType<typeof hydrateRoot>;
     await act(async () => {
-      root = hydrateRoot(host, <DepositStatus {...both} />);
+      root = hydrateRoot(host, <DepositStatus {...props()} />, { onRecoverableError: (e) => void errors.push(e) });
     });
-    expect(host.querySelector('[role="timer"]')!.textContent).toBe('28:55');
+    expect(errors).toEqual([]);
+    expect(host.querySelector('[role="timer"]')!.textContent).toBe('13:55');
     act(() => root.unmount());
     host.remove();
   });
-});
 
-describe('DepositStatus tabs, copy and payment status', () => {
   test('arrow keys move between the tabs and only the selected panel shows; scrolled to the top on load', () => {
     window.scrollTo(0, 500);
-    render(<DepositStatus {...both} />);
+    render(<DepositStatus {...props()} />);
     expect(window.scrollY).toBe(0);
     const ln = screen.getByRole('tab', { name: 'BTC Lightning' });
     const chain = screen.getByRole('tab', { name: 'BTC OnChain' });
@@ -173,54 +102,78 @@ describe('DepositStatus tabs, copy and payment status', () => {
     expect(document.activeElement).toBe(chain);
     expect(shown('QR code of the Bitcoin address')).toBe(true);
     expect(shown('QR code of the Lightning invoice')).toBe(false);
-    expect(screen.queryByRole('timer')).toBeNull();
     fireEvent.keyDown(chain, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(ln);
-    expect(screen.getByRole('timer')).toBeTruthy();
     fireEvent.keyDown(ln, { key: 'End' });
     expect(chain.getAttribute('tabindex')).toBe('0');
     expect(ln.getAttribute('tabindex')).toBe('-1');
   });
 
-  test('the address shows cut at 100 characters; Copy copies all of it and says Link Copied', async () => {
-    render(<DepositStatus {...both} />);
-    expect(screen.getByText(`${INVOICE.slice(0, 100)}…`)).toBeTruthy();
+  test('the whole invoice is on the page; Open in wallet links; Copy copies it and names what was copied', async () => {
+    render(<DepositStatus {...props()} />);
+    expect(INVOICE.length).toBeGreaterThan(100);
+    expect(document.querySelector('#deposit-address-lightning')!.textContent).toBe(INVOICE);
+    expect(screen.getByRole('link', { name: 'Open in wallet (Lightning invoice)' }).getAttribute('href')).toBe(`lightning:${INVOICE}`);
+    expect(document.querySelector('#deposit-panel-onchain .deposit-open')!.getAttribute('href')).toBe(`bitcoin:${ADDRESS}?amount=0.00100000`);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy the Lightning invoice' })));
     expect(copied).toEqual([INVOICE]);
-    expect(seen.toasts).toEqual([{ kind: 'success', message: 'Link Copied', id: 'deposit-copy' }]);
+    expect(seen.toasts).toEqual([{ kind: 'success', message: 'Invoice copied', id: 'deposit-copy' }]);
+    fireEvent.click(screen.getByRole('tab', { name: 'BTC OnChain' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy the Bitcoin address' })));
+    expect(seen.toasts.at(-1)).toEqual({ kind: 'success', message: 'Address copied', id: 'deposit-copy' });
   });
 
-  test('when the browser refuses to copy, the player is told instead of a false Link Copied', async () => {
+  test('when the browser refuses to copy, the player is told instead of a false "copied"', async () => {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new Error('denied')) } });
-    render(<DepositStatus {...(await deposit(null, ADDRESS))} />);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy the Bitcoin address' })));
+    render(<DepositStatus {...props()} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy the Lightning invoice' })));
     expect(seen.toasts.map((t) => t.kind)).toEqual(['error']);
   });
+});
 
-  test('payment events: received shows the waiting text with a spinner; settled turns it into a green Payment Settled', () => {
-    jest.useRealTimers();
-    render(<DepositStatus {...both} />);
-    const status = screen.getAllByRole('status').find((e) => e.classList.contains('deposit-payment'))!;
-    expect(status.textContent).toBe('');
-    const socket = FakeWebSocket.latest();
-    act(() => socket.push('InvoiceReceivedPayment', { amount: 25.5 }));
-    expect(status.textContent).toBe('Payment $25.50 received, waiting for confirmation.');
-    expect(status.querySelector('.spinner')).toBeTruthy();
-    act(() => socket.push('InvoicePaymentSettled', { amount: 25.5 }));
-    expect(status.textContent).toBe('Payment Settled: $25.50');
-    expect(status.querySelector('.deposit-settled')).toBeTruthy();
-    expect(status.querySelector('.spinner')).toBeNull();
-    // A second payment to the same deposit goes back to waiting until it settles.
-    act(() => socket.push('InvoiceReceivedPayment', { amount: 1 }));
-    expect(status.textContent).toBe('Payment $1.00 received, waiting for confirmation.');
+describe('DepositStatus once something happened to the money', () => {
+  test('paid: the news first, with Play now and See history; no QR, amount to send, Copy or timer', () => {
+    render(<DepositStatus {...props({ status: 'completed', invoiceStatus: 'Settled', creditedCents: 5_000 })} />);
+    expect(news()).toContain('Paid — $50.00 is in your wallet');
+    expect(screen.getByRole('link', { name: 'Play now' }).getAttribute('href')).toBe('/home#transfer');
+    expect(screen.getByRole('link', { name: 'See history' }).getAttribute('href')).toBe('/transactions?type=DEPOSIT');
+    expect(qr('QR code of the Lightning invoice')).toBeNull();
+    expect(screen.queryByText(/Send exactly/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Copy/ })).toBeNull();
+    expect(clockText()).toBeNull();
+    seconds(5);
+    expect(clockText()).toBeNull();
   });
 
-  test('signals already set when the island appears are shown, processing first', () => {
-    paymentSettledCents.value = 1_000;
-    render(<DepositStatus {...both} />);
-    expect(screen.getByText('Payment Settled: $10.00')).toBeTruthy();
-    act(() => void (paymentProcessingCents.value = 500));
-    expect(screen.getByText('Payment $5.00 received, waiting for confirmation.')).toBeTruthy();
-    expect(screen.queryByText('Payment Settled: $10.00')).toBeNull();
+  test('partly paid while the invoice is open: what is still due at the top, and the destinations for the rest', () => {
+    render(<DepositStatus {...props({ status: 'completed', creditedCents: 2_000 })} />);
+    expect(news()).toContain('Still to pay: $30.00');
+    expect(news()).toContain('$20.00 of your $50.00 deposit has arrived and is in your wallet.');
+    expect(shown('QR code of the Lightning invoice')).toBe(true);
+    expect(clockText()).toBe('15:00');
+  });
+
+  test('partly paid and expired: no QR, a new deposit for the rest', () => {
+    render(<DepositStatus {...props({ status: 'completed', invoiceStatus: 'Expired', creditedCents: 2_000 })} />);
+    expect(news()).toContain('Still to pay: $30.00');
+    expect(news()).toContain('Start a new deposit for the rest.');
+    expect(qr('QR code of the Lightning invoice')).toBeNull();
+    expect(screen.getByRole('link', { name: 'New Deposit' })).toBeTruthy();
+  });
+
+  test('a payment seen but unconfirmed says so, with no QR to pay again', () => {
+    render(<DepositStatus {...props({ invoiceStatus: 'Processing', processingCents: 5_000 })} />);
+    expect(news()).toBe('Payment $50.00 received, waiting for confirmation.');
+    expect(qr('QR code of the Lightning invoice')).toBeNull();
+  });
+
+  test('expired before any payment, by status or because its time passed before the page was opened', () => {
+    render(<DepositStatus {...props({ status: 'expired', invoiceStatus: 'Expired' })} />);
+    expect(news()).toContain('This deposit expired before any payment arrived.');
+    cleanup();
+    jest.setSystemTime(T0 + 16 * 60_000);
+    render(<DepositStatus {...props({}, T0 + 16 * 60_000)} />);
+    expect(news()).toContain('This deposit expired before any payment arrived.');
+    expect(clockText()).toBeNull();
   });
 });

@@ -1,72 +1,83 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { dollarsToCents, formatCents } from '../src/shared/money';
 import { api } from './_client/api';
-import { copyText } from './_client/clipboard';
-import { paymentProcessingCents, paymentSettledCents } from './_client/signals';
+import { navigation } from './_client/navigate';
 import { realtime, startRealtime, subscribePush } from './_client/socket';
-import { toast } from './_client/toast';
-import { useSignalValue } from './_client/use-signal';
-import { clock, shortAddress, WARNING_SECONDS } from './_ui/deposit-timer';
-import { useCountdown } from './_ui/use-countdown';
+import { clock, WARNING_SECONDS } from './_ui/deposit-timer';
+import { depositPhase, payable, secondsUntil, stillDueCents, type DepositFigures, type DepositPhase } from './_ui/deposit-phase';
+import { AddressPanel, type DepositAddress, type DepositMethod } from './_ui/deposit-pay';
+import { useDeadline } from './_ui/use-deadline';
 
-export type DepositMethod = 'lightning' | 'onchain';
-/** One address the player may pay, with its QR code already drawn as SVG by the server. */
-export type DepositAddress = { method: DepositMethod; address: string; qrSvg: string; amountBtc?: string | null };
-/** The deposit behind the addresses, when the page knows it: what to pay and what has arrived. */
+export type { DepositAddress, DepositMethod } from './_ui/deposit-pay';
+/** The deposit behind the destinations: what to pay and what has arrived. */
 export type DepositSummary = {
   id: string;
   invoiceId: string | null;
   amountCents: number;
   btcAmount: string | null;
   status: string;
+  invoiceStatus?: string | null;
   creditedCents: number;
   processingCents: number;
+  /** When the invoice stops taking payments (ISO); null when unknown. */
+  expiresAt?: string | null;
 };
 export type DepositStatusProps = {
-  /** Lightning first when present (spec §2: it is the default tab). */
+  /** The deposit's own destinations, Lightning first (spec §2: it is the default tab). */
   addresses: DepositAddress[];
-  /** The QR that replaces the Lightning one once its countdown ends; null without a Lightning address. */
-  expiredQrSvg: string | null;
-  deposit?: DepositSummary | null;
+  deposit: DepositSummary;
+  /** The server's clock when it rendered the page: the first render works the state out from it, as the server did. */
+  renderedAtMs: number;
 };
 
 // While no socket can be held, the deposit is read this often so a paid deposit never shows as waiting.
 export const DEPOSIT_POLL_MS = 10_000;
 
-type Live = { creditedCents: number; processingCents: number; status: string };
-type DepositAnswer = { data: { credited: number; processing: number; status: string } };
+type Live = Omit<DepositFigures, 'expiresAtMs'> & { lightning: string | null };
+type DepositAnswer = { data: { credited: number; processing: number; status: string; invoiceStatus: string | null; payment_methods: { paymentMethodId: string; destination: string }[] } };
+
+const msOf = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 
 /** The deposit's state: from the server at first, then re-read on every push, on reconnect and by polling. */
-function useDepositState(deposit: DepositSummary | null | undefined): Live | null {
-  const [live, setLive] = useState<Live | null>(deposit ? { creditedCents: deposit.creditedCents, processingCents: deposit.processingCents, status: deposit.status } : null);
+function useDepositState(deposit: DepositSummary, lightning: string | null): [Live, () => void] {
+  const [live, setLive] = useState<Live>({
+    status: deposit.status, invoiceStatus: deposit.invoiceStatus ?? null, amountCents: deposit.amountCents,
+    creditedCents: deposit.creditedCents, processingCents: deposit.processingCents, lightning,
+  });
+  const reread = useRef<() => void>(() => undefined);
   useEffect(() => {
-    if (!deposit) return;
     let stopped = false;
-    const reread = async () => {
+    reread.current = async () => {
       try {
         const r = await api<DepositAnswer>(`/btc/deposit/${encodeURIComponent(deposit.id)}`, { quiet: true });
-        if (!stopped && r.success && r.data)
-          setLive({ creditedCents: dollarsToCents(r.data.credited) ?? 0, processingCents: dollarsToCents(r.data.processing) ?? 0, status: r.data.status });
+        if (stopped || !r.success || !r.data) return;
+        const d = r.data;
+        setLive({
+          status: d.status, invoiceStatus: d.invoiceStatus ?? null, amountCents: deposit.amountCents,
+          creditedCents: dollarsToCents(d.credited) ?? 0, processingCents: dollarsToCents(d.processing) ?? 0,
+          lightning: d.payment_methods?.find((m) => m.paymentMethodId === 'BTC-LN')?.destination ?? null,
+        });
       } catch {
         // Offline: the next poll or reconnect tries again.
       }
     };
+    const again = () => void reread.current();
     const mine = (data: unknown) => (data as { depositId?: unknown } | null)?.depositId === deposit.id;
     const offs = [
-      subscribePush('ready', () => void reread()),
-      subscribePush('InvoiceReceivedPayment', (d) => mine(d) && void reread()),
-      subscribePush('InvoicePaymentSettled', (d) => mine(d) && void reread()),
+      subscribePush('ready', again),
+      subscribePush('InvoiceReceivedPayment', (d) => mine(d) && again()),
+      subscribePush('InvoicePaymentSettled', (d) => mine(d) && again()),
     ];
     const poll = setInterval(() => {
-      if (!realtime().connected && document.visibilityState !== 'hidden') void reread();
+      if (!realtime().connected && document.visibilityState !== 'hidden') again();
     }, DEPOSIT_POLL_MS);
     return () => {
       stopped = true;
       offs.forEach((off) => off());
       clearInterval(poll);
     };
-  }, [deposit?.id]);
-  return live;
+  }, [deposit.id]);
+  return [live, () => void reread.current()];
 }
 
 const TAB_LABEL: Record<DepositMethod, string> = { lightning: 'BTC Lightning', onchain: 'BTC OnChain' };
@@ -74,23 +85,113 @@ const TAB_LABEL: Record<DepositMethod, string> = { lightning: 'BTC Lightning', o
 // own root, so useId would differ between the two (one deposit island per page, so fixed ids are unique).
 const tabId = (m: DepositMethod) => `deposit-tab-${m}`;
 const panelId = (m: DepositMethod) => `deposit-panel-${m}`;
-const addressName = (a: DepositAddress) =>
-  a.method === 'onchain' ? 'Bitcoin address' : a.address.includes('@') ? 'Lightning address' : 'Lightning invoice';
 
-/** spec §2 Bitcoin deposit: the address tabs, QR codes, Lightning countdown and live payment status. */
-export default function DepositStatus({ addresses, expiredQrSvg, deposit }: DepositStatusProps) {
-  const live = useDepositState(deposit);
-  const tabs = useRef<Partial<Record<DepositMethod, HTMLButtonElement | null>>>({});
-  const [selected, setSelected] = useState<DepositMethod>(addresses[0]?.method ?? 'lightning');
-  const hasLightning = addresses.some((a) => a.method === 'lightning');
-  const { left, said } = useCountdown(hasLightning ? addresses.map((a) => `${a.method}:${a.address}`).join('\n') : null);
+/** The moment an invoice expires, for the page without script (which cannot count down): UTC, said so. */
+export const deadlineText = (ms: number) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(ms)) + ' UTC';
+
+/**
+ * spec §2 Bitcoin deposit, told by what happened to the money: while it is due, the tabs, QR codes, countdown and
+ * destinations; once paid, partly paid, seen or expired, that news at the top in place of anything to pay.
+ */
+export default function DepositStatus({ addresses, deposit, renderedAtMs }: DepositStatusProps) {
+  const expiresAtMs = msOf(deposit.expiresAt);
+  const [live, reread] = useDepositState(deposit, addresses.find((a) => a.method === 'lightning')?.address ?? null);
+  const [now, setNow] = useState(renderedAtMs);
+  const figures: DepositFigures = { ...live, expiresAtMs };
+  const phase = depositPhase(figures, now);
+  // The server sends destinations only while the invoice can be paid; without them there is nothing to pay here.
+  const canPay = addresses.length > 0 && (phase === 'pending' || phase === 'partial') && payable(figures, now);
+  const renderedLeft = expiresAtMs === null ? 0 : secondsUntil(expiresAtMs, renderedAtMs);
+  const { left, said } = useDeadline(expiresAtMs, renderedLeft, canPay);
 
   useEffect(() => {
     // spec §2: the page opens at the top (the player usually arrives from further down /home).
     window.scrollTo(0, 0);
     // Payment events for this deposit arrive over the page's socket (spec §4).
     startRealtime();
+    setNow(Date.now());
   }, []);
+  useEffect(() => {
+    if (expiresAtMs === null || !canPay || left > 0) return;
+    // The countdown ran out: the page shows the expiry, and asks the server whether a payment beat it.
+    setNow(Date.now());
+    reread();
+  }, [left === 0]);
+  useEffect(() => {
+    // After a part payment the provider may issue a new Lightning invoice for the rest: its QR is drawn on the server.
+    const shown = addresses.find((a) => a.method === 'lightning')?.address ?? null;
+    if (canPay && live.lightning && shown && live.lightning !== shown) navigation.reload();
+  }, [live.lightning]);
+
+  return (
+    <div className="deposit-status">
+      <div className="deposit-state" role="status">
+        <DepositNews phase={phase} figures={figures} canPay={canPay} />
+      </div>
+      {canPay && <PayArea addresses={addresses} left={expiresAtMs === null ? null : left} deadline={expiresAtMs} />}
+      <p className="sr-only" aria-live="polite">
+        {canPay ? said : ''}
+      </p>
+      <DepositFacts deposit={deposit} />
+    </div>
+  );
+}
+
+/** What happened to the money, first thing on the page. Nothing while the deposit simply waits for its payment. */
+function DepositNews({ phase, figures, canPay }: { phase: DepositPhase; figures: DepositFigures; canPay: boolean }) {
+  const { amountCents, creditedCents, processingCents } = figures;
+  if (phase === 'paid')
+    return (
+      <div className="deposit-done">
+        <p className="deposit-done-title">{`Paid — ${formatCents(creditedCents)} is in your wallet`}</p>
+        <p className="deposit-done-links">
+          <a className="btn btn-primary" href="/home#transfer">Play now</a>
+          <a className="btn btn-ghost" href="/transactions?type=DEPOSIT">See history</a>
+        </p>
+      </div>
+    );
+  if (phase === 'processing')
+    return (
+      <p className="deposit-processing">
+        <span className="spinner" aria-hidden="true" />
+        {`Payment ${formatCents(processingCents)} received, waiting for confirmation.`}
+      </p>
+    );
+  if (phase === 'partial')
+    return (
+      <div className="deposit-partial">
+        <p className="deposit-partial-title">{`Still to pay: ${formatCents(stillDueCents(figures))}`}</p>
+        <p>{`${formatCents(creditedCents)} of your ${formatCents(amountCents)} deposit has arrived and is in your wallet.`}</p>
+        {!canPay && (
+          <>
+            <p>The invoice has expired, so the rest cannot be paid to it. Start a new deposit for the rest.</p>
+            <NewDepositButton />
+          </>
+        )}
+      </div>
+    );
+  if (phase === 'expired')
+    return (
+      <div className="deposit-expired">
+        <p className="deposit-expired-title">This deposit expired before any payment arrived.</p>
+        <p>Nothing was taken. Do not pay to its address or invoice any more: start a new deposit instead.</p>
+        <NewDepositButton />
+      </div>
+    );
+  return null;
+}
+
+const NewDepositButton = () => (
+  <p className="deposit-done-links">
+    <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">New Deposit</a>
+  </p>
+);
+
+/** The tabs, countdown and destinations: only while the invoice can still be paid. */
+function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; left: number | null; deadline: number | null }) {
+  const tabs = useRef<Partial<Record<DepositMethod, HTMLButtonElement | null>>>({});
+  const [selected, setSelected] = useState<DepositMethod>(addresses[0]?.method ?? 'lightning');
 
   function onTabKey(e: KeyboardEvent) {
     const at = addresses.findIndex((a) => a.method === selected);
@@ -103,7 +204,20 @@ export default function DepositStatus({ addresses, expiredQrSvg, deposit }: Depo
   }
 
   return (
-    <div className="deposit-status">
+    <>
+      <p className="deposit-lead">
+        Send a BTC amount equal to the USD amount you want to deposit to the address shown below. Scan the QR code with
+        your Cash App or Bitcoin wallet, or copy the address.
+      </p>
+      {left !== null && (
+        <p className={`deposit-timer${left <= WARNING_SECONDS ? ' is-warning' : ''}`}>
+          {'Invoice expires in '}
+          <span role="timer" className="deposit-clock">
+            {clock(left)}
+          </span>
+        </p>
+      )}
+      {deadline !== null && <p className="deposit-deadline">{`Pay before ${deadlineText(deadline)}.`}</p>}
       <div className="tabs deposit-tabs" role="tablist" aria-label="Deposit method" onKeyDown={onTabKey}>
         {addresses.map((a) => (
           <button
@@ -123,109 +237,15 @@ export default function DepositStatus({ addresses, expiredQrSvg, deposit }: Depo
         ))}
       </div>
       {addresses.map((a) => (
-        <div
-          key={a.method}
-          id={panelId(a.method)}
-          role="tabpanel"
-          aria-labelledby={tabId(a.method)}
-          className="deposit-panel"
-          hidden={a.method !== selected}
-        >
-          <AddressPanel entry={a} left={a.method === 'lightning' ? left : null} expiredQrSvg={expiredQrSvg} />
+        <div key={a.method} id={panelId(a.method)} role="tabpanel" aria-labelledby={tabId(a.method)} className="deposit-panel" hidden={a.method !== selected}>
+          <AddressPanel entry={a} />
         </div>
       ))}
-      <p className="sr-only" aria-live="polite">
-        {said}
+      <p className="deposit-note">
+        <strong>Send crypto only to this address</strong> to avoid losing your funds. A new address is given for every
+        deposit, so never reuse an old one.
       </p>
-      <PaymentState live={live} askedCents={deposit?.amountCents ?? null} />
-      {deposit && <DepositFacts deposit={deposit} />}
-    </div>
-  );
-}
-
-type PanelProps = { entry: DepositAddress; left: number | null; expiredQrSvg: string | null };
-
-/** One tab's content; `left` is the Lightning countdown (null for on-chain, which does not expire here). */
-function AddressPanel({ entry, left, expiredQrSvg }: PanelProps) {
-  const expired = left === 0;
-  const name = addressName(entry);
-
-  async function copy() {
-    if (await copyText(entry.address)) toast.success('Link Copied', { id: 'deposit-copy' });
-    else toast.error('Could not copy. Please scan the QR code instead.', { id: 'deposit-copy' });
-  }
-
-  return (
-    <div className="deposit-pay">
-      {left !== null && (
-        <p className={`deposit-timer${left <= WARNING_SECONDS ? ' is-warning' : ''}`}>
-          {expired ? (
-            <strong>Expired</strong>
-          ) : (
-            <>
-              {'Invoice expires in '}
-              <span role="timer" className="deposit-clock">
-                {clock(left)}
-              </span>
-            </>
-          )}
-        </p>
-      )}
-      <div className="deposit-qr" role="img" aria-label={`QR code of the ${name}`} hidden={expired} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
-      {expiredQrSvg !== null && left !== null && (
-        <div className="deposit-qr is-expired" role="img" aria-label="Expired QR code" hidden={!expired} dangerouslySetInnerHTML={{ __html: expiredQrSvg }} />
-      )}
-      {entry.amountBtc && (
-        <p className="deposit-amount">
-          Send exactly <strong>{entry.amountBtc} BTC</strong>
-        </p>
-      )}
-      <div className="deposit-address-row">
-        <p className="deposit-address-label">
-          {name}
-        </p>
-        <code className="deposit-address">
-          {shortAddress(entry.address)}
-        </code>
-        <button type="button" className="btn btn-primary btn-sm deposit-copy" onClick={copy} disabled={expired}>
-          Copy<span className="sr-only">{` the ${name}`}</span>
-        </button>
-      </div>
-      {expired && <p className="alert alert-error deposit-expired">This invoice has expired. Start a New Deposit to get a new one.</p>}
-    </div>
-  );
-}
-
-const set = (c: number | null): c is number => c !== null && c > 0;
-
-/**
- * spec §2 and §4: a payment seen but not yet confirmed, then settled. The push signals answer at once; the
- * deposit's re-read state (when the page knows its deposit) is the truth that a missed push cannot leave stale.
- */
-function PaymentState({ live, askedCents }: { live: Live | null; askedCents: number | null }) {
-  const pushedProcessing = useSignalValue(paymentProcessingCents, null);
-  const pushedSettled = useSignalValue(paymentSettledCents, null);
-  const processing = live ? (live.processingCents || null) : pushedProcessing;
-  const settled = live ? (live.creditedCents || null) : pushedSettled;
-  return (
-    <div className="deposit-payment" role="status">
-      {set(processing) ? (
-        <p className="deposit-processing">
-          <span className="spinner" aria-hidden="true" />
-          {`Payment ${formatCents(processing)} received, waiting for confirmation.`}
-        </p>
-      ) : set(settled) ? (
-        <>
-          <p className="deposit-settled">{`Payment Settled: ${formatCents(settled)}`}</p>
-          {/* A part payment is credited as it arrives; say how much of the deposit that is. */}
-          {set(askedCents) && settled < askedCents && (
-            <p className="deposit-partial">{`${formatCents(settled)} of your ${formatCents(askedCents)} deposit has arrived so far.`}</p>
-          )}
-        </>
-      ) : live?.status === 'expired' ? (
-        <p className="alert alert-error">This deposit expired before any payment arrived. Start a New Deposit to get a new invoice.</p>
-      ) : null}
-    </div>
+    </>
   );
 }
 
@@ -235,7 +255,7 @@ function DepositFacts({ deposit }: { deposit: DepositSummary }) {
     <dl className="deposit-facts">
       <div>
         <dt>Deposit</dt>
-        <dd>{formatCents(deposit.amountCents)}{deposit.btcAmount ? ` (${deposit.btcAmount} BTC)` : ''}</dd>
+        <dd>{formatCents(deposit.amountCents)}</dd>
       </div>
       {deposit.invoiceId && (
         <div>

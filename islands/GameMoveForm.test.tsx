@@ -64,14 +64,17 @@ describe('GameMoveForm', () => {
     expect(server.sent).toEqual([]);
   });
 
-  test('a transfer: the server message toasted, fields cleared, wallet and game balances refetched', async () => {
+  test('a transfer: the result inline (amount, game, both balances after it), fields cleared, balances refetched', async () => {
     const server = asAlice();
     render(<GameMoveForm kind="transfer" accounts={accounts} walletCents={10_000} />);
     fireEvent.change(game(), { target: { value: 'ultra-panda' } });
     fireEvent.change(amount(), { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Transfer Funds' }));
-    await waitFor(() => expect(seen.toasts).toHaveLength(1));
-    expect(seen.toasts[0]).toMatchObject({ kind: 'success', message: '$25.00 transferred to Ultra Panda.' });
+    const result = await screen.findByText('$25.00 transferred to Ultra Panda.', { selector: '.move-result-title' });
+    const panel = result.closest('.move-result')!;
+    expect(panel.closest('[role="status"]')).toBeTruthy();
+    expect(panel.textContent).toBe('$25.00 transferred to Ultra Panda.Wallet balance: $75.00Ultra Panda balance: $25.00');
+    expect(seen.toasts).toEqual([]);
     await waitFor(() => expect(gameAccounts.value?.find((a) => a.gameId === 'ultra-panda')?.balanceCents).toBe(2_500));
     expect(walletCents.value).toBe(7_500);
     expect(game().value).toBe('');
@@ -93,7 +96,8 @@ describe('GameMoveForm', () => {
     expect(seen.toasts).toEqual([]);
     fireEvent.change(amount(), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Redeem Funds' }));
-    await waitFor(() => expect(screen.getByText('$10.00 redeemed from Ultra Panda to your wallet.', { selector: '.alert' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('$10.00 redeemed from Ultra Panda to your wallet.', { selector: '.move-result-title' })).toBeTruthy());
+    expect(document.querySelector('.move-result')!.textContent).toBe('$10.00 redeemed from Ultra Panda to your wallet.Wallet balance: $85.00Ultra Panda balance: $15.00');
     expect(await gameCents(app, 'ultra-panda', `up${alice.playerId}`)).toBe(1_500);
     expect(await available(app, alice.userId)).toBe(8_500);
     await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { GameAccountView } from '../src/shared/game-accounts';
-import { formatCents } from '../src/shared/money';
+import { dollarsToCents, formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkGameMoveTyped } from '../src/shared/schemas/games';
 import { api } from './_client/api';
@@ -8,7 +8,6 @@ import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { gameAccounts, refreshGames } from './_client/games';
 import { idempotencyKey } from './_client/idempotency';
 import { walletCents } from './_client/signals';
-import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FieldError, FormFailure, describedBy } from './_ui/field';
@@ -52,7 +51,7 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
   const startGame = posted?.values?.gameId ?? '';
   const form = useForm({ gameId: startGame, username: accounts.find((a) => a.gameId === startGame)?.userName ?? '', amount: posted?.values?.amount ?? '' }, check);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<MoveResult | null>(null);
   const [failure, setFailure] = useState<string | null>(posted?.message ?? null);
   // A refused plain post's messages stay until the player submits again.
   const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
@@ -79,8 +78,9 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
     if (!form.attempt(e)) return;
     setBusy(true);
     let walletAmount: unknown;
+    const game = chosen;
     try {
-      const r = await api<{ walletAmount: number }>(t.path, {
+      const r = await api<{ walletAmount: number; gameBalance: number | null }>(t.path, {
         method: 'POST',
         body: { gameId: values.gameId, userName: values.username, amount: (readAmount(values.amount) as { dollars: number }).dollars },
         headers: { 'Idempotency-Key': idempotencyKey() },
@@ -90,8 +90,8 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
       walletAmount = r.walletAmount;
       if (r.success) {
         form.reset({ gameId: '', username: '', amount: '' });
-        toast.success(r.message || t.ok, { id: `${kind}-game` });
-        if (kind === 'redeem') setDone(r.message || t.ok);
+        // The result stays in the form, where the player is looking: what moved, and both balances after it.
+        setDone({ message: r.message || t.ok, walletCents: dollarsToCents(r.walletAmount), gameName: game?.name ?? null, gameCents: dollarsToCents(r.gameBalance) });
       } else if (r.errorType === 'INSUFFICIENT_FUNDS') {
         form.showServerErrors({ amount: r.message || 'Insufficient balance' });
       } else {
@@ -155,12 +155,25 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
           <strong>{!chosen ? '—' : chosen.balanceCents === null ? 'not available' : formatCents(chosen.balanceCents)}</strong>
         </span>
       </p>
-      {done && (
-        <p className="alert alert-success" role="status">
-          {done}
-        </p>
-      )}
+      <div role="status" className="move-result-region">
+        {done && <MoveResultPanel result={done} />}
+      </div>
       <SubmitButton busy={busy} label={t.button} busyLabel={t.busy} />
     </form>
+  );
+}
+
+type MoveResult = { message: string; walletCents: number | null; gameName: string | null; gameCents: number | null };
+
+/** A finished move: the server's sentence (amount and game), then the wallet's and the game's balances after it. */
+function MoveResultPanel({ result }: { result: MoveResult }) {
+  return (
+    <div className="alert alert-success move-result">
+      <p className="move-result-title">{result.message}</p>
+      <p className="move-result-balances">
+        {result.walletCents !== null && <span>Wallet balance: <strong>{formatCents(result.walletCents)}</strong></span>}
+        {result.gameName && result.gameCents !== null && <span>{`${result.gameName} balance: `}<strong>{formatCents(result.gameCents)}</strong></span>}
+      </p>
+    </div>
   );
 }

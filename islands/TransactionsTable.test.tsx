@@ -5,6 +5,9 @@ import { fund } from '../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../tests/helpers/players';
 import { sendCredits } from '../src/services/wallet/p2p';
 import { cents } from '../src/shared/money';
+import { adjustWallet } from '../src/services/admin/players';
+import { FakeWebSocket } from '../tests/helpers/fake-websocket';
+import { startRealtime } from './_client/socket';
 import TransactionsTable from './TransactionsTable';
 
 const { render, screen, fireEvent, waitFor, cleanup, within, act } = await islandDom('http://localhost:3000/transactions');
@@ -14,6 +17,7 @@ let alice: TestPlayer;
 let bob: TestPlayer;
 
 beforeAll(async () => {
+  FakeWebSocket.install();
   app = await makeApp();
   alice = await createPlayer(app);
   bob = await createPlayer(app);
@@ -225,5 +229,23 @@ describe('TransactionsTable: the sandbox payout controls', () => {
     const buttons = (r: HTMLElement) => within(r).queryAllByRole('button').map((b) => b.textContent);
     expect(buttons(row('-$100.00'))).toEqual(['Sandbox: complete', 'Sandbox: cancel']);
     expect(buttons(row('-$600.00'))).toEqual([]);
+  });
+});
+
+describe('TransactionsTable live', () => {
+  test('on the All tab a movement pushed while the page is open appears without a reload, with an adjustment\'s reason', async () => {
+    const carol = await createPlayer(app);
+    asPlayer(carol);
+    render(<TransactionsTable initial={null} />);
+    expect(await screen.findByText('No Transactions Found')).toBeTruthy();
+    startRealtime();
+    await adjustWallet(app.deps.database.client, app.deps.ledger, { id: 'op', email: 'op@example.com', ip: null }, { userId: carol.userId, amountCents: 750, reason: 'goodwill for outage' });
+    act(() => FakeWebSocket.latest().push('amount', { walletAmount: 7.5 }));
+    await waitFor(() => expect(rows().length).toBe(1));
+    expect(tab('All').getAttribute('aria-selected')).toBe('true');
+    expect(rows()[0]!.textContent).toContain('+$7.50');
+    expect(rows()[0]!.textContent).toContain('Reason: goodwill for outage');
+    // The rows stayed on screen while the new page was read: no loading state in between.
+    expect(screen.queryByText('Loading transactions...')).toBeNull();
   });
 });

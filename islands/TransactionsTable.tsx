@@ -9,6 +9,8 @@ import { TransactionRows } from './_ui/transaction-rows';
 
 export const LOAD_FAILED = 'Failed to load transactions';
 export const PAGE_SIZE = 10;
+/** Pushes that arrive together (the balance, the notification, the withdrawal) are read as one. */
+export const LIVE_READ_DELAY_MS = 150;
 
 export type TransactionsTableProps = {
   initial: TxPage | null;
@@ -78,15 +80,34 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
     void load(t, page);
   }
 
-  // A withdrawal that ends while the page is open moves its row from pending to completed or cancelled.
+  // Whatever moves the player's money while the page is open (a withdrawal ending, a deposit arriving, a friend's
+  // transfer, an operator's adjustment: each pushes the new balance) is re-read into the tab and page shown, on
+  // every tab. In place: the rows stay until the new ones arrive, and pushes that come together read once.
   const shown = useRef({ type, page: initial?.page ?? 1 });
   shown.current = { type, page: view.status === 'ready' ? view.data.page : shown.current.page };
-  useEffect(
-    () => subscribePush('withdrawal', () => {
-      if (shown.current.type === 'WITHDRAW') void load('WITHDRAW', shown.current.page);
-    }),
-    [],
-  );
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void refresh(shown.current.type, shown.current.page), LIVE_READ_DELAY_MS);
+    };
+    const offs = ['withdrawal', 'amount', 'InvoiceReceivedPayment', 'InvoicePaymentSettled', 'notification'].map((e) => subscribePush(e, soon));
+    return () => {
+      clearTimeout(timer);
+      offs.forEach((off) => off());
+    };
+  }, []);
+
+  /** Re-reads the shown page without the loading state; a tab or page chosen meanwhile wins. */
+  async function refresh(t: TxType, page: number) {
+    try {
+      const r = await api(`/transaction/transaction-List/${t}?page=${page}&limit=${PAGE_SIZE}`, { quiet: true });
+      const data = r.success ? txPageFrom(t, page, r, PAGE_SIZE) : null;
+      if (data && shown.current.type === t && shown.current.page === page) setView({ status: 'ready', data });
+    } catch {
+      // Offline: the next push reads again.
+    }
+  }
 
   async function endPayout(tx: Tx, to: 'complete' | 'cancel') {
     try {
@@ -94,7 +115,7 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
     } catch {
       // The API client has already said the network failed.
     }
-    await load(shown.current.type, shown.current.page);
+    await refresh(shown.current.type, shown.current.page);
   }
   const sandboxControls = (tx: Tx) =>
     // One awaiting an operator's approval is not sent yet: nothing to complete or cancel as its wallet would.

@@ -104,6 +104,16 @@ describe('WalletMenu', () => {
     act(() => socket.push('amount', { walletAmount: 9876.5 }));
     expect(button.textContent).toContain('$9,876.50');
   });
+
+  test("a friend's transfer: a toast naming the amount and sender, and the balance glows once", () => {
+    header(500);
+    const socket = FakeWebSocket.latest();
+    act(() => socket.push('p2pReceived', { amount: 5, from: 'Player ID 1234567' }));
+    act(() => socket.push('amount', { walletAmount: 10 }));
+    expect(seen.toasts).toContainEqual({ kind: 'success', message: 'You received $5.00 from Player ID 1234567', id: 'p2p-received' });
+    expect(document.querySelector('[data-wallet-balance]')!.classList.contains('is-flashing')).toBe(true);
+    expect(document.querySelector('[data-wallet-balance]')!.textContent).toBe('$10.00');
+  });
 });
 
 describe('FreeplayModal from the wallet menu', () => {

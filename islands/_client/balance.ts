@@ -1,6 +1,7 @@
-import { dollarsToCents } from '../../src/shared/money';
+import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { api } from './api';
 import { walletCents } from './signals';
+import { toast } from './toast';
 
 /** Sets the shared balance from an API `walletAmount` (dollars with at most two decimals). */
 export function applyWalletAmount(walletAmount: unknown): void {
@@ -16,4 +17,25 @@ export async function refreshBalance(): Promise<void> {
   } catch {
     // A network failure is already toasted by the API client; the next push or poll catches up.
   }
+}
+
+/** The balance shown in the header glows once, so a change that came from elsewhere (a friend's transfer) is seen. */
+export function flashBalance(): void {
+  if (typeof document === 'undefined') return;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-wallet-balance]')) {
+    el.classList.remove('is-flashing');
+    // Restart the animation when a second transfer arrives while the first still glows.
+    void el.offsetWidth;
+    el.classList.add('is-flashing');
+    setTimeout(() => el.classList.remove('is-flashing'), 2_000);
+  }
+}
+
+/** A P2P transfer reached this player (the `p2pReceived` push): a toast naming the amount and who sent it. */
+export function announceReceived(data: unknown): void {
+  const d = (data ?? {}) as { amount?: unknown; from?: unknown };
+  const cents = dollarsToCents(d.amount);
+  if (cents === null || typeof d.from !== 'string' || typeof document === 'undefined') return;
+  toast.success(`You received ${formatCents(cents)} from ${d.from}`, { id: 'p2p-received' });
+  flashBalance();
 }

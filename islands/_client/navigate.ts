@@ -9,4 +9,7 @@ export const navigation = {
   replace(path: string): void {
     window.location.replace(path);
   },
+  reload(): void {
+    window.location.reload();
+  },
 };

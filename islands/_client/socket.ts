@@ -1,7 +1,7 @@
 // The browser's realtime client (DESIGN §5): one WebSocket to /ws per page, reconnecting with capped,
 // jittered back-off, and polling the balance while no socket is open so the header never goes stale.
 import { dollarsToCents } from '../../src/shared/money';
-import { applyWalletAmount, refreshBalance } from './balance';
+import { announceReceived, applyWalletAmount, refreshBalance } from './balance';
 import { paymentProcessingCents, paymentSettledCents } from './signals';
 
 export const RECONNECT_BASE_MS = 1_000;
@@ -67,6 +67,7 @@ export function createRealtime(env: RealtimeEnv) {
   function apply(msg: PushMessage) {
     const data = msg.data as Record<string, unknown> | null;
     if (msg.event === 'amount') applyWalletAmount(data?.walletAmount);
+    else if (msg.event === 'p2pReceived') announceReceived(data);
     else if (msg.event === 'InvoiceReceivedPayment') {
       paymentProcessingCents.value = amountCents(data);
       paymentSettledCents.value = null;

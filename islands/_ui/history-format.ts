@@ -31,6 +31,8 @@ export type Tx = {
   withdrawalId?: string;
   /** A withdrawal whose payout is approved (the sandbox may complete or cancel it). */
   payoutApproved?: boolean;
+  /** An operator's adjustment: the reason they gave. */
+  reason?: string;
 };
 
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.

@@ -36,6 +36,7 @@ function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: 
           <span className="tx-id">{tx.transactionUuid || tx._id}</span>
           {tx.orderId && <small className="tx-sub">{tx.orderId}</small>}
           {toward && <small className="tx-sub">{toward}</small>}
+          {tx.reason && <small className="tx-sub tx-reason">{`Reason: ${tx.reason}`}</small>}
         </span>
       </td>
       <td data-label="Amount" className="num">

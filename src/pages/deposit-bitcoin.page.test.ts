@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { call, makeApp, page, type TestApp } from '../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
-import { EXPIRED_QR_TEXT } from '../../islands/_ui/deposit-timer';
-import { MAX_ADDRESS_CHARS } from './deposit-bitcoin.page';
 import { qrSvg } from './qr';
 
 let app: TestApp;
 let alice: TestPlayer;
 
-// Realistic destinations: a regtest BOLT11 invoice longer than 100 characters, and a regtest bech32 address.
-const INVOICE =
-  'lnbcrt50u1pnxyz7npp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs9qrsgq';
-const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+// An attacker's destinations, as a link on our own domain would carry them.
+const FOREIGN_INVOICE = 'lnbcrt50u1pattackerqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp5zyg3zyg3';
+const FOREIGN_ADDRESS = 'bcrt1qattacker0000000000000000000000000000000';
 
 beforeAll(async () => {
   app = await makeApp();
@@ -19,8 +16,9 @@ beforeAll(async () => {
 });
 
 const query = (q: Record<string, string>) => '/deposit-bitcoin?' + new URLSearchParams(q).toString();
-async function html(path: string) {
-  const res = await page(app, path, { cookie: `token=${alice.token}` });
+const get = (path: string, p: TestPlayer = alice) => page(app, path, { cookie: `token=${p.token}` });
+async function html(path: string, p: TestPlayer = alice) {
+  const res = await get(path, p);
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -29,88 +27,103 @@ const tabs = (doc: string) => [...doc.matchAll(/role="tab"[^>]*aria-selected="(t
 /** The island's JSON props block. */
 const props = (doc: string) => JSON.parse(/data-island="DepositStatus"[^>]*><script type="application\/json">(.*?)<\/script>/s.exec(doc)![1]!);
 
-describe('/deposit-bitcoin', () => {
-  test('a visitor is sent to / with the whole attempted location remembered', async () => {
-    const path = query({ lightningAddress: INVOICE, onchainAddress: ADDRESS });
+async function newDeposit(dollars: string, p: TestPlayer = alice) {
+  return (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: dollars }, { token: p.token })).json.data as {
+    depositId: string; invoiceId: string; btcAmount: string; payment_methods: { paymentMethodId: string; destination: string }[];
+  };
+}
+const destination = (d: Awaited<ReturnType<typeof newDeposit>>, id: string) => d.payment_methods.find((m) => m.paymentMethodId === id)!.destination;
+const simulate = (id: string, action: string) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token: alice.token });
+
+describe('/deposit-bitcoin shows only the signed-in player\'s own deposit', () => {
+  test('a visitor is sent to sign in with the whole attempted location remembered', async () => {
+    const path = query({ deposit: 'abc' });
     const res = await page(app, path);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/login?next=${encodeURIComponent(path)}`);
   });
 
-  test('both addresses: two tabs with Lightning selected, both QR codes and the hidden expired QR drawn on the server', async () => {
-    const doc = await html(query({ lightningAddress: INVOICE, onchainAddress: ADDRESS }));
-    expect(doc).toContain('<title>Bitcoin Deposit | ');
-    expect(doc).toMatch(/<h1[^>]*>Deposit with CashApp \/ Bitcoin<\/h1>/);
+  test('addresses in the query string are never shown: without a deposit id it is the deposit form', async () => {
+    const doc = await html(query({ lightningAddress: FOREIGN_INVOICE, onchainAddress: FOREIGN_ADDRESS }));
+    expect(doc).not.toContain(FOREIGN_INVOICE);
+    expect(doc).not.toContain(FOREIGN_ADDRESS);
+    expect(doc).not.toContain('data-island="DepositStatus"');
+    expect(doc).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" width="256"');
+    expect(doc).toMatch(/<form class="form deposit-form"[^>]* action="\/deposit-bitcoin" method="post">/);
+    expect(doc).toContain('Confirm Deposit');
+  });
+
+  test('with the own deposit id too, foreign addresses in the query are ignored and the deposit\'s own are shown', async () => {
+    const d = await newDeposit('50');
+    const doc = await html(query({ deposit: d.depositId, lightningAddress: FOREIGN_INVOICE, onchainAddress: FOREIGN_ADDRESS }));
+    expect(doc).not.toContain(FOREIGN_INVOICE);
+    expect(doc).not.toContain(FOREIGN_ADDRESS);
+    const ln = destination(d, 'BTC-LN');
+    const chain = destination(d, 'BTC-CHAIN');
     expect(tabs(doc)).toEqual(['BTC Lightning*', 'BTC OnChain']);
-    // Each QR is the one for its own address, 256 px black on white.
-    for (const text of [INVOICE, ADDRESS, EXPIRED_QR_TEXT]) expect(doc).toContain(await qrSvg(text));
-    expect(await qrSvg(ADDRESS)).toMatch(/^<svg[^>]*width="256" height="256"[\s\S]*fill="#ffffff"[\s\S]*stroke="#000000"/);
-    expect(doc).toMatch(/<div class="deposit-qr is-expired" role="img" aria-label="Expired QR code" hidden="">/);
-    expect(doc).toContain('Invoice expires in <span role="timer" class="deposit-clock">30:00</span>');
-    expect(doc).toMatch(/<a class="btn btn-ghost" href="\/deposit-bitcoin" data-deposit-open="">New Deposit<\/a>/);
-    expect(doc).toContain('How to deposit with Bitcoin or Cash App');
+    expect(doc).toContain(await qrSvg(`lightning:${ln}`));
+    expect(doc).toContain(await qrSvg(`bitcoin:${chain}?amount=${d.btcAmount}`));
+    // The whole invoice is on the page (not cut), and each tab opens a wallet on the same phone.
+    expect(doc).toContain(`<code class="deposit-address" id="deposit-address-lightning">${ln}</code>`);
+    expect(doc).toContain(`href="lightning:${ln}"`);
+    expect(doc).toContain(`href="bitcoin:${chain}?amount=${d.btcAmount}"`);
+    expect(doc).toContain(`Send exactly <strong>${d.btcAmount}<!-- --> BTC</strong>`);
+    expect(doc).toContain('Invoice expires in <span role="timer" class="deposit-clock">');
     expect(doc).not.toContain('with card');
     expect(doc).toContain('Send crypto only to this address');
-    expect(doc).toContain('A new address is given for every');
+    expect(doc).toContain('How to deposit with card');
     expect(doc).toMatch(/<script type="module" src="\/build\/DepositStatus-[a-z0-9]+\.js"><\/script>/);
+    expect(props(doc).deposit).toMatchObject({ id: d.depositId, amountCents: 5_000, status: 'pending' });
   });
 
-  test('the address is shown cut at 100 characters with an ellipsis; the island gets the whole of it to copy', async () => {
-    expect(INVOICE.length).toBeGreaterThan(100);
-    const doc = await html(query({ lightningAddress: INVOICE }));
-    expect(doc).toContain(`<code class="deposit-address">${INVOICE.slice(0, 100)}…</code>`);
-    expect(doc).not.toContain(`<code class="deposit-address">${INVOICE}`);
-    expect(props(doc).addresses).toEqual([{ method: 'lightning', address: INVOICE, qrSvg: await qrSvg(INVOICE) }]);
-    const short = await html(query({ onchainAddress: ADDRESS }));
-    expect(short).toContain(`<code class="deposit-address">${ADDRESS}</code>`);
+  test("another player's deposit id is a 404 that shows nothing of it", async () => {
+    const d = await newDeposit('12');
+    const bob = await createPlayer(app);
+    const res = await get(query({ deposit: d.depositId }), bob);
+    expect(res.status).toBe(404);
+    const doc = await res.text();
+    expect(doc).not.toContain(d.invoiceId);
+    expect(doc).not.toContain(destination(d, 'BTC-LN'));
+    expect(doc).not.toContain(destination(d, 'BTC-CHAIN'));
+    expect(doc).not.toContain('data-island="DepositStatus"');
+    expect(doc).toContain('There is no deposit of yours at this link.');
+    // An id that is nobody's is the same 404.
+    expect((await get(query({ deposit: 'no-such-deposit' }))).status).toBe(404);
   });
+});
 
-  test('only an on-chain address: one OnChain tab, selected, and no countdown or expired QR', async () => {
-    const doc = await html(query({ onchainAddress: ADDRESS }));
-    expect(tabs(doc)).toEqual(['BTC OnChain*']);
+describe('/deposit-bitcoin says what happened to the money on first render', () => {
+  test('paid: the news at the top, no QR, no amount to send, no timer', async () => {
+    const d = await newDeposit('50');
+    await simulate(d.depositId, 'pay');
+    const doc = await html(query({ deposit: d.depositId }));
+    expect(doc).toContain('Paid — $50.00 is in your wallet');
+    expect(doc).toMatch(/<a class="btn btn-primary" href="\/home#transfer">Play now<\/a>/);
+    expect(doc).toMatch(/<a class="btn btn-ghost" href="\/transactions\?type=DEPOSIT">See history<\/a>/);
     expect(doc).not.toContain('role="timer"');
-    expect(doc).not.toContain(await qrSvg(EXPIRED_QR_TEXT));
-    expect(props(doc).expiredQrSvg).toBeNull();
+    expect(doc).not.toContain('Send exactly');
+    expect(doc).not.toContain('deposit-qr');
+    expect(doc).not.toContain('Send crypto only to this address');
+    // The news comes before anything else of the deposit.
+    expect(doc.indexOf('Paid — ')).toBeLessThan(doc.indexOf('deposit-facts'));
   });
 
-  test('only a Lightning destination (an invoice, a URI or a lightning address): one Lightning tab', async () => {
-    for (const ln of [INVOICE.toUpperCase(), `lightning:${INVOICE}`, 'satoshi.tips+btc@pay.example.com']) {
-      const doc = await html(query({ lightningAddress: ln }));
-      expect(tabs(doc)).toEqual(['BTC Lightning*']);
-      expect(props(doc).addresses[0].address).toBe(ln);
-    }
+  test('partly paid: what is still due at the top', async () => {
+    const d = await newDeposit('20');
+    await simulate(d.depositId, 'pay-part');
+    const doc = await html(query({ deposit: d.depositId }));
+    expect(doc).toContain('Still to pay: $10.00');
+    expect(doc).toContain('$10.00 of your $20.00 deposit has arrived and is in your wallet.');
   });
 
-  test.each([
-    ['markup', '<script>alert(1)</script>'],
-    ['a URL', 'https://evil.example/pay'],
-    ['spaces', 'lnbc 1 2 3'],
-    ['a BIP21 query', `bitcoin:${ADDRESS}?amount=1`],
-    ['too long', 'lnbc' + 'q'.repeat(MAX_ADDRESS_CHARS - 3)],
-  ])('a bad value (%s) is ignored as if absent', async (_, bad) => {
-    const doc = await html(query({ lightningAddress: bad, onchainAddress: ADDRESS }));
-    expect(tabs(doc)).toEqual(['BTC OnChain*']);
-    expect(doc).not.toContain(bad.slice(0, 40).replace(/</g, '&lt;'));
-    expect(doc).not.toContain(bad.slice(0, 40));
-    const alone = await html(query({ onchainAddress: bad }));
-    expect(alone).toContain('Confirm Deposit');
-    expect(alone).not.toContain('data-island="DepositStatus"');
-  });
-
-  test('an address of exactly the maximum length is still accepted', async () => {
-    const longest = 'lnbc' + 'q'.repeat(MAX_ADDRESS_CHARS - 4);
-    const doc = await html(query({ lightningAddress: longest }));
-    expect(props(doc).addresses[0].address).toBe(longest);
-  });
-
-  test('with no address at all: the deposit form as a plain HTML form, and no deposit island', async () => {
-    for (const path of ['/deposit-bitcoin', query({ lightningAddress: '', onchainAddress: '' })]) {
-      const doc = await html(path);
-      expect(doc).toMatch(/<form class="form deposit-form"[^>]* action="\/deposit-bitcoin" method="post">/);
-      expect(doc).toContain('<input type="hidden" name="_action" value="create"/>');
-      expect(doc).toContain('<button type="submit" class="btn btn-primary btn-block">Confirm Deposit</button>');
-      expect(doc).not.toContain('data-island="DepositStatus"');
-      expect(doc).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" width="256"');
-    }
+  test('expired: no QR to pay and a button for a new deposit', async () => {
+    const d = await newDeposit('30');
+    await app.deps.database.client.execute({ sql: 'UPDATE deposits SET expires_at = ? WHERE id = ?', args: [Date.now() - 1_000, d.depositId] });
+    const doc = await html(query({ deposit: d.depositId }));
+    expect(doc).toContain('This deposit expired before any payment arrived.');
+    expect(doc).not.toContain('deposit-qr');
+    expect(doc).not.toContain('role="timer"');
+    expect(doc).not.toContain(destination(d, 'BTC-LN'));
+    expect(doc).toMatch(/<a class="btn btn-primary" href="\/deposit-bitcoin" data-deposit-open="">New Deposit<\/a>/);
   });
 });

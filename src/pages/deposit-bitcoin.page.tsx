@@ -1,63 +1,51 @@
-import { EXPIRED_QR_TEXT } from '../../islands/_ui/deposit-timer';
 import type { DepositAddress, DepositStatusProps, DepositSummary } from '../../islands/DepositStatus';
+import { depositPhase, payable, walletUri } from '../../islands/_ui/deposit-phase';
+import { depositPageUrl } from '../shared/paths';
 import type { DepositData } from '../api/deposits/deposits.model';
 import { dollarsToCents } from '../shared/money';
 import { depositActions, NewDepositForm } from './deposit-form';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 import { qrSvg } from './qr';
+import { Paused } from './sections/paused';
+import { FlashHere } from './flash-here';
 
-/** Longer than any BOLT11 invoice a wallet can scan from one QR code; anything longer is not an address. */
-export const MAX_ADDRESS_CHARS = 2000;
+type Loaded = { kind: 'deposit'; island: DepositStatusProps } | { kind: 'form' } | { kind: 'not-found' };
 
-// Only what the destinations can hold: BOLT11 invoices, LNURLs and bitcoin addresses (bech32 or base58) are
-// letters and digits, optionally behind their URI scheme; a lightning address looks like an e-mail address.
-const LIGHTNING = [/^(?:lightning:)?[a-z0-9]+$/i, /^[a-z0-9._+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i];
-const ONCHAIN = [/^(?:bitcoin:)?[a-z0-9]+$/i];
-
-function accept(value: string | null, rules: RegExp[]): string | null {
-  if (!value || value.length > MAX_ADDRESS_CHARS) return null;
-  return rules.some((r) => r.test(value)) ? value : null;
-}
-
-/** The addresses of the query string (spec §2), Lightning first; a bad one is ignored as if absent. */
-export function depositAddresses(url: URL): Omit<DepositAddress, 'qrSvg'>[] {
-  const lightning = accept(url.searchParams.get('lightningAddress'), LIGHTNING);
-  const onchain = accept(url.searchParams.get('onchainAddress'), ONCHAIN);
-  return [
-    ...(lightning ? [{ method: 'lightning' as const, address: lightning }] : []),
-    ...(onchain ? [{ method: 'onchain' as const, address: onchain }] : []),
-  ];
-}
-
-type Loaded = DepositStatusProps & { depositId: string | null };
-
-/** The player's own deposit named by `?deposit=`, as the API reads it (scoped to them); null when absent or not theirs. */
-async function ownDeposit(ctx: PageContext): Promise<DepositData | null> {
-  const id = ctx.url.searchParams.get('deposit');
-  if (!id || id.length > 64 || !ctx.api) return null;
+/** The player's own deposit named by `?deposit=`, as the API reads it (scoped to them); null when not theirs. */
+async function ownDeposit(ctx: PageContext, id: string): Promise<DepositData | null> {
+  if (id.length > 64 || !ctx.api) return null;
   const r = await ctx.api(`/btc/deposit/${encodeURIComponent(id)}`);
   return (r?.data as DepositData | undefined) ?? null;
 }
 
 const summaryOf = (d: DepositData): DepositSummary => ({
   id: d.depositId, invoiceId: d.invoiceId, amountCents: dollarsToCents(d.amount) ?? 0, btcAmount: d.btcAmount, status: d.status,
-  creditedCents: dollarsToCents(d.credited) ?? 0, processingCents: dollarsToCents(d.processing) ?? 0,
+  invoiceStatus: d.invoiceStatus, creditedCents: dollarsToCents(d.credited) ?? 0, processingCents: dollarsToCents(d.processing) ?? 0, expiresAt: d.expiresAt,
 });
 
-async function load(ctx: PageContext): Promise<Loaded | null> {
-  const deposit = await ownDeposit(ctx);
-  // A known deposit shows its own destinations (the query's may be stale after a partial Lightning payment).
-  const found: Omit<DepositAddress, 'qrSvg'>[] = deposit
-    ? deposit.payment_methods.map((m) => ({ method: m.paymentMethodId === 'BTC-LN' ? 'lightning' : 'onchain', address: m.destination, amountBtc: deposit.btcAmount }))
-    : depositAddresses(ctx.url);
-  if (!found.length) return null;
-  // On-chain QR codes carry the amount as a BIP21 URI, so a wallet fills it in; Copy still copies the bare address.
-  const uri = (a: Omit<DepositAddress, 'qrSvg'>) => (a.method === 'onchain' && a.amountBtc ? `bitcoin:${a.address}?amount=${a.amountBtc}` : a.address);
-  const addresses = await Promise.all(found.map(async (a) => ({ ...a, qrSvg: await qrSvg(uri(a)) })));
-  // Drawn now and sent hidden, so the page can swap it in when the countdown ends without a QR library.
-  const expiredQrSvg = found[0]!.method === 'lightning' ? await qrSvg(EXPIRED_QR_TEXT) : null;
-  return { addresses, expiredQrSvg, deposit: deposit ? summaryOf(deposit) : null, depositId: deposit?.depositId ?? null };
+/**
+ * Payment destinations come only from the signed-in player's own deposit, found by its id: an address in the
+ * query string is never shown (a link on our own domain must not be able to collect a player's payment).
+ */
+async function load(ctx: PageContext): Promise<Loaded> {
+  const id = ctx.url.searchParams.get('deposit');
+  if (!id) return { kind: 'form' };
+  const deposit = await ownDeposit(ctx, id);
+  if (!deposit) return { kind: 'not-found' };
+  const summary = summaryOf(deposit);
+  const now = Date.now();
+  const figures = { ...summary, invoiceStatus: summary.invoiceStatus ?? null, expiresAtMs: deposit.expiresAt ? Date.parse(deposit.expiresAt) : null };
+  const phase = depositPhase(figures, now);
+  // Nothing to pay any more (paid, seen, expired): its destinations are not even sent to the page.
+  const open = (phase === 'pending' || phase === 'partial') && payable(figures, now);
+  const found = (open ? deposit.payment_methods : []).map((m) => ({
+    method: m.paymentMethodId === 'BTC-LN' ? ('lightning' as const) : ('onchain' as const), address: m.destination, amountBtc: deposit.btcAmount,
+  }));
+  // QR codes carry what Open in wallet opens: BOLT11 as lightning:, an address as BIP21 with the amount, so a
+  // wallet fills it in; Copy still copies the bare destination.
+  const addresses: DepositAddress[] = await Promise.all(found.map(async (a) => ({ ...a, qrSvg: await qrSvg(walletUri(a.method, a.address, a.amountBtc)) })));
+  return { kind: 'deposit', island: { addresses, deposit: summary, renderedAtMs: now } };
 }
 
 function HelpTip() {
@@ -76,30 +64,38 @@ function HelpTip() {
 
 const NEW_DEPOSIT = '/deposit-bitcoin';
 
-function Deposit({ props, ctx }: { props: Loaded; ctx: PageContext }) {
-  const { depositId, ...island } = props;
+function Deposit({ island, ctx }: { island: DepositStatusProps; ctx: PageContext }) {
   return (
     <>
-      <p className="deposit-lead">
-        Send a BTC amount equal to the USD amount you want to deposit to the address shown below. Scan the QR code with
-        your Cash App or Bitcoin wallet, or copy the address.
-      </p>
       <Island name="DepositStatus" props={island} />
       <div className="deposit-actions">
         <a className="btn btn-ghost" href={NEW_DEPOSIT} data-deposit-open="">
           New Deposit
         </a>
       </div>
-      <p className="deposit-note">
-        <strong>Send crypto only to this address</strong> to avoid losing your funds. A new address is given for every
-        deposit, so never reuse an old one.
-      </p>
       <p className="deposit-help-link">
         Paid but nothing arrived? See <a href="/support#how-to-deposit">how to deposit</a> and what to send support.
       </p>
-      {depositId && ctx.site.sandboxPayments && ctx.sandboxControls && (
-        <Island name="DepositSimulator" props={{ depositId, action: ctx.url.pathname + ctx.url.search, formToken: ctx.formToken }} />
+      {ctx.site.sandboxPayments && ctx.sandboxControls && (
+        <>
+          <Island name="DepositSimulator" props={{ depositId: island.deposit.id, action: depositPageUrl({ depositId: island.deposit.id }), formToken: ctx.formToken }} />
+          {/* A hand-made payment's answer stays with its buttons: the top of the page is for the deposit's own state. */}
+          <FlashHere flash={ctx.flash} at="simulate" />
+        </>
       )}
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <p className="alert alert-error" role="alert">There is no deposit of yours at this link. Start a new deposit to get an address to pay.</p>
+      <div className="deposit-actions">
+        <a className="btn btn-primary" href={NEW_DEPOSIT} data-deposit-open="">
+          New Deposit
+        </a>
+      </div>
     </>
   );
 }
@@ -113,8 +109,10 @@ export default definePage({
   access: 'private',
   load,
   actions: depositActions,
+  // Another player's deposit (or none) at that id is a 404, not an empty page with a 200.
+  status: (ctx) => ((ctx.data as Loaded | undefined)?.kind === 'not-found' ? 404 : undefined),
   render: (ctx: PageContext) => {
-    const props = ctx.data as Loaded | null;
+    const data = ctx.data as Loaded;
     return (
       <section className="page-section deposit-page" aria-labelledby="deposit-title">
         <div className="card deposit-card">
@@ -124,7 +122,11 @@ export default definePage({
             </h1>
             <HelpTip />
           </div>
-          {props ? <Deposit props={props} ctx={ctx} /> : <NewDepositForm ctx={ctx} />}
+          {data.kind === 'deposit' ? <Deposit island={data.island} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
+            <Paused reason={ctx.viewer?.restriction?.reason} id="deposit-paused">
+              <NewDepositForm ctx={ctx} />
+            </Paused>
+          )}
         </div>
       </section>
     );

@@ -17,10 +17,10 @@ export const depositActions: Record<string, PageAction> = {
   async simulate(ctx: ActionContext): Promise<ActionResult> {
     const id = ctx.fields.depositId ?? '';
     const a = await ctx.send('POST', `/sandbox/deposits/${encodeURIComponent(id)}/simulate`, { action: ctx.fields.simulate });
-    const back = ctx.url.pathname + ctx.url.search;
+    const back = depositPageUrl({ depositId: id });
     return a.json?.success
-      ? { redirect: back, flash: { kind: 'success', message: 'Payment simulated.' } }
-      : { redirect: back, flash: { kind: 'error', message: String(a.json?.message ?? 'Request failed.') } };
+      ? { redirect: back, flash: { kind: 'success', message: 'Payment simulated.', at: 'simulate' } }
+      : { redirect: back, flash: { kind: 'error', message: String(a.json?.message ?? 'Request failed.'), at: 'simulate' } };
   },
 };
 

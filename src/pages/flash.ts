@@ -1,7 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** A one-time message carried to the next page after a form post that redirected. */
-export type Flash = { kind: 'success' | 'error' | 'info'; message: string };
+/**
+ * A one-time message carried to the next page after a form post that redirected. `at` names the section that shows
+ * it (the one the redirect's fragment scrolls to), so the confirmation is where the player looks; without it the
+ * message shows at the top of the page.
+ */
+export type Flash = { kind: 'success' | 'error' | 'info'; message: string; at?: string };
 
 const NAME = 'flash';
 const MAX_AGE_S = 60;
@@ -16,7 +20,7 @@ export function createFlashCookies(key: string, secure: boolean) {
   const attrs = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
     set(flash: Flash): string {
-      const v = b64(JSON.stringify({ k: flash.kind, m: flash.message.slice(0, 500) }));
+      const v = b64(JSON.stringify({ k: flash.kind, m: flash.message.slice(0, 500), ...(flash.at && { a: flash.at.slice(0, 64) }) }));
       return `${NAME}=${v}.${mac(v)}; Max-Age=${MAX_AGE_S}; ${attrs}`;
     },
     clear: (): string => `${NAME}=; Max-Age=0; ${attrs}`,
@@ -27,9 +31,10 @@ export function createFlashCookies(key: string, secure: boolean) {
       const got = Buffer.from(m[2]!);
       if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
       try {
-        const o = JSON.parse(Buffer.from(m[1]!, 'base64url').toString()) as { k?: string; m?: string };
+        const o = JSON.parse(Buffer.from(m[1]!, 'base64url').toString()) as { k?: string; m?: string; a?: string };
         const kind = o.k === 'success' || o.k === 'error' || o.k === 'info' ? o.k : null;
-        return kind && typeof o.m === 'string' ? { kind, message: o.m } : null;
+        if (!kind || typeof o.m !== 'string') return null;
+        return typeof o.a === 'string' && o.a ? { kind, message: o.m, at: o.a } : { kind, message: o.m };
       } catch {
         return null;
       }

@@ -1,3 +1,4 @@
+import { dollarsToCents, formatCents } from '../shared/money';
 import { readAmount } from '../shared/schemas/amount-input';
 import { checkGameMoveTyped } from '../shared/schemas/games';
 import { checkWithdrawTyped } from '../shared/schemas/withdraw';
@@ -33,11 +34,23 @@ function move(kind: keyof typeof PATHS): PageAction {
     if (errors.amount) return renamed({ status: 400, form: { action: kind, values: { gameId, username: userName, amount }, errors } });
     const dollars = (readAmount(amount) as { dollars: number }).dollars;
     const a = await ctx.send('POST', PATHS[kind], { gameId, userName, amount: dollars }, { idempotencyKey: ctx.fields._key || undefined });
+    // The result shows in the form's own section (where the fragment scrolls): what moved, then both balances.
     return renamed(answerToResult(a, { action: kind, values: { gameId, username: userName, amount } }, (json) => ({
       redirect: `/home#${kind}`,
-      flash: { kind: 'success', message: String(json.message) },
+      flash: { kind: 'success', message: moveResultText(json), at: kind },
     })));
   };
+}
+
+/** The API's sentence, then the wallet's and the game's balances after the move (for the no-script result). */
+function moveResultText(json: Record<string, any>): string {
+  const parts = [String(json.message)];
+  const wallet = dollarsToCents(json.walletAmount);
+  if (wallet !== null) parts.push(`Wallet balance: ${formatCents(wallet)}.`);
+  const game = dollarsToCents(json.gameBalance);
+  const name = json.order?.gameName;
+  if (game !== null && typeof name === 'string') parts.push(`${name} balance: ${formatCents(game)}.`);
+  return parts.join(' ');
 }
 
 export const homeActions: Record<string, PageAction> = {

@@ -85,7 +85,9 @@ describe('the dashboard forms without script', () => {
     expect((await app.deps.ledger.balance(`w:${p.userId}`)).availableCents).toBe(before - 1_250);
     const cookie = r.headers.get('set-cookie')!.split(';')[0]!;
     const next = await (await page(app, '/home', { cookie: `token=${p.token}; ${cookie}` })).text();
-    expect(next).toContain('$12.50 transferred to VBlink.');
+    // In the Transfer section itself, with both balances after the move; not at the top of the page.
+    expect(next).toMatch(/<h2 id="transfer-title"[^>]*>Transfer to Game<\/h2><p class="card-subtitle">[^<]*<\/p><p class="alert alert-success flash" role="status">\$12\.50 transferred to VBlink\. Wallet balance: \$[\d,.]+\. VBlink balance: \$12\.50\.<\/p>/);
+    expect(next).not.toContain('<div class="flash-wrap">');
   });
 
   test('a refused transfer comes back with the typed values and the spec messages at their fields', async () => {

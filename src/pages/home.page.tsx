@@ -24,20 +24,29 @@ export default definePage({
     const { accounts, rate } = ctx.data as HomeData;
     return (
       <div className="dashboard" id="home">
-        <PlayerBar playerId={viewer.playerId} />
+        <PlayerBar playerId={viewer.playerId} paused={viewer.restriction?.reason} />
         <Hero
           eyebrow={`Welcome${viewer.name ? `, ${viewer.name}` : ''}`}
           title="Your wallet for Ultra Panda and VBlink"
           lead="Deposit with Bitcoin, load your games with credits and cash out your winnings."
           image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
           actions={
-            <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">
-              Deposit Now
-            </a>
+            viewer.restriction ? (
+              <>
+                <button type="button" className="btn btn-primary" disabled aria-describedby="deposit-paused">
+                  Deposit Now
+                </button>
+                <p className="paused-reason" id="deposit-paused">{viewer.restriction.reason}</p>
+              </>
+            ) : (
+              <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">
+                Deposit Now
+              </a>
+            )
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" eager />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} />
         <ServicesGrid signedIn withdrawalTime={ctx.site.withdrawalTime} />
       </div>
     );

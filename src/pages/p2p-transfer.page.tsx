@@ -1,3 +1,4 @@
+import { Paused } from './sections/paused';
 import type { Receipt } from '../../islands/_ui/p2p-steps';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
@@ -21,7 +22,9 @@ export default definePage({
       <div className="card wallet-card p2p-card">
         <h1 id="p2p-title" className="card-title p2p-title">Send credits to another player</h1>
         <p className="card-subtitle">Send credits from your wallet to another player by their e-mail address. It arrives at once.</p>
-        <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true, receipt: (ctx.data as Receipt | null | undefined) ?? null }} />
+        <Paused reason={ctx.viewer!.restriction?.reason} id="p2p-paused">
+          <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true, receipt: (ctx.data as Receipt | null | undefined) ?? null }} />
+        </Paused>
       </div>
     </section>
   ),

@@ -11,7 +11,9 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   /** The player's own profile fields, for the profile page's first HTML. */
   phoneNo?: string | null; pendingEmail?: string | null;
   /** Two-step verification is on: the forms that need a code show its box. */
-  twoStep?: boolean };
+  twoStep?: boolean;
+  /** A cool-off or self-exclusion running now: every page shows its banner, and the actions it closes are disabled. */
+  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string } };
 
 /** Settings a page may show; nothing secret goes here. */
 export type SiteInfo = {
@@ -89,6 +91,8 @@ export type Page = {
   /** Loads what the page needs before rendering (server only); may throw a Response to redirect. */
   load?: (ctx: PageContext) => Promise<unknown>;
   render: (ctx: PageContext) => ReactNode;
+  /** The HTTP status of a GET once loaded (e.g. 404 for a record that is not the viewer's); 200 when undefined. */
+  status?: (ctx: PageContext) => number | undefined;
   /**
    * Plain HTML form posts to the page's own path, by the form's hidden `_action` field ('default' without one):
    * the page works before and without its islands' scripts.

@@ -74,7 +74,7 @@ export function pagesPlugin(o: Options) {
       if (e instanceof Response) return e;
       throw e;
     }
-    const res = await renderPage(page, ctx, o.assets, status);
+    const res = await renderPage(page, ctx, o.assets, status === 200 ? page.status?.(ctx) ?? 200 : status);
     if (clearFlash) res.headers.append('set-cookie', o.flash.clear());
     return res;
   }

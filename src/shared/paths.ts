@@ -8,12 +8,8 @@ export function sameSitePath(next: string | null | undefined): string | null {
   return next;
 }
 
-/** Where a created deposit is shown: spec §2's query parameters, plus the deposit id so a reload keeps its state. */
-export function depositPageUrl(d: { depositId: string; payment_methods: { paymentMethodId: string; destination: string }[] }): string {
-  const q = new URLSearchParams({ deposit: d.depositId });
-  const ln = d.payment_methods.find((m) => m.paymentMethodId === 'BTC-LN');
-  const chain = d.payment_methods.find((m) => m.paymentMethodId === 'BTC-CHAIN');
-  if (ln) q.set('lightningAddress', ln.destination);
-  if (chain) q.set('onchainAddress', chain.destination);
-  return `/deposit-bitcoin?${q}`;
-}
+/**
+ * Where a created deposit is shown: its id only. The page reads the destinations from the player's own deposit,
+ * never from the URL (docs/decisions/deposit-page.md).
+ */
+export const depositPageUrl = (d: { depositId: string }): string => `/deposit-bitcoin?${new URLSearchParams({ deposit: d.depositId })}`;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { call } from '../helpers/app';
 import { fund } from '../helpers/money';
 import { createOperatorUser, createPlayer } from '../helpers/players';
 import { sendCredits } from '../../src/services/wallet/p2p';
@@ -32,6 +33,12 @@ beforeAll(async () => {
   // A real transfer, so history has a row and its receipt page can be checked too.
   const sent = await sendCredits(server.app.deps.database.client, server.app.deps.ledger, player, friend.email, cents(500));
   SIGNED_IN.push(`/p2p-transfer?receipt=${sent.transactionUuid}`);
+  // The deposit page in each of its states: waiting for payment, paid, and expired.
+  const deposit = async () => (await call(server.app, 'POST', '/api/v1/btc/create-deposit-request', { amount: '20' }, { token: player.token })).json.data.depositId as string;
+  const [pending, paid, expired] = [await deposit(), await deposit(), await deposit()];
+  await call(server.app, 'POST', `/api/v1/sandbox/deposits/${paid}/simulate`, { action: 'pay' }, { token: player.token });
+  await server.app.deps.database.client.execute({ sql: 'UPDATE deposits SET expires_at = ? WHERE id = ?', args: [Date.now() - 1_000, expired] });
+  SIGNED_IN.push(...[pending, paid, expired].map((id) => `/deposit-bitcoin?deposit=${id}`));
   playerToken = player.token;
   friendEmail = friend.email;
   operatorToken = (await createOperatorUser(server.app)).token;

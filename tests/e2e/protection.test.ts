@@ -53,7 +53,9 @@ describe('Responsible gaming section in chromium (360 px)', () => {
     await again.getByLabel('Password').fill(p.password);
     await again.getByRole('checkbox', { name: /cannot be undone or shortened/ }).check();
     await again.getByRole('button', { name: 'Self-exclude' }).click();
-    await page.getByText(/You are self-excluded until/).waitFor();
+    // Said in the section, and in the banner every signed-in page now carries.
+    await section.getByText(/You are self-excluded until/).waitFor();
+    await page.locator('.restriction-banner').getByText(/You are self-excluded until/).waitFor();
 
     const r = await page.evaluate(async () => {
       const res = await fetch('/api/v1/btc/create-deposit-request', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 10 }) });

@@ -117,6 +117,11 @@ describe('sessions end', () => {
     expect(res.headers.get('location')).toBe('/');
     expect(res.headers.get('set-cookie')).toMatch(/^token=; HttpOnly; SameSite=Lax; Path=\/; Max-Age=0/);
     expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token })).status).toBe(401);
+    // The page landed on says so, once.
+    const flash = res.headers.getSetCookie().find((c) => c.startsWith('flash='))!.split(';')[0]!;
+    const landing = await page(app, '/', { cookie: flash });
+    expect(await landing.text()).toContain('<p class="alert alert-info flash" role="status">You are signed out.</p>');
+    expect(landing.headers.getSetCookie().some((c) => /^flash=; Max-Age=0/.test(c))).toBe(true);
     const home = await page(app, '/home', { cookie: `token=${token}` });
     expect(home.status).toBe(303);
   });

@@ -5,6 +5,7 @@ import type { FormTokens } from '../../http/form-token';
 import { revokeSession } from '../../services/auth/sessions';
 import { tokenFrom } from '../../services/auth/tokens';
 import { recordSecurityEvent } from '../../services/protection/security-events';
+import { createFlashCookies } from '../../pages/flash';
 import { clearedSessionCookie } from './accounts.model';
 
 /**
@@ -13,6 +14,7 @@ import { clearedSessionCookie } from './accounts.model';
  * changes nothing.
  */
 export function logoutFormRoutes(deps: Deps, formTokens: FormTokens) {
+  const flash = createFlashCookies(deps.flashKey, deps.config.secureCookies);
   return new Elysia().post('/logout', async ({ request }) => {
     const headers = new Headers({ location: '/', 'cache-control': 'no-store' });
     if (!sameOrigin(request, deps.config.publicUrl)) return new Response(null, { status: 303, headers });
@@ -27,6 +29,8 @@ export function logoutFormRoutes(deps: Deps, formTokens: FormTokens) {
       await revokeSession(deps.database.db, claims.sid);
     }
     headers.set('set-cookie', clearedSessionCookie(deps.config.secureCookies));
+    // The page the player lands on says so (once), so a shared or public computer is visibly signed out.
+    headers.append('set-cookie', flash.set({ kind: 'info', message: 'You are signed out.' }));
     return new Response(null, { status: 303, headers });
   }, { parse: 'none' });
 }

@@ -4,7 +4,7 @@ import { rows } from '../../../tests/helpers/accounts';
 import { available, fund } from '../../../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { codeFor, makeClockedApp, testClock, turnOnTwoStep } from '../../../tests/helpers/two-step';
-import { TOTP_INVALID_MESSAGE, TOTP_REQUIRED_MESSAGE } from '../../shared/schemas/two-step';
+import { TOTP_INVALID_MESSAGE, TOTP_USED_MESSAGE, TOTP_REQUIRED_MESSAGE } from '../../shared/schemas/two-step';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const clock = testClock();
@@ -98,6 +98,8 @@ for (const s of STEPS) {
       if (s.name !== '2fa disable') {
         const again = await s.send(p, code);
         expect(again.json.errorType).toBe('TOTP_INVALID');
+        // The code was right, only spent: the player is told to wait for the next one, not that it is wrong.
+        expect(again.json).toMatchObject({ message: TOTP_USED_MESSAGE, errors: [{ field: 'totp', message: TOTP_USED_MESSAGE }] });
         expect(await s.state(p)).toEqual(after);
       }
     });
@@ -139,6 +141,16 @@ describe('step-up order', () => {
     const r = await call(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Kept Address', phoneNo: '', email: p.email }, { token: p.token });
     expect(r.status).toBe(200);
     expect((await rows(app, 'SELECT name FROM users WHERE id = ?', [p.userId]))[0]!.name).toBe('Kept Address');
+  });
+
+  test('a code used to sign in, offered again for a withdrawal in the same 30 s: wait for the next code', async () => {
+    const { p, secret } = await protectedPlayer(STEPS[0]!);
+    const code = codeFor(secret, clock.t);
+    expect((await call(app, 'POST', '/api/v1/login', { email: p.email, password: p.password, totp: code })).status).toBe(200);
+    const r = await STEPS[0]!.send(p, code);
+    expect(r.status).toBe(401);
+    expect(r.json).toMatchObject({ errorType: 'TOTP_INVALID', message: TOTP_USED_MESSAGE, errors: [{ field: 'totp', message: TOTP_USED_MESSAGE }] });
+    expect(TOTP_USED_MESSAGE).toContain('Wait for the next code (every 30 s)');
   });
 
   test('disable with the right code: the next sign-in needs no code', async () => {

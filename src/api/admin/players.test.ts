@@ -62,6 +62,10 @@ describe('adjust', () => {
     expect((await app.deps.ledger.balance(walletId(p.userId))).availableCents).toBe(1000);
     const history = await call(app, 'GET', '/api/v1/transaction/transaction-List/ADJUSTMENT', undefined, { token: p.token });
     expect(history.status).toBe(200);
+    // The player's history says why, on the ADJUSTMENT tab and on All alike.
+    expect(history.json.TransactionList.map((t: { amount: number; reason?: string }) => [t.amount, t.reason])).toEqual([[2.5, 'duplicate credit'], [12.5, 'goodwill for outage']]);
+    const all = await call(app, 'GET', '/api/v1/transaction/transaction-List/ALL', undefined, { token: p.token });
+    expect(all.json.TransactionList[0]).toMatchObject({ type: 'ADJUSTMENT', direction: 'out', amount: 2.5, reason: 'duplicate credit' });
     const rows = (await app.deps.database.client.execute({ sql: "SELECT direction, amount_cents FROM transactions WHERE user_id = ? AND type = 'ADJUSTMENT' ORDER BY created_at", args: [p.userId] })).rows;
     expect(rows.map((r) => [r.direction, r.amount_cents])).toEqual([['in', 1250], ['out', 250]]);
     const trail = (await audit('player.adjust')).filter((r) => r.target_id === p.userId);

@@ -36,6 +36,8 @@ describe('GET and PUT /user/limits', () => {
     expect(r.status).toBe(403);
     expect(r.json.errorType).toBe('DEPOSIT_LIMIT');
     expect(r.json.message).toMatch(/^This deposit would take you past your daily deposit limit of \$30\.00\. You can deposit \$10\.00 more until it resets on /);
+    // Named on the amount field, so the deposit form shows it next to the amount.
+    expect(r.json.errors).toEqual([{ field: 'amount', message: r.json.message }]);
     const n = await app.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM deposits WHERE user_id = ?', args: [p.userId] });
     expect(Number(n.rows[0]!.n)).toBe(1);
   });

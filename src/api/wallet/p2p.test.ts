@@ -74,6 +74,20 @@ describe('P2P transfer', () => {
     expect(heard.b!.find((m) => m.event === 'notification')?.data).toMatchObject({ notificationType: 'P2P_RECEIVED', notificationContent: `You received $2.00 from Player ID ${alice.playerId}.` });
     expect(JSON.stringify(heard.b)).not.toContain(alice.email);
     expect(heard.a!.find((m) => m.event === 'notification')?.data).toMatchObject({ notificationType: 'P2P_SENT' });
+    // The receiver's toast: the amount and the sender's Player ID (alice gave no name), never the sender's e-mail.
+    expect(heard.b).toContainEqual({ event: 'p2pReceived', data: { amount: 2, from: `Player ID ${alice.playerId}` } });
+    expect(JSON.stringify(heard.b!.find((m) => m.event === 'p2pReceived'))).not.toContain(alice.email);
+    expect(heard.a!.some((m) => m.event === 'p2pReceived')).toBe(false);
+  });
+
+  test("the receiver's toast names a sender who gave a name by that name", async () => {
+    const dana = await createPlayer(app, { name: 'Dana' });
+    await fund(app, dana.userId, 500);
+    const heard: { event: string; data: any }[] = [];
+    const off = app.deps.hub.subscribe(bob.userId, (m) => heard.push(m));
+    expect((await p2p(dana, { email: bob.email, amount: 5 })).status).toBe(200);
+    off();
+    expect(heard).toContainEqual({ event: 'p2pReceived', data: { amount: 5, from: 'Dana' } });
   });
 
   test('bad amounts are 400 with the field message and change nothing', async () => {

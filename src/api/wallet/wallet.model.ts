@@ -42,6 +42,8 @@ export const toTransaction = (r: HistoryRow) => ({
   ...(r.orderId && { orderId: r.orderId }),
   ...(r.withdrawalId && { withdrawalId: r.withdrawalId }),
   ...(r.payoutApproved && { payoutApproved: true }),
+  // An operator's adjustment says why (the reason they gave in the console).
+  ...(r.note && { reason: r.note }),
   type: r.type,
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),

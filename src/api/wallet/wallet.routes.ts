@@ -47,6 +47,8 @@ export const walletRoutes = (deps: Deps, session: Session) =>
         void pushBalance(deps.ledger, deps.hub, r.receiver.userId, r.receiverAvailableCents);
         pushNotification(deps.hub, player.userId, r.notes.sender);
         pushNotification(deps.hub, r.receiver.userId, r.notes.receiver);
+        // The receiver's toast names the sender as other players know them: their name, else their Player ID (never the e-mail).
+        deps.hub.publish(r.receiver.userId, { event: 'p2pReceived', data: { amount: dollarsFromCents(cents), from: senderLabel(player) } });
         deliverAfterAnswer(deps.mailer, deps.logger, 'p2p-received', () => noticeMail(deps.site, r.receiver.email, {
           subject: 'You received credits',
           heading: 'Credits received',
@@ -73,3 +75,6 @@ const toReceipt = (r: P2PReceipt) => ({
   recipient: r.recipient,
   createdAt: new Date(r.createdAt).toISOString(),
 });
+
+/** How a receiver's toast names the sender: their name when they gave one, else their Player ID. */
+export const senderLabel = (p: { name: string | null; playerId: number }) => (p.name?.trim() ? p.name.trim() : `Player ID ${p.playerId}`);

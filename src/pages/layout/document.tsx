@@ -1,4 +1,5 @@
 import type { Manifest } from '../../assets/store';
+import { FlashMessage } from '../flash-here';
 import type { Page, PageContext } from '../page';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -58,11 +59,16 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         {ctx.site.demoBanner && <DemoBanner />}
         {operatorConsole ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
         <main id="main" tabIndex={-1}>
-          {ctx.flash && (
-            <div className="flash-wrap">
-              <p className={`alert alert-${ctx.flash.kind} flash`} role={ctx.flash.kind === 'error' ? 'alert' : 'status'}>
-                {ctx.flash.message}
+          {ctx.viewer?.restriction && page.access !== 'admin' && (
+            <div className="restriction-banner" role="status">
+              <p>
+                {ctx.viewer.restriction.banner} <a href="/profile-setting#responsible-gaming">Your limits and breaks</a>
               </p>
+            </div>
+          )}
+          {ctx.flash && !ctx.flash.at && (
+            <div className="flash-wrap">
+              <FlashMessage flash={ctx.flash} />
             </div>
           )}
           {page.render(ctx)}

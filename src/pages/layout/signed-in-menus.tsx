@@ -10,7 +10,7 @@ export function HeaderWallet({ viewer, site, formToken }: { viewer: Viewer; site
     <div className="header-wallet">
       <Island name="WalletMenu" props={{ walletCents: viewer.walletCents }} />
       <Island name="FreeplayModal" props={{ communityUrl: site.communityUrl, formToken }} />
-      <Island name="DepositModal" props={{}} />
+      <Island name="DepositModal" props={{ paused: viewer.restriction?.reason ?? null }} />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { LIMIT_FIELDS } from '../../shared/schemas/play-limits';
 // The profile page's responsible-gaming and session forms, as plain posts: each calls the same API as any client,
 // so the services' rules (and their refusals) are the same whichever way a player comes.
 
-const ok = (message: string, hash: string): ActionResult => ({ redirect: `/profile-setting#${hash}`, flash: { kind: 'success', message } });
+// The redirect scrolls to the section that was saved, and the confirmation shows there, not at the top of the page.
+const ok = (message: string, hash: string): ActionResult => ({ redirect: `/profile-setting#${hash}`, flash: { kind: 'success', message, at: hash } });
 
 /**
  * A limit box: empty is no limit; an amount as people type it (`$1,000`) goes to the API as a number, and anything
@@ -31,7 +32,7 @@ export const protectionActions: Record<string, PageAction> = {
     const a = await ctx.send('PUT', '/user/limits', body);
     const waiting = Array.isArray(a.json?.pending) && a.json!.pending.length > 0;
     return answerToResult(a, { action: 'limits', values }, () =>
-      ok(waiting ? 'Deposit limits saved. Higher or removed limits take effect after 24 hours.' : 'Deposit limits saved.', 'responsible-gaming'));
+      ok(waiting ? 'Deposit limits saved. Higher or removed limits take effect after 24 hours.' : 'Deposit limits saved.', 'deposit-limits'));
   },
   async coolOff(ctx) {
     const values = { period: ctx.fields.period ?? '' };

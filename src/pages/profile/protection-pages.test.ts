@@ -40,8 +40,15 @@ describe('/profile-setting: Responsible gaming section', () => {
     const p = await createPlayer(app);
     const r = await post(p, { _action: 'limits', daily: '50', weekly: '', monthly: '$300.50', timeZone: 'America/Chicago' });
     expect(r.status).toBe(303);
-    expect(r.headers.get('location')).toBe('/profile-setting#responsible-gaming');
+    // Back to the limits themselves, with the confirmation shown there (not at the top of a long page).
+    expect(r.headers.get('location')).toBe('/profile-setting#deposit-limits');
     expect(await limits(p)).toMatchObject({ deposit: { daily: 50, weekly: null, monthly: 300.5 }, timeZone: 'America/Chicago' });
+    const flash = r.headers.get('set-cookie')!.split(';')[0]!;
+    const back = await (await page(app, '/profile-setting', { cookie: `token=${p.token}; ${flash}` })).text();
+    const saved = '<p class="alert alert-success flash" role="status">Deposit limits saved.</p>';
+    expect(back).toContain(`<h3 id="deposit-limits">Deposit limits</h3>${saved}`);
+    expect(back.split(saved).length).toBe(2);
+    expect(back).not.toContain('<div class="flash-wrap">');
     await post(p, { _action: 'limits', daily: '80', weekly: '', monthly: '300.50', timeZone: 'America/Chicago' });
     const doc = text(await html(p));
     expect(doc).toMatch(/Daily limit becomes \$80\.00 on \w{3} \d{1,2}, \d{4}, .* \(America\/Chicago\) ?\./);

@@ -7,8 +7,8 @@ import { SecuritySection } from './security-section';
 export function ProtectionSections({ ctx, data }: { ctx: PageContext; data: ProtectionData }) {
   return (
     <div className="profile-grid">
-      <ResponsibleGamingSection data={data.limits} form={ctx.form} formToken={ctx.formToken} />
-      <SecuritySection sessions={data.sessions} events={data.events} form={ctx.form} formToken={ctx.formToken} />
+      <ResponsibleGamingSection data={data.limits} form={ctx.form} formToken={ctx.formToken} flash={ctx.flash} />
+      <SecuritySection sessions={data.sessions} events={data.events} form={ctx.form} formToken={ctx.formToken} flash={ctx.flash} />
     </div>
   );
 }

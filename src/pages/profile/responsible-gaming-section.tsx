@@ -1,10 +1,12 @@
+import type { Flash } from '../flash';
+import { FlashHere } from '../flash-here';
 import { FieldError, FormFailure, describedBy } from '../../../islands/_ui/field';
 import { FormToken } from '../../../islands/_ui/form-token';
 import type { FormState } from '../page';
 import { COOL_OFF_CHOICES, LIMIT_FIELDS, LIMIT_LABELS, SELF_EXCLUSION_CHOICES } from '../../shared/schemas/play-limits';
 import type { ProtectionData } from './protection-data';
 
-type Props = { data: ProtectionData['limits']; form?: FormState | null; formToken?: string };
+type Props = { data: ProtectionData['limits']; form?: FormState | null; formToken?: string; flash?: Flash };
 
 // The zones US players live in; the API takes any IANA name, and a player's own is always offered.
 const US_ZONES = [
@@ -24,7 +26,7 @@ const money = (n: number | null) => (n === null ? 'No limit' : `$${n.toFixed(2)}
  * The profile page's "Responsible gaming" section: deposit limits, a cool-off and self-exclusion, as plain forms
  * posting to /profile-setting (no script needed). Self-exclusion asks for the password and a ticked confirmation.
  */
-export function ResponsibleGamingSection({ data, form, formToken }: Props) {
+export function ResponsibleGamingSection({ data, form, formToken, flash }: Props) {
   if (!data) return null;
   const tz = data.timeZone;
   const f = (action: string) => (form?.action === action ? form : null);
@@ -34,14 +36,16 @@ export function ResponsibleGamingSection({ data, form, formToken }: Props) {
   return (
     <section className="card protection-card" id="responsible-gaming" aria-labelledby="responsible-gaming-title">
       <h2 id="responsible-gaming-title">Responsible gaming</h2>
+      <FlashHere flash={flash} at="responsible-gaming" />
       <Restriction data={data} />
 
-      <h3 id="limits-title">Deposit limits</h3>
+      <h3 id="deposit-limits">Deposit limits</h3>
+      <FlashHere flash={flash} at="deposit-limits" />
       <p className="field-hint">
         A lower limit applies at once. A higher limit, or removing one, takes effect 24 hours later. Days, weeks (from
         Monday) and months are counted in your time zone.
       </p>
-      <form className="form" method="post" action="/profile-setting" aria-labelledby="limits-title" noValidate>
+      <form className="form" method="post" action="/profile-setting" aria-labelledby="deposit-limits" noValidate>
         <input type="hidden" name="_action" value="limits" />
         <FormToken value={formToken} />
         <FormFailure message={limitsForm?.message} />

@@ -1,9 +1,11 @@
+import type { Flash } from '../flash';
+import { FlashHere } from '../flash-here';
 import { FormFailure } from '../../../islands/_ui/field';
 import { FormToken } from '../../../islands/_ui/form-token';
 import type { FormState } from '../page';
 import type { ProtectionData } from './protection-data';
 
-type Props = { sessions: ProtectionData['sessions']; events: ProtectionData['events']; form?: FormState | null; formToken?: string };
+type Props = { sessions: ProtectionData['sessions']; events: ProtectionData['events']; form?: FormState | null; formToken?: string; flash?: Flash };
 
 const EVENT_LABELS: Record<string, string> = {
   LOGIN: 'Signed in', LOGIN_FAILED: 'Failed sign-in', LOGOUT: 'Signed out', PASSWORD_CHANGED: 'Password changed',
@@ -13,11 +15,12 @@ const EVENT_LABELS: Record<string, string> = {
 const at = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' }) + ' UTC';
 
 /** Signed-in devices (each with a plain form to sign it out) and the latest security activity. */
-export function SecuritySection({ sessions, events, form, formToken }: Props) {
+export function SecuritySection({ sessions, events, form, formToken, flash }: Props) {
   const failed = form && (form.action === 'endSession' || form.action === 'endOtherSessions') ? form.message : undefined;
   return (
     <section className="card protection-card" id="sessions" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Signed-in devices</h2>
+      <FlashHere flash={flash} at="sessions" />
       <FormFailure message={failed} />
       <ul className="session-list">
         {sessions.map((s) => (

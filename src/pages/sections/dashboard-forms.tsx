@@ -2,9 +2,12 @@ import type { GameAccountView } from '../../shared/game-accounts';
 import { Island } from '../island';
 import { formKey } from '../home-actions';
 import type { FormState, SiteInfo } from '../page';
+import type { Flash } from '../flash';
+import { FlashHere } from '../flash-here';
+import { Paused } from './paused';
 
 /** One of the dashboard's stacked sections (spec §2): a card with its title, subtitle and form. */
-function FormSection({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children: React.ReactNode }) {
+function FormSection({ id, title, subtitle, children, flash }: { id: string; title: string; subtitle: string; children: React.ReactNode; flash?: Flash }) {
   return (
     <section id={id} className="page-section dashboard-section" aria-labelledby={`${id}-title`}>
       <div className="card">
@@ -12,6 +15,7 @@ function FormSection({ id, title, subtitle, children }: { id: string; title: str
           {title}
         </h2>
         <p className="card-subtitle">{subtitle}</p>
+        <FlashHere flash={flash} at={id} />
         {children}
       </div>
     </section>
@@ -19,7 +23,7 @@ function FormSection({ id, title, subtitle, children }: { id: string; title: str
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'> }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site, flash, paused }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'>; flash?: Flash; paused?: string | null }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
   // The forms need the user names and balances, not the passwords.
@@ -34,13 +38,15 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
         <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset'), formToken }} />
       </section>
       <div className="dashboard-forms">
-        <FormSection id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
-          <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer'), formToken }} />
+        <FormSection flash={flash} id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
+          <Paused reason={paused} id="transfer-paused">
+            <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer'), formToken }} />
+          </Paused>
         </FormSection>
-        <FormSection id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
+        <FormSection flash={flash} id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
           <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem'), formToken }} />
         </FormSection>
-        <FormSection id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
+        <FormSection flash={flash} id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
           <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: site.withdrawalTime }} />
         </FormSection>
       </div>

@@ -2,7 +2,7 @@
  * The dashboard's fixed bar (spec §2): Player ID, Deposit and 'How to Deposit with CashApp'. Deposit reaches the
  * deposit form on /deposit-bitcoin without script; with it, the deposit modal opens on `[data-deposit-open]`.
  */
-export function PlayerBar({ playerId }: { playerId: number }) {
+export function PlayerBar({ playerId, paused = null }: { playerId: number; paused?: string | null }) {
   return (
     <div className="player-bar">
       <div className="player-bar-inner">
@@ -12,9 +12,16 @@ export function PlayerBar({ playerId }: { playerId: number }) {
         <p className="player-bar-hint">
           <a href="/support#how-to-deposit-with-cashapp">How to Deposit with CashApp</a>
         </p>
-        <a className="btn btn-primary btn-sm" href="/deposit-bitcoin" data-deposit-open="">
-          Deposit
-        </a>
+        {paused ? (
+          // Closed by a cool-off or self-exclusion: the reason is beside the hero's Deposit Now (#deposit-paused).
+          <button type="button" className="btn btn-primary btn-sm" disabled aria-describedby="deposit-paused">
+            Deposit
+          </button>
+        ) : (
+          <a className="btn btn-primary btn-sm" href="/deposit-bitcoin" data-deposit-open="">
+            Deposit
+          </a>
+        )}
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Client, InStatement } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import type { CredentialCipher } from '../../lib/credential-cipher';
 import {
-  formatRecoveryCode, isTotpCode, normalizeCode, SETUP_CODE_INVALID, SETUP_CODE_REQUIRED, TOTP_INVALID, TOTP_INVALID_MESSAGE, TOTP_REQUIRED, TOTP_REQUIRED_MESSAGE,
+  formatRecoveryCode, isTotpCode, normalizeCode, SETUP_CODE_INVALID, SETUP_CODE_REQUIRED, TOTP_INVALID, TOTP_INVALID_MESSAGE, TOTP_USED_MESSAGE, TOTP_REQUIRED, TOTP_REQUIRED_MESSAGE,
 } from '../../shared/schemas/two-step';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
@@ -42,6 +42,8 @@ export type TwoStepEvent = { type: 'TOTP_ENABLED' | 'TOTP_DISABLED' | 'TOTP_RECO
 
 export const totpRequired = () => new AppError(401, TOTP_REQUIRED_MESSAGE, TOTP_REQUIRED, [{ field: 'totp', message: TOTP_REQUIRED_MESSAGE }]);
 export const totpInvalid = () => new AppError(401, TOTP_INVALID_MESSAGE, TOTP_INVALID, [{ field: 'totp', message: TOTP_INVALID_MESSAGE }]);
+// Same error type (clients treat it alike); the words tell the player the code was right and what to do.
+export const totpUsed = () => new AppError(401, TOTP_USED_MESSAGE, TOTP_INVALID, [{ field: 'totp', message: TOTP_USED_MESSAGE }]);
 const notOn = () => AppError.conflict('Two-step verification is not on for this account.', 'TOTP_NOT_ON');
 const setupCode = (message: string, errorType: string) => new AppError(400, message, errorType, [{ field: 'code', message }]);
 
@@ -66,7 +68,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
   ];
 
   /** A current code once (its step must be newer than the last one accepted), else an unused recovery code once. */
-  async function spend(userId: string, secret: string, code: string): Promise<CodeCheck | null> {
+  async function spend(userId: string, secret: string, code: string): Promise<CodeCheck | 'used' | null> {
     const now = d.now();
     if (isTotpCode(code)) {
       const step = matchingStep(cipher.open(secret, sealContext(userId)), code, now);
@@ -76,7 +78,8 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
         sql: 'UPDATE user_totp SET last_step = ? WHERE user_id = ? AND enabled_at IS NOT NULL AND (last_step IS NULL OR last_step < ?)',
         args: [step, userId, step],
       });
-      return r.rowsAffected === 1 ? 'code' : null;
+      // A right code whose step is not newer than the last accepted one was already spent (or lost a race).
+      return r.rowsAffected === 1 ? 'code' : 'used';
     }
     const r = await client.execute({
       sql: 'UPDATE totp_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL',
@@ -93,6 +96,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     // Counted per account before the check, right or wrong: a guesser gets a handful of tries, not a million.
     await d.countAttempt(userId);
     const how = await spend(userId, r.secret, code);
+    if (how === 'used') throw totpUsed();
     if (!how) throw totpInvalid();
     return how;
   }

@@ -3,6 +3,7 @@ import { createFirstRow } from '../../../db/raw-reads';
 import type { Viewer } from '../../pages/page';
 import { OPERATOR_IDLE_MS } from './sessions';
 import { tokenFrom, type TokenSigner } from './tokens';
+import { restrictionNotice } from '../protection/restrictions';
 
 /** emailVerified: read by the session lookup with the rest, so /user/details needs no second query. */
 /** historyVersion: moves with every change to the player's history (see http/fast-reads.ts). */
@@ -25,7 +26,7 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     if (!claims) return null;
     const row = await firstRow(SESSION_SQL, [claims.sid, now()]);
     if (!row) return null;
-    const player = fromRow(row, claims.sid, t.via);
+    const player = fromRow(row, claims.sid, t.via, now());
     // An operator's session ends after 8 hours without activity: each use pushes its end back (at most once a minute).
     if (player.role === 'ADMIN' && Number(row[EXPIRES_AT]) - now() < OPERATOR_IDLE_MS - 60_000)
       await client.execute({ sql: 'UPDATE sessions SET expires_at = ? WHERE id = ? AND revoked_at IS NULL', args: [now() + OPERATOR_IDLE_MS, claims.sid] });
@@ -45,7 +46,7 @@ export function createViewerLookup(client: Client, signer: TokenSigner, now: () 
     const row = firstRow.now(SESSION_SQL, [claims.sid, now()]);
     if (!row) return null;
     // A session whose last-seen time is due a write takes the lookup above, which writes it.
-    return row[ROLE] === 'ADMIN' || lastSeenStale(row) ? undefined : fromRow(row, claims.sid, t.via);
+    return row[ROLE] === 'ADMIN' || lastSeenStale(row) ? undefined : fromRow(row, claims.sid, t.via, now());
   }
   return Object.assign(signedIn, { known });
 }
@@ -55,9 +56,14 @@ const EXPIRES_AT = 8;
 const LAST_SEEN_AT = 12;
 const LAST_SEEN_STEP_MS = 60_000;
 
-function fromRow(row: unknown[], sessionId: string, via: SignedIn['via']): SignedIn {
-  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion, twoStep] = row;
+function fromRow(row: unknown[], sessionId: string, via: SignedIn['via'], at: number): SignedIn {
+  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion, twoStep, , coolOff, excluded, permanent, timeZone] = row;
+  const restriction = timeZone == null ? null : restrictionNotice({
+    coolOffUntil: coolOff == null ? null : Number(coolOff), selfExcludedUntil: excluded == null ? null : Number(excluded),
+    selfExcludedPermanent: Number(permanent) === 1, timeZone: String(timeZone), pendingTimeZone: null,
+  }, at);
   return {
+    ...(restriction && { restriction }),
     role: role === 'ADMIN' ? 'ADMIN' : 'USER',
     sessionId,
     via,
@@ -82,6 +88,6 @@ const WALLET_SQL = "(SELECT a.balance_cents - a.pending_cents FROM accounts a WH
 const SESSION_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents,
   (SELECT v.version FROM history_versions v WHERE v.user_id = u.id) AS history_version,
   EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step,
-  s.last_seen_at
-  FROM sessions s JOIN users u ON u.id = s.user_id
+  s.last_seen_at, c.cool_off_until, c.self_excluded_until, c.self_excluded_permanent, c.time_zone
+  FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN play_controls c ON c.user_id = u.id
   WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`;

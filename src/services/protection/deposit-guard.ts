@@ -39,13 +39,11 @@ export async function guardDeposit(client: Client, userId: string, amountCents: 
   return { sql: parts.length ? parts.join(' AND ') : '1', args };
 }
 
+// The refusal names the amount field, so the deposit form shows it next to the amount, not as a toast over it.
 function limitReached(period: LimitPeriod, limitCents: number, usedCents: number, resetsAt: number, timeZone: string): AppError {
   const left = Math.max(0, limitCents - usedCents);
-  return new AppError(
-    403,
-    `This deposit would take you past your ${NAMES[period]} deposit limit of ${formatCents(limitCents)}. You can deposit ${formatCents(left)} more until it resets on ${formatWhen(resetsAt, timeZone)}.`,
-    'DEPOSIT_LIMIT',
-  );
+  const message = `This deposit would take you past your ${NAMES[period]} deposit limit of ${formatCents(limitCents)}. You can deposit ${formatCents(left)} more until it resets on ${formatWhen(resetsAt, timeZone)}.`;
+  return new AppError(403, message, 'DEPOSIT_LIMIT', [{ field: 'amount', message }]);
 }
 
 /** The insert lost a race for the last of a limit: the same check again names the limit. */
@@ -56,5 +54,6 @@ export async function depositRaceLost(client: Client, userId: string, amountCent
     if (e instanceof AppError) return e;
     throw e;
   }
-  return new AppError(403, 'This deposit would take you past your deposit limit.', 'DEPOSIT_LIMIT');
+  const message = 'This deposit would take you past your deposit limit.';
+  return new AppError(403, message, 'DEPOSIT_LIMIT', [{ field: 'amount', message }]);
 }

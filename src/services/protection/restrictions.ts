@@ -47,6 +47,23 @@ export function activeRestriction(c: Controls, now: number): { kind: 'SELF_EXCLU
   return null;
 }
 
+/** What a signed-in page says of a running restriction: a banner, and the reason beside each action it closes. */
+export type RestrictionNotice = { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string };
+
+export function restrictionNotice(c: Controls, now: number): RestrictionNotice | null {
+  const r = activeRestriction(c, now);
+  if (!r) return null;
+  const open = 'You can still sign in, see your history, redeem from games and withdraw.';
+  if (r.kind === 'COOL_OFF') {
+    const until = formatWhen(r.until!, c.timeZone);
+    return { kind: r.kind, banner: `You are on a cool-off break until ${until}. Deposits, transfers to games and sending credits are paused until then. ${open}`,
+      reason: `Paused during your cool-off break, until ${until}.` };
+  }
+  const end = r.until === null ? 'permanently' : `until ${formatWhen(r.until, c.timeZone)}`;
+  return { kind: r.kind, banner: `You are self-excluded ${end}. Deposits, transfers to games and sending credits are closed. ${open}`,
+    reason: `Closed while you are self-excluded (${end}).` };
+}
+
 /**
  * Refuses a deposit request, a transfer to a game or a P2P send while a cool-off or self-exclusion runs.
  * Called by those services themselves, so every route and page form goes through it.

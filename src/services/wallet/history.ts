@@ -48,19 +48,24 @@ export type HistoryRow = {
   withdrawalId?: string | null;
   /** For a withdrawal's row: its payout is approved (on its way); the sandbox controls are offered only then. */
   payoutApproved?: boolean;
+  /** For an operator's adjustment: the reason they gave (kept on its ledger transfer). */
+  note?: string | null;
 };
 
 // The total rides on every row as a scalar count over the same index: one statement, one consistent read.
 // (A window `count(*) OVER ()` costs more here: SQLite materialises the rows and sorts them in a temp b-tree.)
 // A withdrawal's row also names its withdrawal (the history page's sandbox controls need it).
 // 'ALL' (the history's first tab) is every type at once.
+// An adjustment's row also carries the operator's reason, read from its ledger transfer (one primary-key lookup).
 const pageSql = (type: HistoryType | 'ALL') => {
   const of = type === 'ALL' ? 'user_id = ?1' : 'user_id = ?1 AND type = ?2';
   const withdrawal = (what: string) => type === 'WITHDRAW' ? `(SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id)`
     : type === 'ALL' ? `CASE WHEN type = 'WITHDRAW' THEN (SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id) END` : 'NULL';
+  const note = type === 'ADJUSTMENT' || type === 'ALL'
+    ? "CASE WHEN type = 'ADJUSTMENT' THEN (SELECT json_extract(t.metadata, '$.reason') FROM transfers t WHERE t.id = transactions.transfer_id) END" : 'NULL';
   return `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
   (SELECT count(*) FROM transactions WHERE ${of}) AS total, ${withdrawal('w.id')} AS withdrawal_id,
-  ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved
+  ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved, ${note} AS note
   FROM transactions WHERE ${of} ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`;
 };
 
@@ -83,6 +88,7 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     counterparty: r.counterparty == null ? null : String(r.counterparty), createdAt: Number(r.created_at),
     withdrawalId: r.withdrawal_id == null ? null : String(r.withdrawal_id),
     payoutApproved: Number(r.payout_approved) === 1,
+    note: r.note == null ? null : String(r.note),
   }));
   return { total, items };
 }

@@ -4,6 +4,8 @@ export const TOTP_REQUIRED = 'TOTP_REQUIRED';
 export const TOTP_INVALID = 'TOTP_INVALID';
 export const TOTP_REQUIRED_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
 export const TOTP_INVALID_MESSAGE = 'That code is not right or was already used. Enter the current code from your authenticator app, or a recovery code.';
+/** The right code, but its 30-second step was already spent (a sign-in a moment ago): only the next one will do. */
+export const TOTP_USED_MESSAGE = 'That code was already used. Wait for the next code (every 30 s) and enter it.';
 export const SETUP_CODE_INVALID = 'That code is not right. Check that the time on your phone is correct and enter the current code.';
 export const SETUP_CODE_REQUIRED = 'Enter the 6-digit code your authenticator app shows.';
 
