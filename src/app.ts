@@ -13,6 +13,7 @@ import { jsonFinisher, withFinish } from './http/finish';
 import { fastReads } from './http/fast-reads';
 import { fastRoutes, healthWatch, type ServedRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
+import { sameOriginPlugin } from './http/same-origin';
 import { pagesPlugin } from './pages/pages.plugin';
 import { createFlashCookies } from './pages/flash';
 import { createFormTokens } from './http/form-token';
@@ -46,7 +47,7 @@ export type App = {
 export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
-  const session = sessionPlugin(signedIn, deps.config.publicUrl);
+  const session = sessionPlugin(signedIn);
   const simulator = deps.simulator;
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
@@ -74,6 +75,8 @@ export function createApp(deps: Deps): App {
   const formTokens = createFormTokens(deps.flashKey);
   const elysia = new Elysia()
     .use(errorsPlugin(deps.logger))
+    // Every state-changing request, API or form post, from this site only; the webhook proves itself by signature.
+    .use(sameOriginPlugin(deps.config.publicUrl, ['/api/v1/webhooks/btcpay']))
     .use(routeLabelPlugin())
     .use(healthRoutes(deps.database.client))
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))

@@ -34,8 +34,14 @@ export function clientIp(req: Request, trustedHeader?: string): string {
   return address;
 }
 
-/** A request the server makes for another (a form post calling the API in-process) keeps the client's address. */
+/**
+ * A request the server makes for another (a form post calling the API in-process) keeps the client's address.
+ * The address itself is copied: the server knows only the requests it received, so asking it about the copy
+ * would answer nothing and every form post would count as one client.
+ */
 export function copyClientIp(from: Request, to: Request): void {
   const a = socketAddress.get(from);
-  if (a) socketAddress.set(to, a);
+  if (!a) return;
+  const address = typeof a === 'string' ? a : clientIp(from);
+  if (address !== 'unknown') socketAddress.set(to, address);
 }

@@ -93,7 +93,7 @@ export function pagesPlugin(o: Options) {
       app.post(path, async ({ request, params }) => {
         const ctx = await guard(page, request, params);
         if (ctx instanceof Response) return ctx;
-        return handleFormPost(page, ctx, request, { flash: o.flash, formTokens: o.formTokens, publicUrl: o.publicUrl, handle: o.handle, render: (c, status) => render(page, c, status) });
+        return handleFormPost(page, ctx, request, { flash: o.flash, formTokens: o.formTokens, handle: o.handle, render: (c, status) => render(page, c, status) });
       }, { parse: 'none' });
   }
   return app;
