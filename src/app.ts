@@ -57,7 +57,7 @@ export function createApp(deps: Deps): App {
     .use(historyRoutes(deps, session))
     .use(exportRoutes(deps.database.client, session))
     .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
-    .use(sessionsRoutes(deps.database.client, session))
+    .use(sessionsRoutes(deps.database.client, session, deps.hub))
     .use(tickerRoutes(deps))
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))

@@ -1,18 +1,31 @@
 import type { Server, ServerWebSocket, WebSocketHandler } from 'bun';
 import type { SignedIn } from '../services/auth/viewer';
-import type { Hub } from './hub.port';
+import type { Hub, SessionsEnded } from './hub.port';
 
-type SocketData = { userId: string | null; unsubscribe?: () => void };
+type SocketData = { userId: string | null; sessionId?: string; unsubscribe?: () => void };
+
+/** The close code of a socket whose session was revoked: the page's client then finds itself signed out. */
+export const SESSION_ENDED = 4401;
 
 /**
  * /ws: authenticates by the session cookie (or a token in the first message), joins the player's channel
- * and relays hub pushes as JSON {event, data}.
+ * and relays hub pushes as JSON {event, data}. A socket belongs to its session: when the session is revoked, on
+ * whichever instance, the hub says so and the socket is closed at once.
  */
 export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
   const open = new Set<ServerWebSocket<SocketData>>();
   let closing = false;
-  const join = async (ws: ServerWebSocket<SocketData>, userId: string) => {
+  const endSessions = (e: SessionsEnded) => {
+    for (const ws of open) {
+      const { userId, sessionId } = ws.data;
+      if (userId !== e.userId || !sessionId) continue;
+      if (e.sessionIds ? e.sessionIds.includes(sessionId) : sessionId !== e.except) ws.close(SESSION_ENDED, 'session ended');
+    }
+  };
+  const stopHearing = hub.onSessionsEnded(endSessions);
+  const join = async (ws: ServerWebSocket<SocketData>, userId: string, sessionId: string) => {
     ws.data.userId = userId;
+    ws.data.sessionId = sessionId;
     ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
     // 'ready' promises that pushes arrive from now on; across instances that is once Redis has the subscription.
     await hub.joined?.(userId);
@@ -22,7 +35,7 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
   const websocket: WebSocketHandler<SocketData> = {
     open(ws) {
       open.add(ws);
-      if (ws.data.userId) return void join(ws, ws.data.userId);
+      if (ws.data.userId) return void join(ws, ws.data.userId, ws.data.sessionId!);
       // A socket that does not sign in within 10 s is closed, so idle anonymous sockets cannot pile up.
       setTimeout(() => {
         if (!ws.data.userId) ws.close(4401, 'unauthorized');
@@ -38,7 +51,7 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
       const player = typeof token === 'string'
         ? await signedIn(new Request('http://local/ws', { headers: { authorization: `Bearer ${token}` } }))
         : null;
-      if (player) await join(ws, player.userId);
+      if (player) await join(ws, player.userId, player.sessionId);
       else ws.close(4401, 'unauthorized');
     },
     close(ws) {
@@ -54,7 +67,7 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
     const origin = req.headers.get('origin');
     if (origin && origin !== new URL(req.url).origin && !allowedOrigins.includes(origin)) return new Response('Forbidden origin', { status: 403 });
     const player = await signedIn(req);
-    if (server.upgrade(req, { data: { userId: player?.userId ?? null } })) return undefined;
+    if (server.upgrade(req, { data: { userId: player?.userId ?? null, sessionId: player?.sessionId } })) return undefined;
     return new Response('Expected a WebSocket upgrade', { status: 426 });
   }
 
@@ -68,6 +81,7 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
      */
     closeAll(code = 1012, reason = 'Service Restart') {
       closing = true;
+      stopHearing();
       for (const ws of open) ws.close(code, reason);
     },
   };

@@ -23,6 +23,7 @@ export function logoutFormRoutes(deps: Deps, formTokens: FormTokens) {
       const ended = await deps.database.client.execute({ sql: 'SELECT user_id FROM sessions WHERE id = ? AND revoked_at IS NULL', args: [claims.sid] });
       if (ended.rows[0]) await recordSecurityEvent(deps.database.client, String(ended.rows[0].user_id), 'LOGOUT', { sessionId: claims.sid });
       await revokeSession(deps.database.db, claims.sid);
+      if (ended.rows[0]) deps.hub.endSessions({ userId: String(ended.rows[0].user_id), sessionIds: [claims.sid] });
     }
     headers.set('set-cookie', clearedSessionCookie(deps.config.secureCookies));
     return new Response(null, { status: 303, headers });

@@ -31,6 +31,9 @@ export function checkLogin(input: { email?: unknown; password?: unknown }): Fiel
   return e;
 }
 
+/** A new e-mail address is asked for with the current password (the field of the password change). */
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
 /** One of the 10,000 most common passwords, whatever its letter case. */
 export const isCommonPassword = (p: string) => COMMON_PASSWORDS.has(p.toLowerCase());
