@@ -40,7 +40,8 @@ export function emailChangedMail(site: MailSite, to: string, change: { from: str
     heading: 'Email changed',
     paragraphs: [
       `The email of your account was changed from ${change.from} to ${change.to} on ${when(change.at)}.`,
-      undoLink ? `If this was not you, undo the change with the button below: your account gets this address back and every device is signed out. Then reset your password and contact support (${site.supportEmail}).` : notYou(site),
+      ...(undoLink ? ['If this was not you, undo the change with the button below: your account gets this address back and every device is signed out.'] : []),
+      notYou(site),
     ],
     ...(undoLink && { action: { label: 'Undo Email Change', url: undoLink }, footnote: 'This link works once and expires in 7 days.' }),
   });
