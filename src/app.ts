@@ -84,7 +84,7 @@ export function createApp(deps: Deps): App {
     .use(logoutFormRoutes(deps, formTokens))
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
-      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens, publicUrl: deps.config.publicUrl,
+      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,
     }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;

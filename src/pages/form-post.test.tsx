@@ -47,7 +47,6 @@ const app: { handle(req: Request): Promise<Response> } = new Elysia().use(sameOr
     handle: (req) => app.handle(req),
     flash,
     formTokens,
-    publicUrl: ORIGIN,
   }),
 );
 

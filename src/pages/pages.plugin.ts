@@ -16,7 +16,6 @@ type Options = {
   handle?: (req: Request) => Promise<Response>;
   flash: FlashCookies;
   formTokens: FormTokens;
-  publicUrl: string;
 };
 
 const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
