@@ -19,9 +19,11 @@ afterAll(() => server.stop(true));
 
 type Page = { ws: WebSocket; heard: string[]; closed: Promise<number> };
 
-/** A page's socket signed in by `token`'s cookie, once ready. */
-async function socketOf(token: string): Promise<Page> {
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers: { cookie: `token=${token}`, origin: `http://127.0.0.1:${server.port}` } } as never);
+/** A page's socket signed in by `token`'s cookie (or, `inMessage`, by the token in its first message), once ready. */
+async function socketOf(token: string, inMessage = false): Promise<Page> {
+  const headers = inMessage ? {} : { cookie: `token=${token}`, origin: `http://127.0.0.1:${server.port}` };
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers } as never);
+  if (inMessage) ws.addEventListener('open', () => ws.send(JSON.stringify({ token })));
   const heard: string[] = [];
   const closed = new Promise<number>((r) => ws.addEventListener('close', (e) => r(e.code)));
   await new Promise<void>((ready, failed) => {
@@ -58,6 +60,13 @@ describe("a revoked session's open sockets close at once (one instance)", () => 
     expect(await pages[0].closed).toBe(SESSION_ENDED);
     await stillHears(pages[1], p.userId);
     pages[1].ws.close();
+  });
+
+  test('a socket signed in by a token in its first message closes too', async () => {
+    const p = await createPlayer(app);
+    const s = await socketOf(p.token, true);
+    expect((await call(app, 'POST', '/api/v1/logout', undefined, { token: p.token })).status).toBe(200);
+    expect(await s.closed).toBe(SESSION_ENDED);
   });
 
   test("the header's Logout form closes that session's socket", async () => {

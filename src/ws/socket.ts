@@ -14,11 +14,12 @@ export const SESSION_ENDED = 4401;
  */
 export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
   const open = new Set<ServerWebSocket<SocketData>>();
+  // The signed-in sockets by player, so an ended session finds its sockets without a walk over every socket.
+  const byUser = new Map<string, Set<ServerWebSocket<SocketData>>>();
   let closing = false;
   const endSessions = (e: SessionsEnded) => {
-    for (const ws of open) {
-      const { userId, sessionId } = ws.data;
-      if (userId !== e.userId || !sessionId) continue;
+    for (const ws of byUser.get(e.userId) ?? []) {
+      const sessionId = ws.data.sessionId!;
       if (e.sessionIds ? e.sessionIds.includes(sessionId) : sessionId !== e.except) ws.close(SESSION_ENDED, 'session ended');
     }
   };
@@ -26,6 +27,9 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
   const join = async (ws: ServerWebSocket<SocketData>, userId: string, sessionId: string) => {
     ws.data.userId = userId;
     ws.data.sessionId = sessionId;
+    let mine = byUser.get(userId);
+    if (!mine) byUser.set(userId, (mine = new Set()));
+    mine.add(ws);
     ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
     // 'ready' promises that pushes arrive from now on; across instances that is once Redis has the subscription.
     await hub.joined?.(userId);
@@ -56,6 +60,8 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
     },
     close(ws) {
       open.delete(ws);
+      const mine = ws.data.userId ? byUser.get(ws.data.userId) : undefined;
+      if (mine?.delete(ws) && mine.size === 0) byUser.delete(ws.data.userId!);
       ws.data.unsubscribe?.();
     },
   };
