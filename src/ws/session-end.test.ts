@@ -145,3 +145,57 @@ describe("a revoked session's open sockets close at once (one instance)", () => 
     expect(await Promise.all(pages.map((s) => s.closed))).toEqual([SESSION_ENDED, SESSION_ENDED]);
   });
 });
+
+describe('a session that ends while its socket is still signing in', () => {
+  // The socket server alone, with a session lookup held open on demand: the lookup has read the session as live, the
+  // revocation commits and is announced, and only then does the socket join.
+  const { createInProcessHub } = require('./hub.in-process') as typeof import('./hub.in-process');
+  const { createSocketServer } = require('./socket') as typeof import('./socket');
+  const me = { userId: 'u-late', sessionId: 's-late' } as unknown as import('../services/auth/viewer').SignedIn;
+
+  async function held(inMessage: boolean) {
+    const hub = createInProcessHub();
+    let release!: () => void;
+    const lookedUp = Promise.withResolvers<void>();
+    const socket = createSocketServer(hub, async (req) => {
+      if (!req.headers.get('cookie') && !req.headers.get('authorization')) return null;
+      lookedUp.resolve();
+      await new Promise<void>((r) => (release = r));
+      return me;
+    });
+    const srv = Bun.serve({ port: 0, hostname: '127.0.0.1', websocket: socket.websocket, fetch: (req, s) => socket.upgrade(req, s as never) });
+    const ws = new WebSocket(`ws://127.0.0.1:${srv.port}/ws`, { headers: inMessage ? {} : { cookie: 'token=x' } } as never);
+    if (inMessage) ws.addEventListener('open', () => ws.send(JSON.stringify({ token: 'x' })));
+    const heard: string[] = [];
+    ws.addEventListener('message', (e) => heard.push(JSON.parse(String(e.data)).event));
+    const closed = new Promise<number>((r) => ws.addEventListener('close', (e) => r(e.code)));
+    await lookedUp.promise;
+    return { hub, release: () => release(), heard, closed, stop: () => srv.stop(true) };
+  }
+
+  for (const how of ['the cookie', 'a token in the first message'])
+    test(`signed in by ${how}: the socket is closed as it joins, and hears nothing`, async () => {
+      const t = await held(how !== 'the cookie');
+      try {
+        t.hub.endSessions({ userId: 'u-late', sessionIds: ['s-late'] });
+        t.release();
+        expect(await t.closed).toBe(SESSION_ENDED);
+        expect(t.heard).toEqual([]);
+      } finally {
+        t.stop();
+      }
+    });
+
+  test("another session's end does not stop it", async () => {
+    const t = await held(false);
+    try {
+      t.hub.endSessions({ userId: 'u-late', sessionIds: ['s-other'] });
+      t.hub.endSessions({ userId: 'u-late', except: 's-late' });
+      t.release();
+      for (let i = 0; i < 200 && !t.heard.includes('ready'); i++) await Bun.sleep(5);
+      expect(t.heard).toEqual(['ready']);
+    } finally {
+      t.stop();
+    }
+  });
+});
