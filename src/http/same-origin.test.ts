@@ -50,6 +50,9 @@ describe('fromOwnSite', () => {
     expect(fromOwnSite(req({ origin: 'http://127.0.0.1:3000' }), 'https://coinreel.example')).toBe(true);
     expect(fromOwnSite(req({ origin: 'https://coinreel.example.evil.example' }), 'https://coinreel.example')).toBe(false);
     expect(fromOwnSite(req({ origin: 'null' }), 'https://coinreel.example')).toBe(false);
+    expect(fromOwnSite(req({ origin: 'null', 'sec-fetch-site': 'cross-site' }), 'https://coinreel.example')).toBe(false);
+    // A page of ours under a no-referrer policy hides its origin on its own posts; Sec-Fetch-Site still vouches.
+    expect(fromOwnSite(req({ origin: 'null', 'sec-fetch-site': 'same-origin' }), 'https://coinreel.example')).toBe(true);
   });
 });
 

@@ -17,7 +17,9 @@ export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function fromOwnSite(req: Request, publicUrl: string | undefined): boolean {
   const site = req.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin' && site !== 'none') return false;
-  const origin = req.headers.get('origin');
+  // `Origin: null` hides the origin (a page whose referrer policy is no-referrer sends it on its own posts); it
+  // counts only where Sec-Fetch-Site vouches for the request, which no redirect or frame from elsewhere can fake.
+  const origin = site !== null && req.headers.get('origin') === 'null' ? null : req.headers.get('origin');
   if (origin !== null && origin !== ownOrigin(req) && (!publicUrl || origin !== new URL(publicUrl).origin)) return false;
   if (site !== null || origin !== null) return true;
   return !req.headers.get('cookie');
