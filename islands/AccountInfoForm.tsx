@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { checkProfile } from '../src/shared/schemas/account';
 import { api } from './_client/api';
+import { useHydrated } from './_client/use-hydrated';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { FormFailure, TextField } from './_ui/field';
@@ -19,6 +20,7 @@ const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name 
 /** spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. */
 export default function AccountInfoForm({ user, form: posted, formToken, twoStep }: { user: ProfileDetails; form?: Posted; formToken?: string; twoStep?: boolean }) {
   const [current, setCurrent] = useState(user.email);
+  const hydrated = useHydrated();
   const code = useCodeAsked(twoStep, posted?.errors);
   // A new address would receive password resets: it takes the current password and, with two-step on, a code.
   const moving = (v: { email: string }) => v.email.trim().toLowerCase() !== current.toLowerCase();
@@ -70,8 +72,9 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
       <TextField id="profile-name" name="name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
       <TextField id="profile-phone" name="phoneNo" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
       <TextField id="profile-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
-      {(moving(values) || errors.currentPassword) && (
-        <PasswordField id="profile-current-password" name="currentPassword" label="Current Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} hint="Needed to change your email." />
+      {/* Without script the field is always there, so a new address takes one post; with it, once the address changes. */}
+      {(!hydrated || moving(values) || errors.currentPassword) && (
+        <PasswordField id="profile-current-password" name="currentPassword" label="Your Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} hint="Needed to change your email." />
       )}
       {changing(values) && <TotpField id="profile-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       {pending && (

@@ -164,6 +164,9 @@ describe('the pages', () => {
     const claims = await app.deps.signer.verify(token);
     const base = { _action: 'profile', _token: formTokenOf(app, { sessionId: claims!.sid }), name: '', phoneNo: '', email: 'moved@example.com' };
     const cookie = `token=${token}`;
+    // Before any script the field is on the page, so a new address takes one post.
+    const first = await (await page(app, '/profile-setting', { cookie })).text();
+    expect(first).toMatch(/<label for="profile-current-password">Your Password<\/label>.*?<input id="profile-current-password"[^>]* name="currentPassword"/);
     const refused = await form(app, '/profile-setting', base, cookie);
     expect(refused.status).toBe(400);
     const html = await refused.text();
