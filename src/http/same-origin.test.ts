@@ -169,7 +169,7 @@ describe('every account call and any other write, signed in or not', () => {
 
   test('the BTCPay webhook is reached server to server whatever the headers, and still checks its signature', async () => {
     const a = await app;
-    for (const headers of [{ 'content-type': 'application/json', cookie: 'a=b' }, { 'content-type': 'application/json', origin: EVIL, 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ 'content-type': 'application/json', cookie: 'a=b' }, { 'content-type': 'application/json', origin: EVIL, 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const res = await post(a, '/api/v1/webhooks/btcpay', headers, '{"deliveryId":"d1"}');
       expect(res.status).toBe(401);
       expect(((await res.json()) as { errorType: string }).errorType).toBe('BAD_SIGNATURE');
