@@ -69,6 +69,7 @@ describe('AccountInfoForm against the real API', () => {
     const { p } = await signedIn();
     render(<AccountInfoForm user={{ name: 'Ada Lovelace', phoneNo: '', email: p.email, pendingEmail: null }} />);
     type('Email', 'New.Address@Example.com');
+    type('Your Password', p.password);
     submit();
     expect(await screen.findByText(/Your email changes to it once you open that link/)).toBeTruthy();
     expect(screen.getByText('new.address@example.com')).toBeTruthy();
@@ -82,9 +83,25 @@ describe('AccountInfoForm against the real API', () => {
     const { p } = await signedIn();
     render(<AccountInfoForm user={{ name: 'Ada Lovelace', phoneNo: '', email: p.email, pendingEmail: null }} />);
     type('Email', other.email);
+    type('Your Password', p.password);
     submit();
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
     expect(seen.toasts).toEqual([]);
+    expect(await row(p.userId)).toMatchObject({ email: p.email, pending_email: null });
+  });
+
+  test('a new e-mail asks for the current password: none is refused before sending, a wrong one at the field', async () => {
+    const { p, server } = await signedIn();
+    render(<AccountInfoForm user={{ name: 'Ada Lovelace', phoneNo: '', email: p.email, pendingEmail: null }} />);
+    expect(screen.queryByLabelText('Your Password')).toBeNull();
+    type('Email', 'taken.over@example.com');
+    submit();
+    expect(await screen.findByText('Current password is required')).toBeTruthy();
+    expect(server.sent).toEqual([]);
+    type('Your Password', 'Wrong-guess1!');
+    submit();
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect(server.sent[0]!.body).toEqual({ name: 'Ada Lovelace', phoneNo: '', email: 'taken.over@example.com', currentPassword: 'Wrong-guess1!' });
     expect(await row(p.userId)).toMatchObject({ email: p.email, pending_email: null });
   });
 

@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { checkProfile } from '../src/shared/schemas/account';
 import { api } from './_client/api';
+import { useHydrated } from './_client/use-hydrated';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { FormFailure, TextField } from './_ui/field';
+import { PasswordField } from './_ui/password-field';
 import { FormToken } from './_ui/form-token';
 import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm, type Posted } from './_ui/use-form';
 import { checkTotp } from '../src/shared/schemas/two-step';
+import { CURRENT_PASSWORD_REQUIRED } from '../src/shared/schemas/account';
 
 export type ProfileDetails = { name: string; phoneNo: string; email: string; pendingEmail: string | null };
 type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; email: string; pendingEmail?: string | null } };
@@ -17,11 +20,18 @@ const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name 
 /** spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. */
 export default function AccountInfoForm({ user, form: posted, formToken, twoStep }: { user: ProfileDetails; form?: Posted; formToken?: string; twoStep?: boolean }) {
   const [current, setCurrent] = useState(user.email);
+  const hydrated = useHydrated();
   const code = useCodeAsked(twoStep, posted?.errors);
-  // A new address takes a two-step code (it would receive password resets); keeping the address does not.
-  const changing = (v: { email: string }) => code.asked && v.email.trim().toLowerCase() !== current.toLowerCase();
-  const check = (v: { name: string; phoneNo: string; email: string; totp: string }) => ({ ...checkProfile(v), ...(changing(v) ? checkTotp(v) : {}) });
-  const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email, totp: '' }, check, posted && { ...posted, values: { ...posted.values, totp: '' } });
+  // A new address would receive password resets: it takes the current password and, with two-step on, a code.
+  const moving = (v: { email: string }) => v.email.trim().toLowerCase() !== current.toLowerCase();
+  const changing = (v: { email: string }) => code.asked && moving(v);
+  const check = (v: { name: string; phoneNo: string; email: string; totp: string; currentPassword: string }) => ({
+    ...checkProfile(v),
+    ...(moving(v) && !v.currentPassword ? { currentPassword: CURRENT_PASSWORD_REQUIRED } : {}),
+    ...(changing(v) ? checkTotp(v) : {}),
+  });
+  const blank = { totp: '', currentPassword: '' };
+  const form = useForm({ name: user.name, phoneNo: user.phoneNo, email: user.email, ...blank }, check, posted && { ...posted, values: { ...posted.values, ...blank } });
   const [pending, setPending] = useState(user.pendingEmail);
   const [busy, setBusy] = useState(false);
   const { values, errors, set } = form;
@@ -30,8 +40,12 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
     if (!form.attempt(e)) return;
     setBusy(true);
     try {
-      const body = { name: values.name.trim(), phoneNo: values.phoneNo.trim(), email: values.email.trim(), ...(changing(values) && { totp: values.totp.trim() }) };
-      const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email', 'totp'], quietErrorTypes: ['EMAIL_TAKEN'] });
+      const body = {
+        name: values.name.trim(), phoneNo: values.phoneNo.trim(), email: values.email.trim(),
+        ...(moving(values) && { currentPassword: values.currentPassword }),
+        ...(changing(values) && { totp: values.totp.trim() }),
+      };
+      const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email', 'currentPassword', 'totp'], quietErrorTypes: ['EMAIL_TAKEN'] });
       code.note(r.errorType);
       if (!r.success) return form.showServerErrors(r.errorType === 'EMAIL_TAKEN' ? { email: r.message! } : r.fieldErrors);
       toast.success(r.message || 'Profile Updated Successfully', { id: 'profile-updated' });
@@ -39,7 +53,7 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
       const fresh = await api<DetailsAnswer>('/user/details');
       if (fresh.success && fresh.user) {
         const d = asDetails(fresh.user);
-        form.reset({ name: d.name, phoneNo: d.phoneNo, email: d.email, totp: '' });
+        form.reset({ name: d.name, phoneNo: d.phoneNo, email: d.email, ...blank });
         setCurrent(d.email);
         setPending(d.pendingEmail);
       }
@@ -58,6 +72,10 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
       <TextField id="profile-name" name="name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
       <TextField id="profile-phone" name="phoneNo" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
       <TextField id="profile-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      {/* Without script the field is always there, so a new address takes one post; with it, once the address changes. */}
+      {(!hydrated || moving(values) || errors.currentPassword) && (
+        <PasswordField id="profile-current-password" name="currentPassword" label="Your Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} hint="Needed to change your email." />
+      )}
       {changing(values) && <TotpField id="profile-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       {pending && (
         <p className="alert alert-info" role="status">

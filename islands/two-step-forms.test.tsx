@@ -158,6 +158,7 @@ describe('protected forms show a code box when two-step is on', () => {
     expect(screen.queryByLabelText('Two-step code')).toBeNull();
     type('Email', `new.${p.email}`);
     expect(screen.getByLabelText('Two-step code')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Your Password'), { target: { value: p.password } });
     click('Update');
     expect(await screen.findByText(TOTP_REQUIRED_MESSAGE)).toBeTruthy();
     code(codeFor(secret, clock.t));

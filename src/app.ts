@@ -14,6 +14,7 @@ import { jsonFinisher, securityHeaders, withFinish } from './http/finish';
 import { fastReads } from './http/fast-reads';
 import { fastRoutes, healthWatch, type ServedRoutes } from './http/fast-paths';
 import { sessionPlugin } from './http/session';
+import { sameOriginPlugin } from './http/same-origin';
 import { pagesPlugin } from './pages/pages.plugin';
 import { createFlashCookies } from './pages/flash';
 import { createFormTokens } from './http/form-token';
@@ -47,7 +48,7 @@ export type App = {
 export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
-  const session = sessionPlugin(signedIn, deps.config.publicUrl);
+  const session = sessionPlugin(signedIn);
   const simulator = deps.simulator;
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
@@ -57,7 +58,7 @@ export function createApp(deps: Deps): App {
     .use(historyRoutes(deps, session))
     .use(exportRoutes(deps.database.client, session))
     .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
-    .use(sessionsRoutes(deps.database.client, session))
+    .use(sessionsRoutes(deps.database.client, session, deps.hub))
     .use(tickerRoutes(deps))
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: !deps.config.isProduction && deps.gameProvider.name === 'sandbox' }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
@@ -75,6 +76,8 @@ export function createApp(deps: Deps): App {
   const formTokens = createFormTokens(deps.flashKey);
   const elysia = new Elysia()
     .use(errorsPlugin(deps.logger))
+    // Every state-changing request, API or form post, from this site only; the webhook proves itself by signature.
+    .use(sameOriginPlugin(deps.config.publicUrl, ['/api/v1/webhooks/btcpay']))
     .use(routeLabelPlugin())
     .use(healthRoutes(deps.database.client, deps.redis))
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))
@@ -82,7 +85,7 @@ export function createApp(deps: Deps): App {
     .use(logoutFormRoutes(deps, formTokens))
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
-      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens, publicUrl: deps.config.publicUrl,
+      flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,
       sandboxControls: (req) => sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER),
     }))
     .get('/*', ({ request }) => {

@@ -90,6 +90,20 @@ describe.skipIf(!redisServerPath)('several instances on one database and one Red
     ws.close();
   });
 
+  test('a session ended on instance B closes its socket held by instance A at once; the other device keeps hearing', async () => {
+    const p = await createPlayer(local);
+    const login = await (await api(b, 'POST', '/api/v1/login', { email: p.email, password: p.password, userType: 'USER' })).json();
+    const ended = await socketOn(a, p);
+    const kept = await socketOn(a, { ...p, token: login.token });
+    const closed = new Promise<number>((r) => ended.ws.addEventListener('close', (e) => r(e.code)));
+    expect((await api(b, 'DELETE', `/api/v1/user/sessions/${p.sessionId}`, undefined, login.token)).status).toBe(200);
+    expect(await closed).toBe(4401);
+    // The other session's socket on A still hears a push made on B.
+    await payDeposit({ ...p, token: login.token }, 5, [b]);
+    await until(async () => kept.heard, (h) => h.some((m) => m.event === 'amount'), 'the balance push to the kept session');
+    kept.ws.close();
+  });
+
   test('one delivery raced to both instances at the same moment credits once', async () => {
     const p = await createPlayer(local);
     const socket = await socketOn(b, p);

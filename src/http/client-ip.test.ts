@@ -82,3 +82,53 @@ describe('the last hop rule (TRUSTED_PROXY_HEADER)', () => {
     expect(behind({ 'x-real-ip': '127.0.0.1' }, undefined as unknown as string, '203.0.113.50')).toBe('203.0.113.50');
   });
 });
+
+describe('plain form posts count by the same client address as the API', () => {
+  // A real server, reached from two loopback addresses: the address is the socket's, as in production.
+  const { request } = require('node:http') as typeof import('node:http');
+  const postFrom = (port: number, localAddress: string, path: string, fields: Record<string, string>) =>
+    new Promise<{ status: number; location?: string; cookies: string[] }>((resolve, reject) => {
+      const body = new URLSearchParams(fields).toString();
+      const origin = `http://127.0.0.1:${port}`;
+      const r = request({
+        host: '127.0.0.1', port, path, method: 'POST', localAddress,
+        headers: { origin, referer: origin + path, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location, cookies: ([] as string[]).concat(res.headers['set-cookie'] ?? []) }));
+      });
+      r.on('error', reject);
+      r.end(body);
+    });
+
+  test("55 bad sign-ins on the /login form from one address lock out that address only, not another player's", async () => {
+    const { makeApp } = await import('../../tests/helpers/app');
+    const { createPlayer } = await import('../../tests/helpers/players');
+    const { serveApp } = await import('../serve');
+    const app = await makeApp();
+    const server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
+    try {
+      const p = await createPlayer(app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 55; i++) statuses.push((await postFrom(server.port!, '127.0.0.2', '/login', { email: `guess${i}@example.com`, password: 'Wrong123!' })).status);
+      // 50 a minute per address are answered as wrong passwords; the rest are told to wait.
+      expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(50).every((s) => s === 429)).toBe(true);
+      const other = await postFrom(server.port!, '127.0.0.3', '/login', { email: p.email, password: p.password });
+      expect(other.status).toBe(303);
+      expect(other.location).toBe('/home');
+      expect(other.cookies.some((c) => c.startsWith('token=ey'))).toBe(true);
+      expect((await postFrom(server.port!, '127.0.0.2', '/login', { email: p.email, password: p.password })).status).toBe(429);
+    } finally {
+      server.stop(true);
+    }
+  });
+
+  test('an in-process copy of a request keeps the address the server knew for the original', () => {
+    const original = new Request('http://localhost/login', { method: 'POST' });
+    recordPeer(original, { requestIP: (r) => (r === original ? { address: '198.51.100.8' } : null) });
+    const copy = new Request('http://localhost/api/v1/login', { method: 'POST' });
+    copyClientIp(original, copy);
+    expect(clientIp(copy)).toBe('198.51.100.8');
+  });
+});

@@ -33,7 +33,7 @@ function app(opts: IdempotencyOptions = {}) {
   const session = sessionPlugin(async (req) => {
     const t = req.headers.get('authorization')?.slice(7);
     return t ? player(t) : null;
-  }, 'http://localhost:3000');
+  });
   return new Elysia()
     .use(errorsPlugin(createLogger(true)))
     .use(session)

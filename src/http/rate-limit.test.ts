@@ -125,7 +125,7 @@ describe('rate limits on the account calls', () => {
   test('e-mail changes: 10 per player per hour; saving other fields is not limited', async () => {
     const app = await makeApp();
     const { token } = await registeredPlayer(app, 'mover@example.com');
-    const move = (n: number) => call(app, 'PATCH', '/api/v1/user/update-profile', { email: `moved${n}@example.com` }, { token });
+    const move = (n: number) => call(app, 'PATCH', '/api/v1/user/update-profile', { email: `moved${n}@example.com`, currentPassword: GOOD_PASSWORD }, { token });
     for (let i = 0; i < 10; i++) expect((await move(i)).status).toBe(200);
     expect((await move(10)).status).toBe(429);
     expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Mo', email: 'mover@example.com' }, { token })).status).toBe(200);

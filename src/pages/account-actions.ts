@@ -101,8 +101,8 @@ export const resetActions: Record<string, PageAction> = {
 export const profileActions: Record<string, PageAction> = {
   async profile(ctx) {
     const values = { name: f(ctx, 'name'), phoneNo: f(ctx, 'phoneNo'), email: f(ctx, 'email') };
-    // The code (asked only for a new address) goes to the API, never back into the page.
-    const a = await ctx.send('PATCH', '/user/update-profile', { ...values, totp: ctx.fields.totp });
+    // The password and the code (asked only for a new address) go to the API, never back into the page.
+    const a = await ctx.send('PATCH', '/user/update-profile', { ...values, currentPassword: ctx.fields.currentPassword, totp: ctx.fields.totp });
     return answerToResult(a, { action: 'profile', values }, (json) => ok('/profile-setting', String(json.message || 'Profile Updated Successfully')));
   },
   async password(ctx) {

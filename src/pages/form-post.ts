@@ -1,5 +1,4 @@
 import { copyClientIp } from '../http/client-ip';
-import { sameOrigin } from '../http/session';
 import type { FlashCookies } from './flash';
 import type { FormTokens } from '../http/form-token';
 import type { ActionContext, ActionResult, ApiAnswer, FormState, Page, PageContext } from './page';
@@ -61,7 +60,6 @@ export function answerToResult(a: ApiAnswer, form: Omit<FormState, 'errors'>, on
 type PostDeps = {
   flash: FlashCookies;
   formTokens: FormTokens;
-  publicUrl: string;
   handle?: (req: Request) => Promise<Response>;
   render: (ctx: PageContext, status: number) => Promise<Response>;
 };
@@ -74,13 +72,13 @@ export function keptValues(fields: Record<string, string>): Record<string, strin
 }
 
 /**
- * A plain form post to a page: checked to come from this site (and, signed in, to carry the session's form token),
- * run through the page's named action, answered by a redirect with a flash or by the page re-rendered with the
- * form's state. A post from another site, or without the session's token, changes nothing.
+ * A plain form post to a page: signed in, checked to carry the session's form token (that it comes from this site
+ * is checked for every post before routing, http/same-origin.ts), run through the page's named action, answered by
+ * a redirect with a flash or by the page re-rendered with the form's state. A post without the token changes nothing.
  */
 export async function handleFormPost(page: Page, ctx: PageContext, request: Request, d: PostDeps): Promise<Response> {
   const here = ctx.url.pathname + ctx.url.search;
-  if (!sameOrigin(request, d.publicUrl) || !d.handle) return see(here);
+  if (!d.handle) return see(here);
   const fields = await formFields(request);
   const name = fields?._action || 'default';
   const action = fields && page.actions?.[name];

@@ -16,7 +16,6 @@ type Options = {
   handle?: (req: Request) => Promise<Response>;
   flash: FlashCookies;
   formTokens: FormTokens;
-  publicUrl: string;
   /** May this request use the sandbox's controls (src/http/loopback.ts)? Absent: nobody may. */
   sandboxControls?: (req: Request) => boolean;
 };
@@ -96,7 +95,7 @@ export function pagesPlugin(o: Options) {
       app.post(path, async ({ request, params }) => {
         const ctx = await guard(page, request, params);
         if (ctx instanceof Response) return ctx;
-        return handleFormPost(page, ctx, request, { flash: o.flash, formTokens: o.formTokens, publicUrl: o.publicUrl, handle: o.handle, render: (c, status) => render(page, c, status) });
+        return handleFormPost(page, ctx, request, { flash: o.flash, formTokens: o.formTokens, handle: o.handle, render: (c, status) => render(page, c, status) });
       }, { parse: 'none' });
   }
   return app;

@@ -12,6 +12,7 @@ import register from './register.page';
 import forgotPassword from './forgot-password.page';
 import resetPassword from './reset-password.page';
 import verifyEmail from './verify-email.page';
+import undoEmail from './undo-email.page';
 import profileSetting from './profile-setting.page';
 import home from './home.page';
 import devMailbox from './dev-mailbox.page';
@@ -45,6 +46,7 @@ export const pageRoutes: Record<string, Page> = {
   '/forgot-password': forgotPassword,
   '/reset-password/:id': resetPassword,
   '/verify/email/:token': verifyEmail,
+  '/undo-email/:token': undoEmail,
   '/profile-setting': profileSetting,
   '/home': home,
   '/dev/mailbox': devMailbox,

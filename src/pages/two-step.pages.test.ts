@@ -104,7 +104,7 @@ describe('protected plain forms, two-step on', () => {
     expect(await available(app, friend.userId)).toBe(500);
 
     clock.step();
-    const profile = { _action: 'profile', name: 'Pat', phoneNo: '', email: `moved.${p.email}` };
+    const profile = { _action: 'profile', name: 'Pat', phoneNo: '', email: `moved.${p.email}`, currentPassword: p.password };
     const refused = await post('/profile-setting', profile, p);
     expect(refused.status).toBe(401);
     expect(propsOf(await refused.text(), 'AccountInfoForm').form.errors).toEqual({ totp: TOTP_REQUIRED_MESSAGE });

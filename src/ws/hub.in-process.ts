@@ -1,8 +1,9 @@
-import type { Hub, Listener } from './hub.port';
+import type { Hub, Listener, SessionsEnded } from './hub.port';
 
 /** The embedded hub: listeners in a map, for one process. */
 export function createInProcessHub(): Hub {
   const channels = new Map<string, Set<Listener>>();
+  const enders = new Set<(e: SessionsEnded) => void>();
   return {
     publish(userId, msg) {
       for (const l of channels.get(userId) ?? []) {
@@ -22,8 +23,16 @@ export function createInProcessHub(): Hub {
         if (set!.size === 0) channels.delete(userId);
       };
     },
+    endSessions(ended) {
+      for (const l of enders) l(ended);
+    },
+    onSessionsEnded(listener) {
+      enders.add(listener);
+      return () => void enders.delete(listener);
+    },
     async close() {
       channels.clear();
+      enders.clear();
     },
   };
 }

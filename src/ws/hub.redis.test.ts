@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { openRedis } from '../lib/redis';
 import { redisServerPath, startRedis, type RedisServer } from '../../tests/helpers/redis';
 import { createRedisHub } from './hub.redis';
-import type { Hub, PushMessage } from './hub.port';
+import type { Hub, PushMessage, SessionsEnded } from './hub.port';
 
 describe.skipIf(!redisServerPath)('redis hub', () => {
   let server: RedisServer;
@@ -53,6 +53,25 @@ describe.skipIf(!redisServerPath)('redis hub', () => {
     await until(() => heard.length >= 2);
     await Bun.sleep(50);
     expect(heard).toEqual(['again:one', 'again:two']);
+  });
+
+  test('an ended session published on one instance is heard on every instance, its own included, once each', async () => {
+    const [a, b] = [await hub(), await hub()];
+    const heardA: SessionsEnded[] = [];
+    const heardB: SessionsEnded[] = [];
+    a.onSessionsEnded((e) => heardA.push(e));
+    const stopB = b.onSessionsEnded((e) => heardB.push(e));
+    await Promise.all([a.sessionsHeard!(), b.sessionsHeard!()]);
+    b.endSessions({ userId: 'p5', sessionIds: ['s1'] });
+    await until(() => heardA.length > 0 && heardB.length > 0);
+    expect(heardA).toEqual([{ userId: 'p5', sessionIds: ['s1'] }]);
+    expect(heardB).toEqual(heardA);
+    stopB();
+    a.endSessions({ userId: 'p5', except: 's2' });
+    await until(() => heardA.length > 1);
+    await Bun.sleep(50);
+    expect(heardA[1]).toEqual({ userId: 'p5', except: 's2' });
+    expect(heardB).toHaveLength(1);
   });
 
   test('after Redis restarts, both instances reconnect by themselves and the player hears each push once', async () => {

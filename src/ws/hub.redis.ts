@@ -1,5 +1,5 @@
 import type { RedisClient } from 'bun';
-import type { Hub, Listener, PushMessage } from './hub.port';
+import type { Hub, Listener, PushMessage, SessionsEnded } from './hub.port';
 
 type Channel = { listeners: Set<Listener>; joined: Promise<void> };
 
@@ -8,11 +8,36 @@ type Channel = { listeners: Set<Listener>; joined: Promise<void> };
  * instance subscribes to the channels of the players whose sockets it holds, so a push reaches them wherever they
  * are connected and Redis sends an instance only what its sockets want. Pushes from this process come back to it
  * through Redis like any other: one path. `redis` publishes; `subscriber` is a connection of its own, because a
- * subscribed Redis connection can do nothing else.
+ * subscribed Redis connection can do nothing else. Ended sessions travel on one channel every instance hears
+ * (`<prefix>sessions-ended`; player channels are named by ids, which never take that name).
  */
 export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onError: (what: string) => void = () => {}, prefix = 'coinreel:push:'): Hub {
   const channels = new Map<string, Channel>();
   const sending = new Set<Promise<void>>();
+  const ENDED = prefix + 'sessions-ended';
+  const enders = new Set<(e: SessionsEnded) => void>();
+  let endsJoined: Promise<void> | null = null;
+  const heardEnd = (message: string) => {
+    let e: SessionsEnded;
+    try {
+      e = JSON.parse(message) as SessionsEnded;
+    } catch {
+      return onError('bad session-end message');
+    }
+    if (typeof e?.userId !== 'string') return onError('bad session-end message');
+    for (const l of enders) {
+      try {
+        l(e);
+      } catch {
+        // One listener's failure must not keep the others from closing their sockets.
+      }
+    }
+  };
+  const publish = (channel: string, message: string) => {
+    const p = redis.publish(channel, message).then(() => {}, () => onError('redis publish failed'));
+    sending.add(p);
+    void p.then(() => sending.delete(p));
+  };
 
   const deliver = (message: string, channel: string) => {
     const set = channels.get(channel.slice(prefix.length))?.listeners;
@@ -58,6 +83,11 @@ export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onEr
   // After a lost connection Bun reconnects, but the server has forgotten the subscriptions while Bun still lists
   // them: drop each and make it again (subscribing over Bun's list would deliver every message twice).
   subscriber.onconnect = () => {
+    if (endsJoined)
+      endsJoined = chain(ENDED, async () => {
+        await subscriber.unsubscribe(ENDED);
+        await subscriber.subscribe(ENDED, heardEnd);
+      });
     for (const userId of channels.keys())
       void chain(userId, async () => {
         await subscriber.unsubscribe(prefix + userId);
@@ -67,10 +97,17 @@ export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onEr
 
   return {
     publish(userId, msg) {
-      const p = redis.publish(prefix + userId, JSON.stringify(msg)).then(() => {}, () => onError('redis publish failed'));
-      sending.add(p);
-      void p.then(() => sending.delete(p));
+      publish(prefix + userId, JSON.stringify(msg));
     },
+    endSessions(ended) {
+      publish(ENDED, JSON.stringify(ended));
+    },
+    onSessionsEnded(listener) {
+      enders.add(listener);
+      endsJoined ??= chain(ENDED, () => subscriber.subscribe(ENDED, heardEnd));
+      return () => void enders.delete(listener);
+    },
+    sessionsHeard: () => endsJoined ?? Promise.resolve(),
     subscribe(userId, listener) {
       const ch = join(userId);
       ch.listeners.add(listener);
@@ -84,6 +121,7 @@ export function createRedisHub(redis: RedisClient, subscriber: RedisClient, onEr
       // Pushes already made still go out (a command-line tool closes right after its last one).
       await Promise.all([...sending]);
       channels.clear();
+      enders.clear();
       subscriber.onconnect = null;
       subscriber.close();
       redis.close();

@@ -37,9 +37,15 @@ export function fromPeer(req: Request, peer?: string): Request {
   return req;
 }
 
-/** A JSON request to the app, with optional bearer token, extra headers and the connection's address. */
+/**
+ * What a browser adds to a request a page of the site makes to the site itself. The app refuses a state-changing
+ * request that another site could have made (src/http/same-origin.ts); `opts.headers` may override these.
+ */
+export const SAME_ORIGIN: Readonly<Record<string, string>> = { origin: BASE, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
+
+/** A JSON request to the app as the site's own page would send it, with optional bearer token, extra headers and the connection's address. */
 export async function call(app: App, method: string, path: string, body?: unknown, opts: { token?: string; headers?: Record<string, string>; peer?: string } = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
+  const headers: Record<string, string> = { ...(method === 'GET' || method === 'HEAD' ? { 'sec-fetch-site': 'same-origin' } : SAME_ORIGIN), ...opts.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await app.handle(fromPeer(new Request(BASE + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }), opts.peer));

@@ -92,6 +92,7 @@ export const accountsContext = (deps: Deps): AccountsContext => ({
   logger: deps.logger,
   site: deps.site,
   publicUrl: deps.config.publicUrl,
+  hub: deps.hub,
 });
 
 export const ipOf = (deps: Deps, req: Request) => clientIp(req, deps.config.TRUSTED_PROXY_HEADER);

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import type { Session } from '../../http/session';
+import { emailUndoRoutes } from './email-undo.routes';
 import { loginRoutes } from './login.routes';
 import { passwordRoutes } from './password.routes';
 import { registerRoutes } from './register.routes';
@@ -13,5 +14,6 @@ export const accountsRoutes = (deps: Deps, session: Session) =>
     .use(registerRoutes(deps))
     .use(loginRoutes(deps, session))
     .use(passwordRoutes(deps))
+    .use(emailUndoRoutes(deps))
     .use(userRoutes(deps, session))
     .use(twoStepRoutes(deps.twoStep, session));

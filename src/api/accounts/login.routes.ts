@@ -82,6 +82,7 @@ export function loginRoutes(deps: Deps, session: Session) {
       async ({ player, set }) => {
         await recordSecurityEvent(deps.database.client, player.userId, 'LOGOUT', { sessionId: player.sessionId });
         await revokeSession(deps.database.db, player.sessionId);
+        deps.hub.endSessions({ userId: player.userId, sessionIds: [player.sessionId] });
         set.headers['set-cookie'] = clearedSessionCookie(secure);
         return { success: true, message: 'Logged out successfully' };
       },

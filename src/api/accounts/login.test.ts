@@ -141,7 +141,7 @@ describe('sessions end', () => {
     const app = await makeApp();
     const { token } = await registeredPlayer(app, 'csrf@example.com');
     const res = await app.handle(new Request(BASE + '/logout', { method: 'POST', headers: { cookie: `token=${token}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } }));
-    expect(res.status).toBe(303);
+    expect(res.status).toBe(403);
     expect(res.headers.get('set-cookie')).toBeNull();
     expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token })).status).toBe(200);
   });

@@ -164,6 +164,30 @@ describe('PATCH /reset-password/:id', () => {
     expect((await call(app, 'POST', '/api/v1/login', { email: 'slow@example.com', password: GOOD_PASSWORD })).status).toBe(200);
   });
 
+  // Time passes for the link: its row is aged as a whole (created and expiring that much earlier), so what is
+  // checked is the lifetime the link was given, not a constant.
+  const ageResetLinks = (app: TestApp, ms: number) =>
+    rows(app, "UPDATE email_tokens SET created_at = created_at - ?, expires_at = expires_at - ? WHERE purpose = 'reset'", [ms, ms]);
+
+  test('a reset link still works just before one hour has passed', async () => {
+    const app = await makeApp();
+    await registeredPlayer(app, 'justintime@example.com');
+    const link = await resetLinkFor(app, 'justintime@example.com');
+    await ageResetLinks(app, 3_600_000 - 30_000);
+    expect((await call(app, 'PATCH', `/api/v1/reset-password/${link}`, { newPassword: 'BrandNew123' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/login', { email: 'justintime@example.com', password: 'BrandNew123', userType: 'USER' })).status).toBe(200);
+  });
+
+  test('a reset link is refused just after one hour has passed, and the password stays', async () => {
+    const app = await makeApp();
+    await registeredPlayer(app, 'justlate@example.com');
+    const link = await resetLinkFor(app, 'justlate@example.com');
+    await ageResetLinks(app, 3_600_000 + 1_000);
+    const r = await call(app, 'PATCH', `/api/v1/reset-password/${link}`, { newPassword: 'BrandNew123' });
+    expect(r.status).toBe(400);
+    expect((await call(app, 'POST', '/api/v1/login', { email: 'justlate@example.com', password: GOOD_PASSWORD, userType: 'USER' })).status).toBe(200);
+  });
+
   test('a verification link cannot reset a password, nor a reset link verify an e-mail', async () => {
     const app = await makeApp();
     await call(app, 'POST', '/api/v1/register', { email: 'mix@example.com', password: GOOD_PASSWORD, reference: 'sms', userType: 'USER', termsAccepted: true, ageConfirmed: true });

@@ -19,7 +19,7 @@ describe('no password, hash or token reaches a log or a response', () => {
     };
     const password = 'Journey123!';
     const { token: session } = await registeredPlayer(app, 'journey@example.com', password);
-    await api(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Jo', phoneNo: '5551234567', email: 'journey2@example.com' }, { token: session });
+    await api(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Jo', phoneNo: '5551234567', email: 'journey2@example.com', currentPassword: password }, { token: session });
     const change = tokenIn(await waitForMail(app, 'journey2@example.com', /Confirm/), '/verify/email');
     await api(app, 'POST', '/api/v1/verify/email', { token: change });
     await api(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: password, newPassword: 'Journey456!' }, { token: session });

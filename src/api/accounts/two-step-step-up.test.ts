@@ -41,7 +41,7 @@ const STEPS: Step[] = [
   },
   {
     name: 'e-mail change',
-    send: (p, totp) => call(app, 'PATCH', '/api/v1/user/update-profile', withCode({ name: 'Sam Player', phoneNo: '', email: `new.${p.email}` }, totp), { token: p.token }),
+    send: (p, totp) => call(app, 'PATCH', '/api/v1/user/update-profile', withCode({ name: 'Sam Player', phoneNo: '', email: `new.${p.email}`, currentPassword: p.password }, totp), { token: p.token }),
     state: async (p) => rows(app, 'SELECT email, pending_email, name FROM users WHERE id = ?', [p.userId]),
   },
   {

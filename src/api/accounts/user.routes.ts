@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
-import { changePassword, ownUser, updateProfile } from '../../services/auth/profile';
+import { changePassword, confirmPassword, updateProfile } from '../../services/auth/profile';
 import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, detailsBody, rejectInvalid, text, wrongTypes } from './accounts.model';
 
@@ -26,10 +26,12 @@ export function userRoutes(deps: Deps, session: Session) {
         ...wrongTypes(b, { name: 'Name should be 2 to 50 characters long', phoneNo: 'Phone number must be 10 to 15 digits', email: 'Enter a valid email address' }),
       });
       const email = text(b.email);
-      // Each e-mail change mails two inboxes, so changes are limited per player.
+      // Each e-mail change mails two inboxes, so changes (and password guesses through them) are limited per player.
       if (normalizeEmail(email) !== player.email) {
         await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
-        // A new address would receive password resets: with two-step on, changing it takes a code.
+        // A new address would receive password resets, so a session alone cannot change it: the password first,
+        // then, with two-step on, a code (checked after the password so a wrong password spends no code).
+        await confirmPassword(ctx, player.userId, b.currentPassword);
         await deps.twoStep.check(player.userId, b.totp);
       }
       const r = await updateProfile(ctx, player.userId, { name: text(b.name), phoneNo: text(b.phoneNo), email });

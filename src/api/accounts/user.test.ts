@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { call, makeApp } from '../../../tests/helpers/app';
 import { GOOD_PASSWORD, registeredPlayer, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
 
-const profile = (email: string, extra: Record<string, unknown> = {}) => ({ name: 'Ada Lovelace', phoneNo: '5551234567', email, ...extra });
+const profile = (email: string, extra: Record<string, unknown> = {}) => ({ name: 'Ada Lovelace', phoneNo: '5551234567', email, currentPassword: GOOD_PASSWORD, ...extra });
 
 describe('GET /user/details', () => {
   test("answers the caller's own account in the spec's field names; without a session, 401", async () => {

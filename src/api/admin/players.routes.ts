@@ -39,6 +39,7 @@ export const playersRoutes = (d: AdminDeps, session: Session) =>
     .post('/players/:id/lock', async ({ params, body, operator, request }) => {
       const reason = reasonOf(bodyObject(body), true)!;
       await lockPlayer(d.client, actorOf(operator, request, d.trustedHeader), params.id, reason);
+      d.hub.endSessions({ userId: params.id });
       return { success: true, message: 'Account locked. Every session of theirs has ended.' };
     }, { admin: true, idempotent: true })
     .post('/players/:id/unlock', async ({ params, body, operator, request }) => {

@@ -13,5 +13,6 @@ export const twoStepAdminRoutes = (d: AdminDeps, session: Session) =>
     .post('/players/:id/2fa/reset', async ({ params, body, operator, request }) => {
       const reason = reasonOf(bodyObject(body), true)!;
       await resetTwoStep(d.client, actorOf(operator, request, d.trustedHeader), params.id, reason, d.securityEvent);
+      d.hub.endSessions({ userId: params.id });
       return { success: true, message: 'Two-step verification reset. The player signs in with their password alone and can set it up again.' };
     }, { admin: true, idempotent: true });

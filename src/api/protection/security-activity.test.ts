@@ -39,7 +39,7 @@ describe('security events', () => {
     const sessions = (await call(app, 'GET', '/api/v1/user/sessions', undefined, { token: firefox })).json.sessions;
     await call(app, 'DELETE', `/api/v1/user/sessions/${sessions.find((s: any) => !s.current).id}`, undefined, { token: firefox });
     expect((await call(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { token: firefox })).status).toBe(200);
-    await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: 'events2@example.com' }, { token: firefox });
+    await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: 'events2@example.com', currentPassword: NEW_PASSWORD }, { token: firefox });
     const confirm = tokenIn(await waitForMail(app, 'events2@example.com', /Confirm/), '/verify/email');
     expect((await call(app, 'POST', '/api/v1/verify/email', { token: confirm })).status).toBe(200);
     const [{ id: userId }] = (await rows(app, "SELECT id FROM users WHERE email = 'events2@example.com'")) as any;
@@ -121,7 +121,7 @@ describe('security e-mails', () => {
 
   test('a confirmed e-mail change is mailed to the old and the new address', async () => {
     const { token } = await registeredPlayer(app, 'old-address@example.com');
-    await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: 'new-address@example.com' }, { token });
+    await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: 'new-address@example.com', currentPassword: GOOD_PASSWORD }, { token });
     expect(await mailsTo('old-address@example.com', /email was changed/)).toHaveLength(0);
     const confirm = tokenIn(await waitForMail(app, 'new-address@example.com', /Confirm/), '/verify/email');
     await call(app, 'POST', '/api/v1/verify/email', { token: confirm });

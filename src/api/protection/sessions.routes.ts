@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client';
 import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
+import type { Hub } from '../../ws/hub.port';
 import { AppError } from '../../lib/app-error';
 import { endOtherSessions, endSession, listSessions } from '../../services/protection/device-sessions';
 import { listSecurityEvents } from '../../services/protection/security-events';
@@ -14,7 +15,7 @@ function pageOf(q: Record<string, string | undefined>): number {
 }
 
 /** The player's signed-in devices and security activity; a player only ever sees and ends their own. */
-export const sessionsRoutes = (client: Client, session: Session) =>
+export const sessionsRoutes = (client: Client, session: Session, hub?: Pick<Hub, 'endSessions'>) =>
   new Elysia({ prefix: '/user' })
     .use(session)
     .get('/sessions', async ({ player, set }) => {
@@ -24,10 +25,13 @@ export const sessionsRoutes = (client: Client, session: Session) =>
     }, { auth: true })
     .delete('/sessions/:id', async ({ player, params }) => {
       await endSession(client, player.userId, params.id, player.sessionId);
+      // Its open sockets close too, on whichever instance holds them.
+      hub?.endSessions({ userId: player.userId, sessionIds: [params.id] });
       return { success: true, message: 'Session ended' };
     }, { auth: true })
     .delete('/sessions', async ({ player }) => {
       const ended = await endOtherSessions(client, player.userId, player.sessionId);
+      if (ended) hub?.endSessions({ userId: player.userId, except: player.sessionId });
       return { success: true, message: ended ? 'Signed out of every other device' : 'No other device was signed in', ended };
     }, { auth: true })
     .get('/security-events', async ({ player, query, set }) => {

@@ -11,7 +11,8 @@ export async function twoStepOn(client: Client, userId: string): Promise<boolean
 
 /**
  * For a player who lost both phone and recovery codes and proved who they are to support: two-step verification
- * off, the secret and the recovery codes gone, in one transaction with its audit row. Sessions are left alone.
+ * off, the secret and the recovery codes gone, and every session ended (one may be on the lost phone), in one
+ * transaction with its audit row.
  */
 export async function resetTwoStep(client: Client, actor: Actor, userId: string, reason: string, securityEvent?: (e: TwoStepEvent) => void, now = Date.now()): Promise<void> {
   const p = await client.execute({ sql: 'SELECT u.id, t.enabled_at FROM users u LEFT JOIN user_totp t ON t.user_id = u.id WHERE u.id = ?', args: [userId] });
@@ -22,6 +23,7 @@ export async function resetTwoStep(client: Client, actor: Actor, userId: string,
   await client.batch([
     { sql: 'DELETE FROM totp_recovery_codes WHERE user_id = ?', args: [userId] },
     { sql: 'DELETE FROM user_totp WHERE user_id = ?', args: [userId] },
+    { sql: 'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', args: [now, userId] },
     auditStatement(actor, {
       action: 'player.two_step_reset', targetType: 'user', targetId: userId, reason,
       before: { twoStep: true, recoveryCodesLeft: Number(left.rows[0]?.n ?? 0) }, after: { twoStep: false },

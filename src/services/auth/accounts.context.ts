@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mail.port';
 import type { SharedStore } from '../store/store.port';
 import type { MailSite } from '../mail/templates';
 import type { TokenSigner } from './tokens';
+import type { Hub } from '../../ws/hub.port';
 
 /** What the account services need, as plain values (never the request). */
 export type AccountsContext = {
@@ -18,6 +19,8 @@ export type AccountsContext = {
   site: MailSite;
   /** Links in mail start here (PUBLIC_URL without a trailing slash). */
   publicUrl: string;
+  /** Told after sessions are revoked, so every instance closes their sockets. */
+  hub?: Pick<Hub, 'endSessions'>;
 };
 
 /** E-mail addresses are stored and compared trimmed and lower-cased. */

@@ -43,6 +43,7 @@ export async function resetPassword(ctx: AccountsContext, raw: unknown, newPassw
     revokeSessionsOf(ctx.db, token.userId, now),
     spendEmailTokensOf(ctx.db, token.userId, 'reset', now),
   ]);
+  ctx.hub?.endSessions({ userId: token.userId });
   const user = await findUserById(ctx.db, token.userId);
   if (user) await passwordChanged(ctx, user, 'reset', {}, now.getTime());
 }

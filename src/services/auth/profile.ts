@@ -9,12 +9,22 @@ import { hashPassword, verifyPassword } from './passwords';
 import { emailTaken } from './registration';
 import { revokeSessionsOf } from './sessions';
 import { passwordChanged } from '../protection/account-notices';
+import { CURRENT_PASSWORD_REQUIRED } from '../../shared/schemas/account';
 
 /** The signed-in player's own row; a session whose player is gone counts as signed out. */
 export async function ownUser(ctx: AccountsContext, userId: string): Promise<UserRow> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw AppError.unauthorized('Session expired. Please log in again.');
   return user;
+}
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/** The player's own password, asked again before a change a stolen session must not make (the e-mail address). */
+export async function confirmPassword(ctx: AccountsContext, userId: string, password: unknown): Promise<void> {
+  if (typeof password !== 'string' || password === '') throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED }]);
+  const user = await ownUser(ctx, userId);
+  if (!(await verifyPassword(password, user.passwordHash))) throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
 }
 
 export type ProfileInput = { name: string; phoneNo: string; email: string };
@@ -57,7 +67,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await ownUser(ctx, session.userId);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw AppError.invalid([{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+    throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
   }
   const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();
@@ -65,5 +75,6 @@ export async function changePassword(
     ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)),
     revokeSessionsOf(ctx.db, user.id, now, session.sessionId),
   ]);
+  ctx.hub?.endSessions({ userId: user.id, except: session.sessionId });
   await passwordChanged(ctx, user, 'changed', { sessionId: session.sessionId }, now.getTime());
 }

@@ -7,6 +7,7 @@ import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type 
 import { consumeEmailToken, emailTokenState, newEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
 import { emailChanged } from '../protection/account-notices';
+import { issueEmailUndo } from './email-undo';
 
 export const TERMS_VERSION = 3;
 const PLAYER_ID_ATTEMPTS = 8;
@@ -88,7 +89,11 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<v
     if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();
     throw e;
   }
-  if (before) await emailChanged(ctx, token.userId, before.email, token.email!, now.getTime());
+  if (before) {
+    // The old inbox can put its address back for a week: the way back from a takeover that got past the password.
+    const undo = await issueEmailUndo(ctx, token.userId, before.email, now);
+    await emailChanged(ctx, token.userId, before.email, token.email!, now.getTime(), undo);
+  }
 }
 
 /**

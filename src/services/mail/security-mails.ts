@@ -30,12 +30,20 @@ export function passwordChangedMail(site: MailSite, to: string, how: 'changed' |
   });
 }
 
-/** Once an e-mail change is confirmed: to the new address and, so a takeover is noticed, the old one. */
-export function emailChangedMail(site: MailSite, to: string, change: { from: string; to: string; at: number }): MailMessage {
+/**
+ * Once an e-mail change is confirmed: to the new address and, so a takeover is noticed, the old one. The old one's
+ * copy carries `undoLink`, which puts the old address back and signs every device out.
+ */
+export function emailChangedMail(site: MailSite, to: string, change: { from: string; to: string; at: number }, undoLink?: string): MailMessage {
   return noticeMail(site, to, {
     subject: `Your ${site.siteName} email was changed`,
     heading: 'Email changed',
-    paragraphs: [`The email of your account was changed from ${change.from} to ${change.to} on ${when(change.at)}.`, notYou(site)],
+    paragraphs: [
+      `The email of your account was changed from ${change.from} to ${change.to} on ${when(change.at)}.`,
+      ...(undoLink ? ['If this was not you, undo the change with the button below: your account gets this address back and every device is signed out.'] : []),
+      notYou(site),
+    ],
+    ...(undoLink && { action: { label: 'Undo Email Change', url: undoLink }, footnote: 'This link works once and expires in 7 days.' }),
   });
 }
 

@@ -15,8 +15,9 @@ export async function passwordChanged(ctx: NoticeContext, user: { id: string; em
   void deliverLater(ctx.mailer, ctx.logger, `password-${how}`, passwordChangedMail(ctx.site, user.email, how, at));
 }
 
-/** After an e-mail change is confirmed: the event, and a mail to both the old and the new address. */
-export async function emailChanged(ctx: NoticeContext, userId: string, from: string, to: string, at = Date.now()) {
+/** After an e-mail change is confirmed: the event, and a mail to both the old (with `undoLink`) and the new address. */
+export async function emailChanged(ctx: NoticeContext, userId: string, from: string, to: string, at = Date.now(), undoLink?: string) {
   await recordSecurityEvent(clientOf(ctx.db), userId, 'EMAIL_CHANGED', {}, at);
-  for (const address of [from, to]) void deliverLater(ctx.mailer, ctx.logger, 'email-changed', emailChangedMail(ctx.site, address, { from, to, at }));
+  for (const address of [from, to])
+    void deliverLater(ctx.mailer, ctx.logger, 'email-changed', emailChangedMail(ctx.site, address, { from, to, at }, address === from ? undoLink : undefined));
 }
