@@ -56,6 +56,11 @@ const CONTROLS: Record<string, (s: Setup, who: Who) => Promise<boolean>> = {
     expect(doc).toContain('data-island="DepositStatus"');
     return doc.includes('data-island="DepositSimulator"');
   },
+  async 'sandbox payout buttons in history'(s, who) {
+    const doc = await (await page(s.app, '/transactions', { ...who.headers, cookie: `token=${s.p.token}`, 'accept-encoding': 'identity' }, who.peer)).text();
+    expect(doc).toContain('data-island="TransactionsTable"');
+    return /sandboxPayouts&quot;:true|"sandboxPayouts":true/.test(doc);
+  },
   ...Object.fromEntries(['complete', 'cancel'].map((to) => [`sandbox withdrawal ${to}`, async ({ app }: Setup, who: Who) => {
     // A player of their own each time: a player may have only a few withdrawals open.
     const p = await createPlayer(app);

@@ -19,7 +19,7 @@ export default definePage({
       <h1 id="transactions-title" className="page-title">Transactions</h1>
       <p className="page-lead">Every movement of your credits: deposits, withdrawals, game transfers, P2P and freeplay.</p>
       <div className="card wallet-card">
-        <Island name="TransactionsTable" props={{ initial: (ctx.data as ReturnType<typeof txPageFrom>) ?? null, sandboxPayouts: ctx.site.sandboxPayments }} />
+        <Island name="TransactionsTable" props={{ initial: (ctx.data as ReturnType<typeof txPageFrom>) ?? null, sandboxPayouts: ctx.site.sandboxPayments && ctx.sandboxControls === true }} />
       </div>
     </section>
   ),
