@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { call, makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, page, type TestApp } from '../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 import { qrSvg } from './qr';
 
@@ -33,7 +33,7 @@ async function newDeposit(dollars: string, p: TestPlayer = alice) {
   };
 }
 const destination = (d: Awaited<ReturnType<typeof newDeposit>>, id: string) => d.payment_methods.find((m) => m.paymentMethodId === id)!.destination;
-const simulate = (id: string, action: string) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token: alice.token });
+const simulate = (id: string, action: string) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token: alice.token, peer: LOOPBACK });
 
 describe('/deposit-bitcoin shows only the signed-in player\'s own deposit', () => {
   test('a visitor is sent to sign in with the whole attempted location remembered', async () => {
@@ -71,7 +71,7 @@ describe('/deposit-bitcoin shows only the signed-in player\'s own deposit', () =
     expect(doc).toContain('Invoice expires in <span role="timer" class="deposit-clock">');
     expect(doc).not.toContain('with card');
     expect(doc).toContain('Send crypto only to this address');
-    expect(doc).toContain('How to deposit with card');
+    expect(doc).toContain('How to deposit with Bitcoin or Cash App');
     expect(doc).toMatch(/<script type="module" src="\/build\/DepositStatus-[a-z0-9]+\.js"><\/script>/);
     expect(props(doc).deposit).toMatchObject({ id: d.depositId, amountCents: 5_000, status: 'pending' });
   });

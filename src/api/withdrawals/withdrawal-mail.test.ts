@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { makeBolt11 } from '../../../tests/helpers/bolt11';
-import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { waitForMail } from '../../../tests/helpers/accounts';
 import { fund } from '../../../tests/helpers/money';
 import { createPlayer } from '../../../tests/helpers/players';
@@ -17,7 +17,7 @@ async function sentMail(body: Record<string, unknown>) {
   await fund(app, p.userId, 50_000);
   const r = await call(app, 'POST', '/api/v1/withdraw/withdraw-request', body, { token: p.token });
   expect(r.status).toBe(200);
-  expect((await call(app, 'POST', `/api/v1/sandbox/withdrawals/${r.json.data.withdrawalId}/complete`, undefined, { token: p.token })).status).toBe(200);
+  expect((await call(app, 'POST', `/api/v1/sandbox/withdrawals/${r.json.data.withdrawalId}/complete`, undefined, { token: p.token, peer: LOOPBACK })).status).toBe(200);
   return waitForMail(app, p.email, /Your withdrawal was sent/);
 }
 
