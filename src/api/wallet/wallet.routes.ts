@@ -54,7 +54,10 @@ export const walletRoutes = (deps: Deps, session: Session) =>
           action: { label: 'Open your wallet', url: `${deps.config.publicUrl}/transactions` },
         }));
       }
-      const receipt = await p2pReceipt(deps.database.client, player.userId, r.transactionUuid);
+      // A new transfer's receipt is what was just written; a replay's is read back.
+      const receipt = r.replayed
+        ? await p2pReceipt(deps.database.client, player.userId, r.transactionUuid)
+        : { transactionId: r.transactionUuid, amountCents: cents, recipient: { ...r.receiverShown, email: r.receiver.email }, createdAt: r.createdAt };
       return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents), ...(receipt && { receipt: toReceipt(receipt) }) };
     }, { auth: true, idempotent: true })
     .post('/freeplay/redeem', async ({ player, body }) => {
