@@ -49,6 +49,8 @@ try {
   // instance holds the jobs lease in the database (src/services/jobs). On SIGTERM the lease is given up while the
   // database is still open, so another instance takes over at its next renewal.
   deps.jobs.start();
+  deps.mailQueue.start();
+  deps.shutdown.onShutdown(() => deps.mailQueue.stop());
   deps.shutdown.onShutdown(() => deps.jobs.release());
   if (deps.payments.name === 'btcpay')
     void deps.payments.checkKey().then((k) => {

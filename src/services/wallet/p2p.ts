@@ -7,6 +7,7 @@ import { historyRows, readableId } from './history';
 import { notificationRows, type Notification } from './notifications';
 import { assertMayPlay } from '../protection/restrictions';
 import { assertNotInDebt } from '../protection/debt';
+import { queueMailRow } from '../mail/mail-queue';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
@@ -71,6 +72,8 @@ export async function sendCredits(
         { userId: receiver.userId, type: 'P2P', direction: 'in', status: 'completed', amountCents, transferId, counterparty: sender.email },
       ], now),
       notes.stmt,
+      // The receiver's e-mail, in the same transaction: sent by the mail queue once this commits, lost by no crash.
+      queueMailRow({ kind: 'p2p-received', to: receiver.email, data: { content: notes.notes[1]!.content } }, now),
       // Both new balances, read inside the same transaction, for the answer and the pushes.
       { sql: 'SELECT id, balance_cents - pending_cents AS available FROM accounts WHERE id IN (?, ?)', args: [walletId(sender.userId), walletId(receiver.userId)] },
     ],
