@@ -50,7 +50,8 @@ export type MailQueueOptions = {
  * first would instead lose that mail for good (docs/decisions/mail-queue.md).
  */
 export function createMailQueue(o: MailQueueOptions): MailQueue {
-  const leaseMs = o.leaseMs ?? 60_000;
+  // Far longer than a batch takes over a pooled connection, short enough that a crashed instance's batch goes out soon.
+  const leaseMs = o.leaseMs ?? 10_000;
   const size = o.batch ?? 100;
   const now = o.now ?? Date.now;
   let running: Promise<number> | null = null;

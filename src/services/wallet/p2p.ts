@@ -73,7 +73,7 @@ export async function sendCredits(
       ], now),
       notes.stmt,
       // The receiver's e-mail, in the same transaction: sent by the mail queue once this commits, lost by no crash.
-      queueMailRow({ kind: 'p2p-received', to: receiver.email, data: { content: notes.notes[1]!.content } }, now),
+      queueMailRow({ kind: 'p2p-received', to: receiver.email, data: { content: notes.notes[1]!.content, transferId } }, now),
       // Both new balances, read inside the same transaction, for the answer and the pushes.
       { sql: 'SELECT id, balance_cents - pending_cents AS available FROM accounts WHERE id IN (?, ?)', args: [walletId(sender.userId), walletId(receiver.userId)] },
     ],
