@@ -44,8 +44,8 @@ export type MailQueueOptions = {
 /**
  * The worker that sends queued mail, on every instance. A batch of due rows is claimed with one conditional
  * UPDATE (`claimed_until` set, only where unsent and unclaimed or past its lease), so two instances never send
- * the same row at once; the batch goes out over the mailer's pooled connection; then one UPDATE marks the sent
- * rows. Order: claim, send, mark. A crash after the SMTP server took a message and before the mark sends it
+ * the same row at once; the batch goes out over the mailer's pooled connection; the sent rows are marked in the
+ * same transaction as the next claim. Order: claim, send, mark. A crash after the SMTP server took a message and before the mark sends it
  * again once the lease runs out (at-least-once), with the same Message-ID for the receiver to drop it; marking
  * first would instead lose that mail for good (docs/decisions/mail-queue.md).
  */
@@ -59,16 +59,23 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
   let timer: ReturnType<typeof setInterval> | null = null;
   let stopped = false;
 
-  async function once(): Promise<number> {
+  // The marks of the last batch sent, written in the same transaction as the next claim: one commit (one fsync on an
+  // embedded file, one request on a libSQL server) per batch instead of two.
+  let marks: InStatement[] = [];
+
+  async function once(): Promise<{ claimed: number; sent: number }> {
     const at = now();
-    const claimed = await o.client.execute({
+    const claim: InStatement = {
       sql: `UPDATE mail_queue SET claimed_until = ?1 WHERE id IN (
               SELECT id FROM mail_queue WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?2) ORDER BY created_at LIMIT ?3)
             AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?2)
             RETURNING id, kind, to_address, data`,
       args: [at + leaseMs, at, size],
-    });
-    if (!claimed.rows.length) return 0;
+    };
+    const written = await o.client.batch([...marks, claim], 'write');
+    marks = [];
+    const claimed = written.at(-1)!;
+    if (!claimed.rows.length) return { claimed: 0, sent: 0 };
     const sent: string[] = [];
     const failed: string[] = [];
     await Promise.all(claimed.rows.map(async (r) => {
@@ -84,27 +91,28 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
       }
     }));
     const done = now();
-    const stmts: InStatement[] = [];
-    if (sent.length) stmts.push({ sql: `UPDATE mail_queue SET sent_at = ? WHERE id IN (${sent.map(() => '?').join(', ')})`, args: [done, ...sent] });
+    if (sent.length) marks.push({ sql: `UPDATE mail_queue SET sent_at = ? WHERE id IN (${sent.map(() => '?').join(', ')})`, args: [done, ...sent] });
     // A failed send is tried again after a pause rather than at once.
-    if (failed.length) stmts.push({ sql: `UPDATE mail_queue SET claimed_until = ? WHERE id IN (${failed.map(() => '?').join(', ')}) AND sent_at IS NULL`, args: [done + 30_000, ...failed] });
-    await o.client.batch(stmts, 'write');
-    return sent.length;
+    if (failed.length) marks.push({ sql: `UPDATE mail_queue SET claimed_until = ? WHERE id IN (${failed.map(() => '?').join(', ')}) AND sent_at IS NULL`, args: [done + 30_000, ...failed] });
+    return { claimed: claimed.rows.length, sent: sent.length };
   }
 
+  /** Claims and sends until a claim finds nothing due (that last claim writes the marks of the batch before it). */
   async function loop(): Promise<number> {
     let total = 0;
-    do {
+    for (;;) {
       again = false;
       try {
         const n = await once();
-        total += n;
-        if (n >= size) again = true;
+        total += n.sent;
+        if (n.claimed === 0 && !again) break;
+        // Stopping: the marks of what was just sent are written by one last claim.
+        if (stopped && !marks.length) break;
       } catch (e) {
         o.logger.error('mail queue failed', { error: e instanceof Error ? e.message : 'unknown' });
-        again = false;
+        break;
       }
-    } while (again && !stopped);
+    }
     return total;
   }
 
