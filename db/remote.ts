@@ -31,7 +31,8 @@ export function openRemote(client: Client, url: string, authToken?: string): Cli
   const h = hrana.openHttp(httpUrl(url), authToken);
   h.intMode = 'number';
   let version: Promise<hrana.ProtocolVersion> | null = null;
-  const remote: Remote = { hrana: h, version: () => (version ??= h.getVersion()) };
+  // Asked once; a failure (the server not reachable yet) is asked again next time rather than kept.
+  const remote: Remote = { hrana: h, version: () => (version ??= h.getVersion().catch((e) => ((version = null), Promise.reject(e)))) };
   const execute = coalesced(remote);
   const wrapped = new Proxy(client, {
     get(target, key) {
@@ -70,11 +71,11 @@ function coalesced(remote: Remote): (stmt: InStatement) => Promise<ResultSet> {
           steps = group.map((w) => batch.step().query(toHrana(w.stmt)));
           const done = batch.execute();
           for (const s of steps) s.catch(() => {});
+          // Before awaiting: opening the stream, the batch and closing it travel in one HTTP request.
           stream.closeGracefully();
           await done;
-        } catch (e) {
-          stream.closeGracefully();
-          throw e;
+        } finally {
+          if (!stream.closed) stream.close();
         }
         for (let i = 0; i < group.length; i++) {
           steps[i]!.then(
@@ -100,20 +101,13 @@ function coalesced(remote: Remote): (stmt: InStatement) => Promise<ResultSet> {
     });
 }
 
-/** A statement in Hrana's shape (positional or named arguments, as @libsql/client accepts them). */
-export function toHrana(stmt: InStatement): hrana.InStmt {
-  if (typeof stmt === 'string') return stmt;
-  if (Array.isArray(stmt)) return stmt as never;
-  const args = stmt.args ?? [];
-  if (Array.isArray(args)) return [stmt.sql, args.map(toValue)] as never;
-  return [stmt.sql, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, toValue(v)]))] as never;
-}
-
-function toValue(v: unknown): unknown {
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v instanceof Date) return v.valueOf();
-  if (v === undefined) throw new TypeError('undefined cannot be passed as argument to the database');
-  return v;
+/** A statement in Hrana's shape, bound exactly as @libsql/client binds it (positional or named arguments). */
+export function toHrana(stmt: InStatement | [string, unknown[]?]): hrana.InStmt {
+  const [sql, args] = typeof stmt === 'string' ? [stmt, undefined] : Array.isArray(stmt) ? stmt : [stmt.sql, stmt.args];
+  const out = new hrana.Stmt(sql);
+  if (Array.isArray(args)) out.bindIndexes(args as hrana.InValue[]);
+  else if (args) for (const [k, v] of Object.entries(args)) out.bindName(k, v as hrana.InValue);
+  return out;
 }
 
 export function toResultSet(r: hrana.RowsResult): ResultSet {
