@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { enableStatementCache } from './statement-cache';
+import { openRemote } from './remote';
 
 enableStatementCache();
 
@@ -22,7 +23,11 @@ export function openDatabase(url: string, authToken?: string): Database {
   // the per-connection PRAGMAs below (WAL sync level, busy timeout, foreign keys) in force for every call.
   // The pool's default would open extra connections under load that carry none of them. Nothing here holds
   // an interactive transaction, which a single connection would refuse to share.
-  const client = createClient({ url, authToken, ...(url.startsWith('file:') && { concurrency: 1, timeout: 5000 }) });
+  const embedded = url.startsWith('file:') || url === ':memory:';
+  const opened = createClient({ url, authToken, ...(embedded && { concurrency: 1, timeout: 5000 }) });
+  // A libSQL server: single statements sent while another request is in flight go together in the next request,
+  // and the ledger groups its movements the same way (db/remote.ts, docs/decisions/group-commit.md).
+  const client = embedded ? opened : openRemote(opened, url, authToken);
   return { client, db: drizzle(client, { schema }) };
 }
 

@@ -26,6 +26,8 @@ import type { Mailer } from './services/mail/mail.port';
 import { exposeMailbox } from './services/mail/mailbox';
 import { createOutboxMailer } from './services/mail/outbox.mailer';
 import { createSmtpMailer } from './services/mail/smtp.mailer';
+import { createMailQueue, type MailQueue } from './services/mail/mail-queue';
+import { renderQueued } from './services/mail/queued-mails';
 import { createInProcessHub } from './ws/hub.in-process';
 import type { Hub } from './ws/hub.port';
 import { createLedger } from './services/ledger/ledger';
@@ -62,6 +64,8 @@ export type Deps = {
   signer: TokenSigner;
   site: SiteInfo;
   mailer: Mailer;
+  /** Mail written with the event it tells of (P2P's receiver), sent by a worker on every instance; main.ts starts it. */
+  mailQueue: MailQueue;
   /** State every instance must share (rate-limit windows): memory, or Redis with REDIS_URL. */
   store: SharedStore;
   rateLimiter: RateLimiter;
@@ -216,8 +220,12 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     client: database.client, logger, leaseMs: config.JOB_LEASE_S * 1000, onLease: (holding) => metrics.setLeaseHolder('jobs', holding),
     jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000 }),
   });
+  const mailQueue = overrides.mailQueue ?? createMailQueue({
+    client: database.client, mailer, logger, render: renderQueued(site, config.publicUrl), host: new URL(config.publicUrl).hostname || 'coinreel.local',
+  });
   return {
     config,
+    mailQueue,
     database,
     logger,
     assets: overrides.assets ?? (await loadAssets()),

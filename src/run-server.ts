@@ -68,6 +68,9 @@ export async function runServer(): Promise<void> {
   // database is still open, so another instance takes over at its next renewal.
   deps.jobs.start();
   deps.shutdown.onShutdown(() => deps.jobs.release());
+  // The mail queue sends what the movements queued in their own transactions (docs/decisions/mail-queue.md).
+  deps.mailQueue.start();
+  deps.shutdown.onShutdown(() => deps.mailQueue.stop());
   if (deps.payments.name === 'btcpay')
     void deps.payments.checkKey().then((k) => {
       if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });

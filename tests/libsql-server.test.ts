@@ -14,8 +14,9 @@ const SECRET = 'libsql-server-secret-libsql-server-secret';
 
 /**
  * The app on a libSQL server (`DATABASE_URL=http://…`), as several instances run it: migrations with their triggers
- * apply over the network, money moves one commit a movement (no group commit without an embedded connection), and
- * ledger:verify reads the server clean.
+ * apply over the network, money moves through the Hrana group commit (tests/sqld-requests.test.ts counts its
+ * requests), and ledger:verify reads the server clean. A bare @libsql/client (not opened by openDatabase) still
+ * writes one movement a request, one at a time, which the two ledger tests below hold it to.
  */
 describe.skipIf(!sqldPath)('the app against a libSQL server (sqld)', () => {
   let sqld: SqldServer;

@@ -6,6 +6,7 @@ import { makeApp, type TestApp } from './helpers/app';
 import { createPlayer, type TestPlayer } from './helpers/players';
 import { redisServerPath, startRedis, type RedisServer } from './helpers/redis';
 import { startServer, type ServerProcess } from './helpers/server-process';
+import { sqldPath, startSqld, type SqldServer } from './helpers/sqld';
 import { createSandboxSimulator } from '../src/services/payments/sandbox/sandbox-simulator';
 import { verifyLedger } from '../src/services/ledger/ledger-verify';
 import { walletId } from '../src/services/ledger/ledger.types';
@@ -17,8 +18,10 @@ import { captchaAnswerHash, captchaKey } from '../src/services/auth/captcha';
  * Two app processes on one database file and one Redis, as behind a load balancer: pushes, webhooks, rate limits
  * and background jobs behave as if there were one.
  */
-describe.skipIf(!redisServerPath)('several instances on one database and one Redis', () => {
+for (const on of ['one database file', 'a libSQL server'] as const)
+describe.skipIf(!redisServerPath || (on === 'a libSQL server' && !sqldPath))(`several instances on ${on} and one Redis`, () => {
   let redis: RedisServer;
+  let sqld: SqldServer | undefined;
   let a: ServerProcess;
   let b: ServerProcess;
   // This test's own view of the same database: players, the sandbox's invoices, the ledger.
@@ -27,7 +30,8 @@ describe.skipIf(!redisServerPath)('several instances on one database and one Red
   beforeAll(async () => {
     redis = await startRedis();
     const dir = mkdtempSync(join(tmpdir(), 'coinreel-instances-'));
-    const env = { DATABASE_URL: `file:${join(dir, 'shared.db')}`, DATA_DIR: dir, JWT_SECRET: 'instances-secret-instances-secret-0123' };
+    if (on === 'a libSQL server') sqld = await startSqld();
+    const env = { DATABASE_URL: sqld ? sqld.url : `file:${join(dir, 'shared.db')}`, DATA_DIR: dir, JWT_SECRET: 'instances-secret-instances-secret-0123' };
     // First, so the generated development keys (credential key, sandbox webhook secret) exist before both instances read them.
     local = await makeApp(env);
     const instance = { ...env, REDIS_URL: redis.url, JOB_LEASE_S: '1', RECONCILE_INTERVAL_S: '5' };
@@ -36,6 +40,7 @@ describe.skipIf(!redisServerPath)('several instances on one database and one Red
   afterAll(async () => {
     await Promise.all([a?.kill('SIGKILL'), b?.kill('SIGKILL')]);
     await redis?.stop();
+    await sqld?.stop();
   });
 
   const api = (s: ServerProcess, method: string, path: string, body?: unknown, token?: string) =>

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-let sink: { url: string; proc: ReturnType<typeof Bun.spawn> } | null = null;
+let sink: { url: string; countUrl: string; proc: ReturnType<typeof Bun.spawn> } | null = null;
 
 /** SMTP_URL of a discarding mail server in its own process, started once per bench process. */
 export async function smtpSinkUrl(): Promise<string> {
@@ -14,9 +14,15 @@ export async function smtpSinkUrl(): Promise<string> {
     text += new TextDecoder().decode(value);
   }
   reader.releaseLock();
-  sink = { url: `smtp://127.0.0.1:${Number(text.trim())}`, proc };
+  const [smtpPort, httpPort] = text.trim().split(/\s+/).map(Number);
+  sink = { url: `smtp://127.0.0.1:${smtpPort}`, countUrl: `http://127.0.0.1:${httpPort}/count`, proc };
   // The sink must not keep the bench alive once its work is done; it goes when the bench exits.
   proc.unref();
   process.on('exit', () => proc.kill());
   return sink.url;
+}
+
+/** How many messages the sink has taken so far (0 before it started). */
+export async function mailsDelivered(): Promise<number> {
+  return sink ? Number(await (await fetch(sink.countUrl)).text()) : 0;
 }

@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { root } from './server';
 
 /** `../shared/tools/perf/` beside the project root (CI checks out shared/ beside the clone). */
-export const YARDSTICK = resolve(root, '..', 'shared', 'tools', 'perf');
+// Beside the project (../shared/tools/perf), or where PERF_TOOLS says (a worktree further down).
+export const YARDSTICK = process.env.PERF_TOOLS ?? resolve(root, '..', 'shared', 'tools', 'perf');
 
 /** Stops the bench with a message a newcomer can act on when the yardstick or its tools are missing. */
 export function requireYardstick(): void {

@@ -41,6 +41,10 @@ export async function startSmtpDouble(opts: { user?: string; pass?: string } = {
       });
     },
   });
+  // A client killed mid-conversation (the crash test) resets its connection; a mail server shrugs that off.
+  server.on('error', (e: Error & { code?: string }) => {
+    if (e.code !== 'ECONNRESET' && e.code !== 'EPIPE') throw e;
+  });
   const port = await listenInRange(server, 3300, 3349);
   let seen = 0;
   return {

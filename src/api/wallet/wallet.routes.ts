@@ -9,8 +9,6 @@ import { redeemFreeplay } from '../../services/wallet/freeplay';
 import { sendCredits } from '../../services/wallet/p2p';
 import { findRecipient, p2pReceipt, type P2PReceipt } from '../../services/wallet/p2p-recipient';
 import { AppError } from '../../lib/app-error';
-import { deliverAfterAnswer } from '../../services/mail/deliver';
-import { noticeMail } from '../../services/mail/templates';
 import { pushBalance, pushNotification } from './push';
 import { amountCents, walletBalanceBody } from './wallet.model';
 
@@ -41,7 +39,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       // The code is checked once the receiver is known, so a mistyped address never spends it.
       const stepUp = () => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp);
       const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref, Date.now(), stepUp);
-      // After commit: both players' open pages hear of it; the receiver also gets an e-mail.
+      // After commit: both players' open pages hear of it.
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId, r.senderAvailableCents);
       if (!r.replayed) {
         void pushBalance(deps.ledger, deps.hub, r.receiver.userId, r.receiverAvailableCents);
@@ -49,14 +47,13 @@ export const walletRoutes = (deps: Deps, session: Session) =>
         pushNotification(deps.hub, r.receiver.userId, r.notes.receiver);
         // The receiver's toast names the sender as other players know them: their name, else their Player ID (never the e-mail).
         deps.hub.publish(r.receiver.userId, { event: 'p2pReceived', data: { amount: dollarsFromCents(cents), from: senderLabel(player) } });
-        deliverAfterAnswer(deps.mailer, deps.logger, 'p2p-received', () => noticeMail(deps.site, r.receiver.email, {
-          subject: 'You received credits',
-          heading: 'Credits received',
-          paragraphs: [r.notes.receiver.content, 'They are in your wallet now, ready to move to a game or send on.'],
-          action: { label: 'Open your wallet', url: `${deps.config.publicUrl}/transactions` },
-        }));
+        // Its e-mail was queued with the transfer; the queue sends it after this answer.
+        deps.mailQueue.wake();
       }
-      const receipt = await p2pReceipt(deps.database.client, player.userId, r.transactionUuid);
+      // A new transfer's receipt is what was just written; a replay's is read back.
+      const receipt = r.replayed
+        ? await p2pReceipt(deps.database.client, player.userId, r.transactionUuid)
+        : { transactionId: r.transactionUuid, amountCents: cents, recipient: { ...r.receiverShown, email: r.receiver.email }, createdAt: r.createdAt };
       return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents), ...(receipt && { receipt: toReceipt(receipt) }) };
     }, { auth: true, idempotent: true })
     .post('/freeplay/redeem', async ({ player, body }) => {

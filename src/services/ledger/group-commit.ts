@@ -1,6 +1,9 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { LibsqlBatchError, LibsqlError } from '@libsql/client';
 import { asLibsqlError, rawConnectionOf, runStatement, type RawConnection } from '../../../db/raw-connection';
+import { remoteOf } from '../../../db/remote';
+import { busyRetry, isBusy } from './busy';
+import { createRemoteCommit } from './remote-commit';
 
 /** Commits one movement's statements all-or-nothing; resolves only once they are durable. */
 export type Commit = (stmts: InStatement[]) => Promise<ResultSet[]>;
@@ -12,7 +15,7 @@ export type GroupCommitOptions = {
   grouping?: boolean;
 };
 
-type Pending = { stmts: InStatement[]; resolve: (r: ResultSet[]) => void; reject: (e: unknown) => void };
+type Pending = { stmts: InStatement[]; resolve: (r: ResultSet[]) => void; reject: (e: unknown) => void; busy?: number };
 
 // A bound on one transaction's size; what is left waits for the next commit of the same flush.
 const MAX_GROUP = 512;
@@ -24,10 +27,12 @@ const MAX_GROUP = 512;
  * rule is rolled back to its savepoint and only its own caller gets the error. Callers are answered after the
  * COMMIT that holds their movement, so one fsync makes a whole group durable. The flush runs in one
  * synchronous stretch, so no other call on the shared connection can land inside its transaction.
- * A remote (`libsql://`, `http://`) client has no such connection: each movement is its own `batch`, and this
- * instance sends them to the server one at a time.
+ * A remote (`libsql://`, `http://`) client opened by `openDatabase` groups the same way over Hrana
+ * (remote-commit.ts); any other remote client sends each movement as its own `batch`, one at a time.
  */
 export function createGroupCommit(client: Client, opts: GroupCommitOptions = {}): Commit {
+  const remote = remoteOf(client);
+  if (remote) return createRemoteCommit(remote, opts);
   let raw: Promise<RawConnection | null> | null = null;
   let queue: Pending[] = [];
   let scheduled = false;
@@ -61,6 +66,20 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
     }
   }
 
+  function retryLater(db: RawConnection, group: Pending[]) {
+    const attempt = group[0]!.busy ?? 0;
+    for (const p of group) p.busy = attempt + 1;
+    void busyRetry(attempt).then((again) => {
+      if (!again) return void group.forEach((p) => p.reject(busyFailure()));
+      // The group goes first in the next flush.
+      queue = [...group, ...queue];
+      if (!scheduled) {
+        scheduled = true;
+        setTimeout(() => flush(db), 0);
+      }
+    });
+  }
+
   /** One transaction; returns the movements to run again when an error ended the whole transaction. */
   function commitGroup(db: RawConnection, group: Pending[]): Pending[] {
     if (!db.open) {
@@ -70,7 +89,10 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
     try {
       db.exec('BEGIN IMMEDIATE');
     } catch (e) {
-      for (const p of group) p.reject(asLibsqlError(e));
+      // Another process (an instance on the same file) held the write lock through the whole busy timeout: the
+      // group waits and tries again, a bounded number of times, instead of failing.
+      if (isBusy(asLibsqlError(e))) retryLater(db, group);
+      else for (const p of group) p.reject(asLibsqlError(e));
       return [];
     }
     const done: { p: Pending; results: ResultSet[] }[] = [];
@@ -130,6 +152,8 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
     });
   };
 }
+
+const busyFailure = () => new LibsqlError('SQLITE_BUSY: database is locked', 'SQLITE_BUSY');
 
 /** The error a `batch` of the same statements would have thrown: a LibsqlBatchError naming the statement. */
 function batchError(e: unknown, index: number): unknown {

@@ -83,6 +83,45 @@ export const settleHold = (holdId: string, status: 'posted' | 'voided'): InState
   args: [status, holdId],
 });
 
+/**
+ * A hold's settlement row, built from the hold inside the same transaction (no read before it): a missing hold,
+ * or a posted amount above the held one, leaves a NULL in a NOT NULL column and aborts the movement (see
+ * `failureOf`); a second settlement breaks the unique pending_id. RETURNING gives what the caller is told.
+ */
+export const insertSettlement = (id: string, kind: 'post' | 'void', holdId: string, amountCents: number | null, at: number): InStatement => ({
+  sql: `INSERT INTO transfers (id, kind, code, debit_account_id, credit_account_id, amount_cents, status, pending_id, external_ref, metadata, created_at)
+        SELECT ?1, ?2, h.code, h.debit_account_id, h.credit_account_id,
+               CASE WHEN ?3 IS NULL THEN h.amount_cents WHEN ?3 <= h.amount_cents THEN ?3 END,
+               CASE ?2 WHEN 'post' THEN 'posted' ELSE 'voided' END, ?4, NULL, NULL, ?5
+        FROM (SELECT 1) LEFT JOIN transfers h ON h.id = ?4 AND h.kind = 'hold'
+        RETURNING code, debit_account_id, credit_account_id, amount_cents`,
+  args: [id, kind, amountCents, holdId, at],
+});
+
+/** A posted settlement's two entries, from its own row. */
+export const insertSettlementEntries = (id: string): InStatement => ({
+  sql: `INSERT INTO entries (transfer_id, account_id, amount_cents, created_at)
+        SELECT id, debit_account_id, -amount_cents, created_at FROM transfers WHERE id = ?1
+        UNION ALL SELECT id, credit_account_id, amount_cents, created_at FROM transfers WHERE id = ?1`,
+  args: [id],
+});
+
+/** moveBalances for a posted settlement: its amount moves, and the whole held amount leaves pending. */
+export const settleBalances = (id: string, holdId: string): InStatement => ({
+  sql: `UPDATE accounts SET
+          balance_cents = balance_cents + CASE WHEN accounts.id = t.debit_account_id THEN -t.amount_cents ELSE t.amount_cents END,
+          pending_cents = pending_cents - CASE WHEN accounts.id = t.debit_account_id THEN h.amount_cents ELSE 0 END
+        FROM transfers t, transfers h
+        WHERE t.id = ?1 AND h.id = ?2 AND accounts.id IN (t.debit_account_id, t.credit_account_id)`,
+  args: [id, holdId],
+});
+
+/** A voided hold's amount leaves its debit account's pending. */
+export const releaseHold = (holdId: string): InStatement => ({
+  sql: `UPDATE accounts SET pending_cents = pending_cents - h.amount_cents FROM transfers h WHERE h.id = ? AND accounts.id = h.debit_account_id`,
+  args: [holdId],
+});
+
 export const SELECT_TRANSFER = `SELECT id, kind, code, debit_account_id, credit_account_id, amount_cents, status, pending_id,
   external_ref, metadata, created_at FROM transfers`;
 
@@ -116,7 +155,7 @@ export const toTransfer = (r: TransferRow, replayed = false): Transfer => ({
   pendingId: r.pendingId,
 });
 
-export type Failure = 'insufficient' | 'duplicate-ref' | 'already-settled' | 'too-large';
+export type Failure = 'insufficient' | 'duplicate-ref' | 'already-settled' | 'too-large' | 'no-hold' | 'above-hold';
 
 /** Names the ledger rule a failed batch broke, from the constraint in SQLite's message (null: not ours). */
 export function failureOf(e: unknown): Failure | null {
@@ -126,5 +165,8 @@ export function failureOf(e: unknown): Failure | null {
   if (msg.includes('accounts_balance_safe')) return 'too-large';
   if (msg.includes('transfers.external_ref')) return 'duplicate-ref';
   if (msg.includes('transfers.pending_id')) return 'already-settled';
+  // insertSettlement: no such hold (its code is NULL), or more than it holds (the amount is NULL).
+  if (msg.includes('NOT NULL constraint failed: transfers.code')) return 'no-hold';
+  if (msg.includes('NOT NULL constraint failed: transfers.amount_cents')) return 'above-hold';
   return null;
 }

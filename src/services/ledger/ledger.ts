@@ -4,6 +4,10 @@ import {
   SELECT_TRANSFER,
   changePending,
   checkAmount,
+  insertSettlement,
+  insertSettlementEntries,
+  releaseHold,
+  settleBalances,
   ensureAccounts,
   failureOf,
   insertEntries,
@@ -17,12 +21,15 @@ import {
 } from './ledger.sql';
 import type { Ledger, Movement, Transfer } from './ledger.types';
 import { createGroupCommit, type GroupCommitOptions } from './group-commit';
+import { busyError, isBusy } from './busy';
 
 export type LedgerOptions = { now?: () => number; newId?: () => string } & GroupCommitOptions;
 
 const insufficient = () => AppError.conflict('Insufficient balance', 'INSUFFICIENT_FUNDS');
 const notPending = () => AppError.conflict('This transfer is no longer pending', 'HOLD_NOT_PENDING');
 const tooLarge = () => AppError.invalid([{ field: 'amount', message: 'Enter a valid amount' }]);
+const noHold = () => new AppError(404, 'Hold not found', 'HOLD_NOT_FOUND');
+const aboveHold = () => AppError.invalid([{ field: 'amount', message: 'Amount exceeds the held amount' }]);
 
 function checkMovement(m: Movement) {
   const amountCents = checkAmount(m.amountCents);
@@ -57,6 +64,9 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
       if (f === 'insufficient') throw insufficient();
       if (f === 'already-settled') throw notPending();
       if (f === 'too-large') throw tooLarge();
+      if (f === 'no-hold') throw noHold();
+      if (f === 'above-hold') throw aboveHold();
+      if (isBusy(e)) throw busyError();
       throw e;
     }
   }
@@ -105,31 +115,25 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
     return { ...toTransfer(row), ...(moreIds.length && { moreIds }), withResults: results.slice(own) };
   }
 
-  async function liveHold(holdId: string): Promise<TransferRow> {
-    const r = typeof holdId === 'string' ? await client.execute({ sql: `${SELECT_TRANSFER} WHERE id = ?`, args: [holdId] }) : null;
-    const hold = r?.rows[0] ? rowToTransfer(r.rows[0]) : null;
-    if (!hold || hold.kind !== 'hold') throw new AppError(404, 'Hold not found', 'HOLD_NOT_FOUND');
-    if (hold.status !== 'pending') throw notPending();
-    return hold;
-  }
-
-  /** Settles a hold. A racing second settlement is stopped by the unique pending_id, whatever was read first. */
+  /**
+   * Settles a hold in one write, with no read before it (one request on a libSQL server): the settlement row is
+   * built from the hold inside the transaction. A racing second settlement is stopped by the unique pending_id.
+   */
   async function settle(holdId: string, kind: 'post' | 'void', amount: number | undefined, extra?: (id: string) => InStatement[]) {
-    const hold = await liveHold(holdId);
-    const amountCents = kind === 'void' ? hold.amountCents : (amount ?? hold.amountCents);
-    if (amountCents > hold.amountCents) throw AppError.invalid([{ field: 'amount', message: 'Amount exceeds the held amount' }]);
+    if (typeof holdId !== 'string' || holdId.length === 0 || holdId.length > 100) throw noHold();
     const id = newId();
     const at = now();
-    const row: TransferRow = {
-      id, kind, code: hold.code, debit: hold.debit, credit: hold.credit, amountCents,
-      status: kind === 'post' ? 'posted' : 'voided', pendingId: holdId, externalRef: null, metadata: null, createdAt: at,
-    };
-    const stmts = [insertTransfer(row), settleHold(holdId, row.status as 'posted' | 'voided')];
-    if (kind === 'post')
-      stmts.push(insertEntries(id, hold.debit, hold.credit, amountCents, at), moveBalances(hold.debit, hold.credit, amountCents, hold.amountCents));
-    else stmts.push(changePending(hold.debit, -hold.amountCents));
+    const status = kind === 'post' ? 'posted' : 'voided';
+    const stmts = [insertSettlement(id, kind, holdId, kind === 'post' ? (amount ?? null) : null, at), settleHold(holdId, status)];
+    if (kind === 'post') stmts.push(insertSettlementEntries(id), settleBalances(id, holdId));
+    else stmts.push(releaseHold(holdId));
     if (extra) stmts.push(...extra(id));
-    await commit(stmts);
+    const [inserted] = await commit(stmts);
+    const r = inserted!.rows[0]!;
+    const row: TransferRow = {
+      id, kind, code: String(r.code), debit: String(r.debit_account_id), credit: String(r.credit_account_id), amountCents: Number(r.amount_cents),
+      status, pendingId: holdId, externalRef: null, metadata: null, createdAt: at,
+    };
     return toTransfer(row);
   }
 

@@ -1,5 +1,5 @@
 /** One e-mail: both parts are always present so every client can show it. */
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; /** Fixed for a queued mail, so a repeat can be dropped. */ messageId?: string };
 
 export type Mailer = { send(m: MailMessage): Promise<void> };
 

@@ -8,7 +8,7 @@ export function createSmtpMailer(url: string, from: string): Mailer & { close():
   const transport = nodemailer.createTransport(pooled(url));
   return {
     async send(m) {
-      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.messageId && { messageId: m.messageId }) });
     },
     close: () => transport.close(),
   };

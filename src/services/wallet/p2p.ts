@@ -7,6 +7,7 @@ import { historyRows, readableId } from './history';
 import { notificationRows, type Notification } from './notifications';
 import { assertMayPlay } from '../protection/restrictions';
 import { assertNotInDebt } from '../protection/debt';
+import { queueMailRow } from '../mail/mail-queue';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
@@ -19,6 +20,10 @@ export type P2PResult = {
   senderAvailableCents: number | null;
   receiverAvailableCents: number | null;
   notes: { sender: Notification; receiver: Notification };
+  /** The receiver's name and Player ID as read for this transfer, for the receipt without another read. */
+  receiverShown: { name: string | null; playerId: number };
+  /** When it was written (the receipt's time). */
+  createdAt: number;
 };
 
 // The same answer whether the address is unknown or unverified, so the form cannot probe for accounts.
@@ -30,14 +35,20 @@ export async function sendCredits(
   /** Runs once the receiver is known and before anything moves (the two-step code check). */
   stepUp?: () => Promise<unknown>,
 ): Promise<P2PResult> {
-  // Responsible gaming: no sending credits during a cool-off or self-exclusion.
-  await assertMayPlay(client, sender.userId, now);
-  await assertNotInDebt(client, sender.userId);
   const to = email.trim().toLowerCase();
+  // The checks and the receiver are read together (on a libSQL server they share one request); their errors
+  // still come in this order: a cool-off or self-exclusion, then a debt, then the address.
+  const [mayPlay, notInDebt, found] = await Promise.allSettled([
+    assertMayPlay(client, sender.userId, now),
+    assertNotInDebt(client, sender.userId),
+    client.execute({ sql: 'SELECT id, email, email_verified_at, name, player_id FROM users WHERE lower(email) = ?', args: [to] }),
+  ]);
+  if (mayPlay.status === 'rejected') throw mayPlay.reason;
+  if (notInDebt.status === 'rejected') throw notInDebt.reason;
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
-  const found = await client.execute({ sql: 'SELECT id, email, email_verified_at FROM users WHERE lower(email) = ?', args: [to] });
-  const row = found.rows[0];
+  if (found.status === 'rejected') throw found.reason;
+  const row = found.value.rows[0];
   if (!row || row.email_verified_at == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
   const receiver = { userId: String(row.id), email: String(row.email) };
@@ -62,6 +73,8 @@ export async function sendCredits(
         { userId: receiver.userId, type: 'P2P', direction: 'in', status: 'completed', amountCents, transferId, counterparty: from },
       ], now),
       notes.stmt,
+      // The receiver's e-mail, in the same transaction: sent by the mail queue once this commits, lost by no crash.
+      queueMailRow({ kind: 'p2p-received', to: receiver.email, data: { content: notes.notes[1]!.content, transferId } }, now),
       // Both new balances, read inside the same transaction, for the answer and the pushes.
       { sql: 'SELECT id, balance_cents - pending_cents AS available FROM accounts WHERE id IN (?, ?)', args: [walletId(sender.userId), walletId(receiver.userId)] },
     ],
@@ -77,6 +90,8 @@ export async function sendCredits(
     transferId: transfer.id, transactionUuid, replayed: transfer.replayed, receiver,
     senderAvailableCents: availableOf(sender.userId), receiverAvailableCents: availableOf(receiver.userId),
     notes: { sender: notes.notes[0]!, receiver: notes.notes[1]! },
+    createdAt: now,
+    receiverShown: { name: row.name == null ? null : String(row.name).trim() || null, playerId: Number(row.player_id) },
   };
 }
 

@@ -1,0 +1,128 @@
+import type { Client, InStatement, ResultSet } from '@libsql/client';
+import { LibsqlError } from '@libsql/client';
+import { ResultSetImpl } from '@libsql/core/util';
+import * as hrana from '@libsql/hrana-client';
+
+/**
+ * A libSQL server (sqld) spends about a millisecond of CPU on every request whatever it holds, so an instance
+ * that sent one request per statement was limited by the number of requests, not by the statements. This is
+ * the Hrana layer under @libsql/client, kept beside it for two things @libsql/client does not offer: batch
+ * steps whose conditions we choose (the ledger's group commit, remote-commit.ts), and single statements that
+ * arrive while another request is in flight going together in the next one (`coalesced`).
+ */
+export type Remote = { hrana: hrana.HttpClient; version: () => Promise<hrana.ProtocolVersion> };
+
+const remotes = new WeakMap<object, Remote>();
+
+/** The Hrana client beside a remote @libsql/client opened by `openRemote`, or null (embedded, or opened elsewhere). */
+export const remoteOf = (client: Client): Remote | null => remotes.get(client) ?? null;
+
+/** The HTTP address Hrana speaks to for a `libsql://`, `https://` or `http://` DATABASE_URL. */
+export function httpUrl(url: string): string {
+  const u = new URL(url);
+  if (u.protocol === 'libsql:' || u.protocol === 'wss:') u.protocol = u.searchParams.get('tls') === '0' ? 'http:' : 'https:';
+  else if (u.protocol === 'ws:') u.protocol = 'http:';
+  u.searchParams.delete('tls');
+  return u.toString();
+}
+
+/** Registers the Hrana client beside `client` and makes its `execute` coalescing; returns the wrapped client. */
+export function openRemote(client: Client, url: string, authToken?: string): Client {
+  const h = hrana.openHttp(httpUrl(url), authToken);
+  h.intMode = 'number';
+  let version: Promise<hrana.ProtocolVersion> | null = null;
+  // Asked once; a failure (the server not reachable yet) is asked again next time rather than kept.
+  const remote: Remote = { hrana: h, version: () => (version ??= h.getVersion().catch((e) => ((version = null), Promise.reject(e)))) };
+  const execute = coalesced(remote);
+  const wrapped = new Proxy(client, {
+    get(target, key) {
+      if (key === 'execute') return (stmt: InStatement | string, args?: unknown) => execute(typeof stmt === 'string' && args !== undefined ? { sql: stmt, args: args as never } : stmt);
+      if (key === 'close') return () => (h.close(), target.close());
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  remotes.set(wrapped, remote);
+  return wrapped;
+}
+
+type Waiting = { stmt: InStatement; resolve: (r: ResultSet) => void; reject: (e: unknown) => void };
+// A bound on one request's size; the rest goes in the next.
+const MAX_READS = 256;
+
+/**
+ * `execute` for a remote client: a statement waits while the previous request is in flight, and everything that
+ * waited goes in the next request as one Hrana batch of independent steps (no transaction, no conditions: each
+ * runs in autocommit exactly as if sent alone, and fails alone). An idle instance sends a statement at once.
+ */
+function coalesced(remote: Remote): (stmt: InStatement) => Promise<ResultSet> {
+  let queue: Waiting[] = [];
+  let inFlight = false;
+
+  async function send() {
+    inFlight = true;
+    while (queue.length) {
+      const group = queue.splice(0, MAX_READS);
+      try {
+        const stream = remote.hrana.openStream();
+        let steps: Promise<hrana.RowsResult | undefined>[];
+        try {
+          const batch = stream.batch(false);
+          steps = group.map((w) => batch.step().query(toHrana(w.stmt)));
+          const done = batch.execute();
+          for (const s of steps) s.catch(() => {});
+          // Before awaiting: opening the stream, the batch and closing it travel in one HTTP request.
+          stream.closeGracefully();
+          await done;
+        } finally {
+          if (!stream.closed) stream.close();
+        }
+        for (let i = 0; i < group.length; i++) {
+          steps[i]!.then(
+            (r) => (r ? group[i]!.resolve(toResultSet(r)) : group[i]!.reject(new LibsqlError('Statement was not executed', 'UNKNOWN'))),
+            (e) => group[i]!.reject(asLibsql(e)),
+          );
+        }
+      } catch (e) {
+        for (const w of group) w.reject(asLibsql(e));
+      }
+    }
+    inFlight = false;
+  }
+
+  return (stmt) =>
+    new Promise<ResultSet>((resolve, reject) => {
+      queue.push({ stmt, resolve, reject });
+      // A microtask, so the statements of this same turn leave together.
+      if (!inFlight) {
+        inFlight = true;
+        queueMicrotask(() => void send());
+      }
+    });
+}
+
+/** A statement in Hrana's shape, bound exactly as @libsql/client binds it (positional or named arguments). */
+export function toHrana(stmt: InStatement | [string, unknown[]?]): hrana.InStmt {
+  const [sql, args] = typeof stmt === 'string' ? [stmt, undefined] : Array.isArray(stmt) ? stmt : [stmt.sql, stmt.args];
+  const out = new hrana.Stmt(sql);
+  if (Array.isArray(args)) out.bindIndexes(args as hrana.InValue[]);
+  else if (args) for (const [k, v] of Object.entries(args)) out.bindName(k, v as hrana.InValue);
+  return out;
+}
+
+export function toResultSet(r: hrana.RowsResult): ResultSet {
+  return new ResultSetImpl(
+    r.columnNames.map((c) => c ?? ''),
+    r.columnDecltypes.map((c) => c ?? ''),
+    r.rows as never,
+    r.affectedRowCount,
+    r.lastInsertRowid,
+  );
+}
+
+/** A Hrana error in the shape @libsql/client throws it (its `code` from the server, "SQLITE_CONSTRAINT…"). */
+export function asLibsql(e: unknown): unknown {
+  if (!(e instanceof hrana.ClientError)) return e;
+  const code = e instanceof hrana.ResponseError && e.code !== undefined ? e.code : e instanceof hrana.HttpServerError ? 'SERVER_ERROR' : 'UNKNOWN';
+  return new LibsqlError(e.message, code, undefined, undefined, e);
+}

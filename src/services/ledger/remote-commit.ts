@@ -1,0 +1,133 @@
+import type { InStatement, ResultSet } from '@libsql/client';
+import { LibsqlBatchError, LibsqlError } from '@libsql/client';
+import * as hrana from '@libsql/hrana-client';
+import { asLibsql, toHrana, toResultSet, type Remote } from '../../../db/remote';
+import { busyRetry, isBusy } from './busy';
+import type { Commit, GroupCommitOptions } from './group-commit';
+
+type Pending = { stmts: InStatement[]; resolve: (r: ResultSet[]) => void; reject: (e: unknown) => void };
+type Step = { ok: boolean; skipped: boolean; result?: hrana.RowsResult; error?: unknown };
+
+// Steps of one request are about fourteen per movement; this keeps a request well inside sqld's limits.
+const MAX_GROUP = 128;
+
+/**
+ * Group commit on a libSQL server. sqld spends about a millisecond of CPU per request whatever it holds, so the
+ * movements that queue while a request is in flight go together in the next one: one Hrana batch holding
+ * `BEGIN IMMEDIATE`, then each movement inside its own SAVEPOINT (each statement conditioned on the previous
+ * one's success; a failed statement rolls back to the savepoint, so only its own caller gets the error, the same
+ * LibsqlBatchError a `batch` would have thrown), then COMMIT. Callers are answered after the COMMIT.
+ * One request is in flight at a time: many writers queued at once inside sqld stall its write lock.
+ */
+export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}): Commit {
+  let queue: Pending[] = [];
+  let inFlight = false;
+
+  async function drain() {
+    while (queue.length) {
+      let group = queue.splice(0, opts.grouping === false ? 1 : MAX_GROUP);
+      // SQLITE_BUSY (another instance holds the write lock past sqld's busy timeout) is retried with a bounded backoff.
+      for (let attempt = 0; group.length; ) {
+        try {
+          group = await commitGroup(group);
+        } catch (e) {
+          const error = asLibsql(e);
+          if (isBusy(error) && (await busyRetry(attempt++))) continue;
+          for (const p of group) p.reject(error);
+          group = [];
+        }
+      }
+    }
+    inFlight = false;
+  }
+
+  /** One request; returns the movements to send again (an error ended the transaction after they ran). Throws when BEGIN or COMMIT failed. */
+  async function commitGroup(group: Pending[]): Promise<Pending[]> {
+    const version = await remote.version();
+    const stream = remote.hrana.openStream();
+    const batch = stream.batch(false);
+    const steps: Step[] = [];
+    const settled: Promise<unknown>[] = [];
+    const add = (sql: InStatement, ...conds: hrana.BatchCond[]) => {
+      const b = batch.step();
+      for (const c of conds) b.condition(c);
+      const s: Step = { ok: false, skipped: false };
+      steps.push(s);
+      settled.push(b.query(toHrana(sql)).then((r) => (r ? ((s.ok = true), (s.result = r)) : (s.skipped = true)), (e) => (s.error = e)));
+      return { b, i: steps.length - 1 };
+    };
+    const ok = (x: { b: hrana.BatchStep }) => hrana.BatchCond.ok(x.b);
+    const not = hrana.BatchCond.not;
+    const begin = add('BEGIN IMMEDIATE');
+    const inTx = version >= 3 ? [not(hrana.BatchCond.isAutocommit(batch))] : [];
+    let ready = ok(begin);
+    const marks: { first: number; count: number; release: number; rolledBack: number }[] = [];
+    for (const p of group) {
+      const sp = add('SAVEPOINT movement', ready, ...inTx);
+      let last = sp;
+      for (const s of p.stmts) last = add(s, ok(last), ...inTx);
+      const release = add('RELEASE movement', ok(last), ...inTx);
+      const rollback = add('ROLLBACK TO movement', ok(sp), not(ok(last)), ...inTx);
+      const released = add('RELEASE movement', ok(rollback));
+      marks.push({ first: sp.i + 1, count: p.stmts.length, release: release.i, rolledBack: released.i });
+      ready = hrana.BatchCond.or(batch, [ok(release), ok(released)]);
+    }
+    const commit = add('COMMIT', ready, ...inTx);
+    batch.step().condition(not(ok(commit))).run('ROLLBACK').catch(() => {});
+    try {
+      const done = batch.execute();
+      // Before awaiting: opening the stream, the batch and closing it travel in one HTTP request.
+      stream.closeGracefully();
+      await done;
+    } finally {
+      if (!stream.closed) stream.close();
+    }
+    await Promise.all(settled);
+
+    if (!steps[begin.i]!.ok) throw steps[begin.i]!.error ?? new LibsqlError('BEGIN was not executed', 'UNKNOWN');
+    let kept: { p: Pending; results: ResultSet[] }[] = [];
+    const failed: { p: Pending; error: unknown }[] = [];
+    let again: Pending[] = [];
+    for (let i = 0; i < group.length; i++) {
+      const p = group[i]!;
+      const m = marks[i]!;
+      const own = steps.slice(m.first, m.first + m.count);
+      if (steps[m.release]!.ok) {
+        kept.push({ p, results: own.map((s) => toResultSet(s.result!)) });
+        continue;
+      }
+      const at = own.findIndex((s) => !s.ok);
+      failed.push({ p, error: at >= 0 && own[at]!.error ? batchError(own[at]!.error, at) : new LibsqlError('movement was not executed', 'UNKNOWN') });
+      if (!steps[m.rolledBack]!.ok) {
+        // The error ended the whole transaction: the movements before this one did nothing wrong and go again.
+        again = [...kept.map((k) => k.p), ...group.slice(i + 1)];
+        kept = [];
+        break;
+      }
+    }
+    if (kept.length) {
+      if (!steps[commit.i]!.ok) throw steps[commit.i]!.error ?? new LibsqlError('COMMIT was not executed', 'UNKNOWN');
+      opts.onCommit?.(kept.length);
+    }
+    for (const k of kept) k.p.resolve(k.results);
+    for (const f of failed) f.p.reject(f.error);
+    return again;
+  }
+
+  return (stmts) =>
+    new Promise<ResultSet[]>((resolve, reject) => {
+      queue.push({ stmts, resolve, reject });
+      if (!inFlight) {
+        inFlight = true;
+        // A microtask: movements of this same turn leave together; later ones wait for the request in flight.
+        queueMicrotask(() => void drain());
+      }
+    });
+}
+
+/** The error a `batch` of the same statements would have thrown: a LibsqlBatchError naming the statement. */
+function batchError(e: unknown, index: number): unknown {
+  const l = asLibsql(e);
+  if (!(l instanceof LibsqlError)) return l;
+  return new LibsqlBatchError(l.message, index, l.code, l.extendedCode, l.rawCode, l.cause instanceof Error ? l.cause : undefined);
+}

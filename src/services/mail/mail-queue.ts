@@ -1,0 +1,145 @@
+import type { Client, InStatement } from '@libsql/client';
+import type { Logger } from '../../lib/logger';
+import type { Mailer, MailMessage } from './mail.port';
+
+/** A mail to send once the transaction that wrote it commits: its kind names the template, `data` fills it. */
+export type QueuedMail = { kind: string; to: string; data: Record<string, unknown> };
+export type RenderMail = (kind: string, to: string, data: Record<string, unknown>) => MailMessage;
+
+/** The row that queues `mail`, for the statements of the event it tells of (so a crash loses neither or both). */
+export function queueMailRow(mail: QueuedMail, now: number): InStatement {
+  return {
+    sql: 'INSERT INTO mail_queue (id, kind, to_address, data, created_at) VALUES (?, ?, ?, ?, ?)',
+    args: [Bun.randomUUIDv7(), mail.kind, mail.to, JSON.stringify(mail.data), now],
+  };
+}
+
+/** The Message-ID of a queued row: the same on every attempt, so a receiving server can drop a repeat. */
+export const messageIdOf = (rowId: string, host: string) => `<${rowId}@${host}>`;
+
+export type MailQueue = {
+  /** A new row was committed: send soon (the worker runs after the current answers, never inside them). */
+  wake(): void;
+  /** Sends what is due now; resolves with how many were sent (tests and shutdown). */
+  drain(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+export type MailQueueOptions = {
+  client: Client;
+  mailer: Mailer;
+  logger: Logger;
+  render: RenderMail;
+  /** The host part of Message-IDs (the site's own). */
+  host: string;
+  /** How long a claimed row is this worker's before another may take it again (a crash mid-send). */
+  leaseMs?: number;
+  batch?: number;
+  /** How often unsent rows left by a crash or a failed send are looked for. */
+  pollMs?: number;
+  now?: () => number;
+};
+
+/**
+ * The worker that sends queued mail, on every instance. A batch of due rows is claimed with one conditional
+ * UPDATE (`claimed_until` set, only where unsent and unclaimed or past its lease), so two instances never send
+ * the same row at once; the batch goes out over the mailer's pooled connection; the sent rows are marked in the
+ * same transaction as the next claim. Order: claim, send, mark. A crash after the SMTP server took a message and before the mark sends it
+ * again once the lease runs out (at-least-once), with the same Message-ID for the receiver to drop it; marking
+ * first would instead lose that mail for good (docs/decisions/mail-queue.md).
+ */
+export function createMailQueue(o: MailQueueOptions): MailQueue {
+  // Far longer than a batch takes over a pooled connection, short enough that a crashed instance's batch goes out soon.
+  const leaseMs = o.leaseMs ?? 10_000;
+  const size = o.batch ?? 100;
+  const now = o.now ?? Date.now;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let stopped = false;
+
+  // The marks of the last batch sent, written in the same transaction as the next claim: one commit (one fsync on an
+  // embedded file, one request on a libSQL server) per batch instead of two.
+  let marks: InStatement[] = [];
+
+  async function once(): Promise<{ claimed: number; sent: number }> {
+    const at = now();
+    const claim: InStatement = {
+      sql: `UPDATE mail_queue SET claimed_until = ?1 WHERE id IN (
+              SELECT id FROM mail_queue WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?2) ORDER BY created_at LIMIT ?3)
+            AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ?2)
+            RETURNING id, kind, to_address, data`,
+      args: [at + leaseMs, at, size],
+    };
+    const written = await o.client.batch([...marks, claim], 'write');
+    marks = [];
+    const claimed = written.at(-1)!;
+    if (!claimed.rows.length) return { claimed: 0, sent: 0 };
+    const sent: string[] = [];
+    const failed: string[] = [];
+    await Promise.all(claimed.rows.map(async (r) => {
+      const id = String(r.id);
+      try {
+        const m = o.render(String(r.kind), String(r.to_address), JSON.parse(String(r.data)) as Record<string, unknown>);
+        await o.mailer.send({ ...m, messageId: messageIdOf(id, o.host) });
+        sent.push(id);
+      } catch (e) {
+        failed.push(id);
+        const code = (e as { code?: unknown } | null)?.code;
+        o.logger.error('mail failed', { kind: String(r.kind), error: e instanceof Error ? e.name : 'unknown', ...(typeof code === 'string' && { code }) });
+      }
+    }));
+    const done = now();
+    if (sent.length) marks.push({ sql: `UPDATE mail_queue SET sent_at = ? WHERE id IN (${sent.map(() => '?').join(', ')})`, args: [done, ...sent] });
+    // A failed send is tried again after a pause rather than at once.
+    if (failed.length) marks.push({ sql: `UPDATE mail_queue SET claimed_until = ? WHERE id IN (${failed.map(() => '?').join(', ')}) AND sent_at IS NULL`, args: [done + 30_000, ...failed] });
+    return { claimed: claimed.rows.length, sent: sent.length };
+  }
+
+  /** Claims and sends until a claim finds nothing due (that last claim writes the marks of the batch before it). */
+  async function loop(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      again = false;
+      try {
+        const n = await once();
+        total += n.sent;
+        if (n.claimed === 0 && !again) break;
+        // Stopping: the marks of what was just sent are written by one last claim.
+        if (stopped && !marks.length) break;
+      } catch (e) {
+        o.logger.error('mail queue failed', { error: e instanceof Error ? e.message : 'unknown' });
+        break;
+      }
+    }
+    return total;
+  }
+
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = loop().finally(() => (running = null));
+    return running;
+  }
+
+  return {
+    // After the answers of this turn are out: a burst of transfers is sent as one batch.
+    wake: () => void (stopped || running ? (again = true) : setTimeout(() => void run(), 0)),
+    drain: () => run(),
+    start() {
+      stopped = false;
+      timer ??= setInterval(() => void run(), o.pollMs ?? 1_000);
+      timer.unref?.();
+      void run();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

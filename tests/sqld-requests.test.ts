@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Client } from '@libsql/client';
+import { startCountingProxy, type CountingProxy } from '../bench/lib/sqld-proxy';
+import { seedPlayers, type BenchPlayer } from '../bench/lib/players';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import type { AppError } from '../src/lib/app-error';
+import { createLedger } from '../src/services/ledger/ledger';
+import { systemId, walletId, type Ledger } from '../src/services/ledger/ledger.types';
+import { sendCredits } from '../src/services/wallet/p2p';
+import { cents } from '../src/shared/money';
+import { sqldPath, startSqld, type SqldServer } from './helpers/sqld';
+
+const SECRET = 'sqld-requests-secret-sqld-requests-secret';
+
+/**
+ * What each money movement costs a libSQL server in requests, counted by a proxy in front of a real sqld: every
+ * movement is one request, movements that queue while one is in flight share the next, and a movement that breaks
+ * a rule inside a shared request fails alone.
+ */
+describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
+  let sqld: SqldServer;
+  let proxy: CountingProxy;
+  let client: Client;
+  let direct: Client;
+  const commits: number[] = [];
+  let ledger: Ledger;
+
+  beforeAll(async () => {
+    sqld = await startSqld();
+    direct = openDatabase(sqld.url).client;
+    await migrate(direct);
+    proxy = startCountingProxy(sqld.url);
+    client = openDatabase(proxy.url).client;
+    ledger = createLedger(client, { onCommit: (n) => commits.push(n) });
+    // The first call learns the protocol version (a GET, not counted); do it before counting.
+    await client.execute('SELECT 1');
+  });
+  afterAll(async () => {
+    client?.close();
+    direct?.close();
+    proxy?.stop();
+    await sqld?.stop();
+  });
+
+  const available = async (id: string) => Number((await direct.execute({ sql: 'SELECT balance_cents - pending_cents AS a FROM accounts WHERE id = ?', args: [walletId(id)] })).rows[0]?.a ?? 0);
+  /** The requests `fn` sent to the server. */
+  async function counted<T>(fn: () => Promise<T>): Promise<{ value: T; requests: number }> {
+    proxy.reset();
+    const value = await fn();
+    return { value, requests: proxy.requests() };
+  }
+
+  test('a transfer, a hold, its post and a void are one request each, and move the money', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    const t = await counted(() => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 100, code: 'P2P' }));
+    expect(t.requests).toBe(1);
+    const h = await counted(() => ledger.hold({ debit: walletId(p!.id), credit: systemId('bitcoin_withdrawals'), amountCents: 300, code: 'WITHDRAWAL' }));
+    expect(h.requests).toBe(1);
+    expect(await available(p!.id)).toBe(600);
+    const posted = await counted(() => ledger.post(h.value.id, { amountCents: 200 }));
+    expect(posted.requests).toBe(1);
+    expect(posted.value).toMatchObject({ status: 'posted', amountCents: 200, debitAccountId: walletId(p!.id), pendingId: h.value.id });
+    expect(await available(p!.id)).toBe(700);
+    const h2 = await ledger.hold({ debit: walletId(p!.id), credit: systemId('bitcoin_withdrawals'), amountCents: 50, code: 'WITHDRAWAL' });
+    expect(await available(p!.id)).toBe(650);
+    const voided = await counted(() => ledger.void(h2.id));
+    expect(voided.requests).toBe(1);
+    expect(voided.value).toMatchObject({ status: 'voided', amountCents: 50 });
+    expect([await available(p!.id), await available(q!.id)]).toEqual([700, 1_100]);
+  });
+
+  test('a settled hold, a missing hold and a post above the hold are refused in that one request', async () => {
+    const [p] = await seedPlayers(sqld.url, SECRET, 1, 1_000);
+    const h = await ledger.hold({ debit: walletId(p!.id), credit: systemId('bitcoin_withdrawals'), amountCents: 300, code: 'WITHDRAWAL' });
+    const above = await counted(() => ledger.post(h.id, { amountCents: 301 }).then(() => null as never as AppError, (e: AppError) => e));
+    expect([above.value.status, above.requests]).toEqual([400, 1]);
+    await ledger.void(h.id);
+    const again = await counted(() => ledger.post(h.id).then(() => null as never as AppError, (e: AppError) => e));
+    expect([again.value.status, again.value.errorType, again.requests]).toEqual([409, 'HOLD_NOT_PENDING', 1]);
+    const missing = await ledger.void('no-such-hold').then(() => null as never as AppError, (e: AppError) => e);
+    expect([missing.status, missing.errorType]).toEqual([404, 'HOLD_NOT_FOUND']);
+    expect(await available(p!.id)).toBe(1_000);
+  });
+
+  test('transfers that queue together share one request, and an overdraft among them fails alone', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 100);
+    commits.length = 0;
+    const r = await counted(() =>
+      Promise.allSettled(Array.from({ length: 20 }, (_, i) => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: i === 7 ? 1_000 : 5, code: 'P2P' }))),
+    );
+    expect(r.requests).toBe(1);
+    expect(commits).toEqual([19]);
+    expect(r.value.map((s) => s.status)).toEqual(Array.from({ length: 20 }, (_, i) => (i === 7 ? 'rejected' : 'fulfilled')));
+    expect(((r.value[7] as PromiseRejectedResult).reason as AppError).errorType).toBe('INSUFFICIENT_FUNDS');
+    expect([await available(p!.id), await available(q!.id)]).toEqual([5, 195]);
+  });
+
+  test('movements arriving while a request is in flight go together in the next one', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    commits.length = 0;
+    const move = () => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 1, code: 'P2P' });
+    const r = await counted(async () => {
+      const first = move();
+      // The first request is on its way; these ten wait for it and leave together.
+      await Bun.sleep(0);
+      const rest = Array.from({ length: 10 }, move);
+      return Promise.all([first, ...rest]);
+    });
+    expect(commits).toEqual([1, 10]);
+    expect(r.requests).toBe(2);
+    expect(await available(q!.id)).toBe(1_011);
+  });
+
+  test('a P2P transfer reads its checks and the receiver in one request and writes in one more; concurrent ones share them', async () => {
+    const players = await seedPlayers(sqld.url, SECRET, 11, 1_000);
+    const [to, ...from] = players as [BenchPlayer, ...BenchPlayer[]];
+    const one = await counted(() => sendCredits(client, ledger, { userId: from[0]!.id, email: from[0]!.email }, to.email, cents(100)));
+    expect(one.requests).toBe(2);
+    expect(one.value.receiverAvailableCents).toBe(1_100);
+    const many = await counted(() => Promise.all(from.map((f) => sendCredits(client, ledger, { userId: f.id, email: f.email }, to.email, cents(10)))));
+    expect(many.requests).toBe(2);
+    expect(await available(to.id)).toBe(1_200);
+  });
+});
