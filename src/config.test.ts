@@ -11,7 +11,7 @@ describe('config', () => {
   });
 
   test('the ticker shows no invented lines in production unless asked to', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
     expect(loadConfig(prod).TICKER_MODE).toBe('live');
     expect(loadConfig({ ...prod, TICKER_MODE: 'demo' }).TICKER_MODE).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'test' }).TICKER_MODE).toBe('demo');
@@ -28,7 +28,9 @@ describe('config', () => {
     // The outbox is a file on this machine: in production, mail must leave through SMTP.
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64) };
     expect(() => loadConfig(prod)).toThrow(/SMTP_URL: required in production/);
-    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587' }).isProduction).toBe(true);
+    // Identity documents and tax numbers are encrypted under it; like CREDENTIAL_KEY it must not be generated there.
+    expect(() => loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/DOCUMENT_KEY: required in production/);
+    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587', DOCUMENT_KEY: 'd'.repeat(64) }).isProduction).toBe(true);
     expect(() => loadConfig({ JOB_LEASE_S: '0' })).toThrow(/JOB_LEASE_S/);
   });
 
@@ -39,5 +41,21 @@ describe('config', () => {
     for (const bad of ['everyone', '10.0.0.0/33', '127.0.0.1;10.0.0.1'])
       expect(() => loadConfig({ METRICS_ALLOW: bad })).toThrow(/METRICS_ALLOW: must be a comma-separated list/);
     for (const bad of ['0', '601', 'soon', '1.5']) expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: bad })).toThrow(/SHUTDOWN_TIMEOUT_S/);
+  });
+
+  test('identity settings: requirement, tax threshold, restricted states, document key, S3 and Onfido', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ IDENTITY_REQUIRED_FOR: 'withdrawal', TAX_DETAILS_THRESHOLD_DOLLARS: 600, RESTRICTED_STATES: '', DOCUMENT_RETENTION_DAYS: 365 });
+    for (const ok of ['none', 'withdrawal', '2000', '150.50']) expect(loadConfig({ IDENTITY_REQUIRED_FOR: ok }).IDENTITY_REQUIRED_FOR).toBe(ok);
+    for (const bad of ['always', '-5', '12.345']) expect(() => loadConfig({ IDENTITY_REQUIRED_FOR: bad })).toThrow(/IDENTITY_REQUIRED_FOR: must be withdrawal, none, or a dollar amount/);
+    expect(loadConfig({ RESTRICTED_STATES: 'wa, ID' }).RESTRICTED_STATES).toBe('wa, ID');
+    expect(() => loadConfig({ RESTRICTED_STATES: 'WA,XX' })).toThrow(/RESTRICTED_STATES: must be a comma-separated list of US state codes/);
+    expect(() => loadConfig({ TAX_DETAILS_THRESHOLD_DOLLARS: '0' })).toThrow(/TAX_DETAILS_THRESHOLD_DOLLARS/);
+    expect(() => loadConfig({ DOCUMENT_KEY: 'short' })).toThrow(/DOCUMENT_KEY: must be 64 hex characters/);
+    expect(() => loadConfig({ DOCUMENT_RETENTION_DAYS: '0' })).toThrow(/DOCUMENT_RETENTION_DAYS/);
+    expect(() => loadConfig({ S3_BUCKET: 'docs' })).toThrow(/S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three/);
+    expect(loadConfig({ S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://127.0.0.1:9000' }).S3_BUCKET).toBe('docs');
+    expect(() => loadConfig({ ONFIDO_API_TOKEN: 't' })).toThrow(/ONFIDO_API_TOKEN and ONFIDO_WEBHOOK_TOKEN: set both/);
+    expect(loadConfig({ ONFIDO_API_TOKEN: 't', ONFIDO_WEBHOOK_TOKEN: 'w' }).ONFIDO_API_URL).toBe('https://api.onfido.com');
   });
 });

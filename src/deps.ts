@@ -47,6 +47,10 @@ import { twoStepSecurityEvents } from './services/protection/two-step-events';
 import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
+import { createIdentityService, parseRequirement, type IdentityService } from './services/identity/identity-service';
+import { createDocumentCipher } from './services/identity/document-cipher';
+import { pickDocumentStore, pickIdentityCheck } from './services/identity/pick';
+import { parseStateList } from './services/identity/us-states';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -94,6 +98,8 @@ export type Deps = {
   securityEvent: (e: TwoStepEvent) => void;
   /** The background jobs, run by whichever instance holds their lease; main.ts starts them, shutdown releases them. */
   jobs: JobRunner;
+  /** Identity before cash-out: submissions, tax details, the withdrawal and deposit checks (docs/decisions/identity.md). */
+  identity: IdentityService;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -105,6 +111,7 @@ export function siteInfo(c: Config): SiteInfo {
     tickerMode: c.TICKER_MODE,
     devMailbox: !c.isProduction,
     sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
+    restrictedStates: parseStateList(c.RESTRICTED_STATES),
   };
 }
 
@@ -153,9 +160,17 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const { store, hub } = await pickShared(config, logger, overrides);
   const metrics = overrides.metrics ?? createSiteMetrics();
   const ledger = overrides.ledger ?? countedLedger(createLedger(database.client), metrics.transfer);
+  const now = overrides.now ?? Date.now;
+  // Outside production a key is generated once and kept in DATA_DIR like CREDENTIAL_KEY; production must set it (config.ts).
+  const identity = overrides.identity ?? createIdentityService({
+    client: database.client, cipher: createDocumentCipher(persistedSecret(config.DATA_DIR, 'document-key', config.DOCUMENT_KEY)), store: pickDocumentStore(config),
+    mailer, logger, site, hub, publicUrl: config.publicUrl, now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
+    taxThresholdCents: Math.round(config.TAX_DETAILS_THRESHOLD_DOLLARS * 100), restrictedStates: parseStateList(config.RESTRICTED_STATES),
+    retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config),
+  });
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
   const deposits = overrides.deposits ?? createDepositService({
-    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'),
+    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'), beforeCreate: identity.assertMayDeposit,
     onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
   });
   const self: Deps['self'] = {};
@@ -167,7 +182,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
       // The sandbox approves everything unless WITHDRAWAL_AUTO_APPROVE_DOLLARS is set: then larger ones wait for an operator.
       autoApproveCents: simulator && !config.WITHDRAWAL_AUTO_APPROVE_DOLLARS ? Number.MAX_SAFE_INTEGER : Math.round(config.WITHDRAWAL_AUTO_APPROVE_DOLLARS * 100) },
-    retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
+    retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, checkIdentity: identity.assertMayWithdraw,
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
     onRequested: withdrawalRequested({ client: database.client, mailer, logger, site }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
@@ -184,7 +199,6 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     if (walletChanged) void pushBalance(ledger, hub, userId).catch(() => logger.error('balance push failed'));
     if (note) pushNotification(hub, userId, note);
   });
-  const now = overrides.now ?? Date.now;
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
   const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, mailer, logger, site });
@@ -192,7 +206,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   const jobs = overrides.jobs ?? createJobRunner({
     client: database.client, logger, leaseMs: config.JOB_LEASE_S * 1000, onLease: (holding) => metrics.setLeaseHolder('jobs', holding),
-    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000 }),
+    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity }),
   });
   return {
     config,
@@ -224,6 +238,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     now,
     securityEvent,
     jobs,
+    identity,
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import m16 from './0016_player_protection.sql' with { type: 'text' };
 import m17 from './0017_history_indexes.sql' with { type: 'text' };
 import m18 from './0018_withdrawal_limits.sql' with { type: 'text' };
 import m19 from './0019_held_money.sql' with { type: 'text' };
+import m20 from './0020_identity.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -41,4 +42,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0017_history_indexes', sql: m17 },
   { tag: '0018_withdrawal_limits', sql: m18 },
   { tag: '0019_held_money', sql: m19 },
+  { tag: '0020_identity', sql: m20 },
 ];

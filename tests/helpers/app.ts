@@ -17,8 +17,10 @@ export async function makeApp(env: Record<string, string> = {}, overrides: Parti
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // The product asks for a verified identity before the first withdrawal; tests about other things withdraw without one.
+    IDENTITY_REQUIRED_FOR: 'none',
     // Production requires them (outside production a key is generated into the temp DATA_DIR, mail goes to the outbox).
-    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:9' }),
+    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:9' }),
     ...env,
   });
   const deps = await buildDeps(config, overrides);

@@ -23,6 +23,8 @@ export type WithdrawalServiceOptions = {
   onRequested?: (w: WithdrawalRow, origin: { sessionId?: string }) => void | Promise<void>;
   /** Sandbox outside production: called for each new payout so it can complete by itself after a while. */
   autoComplete?: (payoutId: string) => void;
+  /** Identity before cash-out: refuses a withdrawal from a restricted state, or one that needs identity or tax details first. */
+  checkIdentity?: (userId: string, amountCents: number) => Promise<void>;
 };
 
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
@@ -71,6 +73,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async create(r: WithdrawRequest) {
       // Open during a break, but not while the player owes from a reversed deposit.
       await assertNotInDebt(o.client, r.userId);
+      await o.checkIdentity?.(r.userId, r.amountCents);
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       await r.stepUp?.();
