@@ -67,7 +67,7 @@ function StatusCard({ s }: { s: Status }) {
       {s.status === 'verified' && <p>Your identity is verified{s.legalName ? ` as ${s.legalName}` : ''}. <a href="/home#withdraw">Withdraw to Bitcoin</a>.</p>}
       {s.status === 'rejected' && (
         <>
-          <p className="alert alert-error" role="alert">We could not verify your identity: {s.reason}</p>
+          <p className="alert alert-error" role="alert">{`We could not verify your identity: ${s.reason ?? ''}`}</p>
           <p>Please check the reason and submit your details again below.</p>
         </>
       )}
@@ -148,7 +148,7 @@ function TaxSection({ ctx, s }: { ctx: PageContext; s: Status }) {
     <section className="card" id="tax-details" aria-labelledby="tax-title">
       <h2 id="tax-title">Tax details</h2>
       <p>
-        US law asks us to send a 1099 form to players who withdraw ${s.taxThreshold.toLocaleString('en-US')} or more in a calendar year. Before your withdrawals
+        US law asks us to send a 1099 form to players who withdraw {`$${s.taxThreshold.toLocaleString('en-US')}`} or more in a calendar year. Before your withdrawals
         reach that, we need your Social Security number (SSN) or Individual Taxpayer Identification Number (ITIN).
       </p>
       {s.tax && <p>On file: <strong>{s.tax.type} {s.tax.masked}</strong>. You can replace it below.</p>}

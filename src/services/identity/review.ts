@@ -7,6 +7,13 @@ import { notificationRow } from '../wallet/notifications';
 import { pushNotification } from '../../api/wallet/push';
 import { documentKey, SUBMISSION_SQL, toSubmission, VERIFY_PATH, type DocumentPart, type IdentityContext, type Submission } from './identity.context';
 
+/** `INSERT … VALUES (…)` as `INSERT … SELECT … WHERE changes() = 1`: it runs only if the statement before it changed a row. */
+function onlyIfChanged(x: InStatement): InStatement {
+  const { sql, args } = x as { sql: string; args: any[] };
+  const at = sql.lastIndexOf('VALUES');
+  return { sql: `${sql.slice(0, at)}SELECT ${sql.slice(at + 6).trim().replace(/^\(/, '').replace(/\)\s*$/, '')} WHERE changes() = 1`, args };
+}
+
 /** The review queue: submissions waiting for a decision, oldest first. */
 export async function reviewQueue(ctx: IdentityContext): Promise<Submission[]> {
   const r = await ctx.client.execute(`${SUBMISSION_SQL} WHERE s.status = 'submitted' ORDER BY s.created_at ASC, s.id ASC LIMIT 200`);
@@ -52,16 +59,9 @@ export async function decide(ctx: IdentityContext, actor: Actor, id: string, out
   const { stmt, note } = notificationRow(s.userId, outcome === 'verified' ? 'IDENTITY_VERIFIED' : 'IDENTITY_REJECTED', words, now);
   const update: InStatement = { sql: `UPDATE identity_submissions SET status = ?, reason = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'submitted'`, args: [outcome, why, actor.email, now, id] };
   const audit = auditStatement(actor, { action: outcome === 'verified' ? 'identity.approve' : 'identity.reject', targetType: 'identity_submission', targetId: id, reason: why, before: { status: 'submitted' }, after: { status: outcome, player: s.userId } }, now);
-  const tx = await ctx.client.transaction('write');
-  try {
-    // Only the caller whose UPDATE won writes the audit row and the notification.
-    if ((await tx.execute(update)).rowsAffected !== 1) throw AppError.conflict('This submission has already been decided.', 'INVALID_STATE');
-    await tx.execute(audit);
-    await tx.execute(stmt);
-    await tx.commit();
-  } finally {
-    tx.close();
-  }
+  // One transaction: the audit row and the notification are inserted only if this caller's UPDATE won.
+  const r = await ctx.client.batch([update, onlyIfChanged(audit), onlyIfChanged(stmt)], 'write');
+  if (r[0]!.rowsAffected !== 1) throw AppError.conflict('This submission has already been decided.', 'INVALID_STATE');
   pushNotification(ctx.hub, s.userId, note);
   if (s.email)
     void deliverLater(ctx.mailer, ctx.logger, `identity-${outcome}`, noticeMail(ctx.site, s.email, {
