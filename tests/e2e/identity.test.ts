@@ -13,7 +13,7 @@ let operator: TestPlayer;
 // Screenshots of the verify page and the review screen, for a person to look at (not compared).
 export const SCREENS = process.env.IDENTITY_SCREENS_DIR ?? join(tmpdir(), 'coinreel-identity-screens');
 
-setDefaultTimeout(120_000);
+setDefaultTimeout(180_000);
 beforeAll(async () => {
   // Payouts wait, so the withdrawal that finally goes through stays visible as requested.
   server = await startServer({ IDENTITY_REQUIRED_FOR: 'withdrawal', SANDBOX_PAYOUT_DELAY_S: '3600' });
@@ -32,7 +32,16 @@ async function requestWithdrawal(page: Page, js: boolean) {
   await form.getByRole('button', { name: 'Request Withdrawal' }).click();
 }
 
-async function journey(browser: Browser, viewport: { width: number; height: number }, js: boolean, shots: boolean) {
+// Above the 1 MB every other request is held to: a phone photo's size. The padding is a text chunk, removed on upload.
+const FRONT = Buffer.from(png({ w: 320, h: 200, padBytes: 2_500_000 }));
+
+async function fillFiles(page: Page, front: Buffer) {
+  await page.getByLabel('Front of your ID').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: front });
+  await page.getByLabel('Back of your ID').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpegWithGps()) });
+  await page.getByLabel('A photo of yourself').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png({ w: 200, h: 200 })) });
+}
+
+async function journey(browser: Browser, viewport: { width: number; height: number }, js: boolean, shots: boolean, tooBigFirst = false) {
   const player = await createPlayer(server.app, { name: 'Ada' });
   await fund(server.app, player.userId, 30_000);
   await signInAs(browser.context, server.url, player.token);
@@ -53,9 +62,16 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
   await page.getByLabel('State', { exact: true }).selectOption('TX');
   await page.getByLabel('ZIP code').fill('78701');
   await page.getByLabel('Type of ID').selectOption('driving_licence');
-  await page.getByLabel('Front of your ID').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: Buffer.from(png({ w: 320, h: 200 })) });
-  await page.getByLabel('Back of your ID').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpegWithGps()) });
-  await page.getByLabel('A photo of yourself').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png({ w: 200, h: 200 })) });
+  if (tooBigFirst) {
+    // 12 MB: the server answers with the field's message and keeps what was typed (files must be chosen again).
+    const big = Buffer.alloc(12 * 1024 * 1024);
+    FRONT.copy(big);
+    await fillFiles(page, big);
+    await page.getByRole('button', { name: 'Submit for review' }).click();
+    await page.getByText('This file is larger than 10 MB. Upload a smaller photo or scan.').waitFor();
+    expect(await page.getByLabel('Full legal name').inputValue()).toBe('Ada Lovelace');
+  }
+  await fillFiles(page, FRONT);
   if (shots) await page.screenshot({ path: join(SCREENS, `verify-${viewport.width}.png`), fullPage: true });
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByText('Thank you. Your documents were received and are under review.').waitFor();
@@ -77,6 +93,9 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
   await console_.getByLabel('Note (kept in the audit log)').fill('Documents match the details');
   await console_.locator('form', { has: console_.locator('input[value="approve"]') }).getByRole('button', { name: 'Approve' }).click();
   await console_.getByText('Identity verified. The player was told.').waitFor();
+  const front = await server.app.deps.database.client.execute({ sql: 'SELECT documents FROM identity_submissions WHERE user_id = ?', args: [player.userId] });
+  // Stored without the padding chunk: the picture alone.
+  expect(JSON.parse(String(front.rows[0]!.documents))[0].size).toBeLessThan(10_000);
   const viewed = await server.app.deps.database.client.execute({ sql: "SELECT count(*) AS n FROM audit_log WHERE action = 'identity.document_viewed' AND actor_email = 'compliance@example.com'" });
   expect(Number(viewed.rows[0]!.n)).toBeGreaterThanOrEqual(2);
   await console_.close();
@@ -107,7 +126,7 @@ describe('identity journey in chromium: refused withdrawal, upload, approval, wi
   test('without JavaScript, desktop width (1280 px)', async () => {
     const browser = await launchBrowser({ javaScriptEnabled: false });
     try {
-      await journey(browser, DESKTOP, false, false);
+      await journey(browser, DESKTOP, false, false, true);
     } finally {
       await browser.close();
     }

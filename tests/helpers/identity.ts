@@ -30,8 +30,8 @@ const cat = (parts: Uint8Array[]) => {
   return out;
 };
 
-/** A real, decodable PNG (w × h, one colour), optionally with a tEXt chunk carrying `text`. */
-export function png(opts: { text?: string; w?: number; h?: number } = {}): Uint8Array {
+/** A real, decodable PNG (w × h, one colour), optionally with a tEXt chunk carrying `text` (and `padBytes` of random text). */
+export function png(opts: { text?: string; w?: number; h?: number; padBytes?: number } = {}): Uint8Array {
   const w = opts.w ?? 4, h = opts.h ?? 4;
   const ihdr = new Uint8Array(13);
   const v = new DataView(ihdr.buffer);
@@ -41,6 +41,7 @@ export function png(opts: { text?: string; w?: number; h?: number } = {}): Uint8
   return cat([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
     ...(opts.text ? [chunk('tEXt', new TextEncoder().encode(`Comment\0${opts.text}`))] : []),
+    ...(opts.padBytes ? [chunk('tEXt', new TextEncoder().encode(`Padding\0${Buffer.from(crypto.getRandomValues(new Uint8Array(opts.padBytes))).toString('hex').slice(0, opts.padBytes)}`))] : []),
     chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array()),
   ]);
 }

@@ -89,6 +89,15 @@ describe('submission: fields, files and the 21+ check', () => {
     expect((await call(app, 'GET', '/api/v1/identity', undefined, { token: p.token })).json.data.status).toBe('not_started');
   });
 
+  test('uploads may be larger than the 1 MB every other request is held to, up to 32 MB', async () => {
+    const post = (path: string, bytes: number) =>
+      app.handle(new Request(BASE + path, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(bytes) }, body: 'x'.repeat(bytes) }));
+    expect((await post('/api/v1/login', 2_000_000)).status).toBe(413);
+    // Past the cap a 413; under it the route itself answers (here: no session).
+    expect((await post('/api/v1/identity/submission', 33 * 1024 * 1024)).status).toBe(413);
+    expect((await post('/api/v1/identity/submission', 12 * 1024 * 1024)).status).toBe(401);
+  });
+
   test('21+ from the date of birth, whatever the registration box said', async () => {
     const p = await createPlayer(app);
     const young = await submitIdentity(app, p, { dateOfBirth: yearsAgo(21, 1) });
