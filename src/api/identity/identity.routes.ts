@@ -43,6 +43,7 @@ export const identityRoutes = (d: { identity: IdentityService }, session: Sessio
     .post('/webhooks/identity/onfido', async ({ request }) => {
       const raw = await request.text();
       const r = await d.identity.vendorWebhook(raw, request.headers);
+      if (r === 'no-vendor') throw AppError.notFound();
       if (r === 'unsigned') throw new AppError(401, 'Invalid signature', 'INVALID_SIGNATURE');
       return { success: true, result: r };
     }, { parse: 'none' });

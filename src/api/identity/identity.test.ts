@@ -6,6 +6,7 @@ import { containsText, jpegWithGps, pdf, png, submissionForm, submitIdentity } f
 import { fund } from '../../../tests/helpers/money';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
 import { waitForMail } from '../../../tests/helpers/accounts';
+import { backgroundJobs } from '../../services/jobs/background-jobs';
 
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const apps: TestApp[] = [];
@@ -228,6 +229,13 @@ describe('RESTRICTED_STATES', () => {
     expect(await rows(app, "SELECT id FROM users WHERE email IN ('wa@example.com', 'nostate@example.com')")).toEqual([]);
     const page = await (await app.handle(new Request(`${BASE}/register`))).text();
     expect(page).toContain('"states":[["AL","Alabama"]');
+    // The plain form (no script) is checked the same way.
+    const form = await app.handle(new Request(`${BASE}/register`, {
+      method: 'POST', redirect: 'manual', headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: 'idaho@example.com', password: 'Secret123!', 'ref-friend': 'on', termsAccepted: 'on', ageConfirmed: 'on', state: 'ID' }).toString(),
+    }));
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain('Sorry, Idaho residents cannot play on this site.');
   });
 
   test('a verified address in a restricted state: deposits and withdrawals refused, naming the state', async () => {
@@ -253,6 +261,8 @@ describe('RESTRICTED_STATES', () => {
     const plain = await makeApp({});
     apps.push(plain);
     expect(await (await plain.handle(new Request(BASE + '/support'))).text()).not.toContain('Restricted states');
+    // Without a vendor there is no vendor webhook.
+    expect((await call(plain, 'POST', '/api/v1/webhooks/identity/onfido', { payload: {} })).status).toBe(404);
   });
 });
 
@@ -348,9 +358,11 @@ describe('operator review, audit, tax report and retention', () => {
     await admin(app, op, 'POST', `/identity/${recentId}/approve`, { reason: 'Documents match' });
     await app.deps.database.client.execute({ sql: 'UPDATE identity_submissions SET decided_at = ? WHERE id = ?', args: [Date.now() - 366 * 86_400_000, oldId] });
     expect(docsOnDisk(app, oldId)).toHaveLength(3);
-    const job = app.deps.jobs;
-    expect(job).toBeDefined();
-    expect(await app.deps.identity.purgeExpiredDocuments()).toBe(1);
+    // Run as the background jobs run it.
+    const job = backgroundJobs({ client: app.deps.database.client, deposits: app.deps.deposits, withdrawals: app.deps.withdrawals, games: app.deps.games, reconcileMs: 60_000, documents: app.deps.identity })
+      .find((j) => j.name === 'documents-retention')!;
+    expect(job.everyMs).toBe(3_600_000);
+    expect(await job.run()).toBe(1);
     expect(docsOnDisk(app, oldId)).toEqual([]);
     expect(docsOnDisk(app, recentId)).toHaveLength(3);
     const [row] = await rows(app, 'SELECT status, reason, documents_deleted_at FROM identity_submissions WHERE id = ?', [oldId]);

@@ -43,8 +43,8 @@ export function createIdentityService(ctx: IdentityContext) {
     taxReport: (actor: Actor, year: number) => taxReport(ctx, actor, year),
     purgeExpiredDocuments: () => purgeExpiredDocuments(ctx),
     /** A signed vendor webhook: its verdict decides the submission it names, as an operator's would (audited). */
-    async vendorWebhook(rawBody: string, headers: Headers): Promise<'applied' | 'ignored' | 'unsigned'> {
-      if (!ctx.vendor) return 'ignored';
+    async vendorWebhook(rawBody: string, headers: Headers): Promise<'applied' | 'ignored' | 'unsigned' | 'no-vendor'> {
+      if (!ctx.vendor) return 'no-vendor';
       const v = await ctx.vendor.verdict(rawBody, headers);
       if (!v) return 'unsigned';
       if (v.outcome === 'pending') return 'ignored';
