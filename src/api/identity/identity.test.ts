@@ -272,7 +272,8 @@ describe('operator review, audit, tax report and retention', () => {
     app = await appWith({ IDENTITY_REQUIRED_FOR: 'withdrawal', TAX_DETAILS_THRESHOLD_DOLLARS: '600' });
     op = await createOperatorUser(app, { email: 'reviewer@example.com' });
   });
-  const audit = (id: string) => rows(app, 'SELECT action, actor_email, reason FROM audit_log WHERE target_id = ? ORDER BY created_at, id', [id]);
+  const audit = async (id: string) =>
+    (await rows(app, 'SELECT action, actor_email, reason FROM audit_log WHERE target_id = ? ORDER BY created_at, id', [id])).map((r) => ({ action: r.action, actor_email: r.actor_email, reason: r.reason }));
 
   test('the queue is oldest first with a live count; a reason is required; a rejection tells the player and they can submit again', async () => {
     const a = await createPlayer(app), b = await createPlayer(app);
