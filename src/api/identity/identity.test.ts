@@ -348,6 +348,10 @@ describe('operator review, audit, tax report and retention', () => {
     const screen = await admin(app, op, 'GET', `/players/${big.userId}/identity`);
     expect(screen.json.data.tax).toEqual({ type: 'ITIN', last4: '1234', masked: '•••-••-1234' });
     expect(screen.text).not.toContain('912701234');
+    const html = await (await app.handle(new Request(`${BASE}/admin/players/${big.userId}`, { headers: { cookie: `token=${op.token}` } }))).text();
+    expect(html).toContain('Verified as Big Winner (TX)');
+    expect(html).toContain('ITIN •••-••-1234');
+    expect(html).not.toContain('912701234');
   });
 
   test('retention: documents of a submission decided past DOCUMENT_RETENTION_DAYS are deleted; the decision, reason and audit rows stay', async () => {

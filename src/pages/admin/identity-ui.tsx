@@ -6,7 +6,7 @@ export function IdentityFacts({ read }: { read: { data?: { status: string; reaso
   if (!d) return null;
   return (
     <>
-      <div><dt>Identity</dt><dd>{LABELS[d.status] ?? d.status}{d.legalName ? ` as ${d.legalName}` : ''}{d.state ? ` (${d.state})` : ''}{d.reason ? `: ${d.reason}` : ''} · <a href="/admin/identity">queue</a></dd></div>
+      <div><dt>Identity</dt><dd>{`${LABELS[d.status] ?? d.status}${d.legalName ? ` as ${d.legalName}` : ''}${d.state ? ` (${d.state})` : ''}${d.reason ? `: ${d.reason}` : ''}`} · <a href="/admin/identity">queue</a></dd></div>
       <div><dt>Tax details</dt><dd>{d.tax ? `${d.tax.type} ${d.tax.masked}` : 'none'}</dd></div>
     </>
   );
