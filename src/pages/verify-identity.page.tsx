@@ -5,6 +5,7 @@ import { ID_TYPES } from '../services/identity/identity.context';
 import { US_STATES } from '../services/identity/us-states';
 import { answerToResult } from './form-post';
 import { definePage, type FormState, type PageContext } from './page';
+import { Island } from './island';
 
 type Status = {
   status: 'not_started' | 'submitted' | 'verified' | 'rejected'; reason: string | null; submittedAt: number | null; legalName: string | null;
@@ -12,7 +13,6 @@ type Status = {
 };
 
 const TEXT_FIELDS = ['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType'] as const;
-const FILE_ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 
 const LABELS: Record<Status['status'], string> = {
   not_started: 'Not started', submitted: 'Submitted (under review)', verified: 'Verified', rejected: 'Rejected',
@@ -88,19 +88,6 @@ function Text({ name, label, form, children, ...rest }: { name: string; label: s
   );
 }
 
-function FileInput({ name, label, hint, form, required = true }: { name: string; label: string; hint: string; form: FormState | null; required?: boolean }) {
-  const id = `verify-${name}`;
-  const error = form?.errors[name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="file" accept={FILE_ACCEPT} required={required} {...describedBy(id, error)} aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} />
-      <p className="field-hint" id={`${id}-hint`}>{hint}</p>
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}
-
 function Select({ name, label, options, form }: { name: string; label: string; options: [string, string][]; form: FormState | null }) {
   const id = `verify-${name}`;
   const error = form?.errors[name];
@@ -132,9 +119,7 @@ function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | nul
         <Select name="state" label="State" options={US_STATES} form={form} />
         <Text name="postalCode" label="ZIP code" form={form} autoComplete="postal-code" inputMode="numeric" required maxLength={10} />
         <Select name="idType" label="Type of ID" options={Object.entries(ID_TYPES).map(([k, v]) => [k, v.label])} form={form} />
-        <FileInput name="front" label="Front of your ID" hint="A clear photo or scan: JPEG, PNG or PDF, up to 10 MB." form={form} />
-        <FileInput name="back" label="Back of your ID" hint="Driver's licenses and state IDs only; leave empty for a passport." form={form} required={false} />
-        <FileInput name="selfie" label="A photo of yourself" hint="Your face, well lit, looking at the camera. JPEG or PNG, up to 10 MB." form={form} />
+        <Island name="IdentityFiles" props={{ errors: form?.errors ?? {} }} />
         <p className="field-hint">Location and camera details are removed from photos before they are stored, encrypted. Only our compliance team sees them.</p>
         <button type="submit" className="btn btn-primary">Submit for review</button>
       </form>

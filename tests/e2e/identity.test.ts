@@ -63,6 +63,7 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
   await page.locator('#withdraw').getByRole('link', { name: 'Verify your identity' }).click();
   await page.waitForURL(/\/verify-identity$/);
   await page.getByText('Status: Not started').waitFor();
+  if (js) await islandHydrated(page, 'IdentityFiles');
 
   // 2. The plain multipart form.
   await page.getByLabel('Full legal name').fill('Ada Lovelace');
@@ -80,6 +81,8 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
     expect(await page.getByLabel('Full legal name').inputValue()).toBe('Ada Lovelace');
   }
   await fillFiles(page, PATHS.front);
+  // With script, each chosen picture is previewed on the page before it is sent.
+  if (js) await page.locator('[data-preview="selfie"] img').waitFor();
   if (shots) await page.screenshot({ path: join(SCREENS, `verify-${viewport.width}.png`), fullPage: true });
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByText('Thank you. Your documents were received and are under review.').waitFor();
