@@ -4,7 +4,7 @@ import { watchCounts, type OpenCounts } from './_client/console-counts';
 export type ConsoleNavProps = { current: string; counts: OpenCounts | null };
 
 export const CONSOLE_LINKS: [string, string][] = [
-  ['/admin', 'Overview'], ['/admin/players', 'Players'], ['/admin/withdrawals', 'Withdrawals'], ['/admin/game-tasks', 'Game tasks'],
+  ['/admin', 'Overview'], ['/admin/players', 'Players'], ['/admin/withdrawals', 'Withdrawals'], ['/admin/identity', 'Identity'], ['/admin/game-tasks', 'Game tasks'],
   ['/admin/deposits', 'Deposits'], ['/admin/codes', 'Codes'], ['/admin/games', 'Games'], ['/admin/audit', 'Audit'],
 ];
 
@@ -15,7 +15,7 @@ export const CONSOLE_LINKS: [string, string][] = [
 export default function ConsoleNav({ current, counts: first }: ConsoleNavProps) {
   const [counts, setCounts] = useState(first);
   useEffect(() => watchCounts(setCounts), []);
-  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.openWithdrawals : href === '/admin/game-tasks' ? counts?.openGameTasks : undefined);
+  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.openWithdrawals : href === '/admin/game-tasks' ? counts?.openGameTasks : href === '/admin/identity' ? counts?.openIdentity : undefined);
   return (
     <ul className="nav-links console-links">
       {CONSOLE_LINKS.map(([href, label]) => (

@@ -22,6 +22,7 @@ const INITIAL = {
   password: '',
   termsAccepted: false,
   ageConfirmed: false,
+  state: '',
   ...(Object.fromEntries(REFERRAL_SOURCES.map((k) => [`ref-${k}`, false])) as Record<`ref-${ReferralSource}`, boolean>),
 };
 type Values = typeof INITIAL;
@@ -29,14 +30,16 @@ type Values = typeof INITIAL;
 /** The referral answer is the first ticked source, in the order the form lists them (spec §3). */
 const referenceOf = (v: Values): ReferralSource | null => REFERRAL_SOURCES.find((k) => v[`ref-${k}`]) ?? null;
 const check = (v: Values) => checkRegister({ ...v, reference: referenceOf(v) });
-const FIELDS = ['email', 'password', 'termsAccepted', 'ageConfirmed', 'reference'];
+const FIELDS = ['email', 'password', 'termsAccepted', 'ageConfirmed', 'reference', 'state'];
 
 /**
  * spec §2 Register, used on /register and inside the landing page's register panel (`idPrefix` keeps ids unique).
  * A real form posting to /register, so it works before and without script; `form` is a refused plain post.
  */
-export default function RegisterForm({ idPrefix = 'register', form: posted, mailbox }: { idPrefix?: string; form?: Posted; mailbox?: string }) {
-  const form = useForm(INITIAL, check, posted);
+export default function RegisterForm({ idPrefix = 'register', form: posted, mailbox, states }: { idPrefix?: string; form?: Posted; mailbox?: string;
+  /** US states to choose from, when some are restricted (RESTRICTED_STATES); the server checks the choice. */
+  states?: [string, string][] | null }) {
+  const form = useForm(INITIAL, (v) => ({ ...check(v), ...(states && !v.state && { state: 'Choose the US state you live in' }) }), posted);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState(posted?.message ?? '');
   const [registered, setRegistered] = useState<string | null>(null);
@@ -52,7 +55,7 @@ export default function RegisterForm({ idPrefix = 'register', form: posted, mail
     try {
       const r = await api('/register', {
         method: 'POST',
-        body: { email, password: values.password, reference: referenceOf(values), userType: 'USER', termsAccepted: values.termsAccepted, ageConfirmed: values.ageConfirmed },
+        body: { email, password: values.password, reference: referenceOf(values), userType: 'USER', termsAccepted: values.termsAccepted, ageConfirmed: values.ageConfirmed, ...(states && { state: values.state }) },
         anonymous: true,
         inlineFields: FIELDS,
         quietErrorTypes: ['EMAIL_TAKEN'],
@@ -97,6 +100,16 @@ export default function RegisterForm({ idPrefix = 'register', form: posted, mail
         onValue={(v) => set('password', v)}
         error={errors.password}
       />
+      {states && (
+        <div className="field">
+          <label htmlFor={id('state')}>State you live in</label>
+          <select id={id('state')} name="state" value={values.state} onChange={(e) => set('state', e.target.value)} {...describedBy(id('state'), errors.state)}>
+            <option value="">Choose…</option>
+            {states.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+          </select>
+          <FieldError id={id('state')} error={errors.state} />
+        </div>
+      )}
       <fieldset className="field checkbox-group">
         <legend>How did you hear about us?</legend>
         <div className="checkbox-grid">

@@ -34,6 +34,7 @@ import { webhookRoutes } from './api/deposits/webhook.routes';
 import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
 import { adminRoutes } from './api/admin/admin.routes';
 import { createOverview } from './services/admin/overview';
+import { identityRoutes } from './api/identity/identity.routes';
 
 export type App = {
   handle(req: Request): Promise<Response>;
@@ -67,8 +68,9 @@ export function createApp(deps: Deps): App {
     .use(adminRoutes({
       client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
-      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent,
+      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity,
     }, session))
+    .use(identityRoutes({ identity: deps.identity }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id), outcome: deps.metrics.webhook }))
     .all('/*', () => {
       throw AppError.notFound();

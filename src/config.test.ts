@@ -11,7 +11,7 @@ describe('config', () => {
   });
 
   test('the ticker shows no invented lines in production unless asked to', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
     expect(loadConfig(prod).TICKER_MODE).toBe('live');
     expect(loadConfig({ ...prod, TICKER_MODE: 'demo' }).TICKER_MODE).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'test' }).TICKER_MODE).toBe('demo');
@@ -28,7 +28,9 @@ describe('config', () => {
     // The outbox is a file on this machine: in production, mail must leave through SMTP.
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64) };
     expect(() => loadConfig(prod)).toThrow(/SMTP_URL: required in production/);
-    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587' }).isProduction).toBe(true);
+    // Identity documents and tax numbers are encrypted under it; like CREDENTIAL_KEY it must not be generated there.
+    expect(() => loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/DOCUMENT_KEY: required in production/);
+    expect(loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587', DOCUMENT_KEY: 'd'.repeat(64) }).isProduction).toBe(true);
     expect(() => loadConfig({ JOB_LEASE_S: '0' })).toThrow(/JOB_LEASE_S/);
   });
 
@@ -54,6 +56,22 @@ describe('config', () => {
     for (const bad of ['0', '601', 'soon', '1.5']) expect(() => loadConfig({ SHUTDOWN_TIMEOUT_S: bad })).toThrow(/SHUTDOWN_TIMEOUT_S/);
   });
 
+  test('identity settings: requirement, tax threshold, restricted states, document key, S3 and Onfido', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ IDENTITY_REQUIRED_FOR: 'withdrawal', TAX_DETAILS_THRESHOLD_DOLLARS: 600, RESTRICTED_STATES: '', DOCUMENT_RETENTION_DAYS: 365 });
+    for (const ok of ['none', 'withdrawal', '2000', '150.50']) expect(loadConfig({ IDENTITY_REQUIRED_FOR: ok }).IDENTITY_REQUIRED_FOR).toBe(ok);
+    for (const bad of ['always', '-5', '12.345']) expect(() => loadConfig({ IDENTITY_REQUIRED_FOR: bad })).toThrow(/IDENTITY_REQUIRED_FOR: must be withdrawal, none, or a dollar amount/);
+    expect(loadConfig({ RESTRICTED_STATES: 'wa, ID' }).RESTRICTED_STATES).toBe('wa, ID');
+    expect(() => loadConfig({ RESTRICTED_STATES: 'WA,XX' })).toThrow(/RESTRICTED_STATES: must be a comma-separated list of US state codes/);
+    expect(() => loadConfig({ TAX_DETAILS_THRESHOLD_DOLLARS: '0' })).toThrow(/TAX_DETAILS_THRESHOLD_DOLLARS/);
+    expect(() => loadConfig({ DOCUMENT_KEY: 'short' })).toThrow(/DOCUMENT_KEY: must be 64 hex characters/);
+    expect(() => loadConfig({ DOCUMENT_RETENTION_DAYS: '0' })).toThrow(/DOCUMENT_RETENTION_DAYS/);
+    expect(() => loadConfig({ S3_BUCKET: 'docs' })).toThrow(/S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three/);
+    expect(loadConfig({ S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://127.0.0.1:9000' }).S3_BUCKET).toBe('docs');
+    expect(() => loadConfig({ ONFIDO_API_TOKEN: 't' })).toThrow(/ONFIDO_API_TOKEN and ONFIDO_WEBHOOK_TOKEN: set both/);
+    expect(loadConfig({ ONFIDO_API_TOKEN: 't', ONFIDO_WEBHOOK_TOKEN: 'w' }).ONFIDO_API_URL).toBe('https://api.onfido.com');
+  });
+
   test("a value in one pair of quotes (as docker's --env-file passes the env file's quoted values) is unwrapped", () => {
     const c = loadConfig({ MAIL_FROM: '"Coinreel <no-reply@wallet.example.com>"', METRICS_ALLOW: "'127.0.0.1/32, ::1'", SITE_NAME: '"Quoted" Site' });
     expect(c.MAIL_FROM).toBe('Coinreel <no-reply@wallet.example.com>');
@@ -63,7 +81,7 @@ describe('config', () => {
 });
 
 describe('where the server listens, and who may use the sandbox controls', () => {
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
+  const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com', DOCUMENT_KEY: 'd'.repeat(64) };
 
   test('outside production it listens on 127.0.0.1 unless HOST is set; production keeps every interface', () => {
     expect(loadConfig({}).listenHost).toBe('127.0.0.1');

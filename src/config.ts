@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseCidrList } from './http/cidr';
 import { isLoopbackAddress, type SandboxAccess } from './http/loopback';
 import { WITHDRAWAL_TIME_DEFAULT } from './shared/withdrawal-time';
+import { isUsState, parseStateList } from './services/identity/us-states';
 
 const cidrList = (v: string) => {
   try {
@@ -66,6 +67,20 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
+  // Identity before cash-out (docs/decisions/identity.md).
+  IDENTITY_REQUIRED_FOR: z.string().default('withdrawal').refine((v) => v === 'withdrawal' || v === 'none' || /^\d+(\.\d{1,2})?$/.test(v), 'must be withdrawal, none, or a dollar amount such as 2000'),
+  TAX_DETAILS_THRESHOLD_DOLLARS: z.coerce.number().positive().default(600),
+  RESTRICTED_STATES: z.string().default('').refine((v) => parseStateList(v).every(isUsState), 'must be a comma-separated list of US state codes, e.g. WA, ID'),
+  DOCUMENT_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  ONFIDO_API_TOKEN: z.string().optional(),
+  ONFIDO_WEBHOOK_TOKEN: z.string().optional(),
+  ONFIDO_API_URL: z.url().default('https://api.onfido.com'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string;
@@ -103,8 +118,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !c.CREDENTIAL_KEY && 'CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe',
     // The outbox writes mail to this machine's disk, where no player and no other instance can reach it.
     !c.SMTP_URL && 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server',
+    !c.DOCUMENT_KEY && 'DOCUMENT_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32), different from CREDENTIAL_KEY, and keep it safe',
   ].filter((x): x is string => !!x);
   if (required.length) throw invalid(required.join('; '), required.map((r) => r.split('. ')[0]!));
+  const s3 = [c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) throw invalid('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three to keep identity documents in a bucket, or none for DATA_DIR/documents');
+  if (Boolean(c.ONFIDO_API_TOKEN) !== Boolean(c.ONFIDO_WEBHOOK_TOKEN)) throw invalid('ONFIDO_API_TOKEN and ONFIDO_WEBHOOK_TOKEN: set both to use Onfido, or neither for operator review');
   const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
   if (btcpay.some(Boolean) && !btcpay.every(Boolean))
     throw invalid('BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');

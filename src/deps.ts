@@ -54,6 +54,10 @@ import { createWithdrawalService, type WithdrawalService } from './services/paym
 import { autoApproveCents, withdrawalTiming } from './services/payments/withdrawal-timing';
 import { withdrawalTimeText } from './shared/withdrawal-time';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
+import { createIdentityService, parseRequirement, type IdentityService } from './services/identity/identity-service';
+import { createDocumentCipher } from './services/identity/document-cipher';
+import { pickDocumentStore, pickIdentityCheck } from './services/identity/pick';
+import { parseStateList } from './services/identity/us-states';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -105,6 +109,8 @@ export type Deps = {
   securityEvent: (e: TwoStepEvent) => void;
   /** The background jobs, run by whichever instance holds their lease; main.ts starts them, shutdown releases them. */
   jobs: JobRunner;
+  /** Identity before cash-out: submissions, tax details, the withdrawal and deposit checks (docs/decisions/identity.md). */
+  identity: IdentityService;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -120,6 +126,7 @@ export function siteInfo(c: Config): SiteInfo {
     demoBanner: c.sandboxControls === 'everyone',
     bitcoinNetwork: c.BITCOIN_NETWORK,
     withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
+    restrictedStates: parseStateList(c.RESTRICTED_STATES),
   };
 }
 
@@ -178,9 +185,17 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const site = exposeMailbox(siteInfo(config), mailer);
   const { store, hub, redis } = await pickShared(config, logger, overrides, metrics);
   const ledger = overrides.ledger ?? countedLedger(createLedger(database.client), metrics.transfer);
+  const now = overrides.now ?? Date.now;
+  // Outside production a key is generated once and kept in DATA_DIR like CREDENTIAL_KEY; production must set it (config.ts).
+  const identity = overrides.identity ?? createIdentityService({
+    client: database.client, cipher: createDocumentCipher(persistedSecret(config.DATA_DIR, 'document-key', config.DOCUMENT_KEY)), store: pickDocumentStore(config),
+    mailer, logger, site, hub, publicUrl: config.publicUrl, now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
+    taxThresholdCents: Math.round(config.TAX_DETAILS_THRESHOLD_DOLLARS * 100), restrictedStates: parseStateList(config.RESTRICTED_STATES),
+    retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config),
+  });
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
   const deposits = overrides.deposits ?? createDepositService({
-    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'),
+    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'), beforeCreate: identity.assertMayDeposit,
     onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
   });
   const self: Deps['self'] = {};
@@ -193,7 +208,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
       autoApproveCents: autoApproveCents(config, !!simulator) },
-    retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, onReconciled: () => metrics.reconciled('withdrawals'),
+    retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, onReconciled: () => metrics.reconciled('withdrawals'), checkIdentity: identity.assertMayWithdraw,
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
     onRequested: withdrawalRequested({ client: database.client, mailer, logger, site }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
@@ -210,7 +225,6 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     if (walletChanged) void pushBalance(ledger, hub, userId).catch(() => logger.error('balance push failed'));
     if (note) pushNotification(hub, userId, note);
   });
-  const now = overrides.now ?? Date.now;
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
   const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, mailer, logger, site });
@@ -218,7 +232,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   const jobs = overrides.jobs ?? createJobRunner({
     client: database.client, logger, leaseMs: config.JOB_LEASE_S * 1000, onLease: (holding) => metrics.setLeaseHolder('jobs', holding),
-    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000 }),
+    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity }),
   });
   const mailQueue = overrides.mailQueue ?? createMailQueue({
     client: database.client, mailer, logger, render: renderQueued(site, config.publicUrl), host: new URL(config.publicUrl).hostname || 'coinreel.local',
@@ -255,6 +269,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     now,
     securityEvent,
     jobs,
+    identity,
     ...overrides,
   };
 }

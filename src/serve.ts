@@ -1,6 +1,7 @@
 import type { Server } from 'bun';
 import type { App } from './app';
 import { recordPeer } from './http/client-ip';
+import { UPLOAD_MAX_BYTES } from './http/finish';
 
 /**
  * Serves the app on a port: the answers that are the same for everyone from Bun's own router (`app.routes`,
@@ -11,7 +12,8 @@ export function serveApp(app: App, opts: { port: number; hostname?: string }) {
   const options = {
     port: opts.port,
     hostname: opts.hostname,
-    maxRequestBodySize: 1_000_000,
+    // Room for identity uploads; every other route is still held to 1 MB by withFinish (http/finish.ts).
+    maxRequestBodySize: UPLOAD_MAX_BYTES + 1_000_000,
     websocket: app.socket.websocket,
     routes: app.routes,
     fetch(req: Request, srv: Server<unknown>) {

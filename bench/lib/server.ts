@@ -38,6 +38,7 @@ export async function startServer(
   // Production needs its secrets from the environment and real mail: a key made for this run, a discarding SMTP server.
   if (env.NODE_ENV === 'production') {
     env.CREDENTIAL_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
+    env.DOCUMENT_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
     env.SMTP_URL ??= await smtpSinkUrl();
   }
   const base = `http://127.0.0.1:${port}`;

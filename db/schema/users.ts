@@ -19,6 +19,8 @@ export const users = sqliteTable(
     role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
     /** Set by an operator: the player cannot sign in and every session of theirs has ended; their money stays. */
     lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
+    /** The US state given at registration (asked when RESTRICTED_STATES is set). */
+    registeredState: text('registered_state'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [

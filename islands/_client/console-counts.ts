@@ -4,7 +4,7 @@
 
 export const COUNTS_EVERY_MS = 15_000;
 
-export type OpenCounts = { openWithdrawals: number; openGameTasks: number };
+export type OpenCounts = { openWithdrawals: number; openGameTasks: number; openIdentity?: number };
 
 export type CountsEnv = {
   read: () => Promise<OpenCounts | null>;

@@ -8,7 +8,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 
 export function envelope(e: AppError) {
-  return { success: false, message: e.message, ...(e.errorType && { errorType: e.errorType }), ...(e.errors && { errors: e.errors }) };
+  return { success: false, message: e.message, ...(e.errorType && { errorType: e.errorType }), ...(e.errors && { errors: e.errors }), ...(e.link && { link: e.link }) };
 }
 
 /** The one place errors become responses: the API envelope, never a stack trace. */

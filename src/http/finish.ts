@@ -5,6 +5,10 @@ import { requestIdFor, routeOf, setRequestId } from './request-context';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const MAX_BODY_BYTES = 1_000_000;
+/** Identity uploads (up to three files of 10 MB): the only requests allowed a larger body (serve.ts lets them through). */
+export const UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
+const UPLOAD_PATHS = new Set(['/api/v1/identity/submission', '/verify-identity']);
+const bodyLimit = (req: Request) => (req.method === 'POST' && UPLOAD_PATHS.has(new URL(req.url).pathname) ? UPLOAD_MAX_BYTES : MAX_BODY_BYTES);
 
 // No inline script or style at all: islands boot from same-origin files and props travel as JSON data
 // blocks, so cached pages need no per-request nonce.
@@ -41,7 +45,7 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: Se
     const requestId = requestIdFor(req);
     setRequestId(req, requestId);
     const declared = Number(req.headers.get('content-length') ?? 0);
-    let res = declared > MAX_BODY_BYTES ? tooLarge() : await handle(req);
+    let res = declared > MAX_BODY_BYTES && declared > bodyLimit(req) ? tooLarge() : await handle(req);
     res = decorate(req, res, requestId, security);
     // A request no route matched is counted under one label: raw paths would make a series per scanner probe.
     const route = routeOf(req) ?? 'unmatched';

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly errorType?: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** A page of this site where the player can put it right (the identity check's refusals). */
+    readonly link?: string,
   ) {
     super(message);
   }

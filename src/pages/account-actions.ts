@@ -66,9 +66,9 @@ export const registerActions: Record<string, PageAction> = {
   async default(ctx) {
     const email = f(ctx, 'email');
     const reference = REFERRAL_SOURCES.find((k) => ticked(ctx, `ref-${k}`)) ?? null;
-    const body = { email, password: ctx.fields.password ?? '', reference, userType: 'USER', termsAccepted: ticked(ctx, 'termsAccepted'), ageConfirmed: ticked(ctx, 'ageConfirmed') };
+    const body = { email, password: ctx.fields.password ?? '', reference, userType: 'USER', termsAccepted: ticked(ctx, 'termsAccepted'), ageConfirmed: ticked(ctx, 'ageConfirmed'), ...(ctx.fields.state !== undefined && { state: ctx.fields.state }) };
     const a = await ctx.send('POST', '/register', body);
-    const values: Record<string, string> = { email };
+    const values: Record<string, string> = { email, ...(ctx.fields.state && { state: ctx.fields.state }) };
     for (const k of ['termsAccepted', 'ageConfirmed', ...REFERRAL_SOURCES.map((s) => `ref-${s}`)]) if (ticked(ctx, k)) values[k] = 'on';
     // An address already registered is the e-mail field's problem, as the island shows it.
     if (a.json?.errorType === 'EMAIL_TAKEN') return { status: a.status, form: { action: 'default', values, errors: { email: String(a.json.message) } } };

@@ -13,12 +13,16 @@ const see = (location: string, cookies: (string | undefined)[] = []) => {
 const NOT_FORWARDED = new Set(['content-type', 'content-length', 'transfer-encoding', 'accept', 'accept-encoding', 'idempotency-key', 'origin', 'sec-fetch-site']);
 
 /** The posted fields as text (repeated names keep their first value); null when the body is not a form. */
-export async function formFields(req: Request): Promise<Record<string, string> | null> {
+export async function formFields(req: Request, files?: Record<string, File>): Promise<Record<string, string> | null> {
   const type = req.headers.get('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
   const fields: Record<string, string> = {};
   try {
-    for (const [k, v] of await req.formData()) if (typeof v === 'string' && !(k in fields)) fields[k] = v.slice(0, 10_000);
+    for (const [k, v] of await req.formData()) {
+      if (typeof v === 'string' && !(k in fields)) fields[k] = v.slice(0, 10_000);
+      // Uploaded files (a multipart form), for the actions that take them; an empty file input sends a nameless empty file.
+      else if (files && typeof v !== 'string' && v.size > 0 && !(k in files)) files[k] = v;
+    }
   } catch {
     return null;
   }
@@ -33,9 +37,11 @@ export function apiSender(handle: (req: Request) => Promise<Response>, post: Req
     post.headers.forEach((v, h) => {
       if (!NOT_FORWARDED.has(h)) headers[h] = v;
     });
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body (an upload) is sent as multipart, its boundary set by the Request itself.
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-    const req = new Request(new URL('/api/v1' + path, post.url), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const req = new Request(new URL('/api/v1' + path, post.url), { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) });
     copyClientIp(post, req);
     const res = await handle(req);
     const json: unknown = await res.json().catch(() => null);
@@ -79,14 +85,15 @@ export function keptValues(fields: Record<string, string>): Record<string, strin
 export async function handleFormPost(page: Page, ctx: PageContext, request: Request, d: PostDeps): Promise<Response> {
   const here = ctx.url.pathname + ctx.url.search;
   if (!d.handle) return see(here);
-  const fields = await formFields(request);
+  const files: Record<string, File> = {};
+  const fields = await formFields(request, files);
   const name = fields?._action || 'default';
   const action = fields && page.actions?.[name];
   if (!fields || !action) return see(here);
   const sessionId = ctx.viewer?.sessionId;
   if (ctx.viewer && (!sessionId || !d.formTokens.check(sessionId, fields._token)))
     return d.render({ ...ctx, form: { action: name, values: keptValues(fields), errors: {}, message: STALE_FORM } }, 403);
-  const result = await action({ ...ctx, fields, send: apiSender(d.handle, request) });
+  const result = await action({ ...ctx, fields, files, send: apiSender(d.handle, request) });
   if ('redirect' in result) return see(result.redirect, [...(result.cookies ?? []), result.flash ? d.flash.set(result.flash) : undefined]);
   const again = await d.render({ ...ctx, form: result.form }, result.status ?? 400);
   if (result.retryAfter) again.headers.set('retry-after', result.retryAfter);

@@ -7,6 +7,7 @@ import { HowItWorks } from './sections/how-it-works';
 import { startHref } from './sections/login-toast';
 import { RegisterPanel } from './sections/register-panel';
 import { ServicesGrid } from './sections/services-grid';
+import { US_STATES } from '../services/identity/us-states';
 
 export default definePage({
   title: '',
@@ -29,7 +30,7 @@ export default definePage({
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
       <RegisterPanel siteName={site.siteName} withdrawalTime={site.withdrawalTime}>
-        <Island name="RegisterForm" props={{ idPrefix: 'landing', ...devMailboxProp(site) }} />
+        <Island name="RegisterForm" props={{ idPrefix: 'landing', ...devMailboxProp(site), states: site.restrictedStates?.length ? US_STATES : null }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />

@@ -35,6 +35,8 @@ export type SiteInfo = {
   /** What the screens say about how soon withdrawals are sent (src/shared/withdrawal-time.ts). */
   withdrawalTime: string;
   bitcoinNetwork: BitcoinNetwork;
+  /** RESTRICTED_STATES: US state codes whose players cannot deposit or withdraw (registration asks for the state then). */
+  restrictedStates?: string[];
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;
@@ -62,6 +64,8 @@ export type ApiAnswer = { status: number; json: Record<string, any> | null;
 export type ActionContext = PageContext & {
   /** The posted fields, as text. */
   fields: Record<string, string>;
+  /** The files of a multipart form post, by field name (empty file inputs left out). */
+  files?: Record<string, File>;
   /** Calls the site's own API in-process as the signed-in viewer, so forms and islands share one validation and service. */
   send(method: string, path: string, body?: unknown, opts?: { idempotencyKey?: string }): Promise<ApiAnswer>;
 };

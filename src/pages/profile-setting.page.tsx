@@ -23,7 +23,7 @@ export default definePage({
     <section className="page-section profile-page">
       <h1 className="page-title">Profile Settings</h1>
       <p className="page-lead">
-        Player ID: <strong>{ctx.viewer!.playerId}</strong>
+        Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">Verify your identity</a>
       </p>
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">

@@ -3,6 +3,7 @@ import { Island } from './island';
 import { definePage } from './page';
 import { devMailboxProp, registerActions } from './account-actions';
 import { LOGIN_TOAST_MESSAGE, START_FLAG } from './sections/login-toast';
+import { US_STATES } from '../services/identity/us-states';
 
 export default definePage({
   title: 'Register',
@@ -14,7 +15,7 @@ export default definePage({
   render: (ctx) => (
     <AuthCard title="Create Your Account" lead={`Join ${ctx.site.siteName} in a minute. Players must be 21 or older.`}>
       {ctx.url.searchParams.has(START_FLAG) && !ctx.form && <p className="alert alert-info" role="status">{LOGIN_TOAST_MESSAGE}</p>}
-      <Island name="RegisterForm" props={{ idPrefix: 'register', form: ctx.form ?? null, ...devMailboxProp(ctx.site) }} />
+      <Island name="RegisterForm" props={{ idPrefix: 'register', form: ctx.form ?? null, ...devMailboxProp(ctx.site), states: ctx.site.restrictedStates?.length ? US_STATES : null }} />
     </AuthCard>
   ),
 });

@@ -30,6 +30,9 @@ import adminDeposits from './admin/deposits.page';
 import adminCodes from './admin/codes.page';
 import adminGames from './admin/games.page';
 import adminAudit from './admin/audit.page';
+import adminIdentity from './admin/identity.page';
+import adminIdentityReview from './admin/identity-review.page';
+import verifyIdentity from './verify-identity.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
 export const pageRoutes: Record<string, Page> = {
@@ -55,6 +58,7 @@ export const pageRoutes: Record<string, Page> = {
   '/notifications': notifications,
   '/deposit-bitcoin': depositBitcoin,
   '/freeplay': freeplay,
+  '/verify-identity': verifyIdentity,
   // The operator console (ADMIN sessions only).
   '/admin': adminOverview,
   '/admin/players': adminPlayers,
@@ -65,4 +69,6 @@ export const pageRoutes: Record<string, Page> = {
   '/admin/codes': adminCodes,
   '/admin/games': adminGames,
   '/admin/audit': adminAudit,
+  '/admin/identity': adminIdentity,
+  '/admin/identity/:id': adminIdentityReview,
 };

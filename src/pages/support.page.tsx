@@ -1,3 +1,4 @@
+import { RestrictedStates } from './sections/restricted-states';
 import type { ReactNode } from 'react';
 import { definePage, type SiteInfo } from './page';
 import { ExternalLink } from './sections/external-link';
@@ -128,6 +129,7 @@ export default definePage({
           </ul>
         </div>
       </section>
+      <RestrictedStates site={site} />
       <HowToDeposit supportEmail={site.supportEmail} />
       <GamblingHelp />
       <section className="page-section" id="faq" aria-labelledby="faq-title">

@@ -1,3 +1,4 @@
+import { RestrictedStates } from './sections/restricted-states';
 import { definePage, type SiteInfo } from './page';
 import { LegalDoc, type DocSection } from './sections/legal-doc';
 
@@ -227,11 +228,14 @@ export default definePage({
   access: 'open',
   static: true,
   render: ({ site }) => (
-    <LegalDoc
-      title="Terms & Conditions"
-      meta={[['Version', String(TERMS_VERSION)], ['Last updated', TERMS_UPDATED]]}
-      lead={`Please read these terms before you play. They explain how your ${site.siteName} account, wallet and credits work.`}
-      sections={sections(site)}
-    />
+    <>
+      <LegalDoc
+        title="Terms & Conditions"
+        meta={[['Version', String(TERMS_VERSION)], ['Last updated', TERMS_UPDATED]]}
+        lead={`Please read these terms before you play. They explain how your ${site.siteName} account, wallet and credits work.`}
+        sections={sections(site)}
+      />
+      <RestrictedStates site={site} />
+    </>
   ),
 });

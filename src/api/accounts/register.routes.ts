@@ -5,6 +5,7 @@ import { normalizeEmail } from '../../services/auth/accounts.context';
 import { register, resendVerification, verificationLinkState, verifyEmail } from '../../services/auth/registration';
 import { checkEmail, checkRegister } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
+import { checkRegisteredState } from '../../services/identity/registered-state';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const RESENT = 'If this email belongs to an account that is not yet verified, a new verification link has been sent.';
@@ -16,8 +17,9 @@ export function registerRoutes(deps: Deps) {
     .post('/register', async ({ body, request, set }) => {
       await enforce(deps.rateLimiter, 'registerPerIp', ipOf(deps, request));
       const b = bodyOf(body);
-      rejectInvalid({ ...checkRegister(b), ...checkFlags(b, { userType: true }), ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required' }) });
-      await register(ctx, { email: text(b.email), password: text(b.password), reference: text(b.reference) });
+      const restricted = deps.site.restrictedStates ?? [];
+      rejectInvalid({ ...checkRegister(b), ...checkFlags(b, { userType: true }), ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required' }), ...checkRegisteredState(b.state, restricted) });
+      await register(ctx, { email: text(b.email), password: text(b.password), reference: text(b.reference), state: restricted.length ? text(b.state).toUpperCase() : null });
       set.status = 201;
       return { success: true, message: REGISTERED };
     })

@@ -8,6 +8,7 @@ import type { DepositService } from '../../services/payments/deposit-service';
 import type { WithdrawalService } from '../../services/payments/withdrawal-service';
 import type { Hub } from '../../ws/hub.port';
 import type { TwoStepEvent } from '../../services/auth/two-step';
+import type { IdentityService } from '../../services/identity/identity-service';
 
 /** What the operator API needs: the same services the player API and the operator commands use. */
 export type AdminDeps = {
@@ -24,4 +25,6 @@ export type AdminDeps = {
   trustedHeader?: string;
   /** Two-step changes for the player's security activity (an operator's reset among them). */
   securityEvent?: (e: TwoStepEvent) => void;
+  /** Identity submissions, their documents and the tax report. */
+  identity?: IdentityService;
 };

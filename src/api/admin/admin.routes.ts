@@ -10,6 +10,7 @@ import { heldRoutes } from './held.routes';
 import { playersRoutes } from './players.routes';
 import { queuesRoutes } from './queues.routes';
 import { twoStepAdminRoutes } from './two-step.routes';
+import { identityAdminRoutes } from './identity.routes';
 
 /**
  * The operator API under /api/v1/admin. Every route carries `admin: true` (session.ts): 401 for a visitor, 403 for
@@ -37,6 +38,7 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
     .use(queuesRoutes(d, session))
     .use(catalogueRoutes(d, session))
     .use(auditRoutes(d, session))
+    .use(d.identity ? identityAdminRoutes({ identity: d.identity, trustedHeader: d.trustedHeader }, session) : new Elysia())
     .get('/*', notFound, { admin: true })
     .post('/*', notFound, { admin: true })
     .patch('/*', notFound, { admin: true })

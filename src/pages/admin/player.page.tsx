@@ -1,12 +1,13 @@
 import { adminLoad, adminPage, apiAction, dollarsField, enc } from './admin-page';
 import { ActionForm, AdminShell, money, Table, when, type Row } from './ui';
 import { resetTwoStepAction, twoStepRead, TwoStepFact, TwoStepReset } from './player-two-step';
+import { IdentityFacts } from './identity-ui';
 
 /** /admin/players/:id: profile, balance, history, sessions; lock, unlock and adjust. */
 export default adminPage({
   title: 'Player',
   load: async (ctx) => {
-    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}`, twoStep: twoStepRead(ctx.params.id ?? ''), held: `/admin/players/${enc(ctx.params.id ?? '')}/held` });
+    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}`, twoStep: twoStepRead(ctx.params.id ?? ''), held: `/admin/players/${enc(ctx.params.id ?? '')}/held`, identity: `/admin/players/${enc(ctx.params.id ?? '')}/identity` });
     if (!data.detail) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
     return data;
   },
@@ -37,6 +38,7 @@ export default adminPage({
           <div><dt>Status</dt><dd>{p.locked ? `Locked ${when(p.lockedAt)}` : 'Active'}{p.role === 'ADMIN' ? ' (operator)' : ''}</dd></div>
           <div><dt>Open sessions</dt><dd>{d.sessions.length}</dd></div>
           <TwoStepFact read={(ctx.data as any).twoStep} />
+          <IdentityFacts read={(ctx.data as any).identity} />
         </dl>
         <div className="admin-actions">
           {p.locked

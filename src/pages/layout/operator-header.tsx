@@ -9,7 +9,7 @@ import { NavToggle } from './nav-toggle';
  * a phone exactly as the player's header does (the same data attributes drive it).
  */
 export function OperatorHeader({ ctx }: { ctx: PageContext }) {
-  const counts = (ctx.data as { counts?: { openWithdrawals: number; openGameTasks: number } | null } | undefined)?.counts ?? null;
+  const counts = (ctx.data as { counts?: { openWithdrawals: number; openGameTasks: number; openIdentity?: number } | null } | undefined)?.counts ?? null;
   return (
     <header className="site-header operator-header">
       <div className="header-bar">

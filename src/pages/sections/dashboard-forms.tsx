@@ -48,6 +48,7 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
         </FormSection>
         <FormSection flash={flash} id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
           <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: site.withdrawalTime }} />
+          <p className="field-hint">Cash-outs need a verified identity. <a href="/verify-identity">Verify your identity</a></p>
         </FormSection>
       </div>
     </>

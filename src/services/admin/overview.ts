@@ -8,18 +8,19 @@ export type Overview = {
   ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
 };
 
-export type OpenCounts = { openWithdrawals: number; openGameTasks: number };
+export type OpenCounts = { openWithdrawals: number; openGameTasks: number; openIdentity: number };
 
 const OPEN_WITHDRAWALS = "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending', 'cancelling')";
 const OPEN_GAME_TASKS = "SELECT count(*) AS n FROM game_tasks WHERE status = 'open'";
+const OPEN_IDENTITY = "SELECT count(*) AS n FROM identity_submissions WHERE status = 'submitted'";
 
 /**
  * The two queues the console's menu counts, and nothing else: an open console tab asks for them every 15 s, so
  * they must not cost the ledger proof or a call to the payment provider the full overview makes.
  */
 export async function openCounts(client: Client): Promise<OpenCounts> {
-  const [w, t] = await client.batch([OPEN_WITHDRAWALS, OPEN_GAME_TASKS], 'read');
-  return { openWithdrawals: Number(w!.rows[0]?.n ?? 0), openGameTasks: Number(t!.rows[0]?.n ?? 0) };
+  const [w, t, i] = await client.batch([OPEN_WITHDRAWALS, OPEN_GAME_TASKS, OPEN_IDENTITY], 'read');
+  return { openWithdrawals: Number(w!.rows[0]?.n ?? 0), openGameTasks: Number(t!.rows[0]?.n ?? 0), openIdentity: Number(i!.rows[0]?.n ?? 0) };
 }
 
 const startOfUtcDay = (now: number) => now - (now % 86_400_000);

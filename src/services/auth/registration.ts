@@ -22,7 +22,9 @@ export function randomPlayerId(): number {
   return 1_000_000 + (n! % 9_000_000);
 }
 
-export type Registration = { email: string; password: string; reference: string };
+export type Registration = { email: string; password: string; reference: string;
+  /** The US state the player lives in (asked when RESTRICTED_STATES is set). */
+  state?: string | null };
 
 /**
  * Creates an unverified player and mails the verification link. The e-mail's uniqueness is checked first
@@ -38,7 +40,7 @@ export async function register(ctx: AccountsContext, input: Registration): Promi
   for (let attempt = 1; ; attempt++) {
     const user = {
       id, playerId: randomPlayerId(), email, passwordHash, referralSource: input.reference,
-      termsVersionAccepted: TERMS_VERSION, termsAcceptedAt: now, ageConfirmedAt: now, createdAt: now,
+      termsVersionAccepted: TERMS_VERSION, termsAcceptedAt: now, ageConfirmedAt: now, createdAt: now, registeredState: input.state ?? null,
     };
     try {
       await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(emailTokens).values(token.row)]);

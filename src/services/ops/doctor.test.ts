@@ -51,7 +51,7 @@ describe('doctor: configuration', () => {
   });
 
   test('production with http, no SMTP and no BTCPay: each is a problem with its fix', async () => {
-    const prod = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'http://wallet.example.com', JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64) };
+    const prod = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'http://wallet.example.com', JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64) };
     // Without SMTP_URL the site does not start in production at all: the configuration check says so first.
     const noMail = text(check(await runDoctor(prod), 'configuration'));
     expect(noMail).toContain('SMTP_URL: required in production');
@@ -65,7 +65,7 @@ describe('doctor: configuration', () => {
 
   // A production site as deploy/ sets it up: behind a proxy on this machine, data under absolute paths, mainnet.
   const production = {
-    NODE_ENV: 'production', PUBLIC_URL, JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1',
+    NODE_ENV: 'production', PUBLIC_URL, JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1', DOCUMENT_KEY: 'd'.repeat(64),
     BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w', BITCOIN_NETWORK: 'mainnet',
     HOST: '127.0.0.1', TRUSTED_PROXY_HEADER: 'x-real-ip',
   };

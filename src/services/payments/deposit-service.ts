@@ -15,6 +15,8 @@ export type DepositServiceOptions = {
   onChanges: (c: DepositChanges) => void;
   /** A reconciliation pass finished (the metrics' reconciliation lag). */
   onReconciled?: () => void;
+  /** Refuses a deposit before anything is recorded (a player in a restricted state). */
+  beforeCreate?: (userId: string) => Promise<void>;
 };
 
 // A creation that has not finished in this long died with its process; no player ever saw its invoice.
@@ -58,7 +60,10 @@ export function createDepositService(o: DepositServiceOptions) {
   }
 
   return {
-    create: (p: Parameters<typeof createDeposit>[3]) => createDeposit(o.client, o.provider, o.logger, p),
+    create: async (p: Parameters<typeof createDeposit>[3]) => {
+      await o.beforeCreate?.(p.userId);
+      return createDeposit(o.client, o.provider, o.logger, p);
+    },
     get: (userId: string, depositId: string) => getDeposit(o.client, userId, depositId),
     sync,
     syncLater: (invoiceId: string, then?: () => Promise<unknown>) => later('sync', async () => {

@@ -26,6 +26,8 @@ export type WithdrawalServiceOptions = {
   autoComplete?: (payoutId: string) => void;
   /** A reconciliation pass finished (the metrics' reconciliation lag). */
   onReconciled?: () => void;
+  /** Identity before cash-out: refuses a withdrawal from a restricted state, or one that needs identity or tax details first. */
+  checkIdentity?: (userId: string, amountCents: number) => Promise<void>;
 };
 
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
@@ -74,6 +76,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async create(r: WithdrawRequest) {
       // Open during a break, but not while the player owes from a reversed deposit.
       await assertNotInDebt(o.client, r.userId);
+      await o.checkIdentity?.(r.userId, r.amountCents);
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       await r.stepUp?.();

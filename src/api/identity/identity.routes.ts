@@ -1,0 +1,49 @@
+import { Elysia } from 'elysia';
+import type { Session } from '../../http/session';
+import { AppError } from '../../lib/app-error';
+import type { IdentityService } from '../../services/identity/identity-service';
+
+const MAX_BODY = 32 * 1024 * 1024;
+
+/**
+ * The player's identity: its status, the submission (multipart/form-data: fields and up to three files), and the
+ * tax details (JSON). Onfido's webhook, when Onfido is switched on, is checked on its raw bytes.
+ */
+export const identityRoutes = (d: { identity: IdentityService }, session: Session) =>
+  new Elysia({ name: 'identity-routes' })
+    .use(session)
+    .get('/identity', async ({ player, set }) => {
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, data: await d.identity.status(player.userId) };
+    }, { auth: true })
+    .post('/identity/submission', async ({ player, request, set }) => {
+      if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? ''))
+        throw AppError.invalid([{ field: 'body', message: 'Send the form as multipart/form-data' }]);
+      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) throw new AppError(413, 'The files together are too large. Each may be up to 10 MB.', 'TOO_LARGE');
+      let form: FormData;
+      try {
+        form = await request.formData();
+      } catch {
+        throw AppError.invalid([{ field: 'body', message: 'The form could not be read. Please try again.' }]);
+      }
+      const field = (k: string) => form.get(k) ?? undefined;
+      const s = await d.identity.submit(player.userId, {
+        legalName: field('legalName'), dateOfBirth: field('dateOfBirth'), addressLine1: field('addressLine1'), addressLine2: field('addressLine2'),
+        city: field('city'), state: field('state'), postalCode: field('postalCode'), idType: field('idType'),
+        front: field('front'), back: field('back'), selfie: field('selfie'),
+      });
+      set.status = 201;
+      return { success: true, message: 'Thank you. Your documents were received and are under review.', data: { id: s.id, status: s.status } };
+    }, { auth: true, parse: 'none' })
+    .post('/identity/tax-details', async ({ player, body }) => {
+      const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+      const t = await d.identity.saveTax(player.userId, { tin: b.tin, confirmed: b.confirmed });
+      return { success: true, message: `Your ${t.type} ending in ${t.last4} is saved.`, data: { type: t.type, last4: t.last4 } };
+    }, { auth: true })
+    .post('/webhooks/identity/onfido', async ({ request }) => {
+      const raw = await request.text();
+      const r = await d.identity.vendorWebhook(raw, request.headers);
+      if (r === 'no-vendor') throw AppError.notFound();
+      if (r === 'unsigned') throw new AppError(401, 'Invalid signature', 'INVALID_SIGNATURE');
+      return { success: true, result: r };
+    }, { parse: 'none' });

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { FieldError, FormFailure, describedBy } from '../../islands/_ui/field';
+import { FormToken } from '../../islands/_ui/form-token';
+import { ID_TYPES } from '../services/identity/identity.context';
+import { US_STATES } from '../services/identity/us-states';
+import { answerToResult } from './form-post';
+import { definePage, type FormState, type PageContext } from './page';
+import { Island } from './island';
+
+type Status = {
+  status: 'not_started' | 'submitted' | 'verified' | 'rejected'; reason: string | null; submittedAt: number | null; legalName: string | null;
+  tax: { type: string; masked: string } | null; taxThreshold: number; identityRequired: boolean;
+};
+
+const TEXT_FIELDS = ['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType'] as const;
+
+const LABELS: Record<Status['status'], string> = {
+  not_started: 'Not started', submitted: 'Submitted (under review)', verified: 'Verified', rejected: 'Rejected',
+};
+
+/**
+ * /verify-identity: the player's identity status, the submission form (a plain multipart form: it works before any
+ * script runs) and the tax details for the 1099. The documents go to the same API the console reviews from.
+ */
+export default definePage({
+  title: 'Verify your identity',
+  access: 'private',
+  load: async (ctx) => ((await ctx.api!('/identity'))?.data as Status | undefined) ?? null,
+  actions: {
+    async submit(ctx) {
+      const form = new FormData();
+      for (const k of TEXT_FIELDS) form.set(k, ctx.fields[k] ?? '');
+      for (const [k, f] of Object.entries(ctx.files ?? {})) if (k === 'front' || k === 'back' || k === 'selfie') form.set(k, f, f.name);
+      const a = await ctx.send('POST', '/identity/submission', form);
+      const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, ctx.fields[k] ?? '']));
+      return answerToResult(a, { action: 'submit', values }, (json) => ({ redirect: '/verify-identity', flash: { kind: 'success', message: String(json.message) } }));
+    },
+    async tax(ctx) {
+      const a = await ctx.send('POST', '/identity/tax-details', { tin: ctx.fields.tin ?? '', confirmed: ctx.fields.confirmed === 'yes' });
+      // The number typed is never echoed back into the page.
+      return answerToResult(a, { action: 'tax', values: {} }, (json) => ({ redirect: '/verify-identity', flash: { kind: 'success', message: String(json.message) } }));
+    },
+  },
+  render: (ctx: PageContext) => {
+    const s = ctx.data as Status | null;
+    const form = ctx.form?.action === 'submit' ? ctx.form : null;
+    return (
+      <section className="page-section verify-page">
+        <h1 className="page-title">Verify your identity</h1>
+        <p className="page-lead">
+          We check every player's identity before their first cash-out: it keeps your winnings yours and the site within the law. Players must be 21 or older.
+        </p>
+        {s && <StatusCard s={s} />}
+        {s && (s.status === 'not_started' || s.status === 'rejected') && <SubmissionForm ctx={ctx} form={form} />}
+        {s && <TaxSection ctx={ctx} s={s} />}
+      </section>
+    );
+  },
+});
+
+function StatusCard({ s }: { s: Status }) {
+  return (
+    <section className="card verify-status" aria-labelledby="verify-status-title">
+      <h2 id="verify-status-title">Status: <span data-identity-status={s.status}>{LABELS[s.status]}</span></h2>
+      {s.status === 'not_started' && <p>{s.identityRequired ? 'Withdrawals need a verified identity. Fill in the form below; it takes a few minutes.' : 'You can verify now so nothing holds up a later withdrawal.'}</p>}
+      {s.status === 'submitted' && <p>Thank you. Your documents are being reviewed, usually within one business day. We will e-mail you when it is done.</p>}
+      {s.status === 'verified' && <p>Your identity is verified{s.legalName ? ` as ${s.legalName}` : ''}. <a href="/home#withdraw">Withdraw to Bitcoin</a>.</p>}
+      {s.status === 'rejected' && (
+        <>
+          <p className="alert alert-error" role="alert">{`We could not verify your identity: ${s.reason ?? ''}`}</p>
+          <p>Please check the reason and submit your details again below.</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Text({ name, label, form, children, ...rest }: { name: string; label: string; form: FormState | null; children?: ReactNode } & Record<string, unknown>) {
+  const id = `verify-${name}`;
+  const error = form?.errors[name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} defaultValue={form?.values[name] ?? ''} {...describedBy(id, error)} {...rest} />
+      {children}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+function Select({ name, label, options, form }: { name: string; label: string; options: [string, string][]; form: FormState | null }) {
+  const id = `verify-${name}`;
+  const error = form?.errors[name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={form?.values[name] ?? ''} required {...describedBy(id, error)}>
+        <option value="">Choose…</option>
+        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+      </select>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | null }) {
+  return (
+    <section className="card" aria-labelledby="verify-form-title">
+      <h2 id="verify-form-title">Your details and documents</h2>
+      <form className="form verify-form" method="post" action="/verify-identity" encType="multipart/form-data" aria-labelledby="verify-form-title">
+        <input type="hidden" name="_action" value="submit" />
+        <FormToken value={ctx.formToken} />
+        <FormFailure message={form?.message} />
+        <Text name="legalName" label="Full legal name" form={form} autoComplete="name" required maxLength={120} />
+        <Text name="dateOfBirth" label="Date of birth" form={form} type="date" autoComplete="bday" required />
+        <Text name="addressLine1" label="Street address" form={form} autoComplete="address-line1" required maxLength={200} />
+        <Text name="addressLine2" label="Apartment, suite (optional)" form={form} autoComplete="address-line2" maxLength={200} />
+        <Text name="city" label="City" form={form} autoComplete="address-level2" required maxLength={100} />
+        <Select name="state" label="State" options={US_STATES} form={form} />
+        <Text name="postalCode" label="ZIP code" form={form} autoComplete="postal-code" inputMode="numeric" required maxLength={10} />
+        <Select name="idType" label="Type of ID" options={Object.entries(ID_TYPES).map(([k, v]) => [k, v.label])} form={form} />
+        <Island name="IdentityFiles" props={{ errors: form?.errors ?? {} }} />
+        <p className="field-hint">Location and camera details are removed from photos before they are stored, encrypted. Only our compliance team sees them.</p>
+        <button type="submit" className="btn btn-primary">Submit for review</button>
+      </form>
+    </section>
+  );
+}
+
+function TaxSection({ ctx, s }: { ctx: PageContext; s: Status }) {
+  const form = ctx.form?.action === 'tax' ? ctx.form : null;
+  return (
+    <section className="card" id="tax-details" aria-labelledby="tax-title">
+      <h2 id="tax-title">Tax details</h2>
+      <p>
+        US law asks us to send a 1099 form to players who withdraw {`$${s.taxThreshold.toLocaleString('en-US')}`} or more in a calendar year. Before your withdrawals
+        reach that, we need your Social Security number (SSN) or Individual Taxpayer Identification Number (ITIN).
+      </p>
+      {s.tax && <p>On file: <strong>{s.tax.type} {s.tax.masked}</strong>. You can replace it below.</p>}
+      <form className="form" method="post" action="/verify-identity" aria-labelledby="tax-title" noValidate>
+        <input type="hidden" name="_action" value="tax" />
+        <FormToken value={ctx.formToken} />
+        <FormFailure message={form?.message} />
+        <Text name="tin" label="SSN or ITIN" form={form} inputMode="numeric" autoComplete="off" placeholder="123-45-6789" maxLength={11} />
+        <div className="field field-check">
+          <label className="checkbox">
+            <input id="verify-confirmed" name="confirmed" type="checkbox" value="yes" {...describedBy('verify-confirmed', form?.errors.confirmed)} />
+            <span>I confirm this number is correct and mine.</span>
+          </label>
+          <FieldError id="verify-confirmed" error={form?.errors.confirmed} />
+        </div>
+        <button type="submit" className="btn btn-primary">Save tax details</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Actor } from '../admin/audit';
+import { parseRequirement, type IdentityContext } from './identity.context';
+import { decide, findSubmission, openReviewCount, purgeExpiredDocuments, reviewQueue, viewDocument } from './review';
+import { assertMayWithdraw, assertStateAllowed, identityNeeded, taxDetailsNeeded } from './rules';
+import { latestSubmission, submitIdentity, type SubmissionInput } from './submissions';
+import { saveTaxDetails, taxDetails, taxReport } from './tax';
+import { maskTin } from './tin';
+
+export { parseRequirement };
+
+/** What the player's page and the operator's player screen show. */
+export async function identityStatus(ctx: IdentityContext, userId: string) {
+  const [s, tax] = await Promise.all([latestSubmission(ctx, userId), taxDetails(ctx, userId)]);
+  return {
+    status: s ? s.status : ('not_started' as const),
+    reason: s?.status === 'rejected' ? s.reason : null,
+    submittedAt: s?.createdAt ?? null,
+    decidedAt: s?.decidedAt ?? null,
+    legalName: s?.status === 'verified' ? s.legalName : null,
+    state: s?.status === 'verified' ? s.address.state : null,
+    tax: tax ? { type: tax.type, last4: tax.last4, masked: maskTin(tax.last4) } : null,
+    identityRequired: await identityNeeded(ctx, userId, 1),
+    taxThreshold: ctx.taxThresholdCents / 100,
+    taxDetailsNeededNext: await taxDetailsNeeded(ctx, userId, 1),
+  };
+}
+
+const VENDOR_ACTOR = (name: string): Actor => ({ id: `vendor:${name}`, email: name, ip: null });
+
+export function createIdentityService(ctx: IdentityContext) {
+  return {
+    ctx,
+    status: (userId: string) => identityStatus(ctx, userId),
+    submit: (userId: string, input: SubmissionInput) => submitIdentity(ctx, userId, input),
+    saveTax: (userId: string, input: { tin?: unknown; confirmed?: unknown }) => saveTaxDetails(ctx, userId, input),
+    assertMayWithdraw: (userId: string, amountCents: number) => assertMayWithdraw(ctx, userId, amountCents),
+    assertMayDeposit: (userId: string) => assertStateAllowed(ctx, userId, 'Deposits'),
+    queue: () => reviewQueue(ctx),
+    openCount: () => openReviewCount(ctx),
+    find: (id: string) => findSubmission(ctx, id),
+    viewDocument: (actor: Actor, id: string, part: string) => viewDocument(ctx, actor, id, part),
+    decide: (actor: Actor, id: string, outcome: 'verified' | 'rejected', reason: string) => decide(ctx, actor, id, outcome, reason),
+    taxReport: (actor: Actor, year: number) => taxReport(ctx, actor, year),
+    purgeExpiredDocuments: () => purgeExpiredDocuments(ctx),
+    /** A signed vendor webhook: its verdict decides the submission it names, as an operator's would (audited). */
+    async vendorWebhook(rawBody: string, headers: Headers): Promise<'applied' | 'ignored' | 'unsigned' | 'no-vendor'> {
+      if (!ctx.vendor) return 'no-vendor';
+      const v = await ctx.vendor.verdict(rawBody, headers);
+      if (!v) return 'unsigned';
+      if (v.outcome === 'pending') return 'ignored';
+      const r = await ctx.client.execute({ sql: `SELECT id FROM identity_submissions WHERE vendor_ref = ? AND status = 'submitted'`, args: [v.ref] });
+      if (!r.rows[0]) return 'ignored';
+      await decide(ctx, VENDOR_ACTOR(ctx.vendor.name), String(r.rows[0].id), v.outcome, v.reason ?? (v.outcome === 'verified' ? 'Checked by the identity vendor.' : 'The identity vendor could not verify the documents.'));
+      return 'applied';
+    },
+  };
+}
+export type IdentityService = ReturnType<typeof createIdentityService>;

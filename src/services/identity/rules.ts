@@ -1,0 +1,63 @@
+import { AppError } from '../../lib/app-error';
+import { formatCents } from '../../shared/money';
+import { VERIFY_PATH, type IdentityContext } from './identity.context';
+import { latestSubmission } from './submissions';
+import { taxDetails, yearWindow } from './tax';
+import { stateName } from './us-states';
+
+// Withdrawals that count toward a total: every one not cancelled or refused.
+const COUNTED = `SELECT coalesce(sum(amount_cents), 0) AS n FROM withdrawals WHERE user_id = ? AND status NOT IN ('cancelled', 'failed')`;
+
+/** The player's state for RESTRICTED_STATES: their verified address, else what they gave at registration. */
+async function playerState(ctx: IdentityContext, userId: string): Promise<string | null> {
+  const r = await ctx.client.execute({
+    sql: `SELECT coalesce((SELECT state FROM identity_submissions WHERE user_id = ? AND status = 'verified' ORDER BY decided_at DESC LIMIT 1),
+            (SELECT registered_state FROM users WHERE id = ?)) AS state`,
+    args: [userId, userId],
+  });
+  return r.rows[0]?.state == null ? null : String(r.rows[0].state);
+}
+
+export async function assertStateAllowed(ctx: IdentityContext, userId: string, what: 'Withdrawals' | 'Deposits'): Promise<void> {
+  if (!ctx.restrictedStates.length) return;
+  const state = await playerState(ctx, userId);
+  if (state && ctx.restrictedStates.includes(state))
+    throw new AppError(403, `${what} are not available to players in ${stateName(state)} (${state}).`, 'STATE_RESTRICTED');
+}
+
+/** Whether a withdrawal of `amountCents` needs a verified identity first, under IDENTITY_REQUIRED_FOR. */
+export async function identityNeeded(ctx: IdentityContext, userId: string, amountCents: number): Promise<boolean> {
+  const req = ctx.requiredFor;
+  if (req.kind === 'none') return false;
+  if (req.kind === 'withdrawal') return true;
+  const r = await ctx.client.execute({ sql: COUNTED, args: [userId] });
+  return Number(r.rows[0]!.n) + amountCents > req.cents;
+}
+
+/** Whether a withdrawal of `amountCents` takes this calendar year's total (UTC) to the tax threshold or past it. */
+export async function taxDetailsNeeded(ctx: IdentityContext, userId: string, amountCents: number): Promise<boolean> {
+  const [from, to] = yearWindow(new Date(ctx.now()).getUTCFullYear());
+  const r = await ctx.client.execute({ sql: `${COUNTED} AND created_at >= ? AND created_at < ?`, args: [userId, from, to] });
+  return Number(r.rows[0]!.n) + amountCents >= ctx.taxThresholdCents;
+}
+
+/**
+ * Refuses a withdrawal from a restricted state, one that needs a verified identity the player does not have yet,
+ * or one that reaches the year's tax threshold without tax details. Deposits, play and P2P stay open.
+ */
+export async function assertMayWithdraw(ctx: IdentityContext, userId: string, amountCents: number): Promise<void> {
+  await assertStateAllowed(ctx, userId, 'Withdrawals');
+  if (await identityNeeded(ctx, userId, amountCents)) {
+    const s = await latestSubmission(ctx, userId);
+    if (s?.status !== 'verified') {
+      const why = s?.status === 'submitted'
+        ? 'Your identity documents are being reviewed. You can withdraw once they are verified.'
+        : s?.status === 'rejected'
+          ? `Your identity documents were not accepted: ${s.reason ?? ''} Please submit them again on the Verify your identity page.`
+          : 'Please verify your identity before you withdraw. It takes a few minutes on the Verify your identity page.';
+      throw new AppError(403, why, 'IDENTITY_REQUIRED', undefined, undefined, VERIFY_PATH);
+    }
+  }
+  if ((await taxDetailsNeeded(ctx, userId, amountCents)) && !(await taxDetails(ctx, userId)))
+    throw new AppError(403, `Withdrawals of ${formatCents(ctx.taxThresholdCents)} or more in a calendar year need your tax details (SSN or ITIN) for the 1099 form. Add them on the Verify your identity page.`, 'TAX_DETAILS_REQUIRED', undefined, undefined, VERIFY_PATH);
+}
