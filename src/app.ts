@@ -79,7 +79,7 @@ export function createApp(deps: Deps): App {
   const elysia = new Elysia()
     .use(errorsPlugin(deps.logger))
     // Every state-changing request, API or form post, from this site only; the webhook proves itself by signature.
-    .use(sameOriginPlugin(deps.config.publicUrl, ['/api/v1/webhooks/btcpay']))
+    .use(sameOriginPlugin(deps.config.publicUrl, ['/api/v1/webhooks/btcpay', '/api/v1/webhooks/identity/onfido'], ['/api/v1/identity/submission']))
     .use(routeLabelPlugin())
     .use(healthRoutes(deps.database.client, deps.redis))
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))

@@ -200,6 +200,21 @@ describe('the JSON API takes JSON bodies only', () => {
     expect(out.status).toBe(200);
   });
 
+  test('the identity upload takes multipart from the site itself only; another site gets 403 before anything reads it', async () => {
+    const a = await app;
+    const p = await createPlayer(a);
+    const form = new FormData();
+    form.set('legalName', 'Nora Night');
+    const upload = (headers: Record<string, string>) => a.handle(new Request(BASE + '/api/v1/identity/submission', { method: 'POST', headers: { ...headers, cookie: `token=${p.token}` }, body: form }));
+    const ours = await upload(sameOrigin);
+    // Read as a submission (its own field messages), not refused for its body's type.
+    expect(ours.status).toBe(400);
+    expect(((await ours.json()) as { errorType?: string }).errorType).not.toBe('UNSUPPORTED_MEDIA_TYPE');
+    const foreign = await upload({ ...CHROME, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { errorType: string }).errorType).toBe('CROSS_SITE');
+  });
+
   test('the page forms keep taking form-encoded posts', async () => {
     const a = await app;
     const p = await createPlayer(a);

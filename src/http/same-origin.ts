@@ -62,14 +62,15 @@ export function crossSiteRefusal(req: Request, publicUrl: string | undefined, ex
 
 /**
  * The JSON API takes bodies as JSON only: a form-encoded or text body is what a cross-site `<form>` can send
- * without asking, and the API has no use for it. `exempt` are the raw-body routes (the webhook).
+ * without asking, and the API has no use for it. `exempt` are the raw-body routes (the webhook); `uploads` also
+ * take multipart/form-data (identity documents), still only from the site's own pages (the check above).
  */
-export function mediaTypeRefusal(req: Request, exempt: ReadonlySet<string>): Response | null {
+export function mediaTypeRefusal(req: Request, exempt: ReadonlySet<string>, uploads: ReadonlySet<string> = new Set()): Response | null {
   if (!WRITE_METHODS.has(req.method)) return null;
   const path = new URL(req.url).pathname;
   if (!path.startsWith('/api/') || exempt.has(path) || !hasBody(req)) return null;
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/json') return null;
+  if (type === 'application/json' || (type === 'multipart/form-data' && uploads.has(path))) return null;
   const e = new AppError(415, 'Request body must be JSON (Content-Type: application/json).', 'UNSUPPORTED_MEDIA_TYPE');
   return new Response(JSON.stringify(envelope(e)), { status: 415, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 }
@@ -81,7 +82,8 @@ function hasBody(req: Request): boolean {
 }
 
 /** Both checks as one global hook, run before routing. */
-export const sameOriginPlugin = (publicUrl: string | undefined, exempt: Iterable<string>) => {
+export const sameOriginPlugin = (publicUrl: string | undefined, exempt: Iterable<string>, uploads: Iterable<string> = []) => {
   const paths = new Set(exempt);
-  return new Elysia({ name: 'same-origin' }).onRequest(({ request }) => crossSiteRefusal(request, publicUrl, paths) ?? mediaTypeRefusal(request, paths) ?? undefined);
+  const multipart = new Set(uploads);
+  return new Elysia({ name: 'same-origin' }).onRequest(({ request }) => crossSiteRefusal(request, publicUrl, paths) ?? mediaTypeRefusal(request, paths, multipart) ?? undefined);
 };
