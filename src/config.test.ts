@@ -43,7 +43,7 @@ describe('config', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect(error!.message.split('\n')).toHaveLength(1);
-    expect(error!.issues).toEqual(['JWT_SECRET: required in production', 'CREDENTIAL_KEY: required in production', 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only)']);
+    expect(error!.issues).toEqual(['JWT_SECRET: required in production', 'CREDENTIAL_KEY: required in production', 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only)', 'DOCUMENT_KEY: required in production']);
     expect(() => loadConfig({ NODE_ENV: 'production', CREDENTIAL_KEY: 'c'.repeat(64) })).toThrow(/^Invalid configuration: JWT_SECRET: required in production\. .+; SMTP_URL: required in production/);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASE, call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { BASE, call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { containsText, jpegWithGps, pdf, png, submissionForm, submitIdentity } from '../../../tests/helpers/identity';
 import { fund } from '../../../tests/helpers/money';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
@@ -330,7 +330,7 @@ describe('operator review, audit, tax report and retention', () => {
       if (p === big) expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '912-70-1234', confirmed: true }, { token: p.token })).status).toBe(200);
       const w = await withdraw(app, p, dollars);
       expect(w.status).toBe(200);
-      expect((await call(app, 'POST', `/api/v1/sandbox/withdrawals/${w.json.data.withdrawalId}/complete`, undefined, { token: p.token })).status).toBe(200);
+      expect((await call(app, 'POST', `/api/v1/sandbox/withdrawals/${w.json.data.withdrawalId}/complete`, undefined, { token: p.token, peer: LOOPBACK })).status).toBe(200);
     }
     const r = await admin(app, op, 'GET', `/tax-report?year=${year}`);
     expect(r.status).toBe(200);
