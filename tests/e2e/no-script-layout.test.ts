@@ -90,7 +90,7 @@ describe('without JavaScript', () => {
     }
     await signInAs(noScript.context, server.url, player.token);
     await page.goto(server.url + '/profile-setting');
-    expect(await page.locator('.password-toggle input').count()).toBe(3);
+    expect(await page.locator('.password-toggle input').count()).toBe(4); // the password change's three and the e-mail change's current password
     expect(await page.locator('.password-toggle button:visible').count()).toBe(0);
     await noScript.context.clearCookies();
     await page.close();

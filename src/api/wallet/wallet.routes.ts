@@ -7,7 +7,7 @@ import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkFreeplay, checkP2P } from '../../shared/schemas/wallet';
 import { redeemFreeplay } from '../../services/wallet/freeplay';
 import { sendCredits } from '../../services/wallet/p2p';
-import { findRecipient, p2pReceipt, type P2PReceipt } from '../../services/wallet/p2p-recipient';
+import { findRecipient, maskedName, p2pReceipt, type P2PReceipt } from '../../services/wallet/p2p-recipient';
 import { AppError } from '../../lib/app-error';
 import { pushBalance, pushNotification } from './push';
 import { amountCents, walletBalanceBody } from './wallet.model';
@@ -53,7 +53,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       // A new transfer's receipt is what was just written; a replay's is read back.
       const receipt = r.replayed
         ? await p2pReceipt(deps.database.client, player.userId, r.transactionUuid)
-        : { transactionId: r.transactionUuid, amountCents: cents, recipient: { ...r.receiverShown, email: r.receiver.email }, createdAt: r.createdAt };
+        : { transactionId: r.transactionUuid, amountCents: cents, recipient: { ...r.receiverShown, name: maskedName(r.receiverShown.name), email: r.receiver.email }, createdAt: r.createdAt };
       return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents), ...(receipt && { receipt: toReceipt(receipt) }) };
     }, { auth: true, idempotent: true })
     .post('/freeplay/redeem', async ({ player, body }) => {

@@ -38,10 +38,11 @@ export async function sendCredits(
   const to = email.trim().toLowerCase();
   // The checks and the receiver are read together (on a libSQL server they share one request); their errors
   // still come in this order: a cool-off or self-exclusion, then a debt, then the address.
-  const [mayPlay, notInDebt, found] = await Promise.allSettled([
+  const [mayPlay, notInDebt, found, label] = await Promise.allSettled([
     assertMayPlay(client, sender.userId, now),
     assertNotInDebt(client, sender.userId),
     client.execute({ sql: 'SELECT id, email, email_verified_at, name, player_id FROM users WHERE lower(email) = ?', args: [to] }),
+    senderLabel(client, sender.userId),
   ]);
   if (mayPlay.status === 'rejected') throw mayPlay.reason;
   if (notInDebt.status === 'rejected') throw notInDebt.reason;
@@ -52,7 +53,8 @@ export async function sendCredits(
   if (!row || row.email_verified_at == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
   const receiver = { userId: String(row.id), email: String(row.email) };
-  const from = await senderLabel(client, sender.userId);
+  if (label.status === 'rejected') throw label.reason;
+  const from = label.value;
   await stepUp?.();
   const shown = formatCents(amountCents);
   const senderUuid = readableId();
