@@ -36,6 +36,10 @@ export const withdrawals = sqliteTable(
     dailyLimitCents: integer('daily_limit_cents'),
     /** 1: created approved; 0: waits for an operator (decided on insert, against the day's auto-approved total). */
     autoApproved: integer('auto_approved'),
+    /** Identity before cash-out; the trigger withdrawals_within_identity_limits re-checks them on insert. */
+    identityLimitCents: integer('identity_limit_cents'),
+    taxLimitCents: integer('tax_limit_cents'),
+    taxYearStart: integer('tax_year_start'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

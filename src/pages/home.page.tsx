@@ -7,7 +7,7 @@ import { ServicesGrid } from './sections/services-grid';
 import { definePage, type PageContext } from './page';
 import { homeActions } from './home-actions';
 
-type HomeData = { accounts: ReturnType<typeof accountsFromApi>; rate: number | null };
+type HomeData = { accounts: ReturnType<typeof accountsFromApi>; rate: number | null; verifyIdentity: boolean };
 
 /** spec §2 Dashboard: bar, hero, Game Library, credentials, the three stacked forms, Account Services. */
 export default definePage({
@@ -16,12 +16,14 @@ export default definePage({
   actions: homeActions,
   // The same call the islands make, as this player: their accounts are made on this first read if need be.
   load: async (ctx): Promise<HomeData> => {
-    const [games, rate] = await Promise.all([ctx.api?.('/games/list'), ctx.api?.('/btc/rate')]);
-    return { accounts: accountsFromApi(games?.userGames), rate: typeof rate?.rate === 'number' ? rate.rate : null };
+    const [games, rate, identity] = await Promise.all([ctx.api?.('/games/list'), ctx.api?.('/btc/rate'), ctx.api?.('/identity')]);
+    // The withdraw card asks for identity only when the next cash-out needs it and the player is not verified yet.
+    const id = identity?.data as { identityRequired?: boolean; status?: string } | undefined;
+    return { accounts: accountsFromApi(games?.userGames), rate: typeof rate?.rate === 'number' ? rate.rate : null, verifyIdentity: id?.identityRequired === true && id.status !== 'verified' };
   },
   render: (ctx: PageContext) => {
     const viewer = ctx.viewer!;
-    const { accounts, rate } = ctx.data as HomeData;
+    const { accounts, rate, verifyIdentity } = ctx.data as HomeData;
     return (
       <div className="dashboard" id="home">
         <PlayerBar playerId={viewer.playerId} paused={viewer.restriction?.reason} />
@@ -46,7 +48,7 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" eager />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} verifyIdentity={verifyIdentity} />
         <ServicesGrid signedIn withdrawalTime={ctx.site.withdrawalTime} />
       </div>
     );

@@ -23,7 +23,7 @@ function FormSection({ id, title, subtitle, children, flash }: { id: string; tit
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site, flash, paused }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'>; flash?: Flash; paused?: string | null }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site, flash, paused, verifyIdentity = false }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'>; flash?: Flash; paused?: string | null; verifyIdentity?: boolean }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
   // The forms need the user names and balances, not the passwords.
@@ -48,7 +48,7 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
         </FormSection>
         <FormSection flash={flash} id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
           <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: site.withdrawalTime }} />
-          <p className="field-hint">Cash-outs need a verified identity. <a href="/verify-identity">Verify your identity</a></p>
+          {verifyIdentity && <p className="field-hint">Cash-outs need a verified identity. <a href="/verify-identity">Verify your identity</a></p>}
         </FormSection>
       </div>
     </>

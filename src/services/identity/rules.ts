@@ -4,6 +4,7 @@ import { VERIFY_PATH, type IdentityContext } from './identity.context';
 import { latestSubmission } from './submissions';
 import { taxDetails, yearWindow } from './tax';
 import { stateName } from './us-states';
+import type { CashOutLimits } from '../payments/withdrawals';
 
 // Withdrawals that count toward a total: every one not cancelled or refused.
 const COUNTED = `SELECT coalesce(sum(amount_cents), 0) AS n FROM withdrawals WHERE user_id = ? AND status NOT IN ('cancelled', 'failed')`;
@@ -45,7 +46,7 @@ export async function taxDetailsNeeded(ctx: IdentityContext, userId: string, amo
  * Refuses a withdrawal from a restricted state, one that needs a verified identity the player does not have yet,
  * or one that reaches the year's tax threshold without tax details. Deposits, play and P2P stay open.
  */
-export async function assertMayWithdraw(ctx: IdentityContext, userId: string, amountCents: number): Promise<void> {
+export async function assertMayWithdraw(ctx: IdentityContext, userId: string, amountCents: number): Promise<CashOutLimits> {
   await assertStateAllowed(ctx, userId, 'Withdrawals');
   if (await identityNeeded(ctx, userId, amountCents)) {
     const s = await latestSubmission(ctx, userId);
@@ -60,4 +61,16 @@ export async function assertMayWithdraw(ctx: IdentityContext, userId: string, am
   }
   if ((await taxDetailsNeeded(ctx, userId, amountCents)) && !(await taxDetails(ctx, userId)))
     throw new AppError(403, `Withdrawals of ${formatCents(ctx.taxThresholdCents)} or more in a calendar year need your tax details (SSN or ITIN) for the 1099 form. Add them on the Verify your identity page.`, 'TAX_DETAILS_REQUIRED', undefined, undefined, VERIFY_PATH);
+  return cashOutLimits(ctx);
+}
+
+/** The thresholds as the withdrawal's insert re-checks them, in the transaction that holds the money. */
+export function cashOutLimits(ctx: IdentityContext): CashOutLimits {
+  const req = ctx.requiredFor;
+  return {
+    identityLimitCents: req.kind === 'none' ? null : req.kind === 'withdrawal' ? 0 : req.cents,
+    taxLimitCents: ctx.taxThresholdCents,
+    taxYearStart: yearWindow(new Date(ctx.now()).getUTCFullYear())[0],
+    link: VERIFY_PATH,
+  };
 }

@@ -6,7 +6,7 @@ import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './pa
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
 import { claimCancel, finishCancel } from './withdrawal-cancel';
 import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
-import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
+import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type CashOutLimits, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 import { assertNotInDebt } from '../protection/debt';
 import { errorFields } from '../../lib/redact';
 
@@ -27,7 +27,8 @@ export type WithdrawalServiceOptions = {
   /** A reconciliation pass finished (the metrics' reconciliation lag). */
   onReconciled?: () => void;
   /** Identity before cash-out: refuses a withdrawal from a restricted state, or one that needs identity or tax details first. */
-  checkIdentity?: (userId: string, amountCents: number) => Promise<void>;
+  /** Gives the thresholds it checked, which the insert re-checks in the hold's transaction. */
+  checkIdentity?: (userId: string, amountCents: number) => Promise<CashOutLimits | void>;
 };
 
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
@@ -76,11 +77,16 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async create(r: WithdrawRequest) {
       // Open during a break, but not while the player owes from a reversed deposit.
       await assertNotInDebt(o.client, r.userId);
-      await o.checkIdentity?.(r.userId, r.amountCents);
+      const cashOut = (await o.checkIdentity?.(r.userId, r.amountCents)) ?? undefined;
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       await r.stepUp?.();
-      const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits });
+      const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits, cashOut }).catch(async (e) => {
+        // A simultaneous withdrawal took the player past a threshold after the check above: asked again now, the
+        // check words the refusal from the player's status (documents under review, refused…).
+        if (e instanceof AppError && (e.errorType === 'IDENTITY_REQUIRED' || e.errorType === 'TAX_DETAILS_REQUIRED')) await o.checkIdentity?.(r.userId, r.amountCents);
+        throw e;
+      });
       if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId });
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
       return submit(row);

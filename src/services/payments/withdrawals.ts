@@ -9,6 +9,13 @@ import type { Destination } from './withdraw-destination';
 
 export type WithdrawalLimits = { dailyMaxCents: number; maxOpen: number; autoApproveCents: number };
 
+/**
+ * Identity before cash-out, as the insert re-checks it (trigger withdrawals_within_identity_limits): the cumulative
+ * amount past which a verified identity is needed, and the calendar year's total (from taxYearStart) that needs tax
+ * details; null: not required. `link` is where the player puts it right.
+ */
+export type CashOutLimits = { identityLimitCents: number | null; taxLimitCents: number | null; taxYearStart: number; link: string };
+
 export type WithdrawalRow = {
   id: string; userId: string; email: string; currency: PaymentMethodId; destination: string; amountCents: number; tipCents: number;
   rate: string; btcAmount: string; sendAmount: boolean; holdId: string; payoutId: string | null; payoutState: string | null;
@@ -36,7 +43,7 @@ export async function findWithdrawal(client: Client, where: string, args: (strin
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the trigger withdrawals_within_limits raises when an insert would pass a limit (db/migrations). */
-const LIMIT_ERRORS = ['WITHDRAWALS_OPEN_LIMIT', 'WITHDRAWAL_DAILY_LIMIT'] as const;
+const LIMIT_ERRORS = ['WITHDRAWALS_OPEN_LIMIT', 'WITHDRAWAL_DAILY_LIMIT', 'IDENTITY_REQUIRED', 'TAX_DETAILS_REQUIRED'] as const;
 const limitBroken = (e: unknown) => {
   const text = e instanceof Error ? `${e.message} ${e.cause instanceof Error ? e.cause.message : ''}` : '';
   return LIMIT_ERRORS.find((x) => text.includes(x)) ?? null;
@@ -65,6 +72,7 @@ async function limitError(client: Client, userId: string, amountCents: number, l
 export type NewWithdrawal = {
   userId: string; currency: PaymentMethodId; destination: Destination; amountCents: number; tipCents: number;
   rate: string; requestRef?: string; provider: PaymentsProvider; limits: WithdrawalLimits; now?: number;
+  cashOut?: CashOutLimits;
 };
 
 /**
@@ -92,12 +100,13 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
           // open count or the day's total would pass them. Auto-approval counts the day's earlier auto-approved
           // withdrawals, so many small requests do not add up to an unapproved large one.
           sql: `INSERT INTO withdrawals (id, user_id, currency, destination, amount_cents, tip_cents, rate, btc_amount, send_amount, hold_id, provider, status,
-                  history_id, created_at, updated_at, open_limit, daily_limit_cents, auto_approved)
+                  history_id, created_at, updated_at, open_limit, daily_limit_cents, auto_approved, identity_limit_cents, tax_limit_cents, tax_year_start)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 'creating', ?, ?, ?, ?, ?,
                   CASE WHEN ?5 + coalesce((SELECT sum(amount_cents) FROM withdrawals WHERE user_id = ?2 AND auto_approved = 1
-                    AND status NOT IN ('failed', 'cancelled') AND created_at > ?), 0) <= ? THEN 1 ELSE 0 END)`,
+                    AND status NOT IN ('failed', 'cancelled') AND created_at > ?), 0) <= ? THEN 1 ELSE 0 END, ?, ?, ?)`,
           args: [id, w.userId, w.currency, w.destination.value, w.amountCents, w.tipCents, w.rate, btcAmount, holdId, w.provider.name, historyId, now, now,
-            w.limits.maxOpen, w.limits.dailyMaxCents, now - DAY_MS, w.limits.autoApproveCents],
+            w.limits.maxOpen, w.limits.dailyMaxCents, now - DAY_MS, w.limits.autoApproveCents,
+            w.cashOut?.identityLimitCents ?? null, w.cashOut?.taxLimitCents ?? null, w.cashOut ? w.cashOut.taxYearStart : null],
         },
         {
           sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at) VALUES (?, ?, ?, 'WITHDRAW', 'out', 'pending', ?, NULL, ?, ?)`,
@@ -110,6 +119,11 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
       throw AppError.conflict(`Your wallet balance does not cover this withdrawal${w.tipCents > 0 ? ' and its tip' : ''}.`, 'INSUFFICIENT_FUNDS');
     // Another request took the last of a limit between the read above and this hold.
     const broken = limitBroken(e);
+    // The caller words it from the player's identity status (see withdrawal-service); this is the plain refusal.
+    if (broken === 'IDENTITY_REQUIRED')
+      throw new AppError(403, 'Please verify your identity before you withdraw. It takes a few minutes on the Verify your identity page.', broken, undefined, undefined, w.cashOut?.link);
+    if (broken === 'TAX_DETAILS_REQUIRED')
+      throw new AppError(403, 'Withdrawals past the year\'s tax threshold need your tax details (SSN or ITIN) for the 1099 form. Add them on the Verify your identity page.', broken, undefined, undefined, w.cashOut?.link);
     if (broken) throw (await limitError(client, w.userId, w.amountCents, w.limits, now, broken))!;
     throw e;
   }
