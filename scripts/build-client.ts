@@ -64,7 +64,16 @@ const starter = (name: string, src: string) => {
   writeFileSync(file, `const s = document.createElement('script');\ns.type = 'module';\ns.src = ${JSON.stringify(src)};\ndocument.head.appendChild(s);\n`);
   return file;
 };
-const starters = islands.map((name) => starter(name, url(islandModules[name]!)));
+// An island's starter follows the load policy its page set on each marker (`data-load`, src/pages/island.tsx):
+// a marker without one fetches the module at once; `interaction` waits for the first focus, keystroke or tap
+// inside it (or starts at once if focus is already there), `visible` for it to scroll into view. So a visitor who
+// never uses the form never downloads React.
+const islandStarter = (name: string, src: string) => {
+  const file = join(entriesDir, `${name}.ts`);
+  writeFileSync(file, `import { startIsland } from '${join(root, 'islands/_client/start')}';\nstartIsland(${JSON.stringify(name)}, ${JSON.stringify(src)});\n`);
+  return file;
+};
+const starters = islands.map((name) => islandStarter(name, url(islandModules[name]!)));
 // The enhancement script too: fetched in the head beside the stylesheet, its 3 KB shared the slow link with the
 // CSS the first paint waits for; its starter (a hundred bytes) asks for it once the stylesheet is in.
 manifest.enhanceModule = manifest.enhance;

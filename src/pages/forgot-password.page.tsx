@@ -19,7 +19,7 @@ export default definePage({
   actions: forgotActions,
   render: (ctx) => (
     <AuthCard title="Forgot Password" lead="Enter the email you registered with and we will send you a link to choose a new password.">
-      <Island name="ForgotPasswordForm" props={{ captcha: (ctx.data as Captcha | null) ?? null, form: ctx.form ?? null }} />
+      <Island name="ForgotPasswordForm" load="interaction" props={{ captcha: (ctx.data as Captcha | null) ?? null, form: ctx.form ?? null }} />
     </AuthCard>
   ),
 });

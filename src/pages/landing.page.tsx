@@ -28,7 +28,7 @@ export default definePage({
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
       <RegisterPanel siteName={site.siteName}>
-        <Island name="RegisterForm" props={{ idPrefix: 'landing' }} />
+        <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'landing' }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />
