@@ -31,11 +31,11 @@ const reference = async (path: string) => {
 
 describe('visitor pages from prepared bytes', () => {
   test('each static visitor page is served by the fast path, byte for byte what the app renders, with the same headers', async () => {
-    // /forgot-password is not among them: each visit draws its own captcha into the HTML, so it works without script.
+    // /forgot-password is among them: its captcha picture is its own request (/api/v1/captcha.svg).
     expect(Object.keys(app.routes).filter((p) => !p.startsWith('/api/')).sort()).toEqual(
-      ['/', '/about-us', '/healthz', '/login', '/privacy-policy', '/register', '/responsible-gaming', '/support', '/terms-condition', '/ultra-panda', '/vb-link'].sort(),
+      ['/', '/about-us', '/forgot-password', '/healthz', '/login', '/privacy-policy', '/register', '/responsible-gaming', '/support', '/terms-condition', '/ultra-panda', '/vb-link'].sort(),
     );
-    for (const path of ['/', '/about-us', '/login', '/register', '/ultra-panda', '/vb-link']) {
+    for (const path of ['/', '/about-us', '/forgot-password', '/login', '/register', '/ultra-panda', '/vb-link']) {
       const ref = await reference(path);
       const res = await get(path);
       expect(res.status).toBe(200);
@@ -102,7 +102,7 @@ describe('visitor pages from prepared bytes', () => {
     // Every other static page ignores the query: with any query the app renders exactly the visitor page.
     const query = '?next=%2Fhome&start=1&captcha=question&type=DEPOSIT&page=2&receipt=CR-X';
     const readers = Object.entries(pageRoutes).filter(([p, pg]) => pg.static && !p.includes(':') && pg.readsQuery).map(([p]) => p);
-    expect(readers.sort()).toEqual(['/login', '/register']);
+    expect(readers.sort()).toEqual(['/forgot-password', '/login', '/register']);
     for (const [path, pg] of Object.entries(pageRoutes)) {
       if (!pg.static || path.includes(':') || pg.readsQuery) continue;
       const plain = await reference(path);
