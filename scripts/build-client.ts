@@ -77,7 +77,11 @@ const starters = islands.map((name) => islandStarter(name, url(islandModules[nam
 // The enhancement script too: fetched in the head beside the stylesheet, its 3 KB shared the slow link with the
 // CSS the first paint waits for; its starter (a hundred bytes) asks for it once the stylesheet is in.
 manifest.enhanceModule = manifest.enhance;
-starters.push(starter('enhance-start', manifest.enhance));
+// It also turns the page's whole stylesheet (sent as media="print" behind the inlined critical CSS, so it blocks
+// no paint) on for the screen: it applies once it is in, and is cached for the next page.
+const enhanceStart = starter('enhance-start', manifest.enhance);
+writeFileSync(enhanceStart, `for (const l of document.querySelectorAll('link[data-full-css]')) l.media = 'all';\n` + readFileSync(enhanceStart, 'utf8'));
+starters.push(enhanceStart);
 const started = await Bun.build({ ...common, entrypoints: starters, splitting: false });
 if (!started.success) {
   for (const log of started.logs) console.error(log);

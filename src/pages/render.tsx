@@ -1,13 +1,33 @@
 import { renderToReadableStream } from 'react-dom/server';
 import type { AssetStore } from '../assets/store';
+import { CSP } from '../http/finish';
 import { FormTokenContext } from './form-token-field';
 import { IslandsUsed } from './island';
+import { criticalCss, styleHash } from './layout/critical-css';
 import { Document } from './layout/document';
 import type { Page, PageContext } from './page';
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
-/** Streams a page: the shell goes out first, islands used on the page get their chunks at the end. */
+/** The site's policy, with the one inline style this page carries allowed by its hash. */
+const cspWith = (hash: string) => CSP.replace("style-src 'self'", `style-src 'self' ${hash}`);
+
+/**
+ * The page's stylesheet link (first in the head, React's `precedence`) becomes its critical CSS inline, then the
+ * whole stylesheet as `media="print"`, which neither blocks the first paint nor waits for it; the enhancement
+ * script's starter turns it to `all` (scripts/build-client.ts), and without script the <noscript> link loads it.
+ */
+export function inlineCritical(html: string, assets: AssetStore): { html: string; csp: string } | null {
+  const m = /<link rel="stylesheet" href="(\/build\/[\w.-]+\.css)" data-precedence="site"\/>/.exec(html);
+  const sheet = m && assets.get(m[1]!);
+  if (!m || !sheet) return null;
+  const critical = criticalCss(new TextDecoder().decode(sheet.body), html);
+  const href = m[1]!;
+  const head = `<style>${critical}</style><link rel="stylesheet" href="${href}" media="print" data-full-css=""/><noscript><link rel="stylesheet" href="${href}"/></noscript>`;
+  return { html: html.slice(0, m.index) + head + html.slice(m.index + m[0].length), csp: cspWith(styleHash(critical)) };
+}
+
+/** Renders a page: the whole HTML at once, so its critical CSS can be inlined in the head. */
 export async function renderPage(page: Page, ctx: PageContext, assets: AssetStore, status = 200): Promise<Response> {
   const used = new Set<string>();
   const stream = await renderToReadableStream(
@@ -17,20 +37,25 @@ export async function renderPage(page: Page, ctx: PageContext, assets: AssetStor
       </FormTokenContext.Provider>
     </IslandsUsed.Provider>,
   );
-  return new Response(stream, { status, headers: HTML_HEADERS });
+  const html = await new Response(stream).text();
+  const inlined = inlineCritical(html, assets);
+  if (!inlined) return new Response(html, { status, headers: HTML_HEADERS });
+  return new Response(inlined.html, { status, headers: { ...HTML_HEADERS, 'content-security-policy': inlined.csp } });
 }
 
 /** A page that is the same for every visitor, rendered once and kept gzipped in memory. */
-export type CachedPage = { html: Uint8Array; gzip: Uint8Array };
+export type CachedPage = { html: Uint8Array; gzip: Uint8Array; csp: string | null };
 
 export async function renderStatic(page: Page, ctx: PageContext, assets: AssetStore): Promise<CachedPage> {
-  const html = new Uint8Array(await (await renderPage(page, ctx, assets)).arrayBuffer());
-  return { html, gzip: Bun.gzipSync(html, { level: 9 }) };
+  const res = await renderPage(page, ctx, assets);
+  const html = new Uint8Array(await res.arrayBuffer());
+  return { html, gzip: Bun.gzipSync(html, { level: 9 }), csp: res.headers.get('content-security-policy') };
 }
 
 export function cachedResponse(cached: CachedPage, req: Request): Response {
   const gz = /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '');
   const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': 'no-cache', vary: 'accept-encoding, cookie' };
+  if (cached.csp) headers['content-security-policy'] = cached.csp;
   if (gz) headers['content-encoding'] = 'gzip';
   return new Response((gz ? cached.gzip : cached.html) as BodyInit, { headers });
 }
