@@ -47,14 +47,21 @@ describe('visitor pages from prepared bytes', () => {
 
   test('brotli when the browser accepts it, gzip when only that, plain otherwise: the same page each time', async () => {
     const { html } = await reference('/about-us');
+    // Compressed, the page carries its critical CSS inline, exactly as the app sends it gzipped.
+    const appGz = await app.handle(new Request('http://localhost:3000/about-us', { headers: { 'accept-encoding': 'gzip' } }));
+    const inlined = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await appGz.arrayBuffer())));
+    expect(inlined).toContain('<style>');
     const br = await get('/about-us', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers.get('content-encoding')).toBe('br');
-    expect(new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())))).toBe(html);
+    expect(new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())))).toBe(inlined);
     const gz = await get('/about-us', { 'accept-encoding': 'gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(html);
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(inlined);
+    // Uncompressed, its stylesheet linked (src/pages/render.tsx, linkedForm), as the app sends it then.
     const plain = await get('/about-us');
     expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
+    expect(html).not.toContain('<style>');
   });
 
   test('a conditional request with the current ETag is a 304 with no body; a stale one gets the page', async () => {

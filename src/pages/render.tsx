@@ -54,6 +54,16 @@ export function inlineLcpImage(html: string, assets: AssetStore): string {
   return html.replace(`<link rel="preload" as="image" href="${src}" fetchPriority="high"/>`, '').replace(m[0], img);
 }
 
+const INLINED = /<style>[^<]*<\/style><link rel="stylesheet" href="(\/build\/[\w.-]+\.css)" media="print" data-full-css=""\/><noscript><link rel="stylesheet" href="\1"\/><\/noscript>/;
+
+/**
+ * The same page with its stylesheet linked instead of inlined, for a client that takes no compression (no browser
+ * does that): inlined, the critical CSS pays for itself only compressed, and would double such an answer's bytes.
+ */
+export function linkedForm(html: string): string {
+  return html.replace(INLINED, (_, href: string) => `<link rel="stylesheet" href="${href}" data-precedence="site"/>`);
+}
+
 /** Renders a page: the whole HTML at once, so its critical CSS can be inlined in the head. */
 export async function renderPage(page: Page, ctx: PageContext, assets: AssetStore, status = 200): Promise<Response> {
   const used = new Set<string>();
@@ -70,13 +80,17 @@ export async function renderPage(page: Page, ctx: PageContext, assets: AssetStor
   return new Response(inlined.html, { status, headers: { ...HTML_HEADERS, 'content-security-policy': inlined.csp } });
 }
 
-/** A page that is the same for every visitor, rendered once and kept gzipped in memory. */
+/**
+ * A page that is the same for every visitor, rendered once: gzipped with its critical CSS inline, and uncompressed
+ * with its stylesheet linked (`linkedForm`).
+ */
 export type CachedPage = { html: Uint8Array; gzip: Uint8Array; csp: string | null };
 
 export async function renderStatic(page: Page, ctx: PageContext, assets: AssetStore): Promise<CachedPage> {
   const res = await renderPage(page, ctx, assets);
-  const html = new Uint8Array(await res.arrayBuffer());
-  return { html, gzip: Bun.gzipSync(html, { level: 9 }), csp: res.headers.get('content-security-policy') };
+  const inlined = await res.text();
+  const enc = new TextEncoder();
+  return { html: enc.encode(linkedForm(inlined)), gzip: Bun.gzipSync(enc.encode(inlined), { level: 9 }), csp: res.headers.get('content-security-policy') };
 }
 
 export function cachedResponse(cached: CachedPage, req: Request): Response {

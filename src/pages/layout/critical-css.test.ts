@@ -51,9 +51,11 @@ describe('critical CSS', () => {
     ['/home', 'player'],
     ['/transactions', 'player'],
   ])('%s: inline, hashed in its policy, holding every rule that applies to the page; the whole sheet does not block', async (path, who) => {
-    const res = await page(app, path, who ? { cookie: `token=${player.token}` } : {});
+    // As a browser asks: compressed. (A client that takes no compression gets the stylesheet linked, below.)
+    const res = await page(app, path, { 'accept-encoding': 'gzip', ...(who && { cookie: `token=${player.token}` }) });
     expect(res.status).toBe(200);
-    const html = await res.text();
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const html = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await res.arrayBuffer())));
     const style = /<style>(.*?)<\/style>/s.exec(html)![1]!;
     expect(res.headers.get('content-security-policy')).toContain(`style-src 'self' ${styleHash(style)}`);
     expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
@@ -77,5 +79,19 @@ describe('critical CSS', () => {
     expect({ path, missing: applied.filter((r) => !style.includes(r.text)).map((r) => r.prelude) }).toEqual({ path, missing: [] });
     // And it is a part, not the whole sheet.
     expect(style.length).toBeLessThan(full.length * 0.8);
+  });
+
+  test('uncompressed, a prepared page has its stylesheet linked instead: the same page, without doubling its bytes', async () => {
+    for (const path of ['/', '/login', '/forgot-password', '/support']) {
+      const plain = await (await page(app, path)).text();
+      const zipped = await page(app, path, { 'accept-encoding': 'gzip' });
+      const inlined = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())));
+      expect(plain).not.toContain('<style>');
+      expect(plain).toContain(`<link rel="stylesheet" href="${app.deps.assets.manifest.publicCss}" data-precedence="site"/>`);
+      expect(inlined).toContain('<style>');
+      // Apart from the head's stylesheet, byte for byte the same page.
+      const body = (html: string) => html.slice(html.indexOf('</head>'));
+      expect(body(plain)).toBe(body(inlined));
+    }
   });
 });
