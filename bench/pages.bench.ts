@@ -40,7 +40,7 @@ try {
   }
   section('Visitor pages and /healthz: requests/s next to a bare Bun.serve in the same run (ratio.sh, 50 connections, server pinned to one core)',
     ['path', 'req/s', 'bare req/s', 'ratio', 'target', '', 'p99', 'rounds'], rows,
-    ['wrk sends no Accept-Encoding, so pages go out uncompressed while the bare server answers 5 bytes.',
+    ['wrk sends no Accept-Encoding, so pages go out uncompressed (with their stylesheet linked, not inlined: docs/decisions/page-speed.md, sixth round) while the bare server answers 5 bytes.',
       '/forgot-password is prepared like the others: its captcha picture is its own request (/api/v1/captcha.svg).']);
 
   // The largest prepared page served by a bare Bun process three ways: how far Bun lets a page of that size go.
