@@ -91,6 +91,38 @@ describe('visitor pages before the first interaction', () => {
   });
 });
 
+describe('the whole stylesheet after the first paint', () => {
+  test('is turned on by the enhancement script, applies, and the inline style breaks no policy', async () => {
+    const { page } = await freshTab();
+    const before = browser.errors.length;
+    try {
+      for (const path of ['/', '/support']) {
+        await page.goto(server.url + path, { waitUntil: 'load' });
+        await page.waitForFunction(() => {
+          const l = document.querySelector<HTMLLinkElement>('link[data-full-css]');
+          return !!l && l.media === 'all' && !!l.sheet && l.sheet.cssRules.length > 100;
+        });
+        expect(await page.evaluate(() => document.querySelectorAll('head > style').length)).toBe(1);
+      }
+      expect(browser.errors.slice(before)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('without script the <noscript> link loads it', async () => {
+    const page = await plain.newPage(PHONE);
+    try {
+      await page.goto(server.url + '/about-us', { waitUntil: 'load' });
+      const sheets = await page.evaluate(() => [...document.styleSheets].map((s) => ({ href: s.href && new URL(s.href).pathname, media: s.media.mediaText, rules: s.cssRules.length })));
+      const full = sheets.filter((s) => s.href === server.app.deps.assets.manifest.publicCss);
+      expect(full.some((s) => s.media === '' && s.rules > 100)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('typing on a slow phone (400 kbit/s, 400 ms) before and while the island arrives', () => {
   test('/login: nothing typed is lost and the island signs in', async () => {
     const p = await createPlayer(server.app, { password: 'Secret123!' });
