@@ -9,7 +9,8 @@ import { useForm, type Posted } from './_ui/use-form';
 
 export const FORGOT_FAILED = 'Failed to send password reset link. Please try again.';
 /** A picture of four characters, or its non-visual form: a question in words (screen readers read it out). */
-export type Captcha = { captchaId: string; image: string; question?: undefined } | { captchaId: string; question: string; image?: undefined };
+/** `captchaId: null`: the picture's own request bound it to the form by a cookie (`/api/v1/captcha.svg`). */
+export type Captcha = { captchaId: string | null; image: string; question?: undefined } | { captchaId: string; question: string; image?: undefined };
 type Kind = 'image' | 'question';
 const QUESTION_PAGE = '/forgot-password?captcha=question';
 
@@ -63,7 +64,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
     try {
       const r = await api<{ message: string }>('/forget-password', {
         method: 'POST',
-        body: { email, captchaId: captcha.captchaId, captcha: values.captcha.trim() },
+        body: { email, ...(captcha.captchaId && { captchaId: captcha.captchaId }), captcha: values.captcha.trim() },
         anonymous: true,
         inlineFields: ['email', 'captcha'],
       });
@@ -97,7 +98,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
   return (
     <form className="form" method="post" action={kind === 'question' ? QUESTION_PAGE : '/forgot-password'} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
-      {captcha && <input type="hidden" name="captchaId" value={captcha.captchaId} />}
+      {captcha?.captchaId && <input type="hidden" name="captchaId" value={captcha.captchaId} />}
       <TextField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <div className="captcha-row">
         <div className={kind === 'question' ? 'captcha-question' : 'captcha-image'} aria-live="polite">

@@ -64,11 +64,24 @@ const starter = (name: string, src: string) => {
   writeFileSync(file, `const s = document.createElement('script');\ns.type = 'module';\ns.src = ${JSON.stringify(src)};\ndocument.head.appendChild(s);\n`);
   return file;
 };
-const starters = islands.map((name) => starter(name, url(islandModules[name]!)));
+// An island's starter follows the load policy its page set on each marker (`data-load`, src/pages/island.tsx):
+// a marker without one fetches the module at once; `interaction` waits for the first focus, keystroke or tap
+// inside it (or starts at once if focus is already there), `visible` for it to scroll into view. So a visitor who
+// never uses the form never downloads React.
+const islandStarter = (name: string, src: string) => {
+  const file = join(entriesDir, `${name}.ts`);
+  writeFileSync(file, `import { startIsland } from '${join(root, 'islands/_client/start')}';\nstartIsland(${JSON.stringify(name)}, ${JSON.stringify(src)});\n`);
+  return file;
+};
+const starters = islands.map((name) => islandStarter(name, url(islandModules[name]!)));
 // The enhancement script too: fetched in the head beside the stylesheet, its 3 KB shared the slow link with the
 // CSS the first paint waits for; its starter (a hundred bytes) asks for it once the stylesheet is in.
 manifest.enhanceModule = manifest.enhance;
-starters.push(starter('enhance-start', manifest.enhance));
+// It also turns the page's whole stylesheet (sent as media="print" behind the inlined critical CSS, so it blocks
+// no paint) on for the screen: it applies once it is in, and is cached for the next page.
+const enhanceStart = starter('enhance-start', manifest.enhance);
+writeFileSync(enhanceStart, `for (const l of document.querySelectorAll('link[data-full-css]')) l.media = 'all';\n` + readFileSync(enhanceStart, 'utf8'));
+starters.push(enhanceStart);
 const started = await Bun.build({ ...common, entrypoints: starters, splitting: false });
 if (!started.success) {
   for (const log of started.logs) console.error(log);

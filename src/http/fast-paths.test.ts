@@ -31,11 +31,11 @@ const reference = async (path: string) => {
 
 describe('visitor pages from prepared bytes', () => {
   test('each static visitor page is served by the fast path, byte for byte what the app renders, with the same headers', async () => {
-    // /forgot-password is not among them: each visit draws its own captcha into the HTML, so it works without script.
+    // /forgot-password is among them: its captcha picture is its own request (/api/v1/captcha.svg).
     expect(Object.keys(app.routes).filter((p) => !p.startsWith('/api/')).sort()).toEqual(
-      ['/', '/about-us', '/healthz', '/login', '/privacy-policy', '/readyz', '/register', '/responsible-gaming', '/support', '/terms-condition', '/ultra-panda', '/vb-link'].sort(),
+      ['/', '/about-us', '/forgot-password', '/healthz', '/login', '/privacy-policy', '/readyz', '/register', '/responsible-gaming', '/support', '/terms-condition', '/ultra-panda', '/vb-link'].sort(),
     );
-    for (const path of ['/', '/about-us', '/login', '/register', '/ultra-panda', '/vb-link']) {
+    for (const path of ['/', '/about-us', '/forgot-password', '/login', '/register', '/ultra-panda', '/vb-link']) {
       const ref = await reference(path);
       const res = await get(path);
       expect(res.status).toBe(200);
@@ -47,14 +47,21 @@ describe('visitor pages from prepared bytes', () => {
 
   test('brotli when the browser accepts it, gzip when only that, plain otherwise: the same page each time', async () => {
     const { html } = await reference('/about-us');
+    // Compressed, the page carries its critical CSS inline, exactly as the app sends it gzipped.
+    const appGz = await app.handle(new Request('http://localhost:3000/about-us', { headers: { 'accept-encoding': 'gzip' } }));
+    const inlined = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await appGz.arrayBuffer())));
+    expect(inlined).toContain('<style>');
     const br = await get('/about-us', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers.get('content-encoding')).toBe('br');
-    expect(new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())))).toBe(html);
+    expect(new TextDecoder().decode(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())))).toBe(inlined);
     const gz = await get('/about-us', { 'accept-encoding': 'gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(html);
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(inlined);
+    // Uncompressed, its stylesheet linked (src/pages/render.tsx, linkedForm), as the app sends it then.
     const plain = await get('/about-us');
     expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
+    expect(html).not.toContain('<style>');
   });
 
   test('a conditional request with the current ETag is a 304 with no body; a stale one gets the page', async () => {
@@ -102,7 +109,7 @@ describe('visitor pages from prepared bytes', () => {
     // Every other static page ignores the query: with any query the app renders exactly the visitor page.
     const query = '?next=%2Fhome&start=1&captcha=question&type=DEPOSIT&page=2&receipt=CR-X';
     const readers = Object.entries(pageRoutes).filter(([p, pg]) => pg.static && !p.includes(':') && pg.readsQuery).map(([p]) => p);
-    expect(readers.sort()).toEqual(['/login', '/register']);
+    expect(readers.sort()).toEqual(['/forgot-password', '/login', '/register']);
     for (const [path, pg] of Object.entries(pageRoutes)) {
       if (!pg.static || path.includes(':') || pg.readsQuery) continue;
       const plain = await reference(path);

@@ -117,19 +117,25 @@ export function healthWatch(client: Client, security: SecurityOptions): HealthWa
   };
 }
 
-/** Renders a page once as a visitor with no preferences and keeps its bytes in every encoding. */
+/**
+ * Renders a page once as a visitor and keeps its bytes in every encoding: compressed, the page with its critical
+ * CSS inline, as the app sends it gzipped; uncompressed, the same page with its stylesheet linked, as the app
+ * sends it then (src/pages/render.tsx, `linkedForm`). The two are the same page, hence one weak validator.
+ */
 export async function preparePage(handle: (req: Request) => Promise<Response>, path: string): Promise<PreparedPage> {
   const res = await handle(new Request(`http://localhost${path}`));
   if (res.status !== 200) throw new Error(`prepared page ${path} answered ${res.status}`);
   const identity = new Uint8Array(await res.arrayBuffer());
+  const zipped = await handle(new Request(`http://localhost${path}`, { headers: { 'accept-encoding': 'gzip' } }));
+  const inlined = zipped.headers.get('content-encoding') === 'gzip' ? Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())) : identity;
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {
     if (!['x-request-id', 'content-length', 'content-encoding', 'date'].includes(k)) headers[k] = v;
   });
-  const etag = `W/"${Bun.hash(identity).toString(36)}"`;
+  const etag = `W/"${Bun.hash(inlined).toString(36)}"`;
   headers.etag = etag;
-  const gzip = Bun.gzipSync(identity, { level: 9 });
-  const br = new Uint8Array(brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }));
+  const gzip = Bun.gzipSync(inlined, { level: 9 });
+  const br = new Uint8Array(brotliCompressSync(inlined, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: inlined.length } }));
   const form = (body: Uint8Array, encoding?: string) =>
     new Response(new Blob([body as BlobPart]), { headers: encoding ? { ...headers, 'content-encoding': encoding } : headers });
   const wire = { identity: form(identity), gzip: form(gzip, 'gzip'), br: form(br, 'br'), notModified: new Response(null, { status: 304, headers }) };

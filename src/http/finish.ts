@@ -10,8 +10,9 @@ export const UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
 const UPLOAD_PATHS = new Set(['/api/v1/identity/submission', '/verify-identity']);
 const bodyLimit = (req: Request) => (req.method === 'POST' && UPLOAD_PATHS.has(new URL(req.url).pathname) ? UPLOAD_MAX_BYTES : MAX_BODY_BYTES);
 
-// No inline script or style at all: islands boot from same-origin files and props travel as JSON data
-// blocks, so cached pages need no per-request nonce.
+// No inline script at all: islands boot from same-origin files and props travel as JSON data blocks, so cached
+// pages need no per-request nonce. The one inline style, a page's critical CSS, is allowed by its hash, which
+// the page's answer adds to style-src (src/pages/render.tsx).
 export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -142,7 +143,8 @@ function decorate(req: Request, res: Response, requestId: string, security: [str
     h = res.headers;
     h.set('x-request-id', requestId);
   }
-  for (const [k, v] of security) h.set(k, v);
+  // A page that inlines its critical CSS sends this policy with that style's hash added (src/pages/render.tsx).
+  for (const [k, v] of security) if (k !== 'content-security-policy' || !h.has(k)) h.set(k, v);
   const type = h.get('content-type');
   const length = h.get('content-length');
   // Small answers (most API JSON) gain nothing from gzip but its cost.

@@ -4,22 +4,29 @@ import { AuthCard } from './auth-card';
 import { Island } from './island';
 import { definePage } from './page';
 
-// Not static: each visit draws its own captcha into the HTML, so the form works before and without script.
+/** The picture is its own request: each load of it issues a fresh captcha and binds it to the form by a cookie. */
+export const CAPTCHA_IMAGE_URL = '/api/v1/captcha.svg';
+const PICTURE: Captcha = { captchaId: null, image: CAPTCHA_IMAGE_URL };
+const asksQuestion = (url: URL) => url.searchParams.get('captcha') === 'question';
+
+// Prepared like the other visitor pages: the picture is an <img> whose request issues the captcha, so the HTML is
+// the same for every visit and the form still works without script. Only ?captcha=question (the non-visual form,
+// a sum in words for screen-reader users) draws its question into the page.
 export default definePage({
   title: 'Forgot Password',
   access: 'public-only',
-  // ?captcha=question draws the captcha's non-visual form (a sum in words) for screen-reader users.
+  static: true,
+  readsQuery: true,
   load: async (ctx): Promise<Captcha | null> => {
-    const question = ctx.url.searchParams.get('captcha') === 'question';
-    const r = await ctx.api?.(question ? '/captcha?kind=question' : '/captcha');
-    if (!r || typeof r.captchaId !== 'string') return null;
-    if (typeof r.question === 'string') return { captchaId: r.captchaId, question: r.question };
-    return typeof r.image === 'string' ? { captchaId: r.captchaId, image: r.image } : null;
+    if (!asksQuestion(ctx.url)) return PICTURE;
+    const r = await ctx.api?.('/captcha?kind=question');
+    return r && typeof r.captchaId === 'string' && typeof r.question === 'string' ? { captchaId: r.captchaId, question: r.question } : null;
   },
   actions: forgotActions,
   render: (ctx) => (
     <AuthCard title="Forgot Password" lead="Enter the email you registered with and we will send you a link to choose a new password.">
-      <Island name="ForgotPasswordForm" props={{ captcha: (ctx.data as Captcha | null) ?? null, form: ctx.form ?? null }} />
+      {/* The prepared page is rendered without `load`: the picture needs nothing from it. */}
+      <Island name="ForgotPasswordForm" load="interaction" props={{ captcha: asksQuestion(ctx.url) ? ((ctx.data as Captcha | null) ?? null) : PICTURE, form: ctx.form ?? null }} />
     </AuthCard>
   ),
 });

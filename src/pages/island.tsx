@@ -4,6 +4,14 @@ import { registry } from '../../islands/registry';
 
 export type IslandName = keyof typeof registry;
 
+/**
+ * When the browser fetches an island's code (and with it React): `load` at once (data-driven islands that must
+ * show at once), `visible` once the island scrolls into view, `interaction` when the visitor first focuses, types
+ * into or taps it. Until then the server's HTML is a plain form that posts by itself; the island reads what was
+ * typed when it takes over (islands/_ui/use-form.ts).
+ */
+export type IslandLoad = 'load' | 'visible' | 'interaction';
+
 /** Collects the islands a page renders so the document can load exactly their chunks. */
 export const IslandsUsed = createContext<Set<string> | null>(null);
 
@@ -18,7 +26,7 @@ const serialize = (props: unknown) => JSON.stringify(props ?? {}).replace(/</g, 
  * The island is rendered as a root of its own with an id prefix that the browser hydrates with too, so
  * `useId` gives the same ids on both sides (inside the page's tree it would count from the page's root).
  */
-export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof registry)[N]> }) {
+export function Island<N extends IslandName>({ name, props, load = 'load' }: { name: N; props: ComponentProps<(typeof registry)[N]>; load?: IslandLoad }) {
   const used = useContext(IslandsUsed);
   used?.add(name);
   const n = used ? (counts.get(used) ?? 0) : 0;
@@ -27,7 +35,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
   const Component = registry[name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
   const html = renderToString(<Component {...(props as Record<string, unknown>)} />, { identifierPrefix: prefix });
   return (
-    <div data-island={name} data-prefix={prefix} className="island">
+    <div data-island={name} data-prefix={prefix} data-load={load === 'load' ? undefined : load} className="island">
       <script type="application/json" dangerouslySetInnerHTML={{ __html: serialize(props) }} />
       <div data-root="" dangerouslySetInnerHTML={{ __html: html }} />
     </div>

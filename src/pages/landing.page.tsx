@@ -30,7 +30,7 @@ export default definePage({
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
       <RegisterPanel siteName={site.siteName} withdrawalTime={site.withdrawalTime}>
-        <Island name="RegisterForm" props={{ idPrefix: 'landing', ...devMailboxProp(site), states: site.restrictedStates?.length ? US_STATES : null }} />
+        <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'landing', ...devMailboxProp(site), states: site.restrictedStates?.length ? US_STATES : null }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />

@@ -21,7 +21,7 @@ export default definePage({
       <AuthCard title="Login" lead={`Welcome back to ${ctx.site.siteName}. Log in to reach your wallet and games.`}>
         {next && !ctx.form && <p className="alert alert-info" role="status">{SIGN_IN_NOTICE}</p>}
         {!next && !ctx.form && ctx.url.searchParams.has(START_FLAG) && <p className="alert alert-info" role="status">{LOGIN_TOAST_MESSAGE}</p>}
-        <Island name="LoginForm" props={{ next, form: ctx.form ?? null }} />
+        <Island name="LoginForm" load="interaction" props={{ next, form: ctx.form ?? null }} />
       </AuthCard>
     );
   },

@@ -15,7 +15,7 @@ export default definePage({
   render: (ctx) => (
     <AuthCard title="Create Your Account" lead={`Join ${ctx.site.siteName} in a minute. Players must be 21 or older.`}>
       {ctx.url.searchParams.has(START_FLAG) && !ctx.form && <p className="alert alert-info" role="status">{LOGIN_TOAST_MESSAGE}</p>}
-      <Island name="RegisterForm" props={{ idPrefix: 'register', form: ctx.form ?? null, ...devMailboxProp(ctx.site), states: ctx.site.restrictedStates?.length ? US_STATES : null }} />
+      <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'register', form: ctx.form ?? null, ...devMailboxProp(ctx.site), states: ctx.site.restrictedStates?.length ? US_STATES : null }} />
     </AuthCard>
   ),
 });

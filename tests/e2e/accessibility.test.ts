@@ -49,9 +49,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every island on the page has hydrated (or there is none). */
+/** Every island on the page has hydrated (or there is none); a visitor's form is woken as a first focus would. */
 const settled = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('[data-island] [data-root]')].every((r) => Object.keys(r).some((k) => k.startsWith('__reactContainer'))), undefined, { timeout: 15_000 });
+  page.waitForFunction(
+    () => {
+      for (const el of document.querySelectorAll('[data-island][data-load]')) el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      return [...document.querySelectorAll('[data-island] [data-root]')].every((r) => Object.keys(r).some((k) => k.startsWith('__reactContainer')));
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
 
 /** axe-core's serious and critical findings on the page as it is now. */
 async function axe(page: Page, path: string, width: number): Promise<Finding[]> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Page } from 'playwright-core';
 import { serveApp } from '../../src/serve';
 import { makeApp, type TestApp } from '../helpers/app';
-import { launchBrowser, PHONE, type Browser } from './browser';
+import { islandHydrated, launchBrowser, PHONE, type Browser } from './browser';
 
 // A port of this suite's own range: the mailed links are built from PUBLIC_URL, so it must be the real address.
 const PORT = 3351;
@@ -38,6 +38,8 @@ describe('accounts journey in chromium (phone)', () => {
     await page.goto(ORIGIN + '/');
     const panel = page.locator('#register');
     await panel.getByRole('textbox', { name: 'Email' }).fill(email);
+    // The form's island is fetched on this first use; the dialog below is the island's answer.
+    await islandHydrated(page, 'RegisterForm');
     await panel.getByLabel('Password', { exact: true }).fill('Journey123');
     await panel.getByRole('checkbox', { name: 'Friend' }).check();
     await panel.getByRole('checkbox', { name: /I accept the/ }).check();
@@ -72,6 +74,7 @@ describe('accounts journey in chromium (phone)', () => {
     await page.waitForURL(ORIGIN + '/login');
 
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await islandHydrated(page, 'LoginForm');
     await page.getByLabel('Password', { exact: true }).fill('Journey123');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Login Successful' }).waitFor();

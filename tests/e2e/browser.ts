@@ -65,11 +65,16 @@ export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassC
 export const signInAs = (context: { addCookies(c: { name: string; value: string; url: string; httpOnly?: boolean; sameSite?: 'Lax' }[]): Promise<void> }, url: string, token: string) =>
   context.addCookies([{ name: 'token', value: token, url, httpOnly: true, sameSite: 'Lax' }]);
 
-/** Waits until React has taken over the named island's root (hydrateRoot marks its container), not just drawn HTML. */
+/**
+ * Waits until React has taken over the named island's root (hydrateRoot marks its container), not just drawn HTML.
+ * An island loaded on interaction (a visitor's form) is first woken as a visitor's first focus would.
+ */
 export const islandHydrated = (page: { waitForFunction(fn: (name: string) => boolean, arg: string): Promise<unknown> }, name: string) =>
   page.waitForFunction((n) => {
     const root = document.querySelector(`[data-island="${n}"] [data-root]`);
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    if (root && Object.keys(root).some((k) => k.startsWith('__reactContainer'))) return true;
+    for (const el of document.querySelectorAll(`[data-island="${n}"][data-load]`)) el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    return false;
   }, name);
 
 export const PHONE = { width: 390, height: 844 };

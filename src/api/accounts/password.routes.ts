@@ -2,12 +2,12 @@ import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import { normalizeEmail } from '../../services/auth/accounts.context';
-import { issueCaptcha } from '../../services/auth/captcha';
+import { captchaCookie, captchaIdFrom, issueCaptcha, issueCaptchaImage } from '../../services/auth/captcha';
 import { FORGOT_MESSAGE, forgotPassword, resetLinkState, resetPassword } from '../../services/auth/password-reset';
 import { checkForgot, checkReset } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
 
-/** GET /captcha, POST /forget-password, GET /reset-password/:id/status, PATCH /reset-password/:id. */
+/** GET /captcha, GET /captcha.svg, POST /forget-password, GET /reset-password/:id/status, PATCH /reset-password/:id. */
 export function passwordRoutes(deps: Deps) {
   const ctx = accountsContext(deps);
   return new Elysia()
@@ -17,13 +17,24 @@ export function passwordRoutes(deps: Deps) {
       set.headers['cache-control'] = 'no-store';
       return { success: true, ...(await issueCaptcha(deps.store, query.kind === 'question' ? 'question' : 'image')) };
     })
+    // The forgot-password page's picture as its own request (the page itself is prepared, the same for everyone):
+    // a fresh captcha each time, its id in a short-lived cookie the form's post is checked against.
+    .get('/captcha.svg', async ({ request }) => {
+      await enforce(deps.rateLimiter, 'captchaPerIp', ipOf(deps, request));
+      const { captchaId, svg } = await issueCaptchaImage(deps.store);
+      return new Response(svg, {
+        headers: { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'no-store', 'set-cookie': captchaCookie(captchaId, deps.config.secureCookies) },
+      });
+    })
     .post('/forget-password', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'forgotPerIp', ipOf(deps, request));
       const b = bodyOf(body);
       rejectInvalid({ ...checkForgot(b), ...wrongTypes(b, { email: 'Email address is invalid', captcha: 'Captcha does not match' }) });
       const email = normalizeEmail(text(b.email));
       await enforce(deps.rateLimiter, 'forgotPerEmail', email);
-      await forgotPassword(ctx, { email, captchaId: b.captchaId, captcha: text(b.captcha) });
+      // A picture drawn by /captcha.svg is bound by its cookie; one fetched as JSON (or a question) by the field.
+      const captchaId = typeof b.captchaId === 'string' && b.captchaId ? b.captchaId : (captchaIdFrom(request) ?? b.captchaId);
+      await forgotPassword(ctx, { email, captchaId, captcha: text(b.captcha) });
       return { success: true, message: FORGOT_MESSAGE };
     })
     // Read-only, for the page's first render: a used or expired link says so before a password is typed.

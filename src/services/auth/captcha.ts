@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { SharedStore } from '../store/store.port';
-import { CAPTCHA_ALPHABET, captchaDataUrl } from './captcha-image';
+import { CAPTCHA_ALPHABET, captchaDataUrl, captchaSvg } from './captcha-image';
 import { normalizeAnswer, randomQuestion } from './captcha-question';
 
 export const CAPTCHA_LENGTH = 4;
@@ -51,4 +51,32 @@ export async function checkCaptcha(store: SharedStore, captchaId: unknown, given
   // Both are SHA-256 digests, so the lengths always match.
   // A question's answer may be typed in words ('eleven'); a picture's four characters never are number words.
   return timingSafeEqual(Buffer.from(hash, 'hex'), Buffer.from(captchaAnswerHash(captchaId, normalizeAnswer(given)), 'hex'));
+}
+
+/**
+ * A picture captcha as its own request (`GET /api/v1/captcha.svg`), so the forgot-password page is the same for
+ * every visitor: the SVG, and its id for the cookie that binds it to the form. The answer is kept exactly as by
+ * `issueCaptcha` (hashed, in the shared store, one try).
+ */
+export async function issueCaptchaImage(store: SharedStore): Promise<{ captchaId: string; svg: string }> {
+  const captchaId = crypto.randomUUID();
+  const answer = randomAnswer();
+  await store.set(captchaKey(captchaId), captchaAnswerHash(captchaId, answer), CAPTCHA_TTL_MS);
+  return { captchaId, svg: captchaSvg(answer) };
+}
+
+const COOKIE = 'captcha';
+
+/**
+ * The cookie that carries the last picture's id to the form post. It carries what the form's hidden field carried
+ * before (a random id that grants nothing by itself), lasts as long as the captcha, and goes to this site only.
+ */
+export function captchaCookie(captchaId: string, secure: boolean): string {
+  return [`${COOKIE}=${captchaId}`, 'HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${CAPTCHA_TTL_MS / 1000}`, ...(secure ? ['Secure'] : [])].join('; ');
+}
+
+/** The captcha id in the request's cookie, or null. */
+export function captchaIdFrom(req: Request): string | null {
+  const m = /(?:^|;\s*)captcha=([0-9a-f-]{36})(?:;|$)/.exec(req.headers.get('cookie') ?? '');
+  return m ? m[1]! : null;
 }
