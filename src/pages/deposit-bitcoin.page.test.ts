@@ -105,7 +105,7 @@ describe('/deposit-bitcoin says what happened to the money on first render', () 
     expect(doc).not.toContain('deposit-qr');
     expect(doc).not.toContain('Send crypto only to this address');
     // The news comes before anything else of the deposit.
-    expect(doc.indexOf('Paid — ')).toBeLessThan(doc.indexOf('deposit-facts'));
+    expect(doc.indexOf('Paid — ')).toBeLessThan(doc.indexOf('class="deposit-facts"'));
   });
 
   test('partly paid: what is still due at the top', async () => {
