@@ -11,17 +11,23 @@ import { findWithdrawal, type WithdrawalRow } from './withdrawals';
  * keeps the row (until it looks dead); once claimed, no payout can be created for it.
  */
 export async function claimCancel(client: Client, id: string, reason: string, now: number): Promise<WithdrawalRow> {
-  const r = await client.execute({
-    sql: `UPDATE withdrawals SET status = 'cancelling', reason = ?, updated_at = ?
-          WHERE id = ? AND status IN ('creating', 'pending') AND (payout_state IS NULL OR payout_state NOT IN (?, ?) OR updated_at <= ?)`,
-    args: [reason, now, id, SUBMITTING, APPROVING, now - SUBMIT_STALE_MS],
-  });
-  const w = await findWithdrawal(client, 'w.id = ?', [id]);
-  if (!w) throw AppError.notFound('Withdrawal not found');
-  if (r.rowsAffected === 1) return w;
-  if (w.payoutState === SUBMITTING && w.status === 'creating') throw AppError.conflict('The payout is being created right now. Try again in a minute.', 'INVALID_STATE');
-  if (w.payoutState === APPROVING) throw AppError.conflict('The payout is being approved right now. Try again in a minute.', 'INVALID_STATE');
-  throw AppError.conflict('Only an open withdrawal can be rejected.', 'INVALID_STATE');
+  for (let attempt = 0; ; attempt++) {
+    const r = await client.execute({
+      sql: `UPDATE withdrawals SET status = 'cancelling', reason = ?, updated_at = ?
+            WHERE id = ? AND status IN ('creating', 'pending') AND (payout_state IS NULL OR payout_state NOT IN (?, ?) OR updated_at <= ?)`,
+      args: [reason, now, id, SUBMITTING, APPROVING, now - SUBMIT_STALE_MS],
+    });
+    const w = await findWithdrawal(client, 'w.id = ?', [id]);
+    if (!w) throw AppError.notFound('Withdrawal not found');
+    if (r.rowsAffected === 1) return w;
+    const open = w.status === 'creating' || w.status === 'pending';
+    // The payout step that held the row finished between the claim and this read: the withdrawal is open and free
+    // again, so the reject tries its claim once more rather than call an open withdrawal closed.
+    if (open && w.payoutState !== SUBMITTING && w.payoutState !== APPROVING && attempt < 2) continue;
+    if (w.payoutState === SUBMITTING && w.status === 'creating') throw AppError.conflict('The payout is being created right now. Try again in a minute.', 'INVALID_STATE');
+    if (w.payoutState === APPROVING) throw AppError.conflict('The payout is being approved right now. Try again in a minute.', 'INVALID_STATE');
+    throw AppError.conflict('Only an open withdrawal can be rejected.', 'INVALID_STATE');
+  }
 }
 
 /**
