@@ -106,7 +106,9 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
   const { left, said } = useDeadline(expiresAtMs, renderedLeft, canPay);
 
   useEffect(() => {
-    // spec §2: the page opens at the top (the player usually arrives from further down /home).
+    // spec §2: the page opens at the top (the player usually arrives from further down /home). A reload too: the
+    // browser would otherwise put back the old scroll position once the whole stylesheet is in, below the news.
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     window.scrollTo(0, 0);
     // Payment events for this deposit arrive over the page's socket (spec §4).
     startRealtime();
