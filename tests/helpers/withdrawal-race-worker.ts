@@ -39,7 +39,11 @@ async function act(id: string): Promise<RaceAnswer> {
 writeFileSync(join(flags, `ready-${role}`), '');
 for (let round = 0; round < Number(roundsArg); round++) {
   const go = join(flags, `go-${round}`);
-  while (!existsSync(go)) await Bun.sleep(1);
+  while (!existsSync(go)) {
+    // The test that started this worker is gone (it failed, or was stopped): nothing will ever say go.
+    if (process.ppid === 1 || !existsSync(flags)) process.exit(3);
+    await Bun.sleep(1);
+  }
   const { id, at, delays } = JSON.parse(readFileSync(go, 'utf8')) as RaceGo;
   // Both processes start at the same wall-clock instant (plus this round's offset): sleep most of the way, then spin.
   const start = at + (delays[role] ?? 0);

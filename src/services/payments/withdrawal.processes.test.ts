@@ -33,7 +33,11 @@ beforeAll(async () => {
   await fund(app, player.userId, FUNDED);
 });
 
+/** Every worker started, so a failed round never leaves one waiting for its next go. */
+const workers: { kill(): void }[] = [];
+
 afterAll(async () => {
+  for (const w of workers) w.kill();
   await double.close();
   // Both processes spoke BTCPay's contract on every call.
   expect(double.violations).toEqual([]);
@@ -46,6 +50,7 @@ async function startRace(roles: [RaceRole, RaceRole], rounds: number) {
   const procs = roles.map((role) =>
     Bun.spawn([process.execPath, WORKER, app.config.DATABASE_URL, btcpay, role, flags, String(rounds)], { stdout: 'pipe', stderr: 'pipe' }),
   );
+  workers.push(...procs);
   const failed = async () => {
     for (const p of procs) if (p.exitCode !== null && p.exitCode !== 0) throw new Error(`worker exited ${p.exitCode}: ${await new Response(p.stderr).text()}`);
   };
