@@ -5,9 +5,23 @@ export type ServerProcess = { url: string; proc: Subprocess; kill(signal?: NodeJ
 
 const root = resolve(import.meta.dir, '../..');
 
-/** The real server in its own process (this same bun running src/main.ts), ready once /healthz answers. */
+/**
+ * The real server in its own process (this same bun running src/main.ts), ready once /healthz answers. Without a
+ * PORT it takes a random one, and another if that one turns out to be in use (an outgoing connection of this
+ * machine may hold it).
+ */
 export async function startServer(env: Record<string, string>, timeoutMs = 15_000): Promise<ServerProcess> {
-  const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startOnce(env, timeoutMs);
+    } catch (e) {
+      if (env.PORT || attempt >= 4 || !(e instanceof Error) || !e.message.includes('is in use')) throw e;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
+  const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 12_000));
   const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '1000000000', ...env, PORT: port },
