@@ -14,7 +14,7 @@ async function start(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'coinreel-start-'));
   const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'coinreel.db')}`, ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(20_000 + Math.floor(Math.random() * 12_000)), DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'coinreel.db')}`, ...env },
     stdout: 'ignore',
     stderr: 'pipe',
   });
