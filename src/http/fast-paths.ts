@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Client } from '@libsql/client';
-import { health } from '../api/health/health.routes';
+import { health } from '../services/ops/health';
 import { recordPeer } from './client-ip';
 import { securityHeaders, type SecurityOptions } from './finish';
 

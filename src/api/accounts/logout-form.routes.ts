@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
 import type { FormTokens } from '../../http/form-token';
-import { revokeSession } from '../../services/auth/sessions';
+import { openSessionOwner, revokeSession } from '../../services/auth/sessions';
 import { tokenFrom } from '../../services/auth/tokens';
 import { recordSecurityEvent } from '../../services/protection/security-events';
 import { createFlashCookies } from '../../pages/flash';
@@ -22,10 +22,10 @@ export function logoutFormRoutes(deps: Deps, formTokens: FormTokens) {
     const given = posted?.get('_token');
     if (claims && !formTokens.check(claims.sid, typeof given === 'string' ? given : undefined)) return new Response(null, { status: 303, headers: { location: '/home', 'cache-control': 'no-store' } });
     if (claims) {
-      const ended = await deps.database.client.execute({ sql: 'SELECT user_id FROM sessions WHERE id = ? AND revoked_at IS NULL', args: [claims.sid] });
-      if (ended.rows[0]) await recordSecurityEvent(deps.database.client, String(ended.rows[0].user_id), 'LOGOUT', { sessionId: claims.sid });
+      const owner = await openSessionOwner(deps.database.client, claims.sid);
+      if (owner) await recordSecurityEvent(deps.database.client, owner, 'LOGOUT', { sessionId: claims.sid });
       await revokeSession(deps.database.db, claims.sid);
-      if (ended.rows[0]) deps.hub.endSessions({ userId: String(ended.rows[0].user_id), sessionIds: [claims.sid] });
+      if (owner) deps.hub.endSessions({ userId: owner, sessionIds: [claims.sid] });
     }
     headers.set('set-cookie', clearedSessionCookie(deps.config.secureCookies));
     // The page the player lands on says so (once), so a shared or public computer is visibly signed out.

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import { AppError } from '../../lib/app-error';
 import type { WebhookOutcome } from '../../lib/site-metrics';
 import type { DepositService } from '../../services/payments/deposit-service';
+import { markDeliveryHandled, recordDelivery } from '../../services/payments/webhook-deliveries';
 import { verifyBtcpaySignature } from '../../services/payments/webhook-signature';
 
 type WebhookDeps = { client: Client; deposits: DepositService; webhookSecret: () => string; onPayout?: (payoutId: string) => Promise<unknown>; outcome?: (o: WebhookOutcome) => void };
@@ -40,14 +41,12 @@ export const webhookRoutes = (d: WebhookDeps) =>
       return { success: true, ignored: true };
     }
     const at = Date.now();
-    await d.client.execute({ sql: 'INSERT INTO webhook_deliveries (id, type, received_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING', args: [id, type, at] });
-    const seen = await d.client.execute({ sql: 'SELECT handled_at FROM webhook_deliveries WHERE id = ?', args: [id] });
-    if (seen.rows[0]?.handled_at != null) {
+    if ((await recordDelivery(d.client, id, type, at)).handled) {
       count('duplicate');
       return { success: true, duplicate: true };
     }
     count('accepted');
-    const handled = () => d.client.execute({ sql: 'UPDATE webhook_deliveries SET handled_at = ? WHERE id = ?', args: [Date.now(), id] });
+    const handled = () => markDeliveryHandled(d.client, id);
     const invoiceId = text(e.invoiceId);
     const payoutId = text(e.payoutId);
     // A delivery whose work fails stays unhandled, so BTCPay's redelivery (or reconciliation) tries it again.

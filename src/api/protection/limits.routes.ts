@@ -4,7 +4,7 @@ import { enforce, type RateLimiter } from '../../http/rate-limit';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
-import { verifyPassword } from '../../services/auth/passwords';
+import { isCurrentPassword } from '../../services/auth/passwords';
 import { readLimits, setLimits, type Limits } from '../../services/protection/limits';
 import { isTimeZone } from '../../services/protection/periods';
 import { readControls, setTimeZone, startCoolOff, startSelfExclusion, type CoolOffPeriod, type SelfExclusionPeriod } from '../../services/protection/restrictions';
@@ -58,8 +58,7 @@ export const limitsRoutes = (client: Client, rateLimiter: RateLimiter, session: 
       // A password check: limited per player like a password change, so it cannot be used to guess the password.
       await enforce(rateLimiter, 'passwordChangePerUser', player.userId);
       const b = validate(checkSelfExclude, body);
-      const r = await client.execute({ sql: 'SELECT password_hash FROM users WHERE id = ?', args: [player.userId] });
-      if (!r.rows[0] || !(await verifyPassword(String(b.password), String(r.rows[0].password_hash))))
+      if (!(await isCurrentPassword(client, player.userId, String(b.password))))
         throw AppError.invalid([{ field: 'password', message: 'Password is incorrect' }]);
       await startSelfExclusion(client, player.userId, b.period as SelfExclusionPeriod);
       return { success: true, message: 'Your self-exclusion has started', ...(await limitsView(client, player.userId)) };

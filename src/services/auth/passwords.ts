@@ -1,3 +1,4 @@
+import type { Client } from '@libsql/client';
 import { availableParallelism } from 'node:os';
 import { createSemaphore } from './semaphore';
 
@@ -29,3 +30,9 @@ export async function checkPassword(password: string, hash: string | null): Prom
 
 /** How many hashes run and wait right now (tests watch the gate). */
 export const hashGate = { get active() { return gate.active; }, get pending() { return gate.pending; } };
+
+/** Whether `password` is this player's current one (false for an unknown player). */
+export async function isCurrentPassword(client: Client, userId: string, password: string): Promise<boolean> {
+  const r = await client.execute({ sql: 'SELECT password_hash FROM users WHERE id = ?', args: [userId] });
+  return !!r.rows[0] && (await verifyPassword(password, String(r.rows[0].password_hash)));
+}

@@ -1,3 +1,4 @@
+import type { Client } from '@libsql/client';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sessions } from '../../../db/schema';
@@ -36,3 +37,9 @@ export const revokeSessionsOf = (db: Db, userId: string, now: Date, keep?: strin
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+
+/** The player whose session this is, while it is still open; null for an ended or unknown one. */
+export async function openSessionOwner(client: Client, sessionId: string): Promise<string | null> {
+  const r = await client.execute({ sql: 'SELECT user_id FROM sessions WHERE id = ? AND revoked_at IS NULL', args: [sessionId] });
+  return r.rows[0] ? String(r.rows[0].user_id) : null;
+}
