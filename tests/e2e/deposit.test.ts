@@ -271,8 +271,13 @@ describe('deposit journey in chromium (sandbox payments)', () => {
       await islandHydrated(page, 'DepositModal');
       await depositFromWalletMenu(page);
       await confirmDeposit(page, '20');
-      // The provider issues a new Lightning invoice for the rest: the page reloads to draw its QR code (no toast to wait for).
+      const invoice = page.locator('#deposit-address-lightning');
+      const first = await invoice.textContent();
+      // The provider issues a new Lightning invoice for the rest: the page reloads to draw its QR code (no toast to
+      // wait for). Nothing is read off the page until the reloaded one shows the new invoice and has hydrated.
       await page.getByRole('button', { name: 'Pay part', exact: true }).click();
+      await page.locator('#deposit-address-lightning', { hasNotText: first! }).waitFor();
+      await islandHydrated(page, 'DepositStatus');
       await page.getByText('Still to pay: $10.00', { exact: true }).waitFor();
       await expect(page.getByRole('img', { name: 'QR code of the Lightning invoice' }).isVisible()).resolves.toBe(true);
       await page.getByText('$10.00 of your $20.00 deposit has arrived and is in your wallet.', { exact: true }).waitFor();
