@@ -50,27 +50,51 @@ export async function rawConnectionOf(client: Client): Promise<RawConnection | n
   return found;
 }
 
+type Prepared = { s: RawStatement; names: string[] | null; types: string[] };
+
+// The writer's own statements, per connection and by text, with their modes set once: on statements shared with
+// @libsql/client (db/statement-cache.ts) each call would set them again, which cost as much as a ledger
+// statement's SQLite work; a money movement runs eight or more. The texts are few (arguments are bound), so a
+// full cache is simply dropped and refilled.
+const PREPARED_MAX = 256;
+const preparedOf = new WeakMap<RawConnection, Map<string, Prepared>>();
+
+function prepared(db: RawConnection, sql: string): Prepared {
+  let cache = preparedOf.get(db);
+  if (!cache) preparedOf.set(db, (cache = new Map()));
+  let p = cache.get(sql);
+  if (p) return p;
+  // Its own statement (the comment keeps it apart from @libsql/client's for the same text), so its modes stay set.
+  const s = db.prepare(`${sql} -- writer`);
+  s.safeIntegers(true);
+  let names: string[] | null = null;
+  let types: string[] = [];
+  try {
+    s.raw(true);
+    const cols = s.columns();
+    names = cols.map((c) => c.name);
+    types = cols.map((c) => c.type ?? '');
+  } catch {
+    // raw() refuses statements that return no rows
+  }
+  if (cache.size >= PREPARED_MAX) cache.clear();
+  p = { s, names, types };
+  cache.set(sql, p);
+  return p;
+}
+
 /** One statement on a raw connection, answered exactly as @libsql/client's local client answers it (intMode number). */
 export function runStatement(db: RawConnection, stmt: InStatement): ResultSet {
   const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: [] } : stmt;
   const bound = Array.isArray(args) ? args.map(toSql) : Object.fromEntries(Object.entries(args ?? {}).map(([k, v]) => [/^[@$:]/.test(k) ? k.slice(1) : k, toSql(v)]));
   try {
-    const s = db.prepare(sql);
-    s.safeIntegers(true);
-    let returnsData = true;
-    try {
-      s.raw(true);
-    } catch {
-      returnsData = false; // raw() refuses statements that return no rows
-    }
-    if (!returnsData) {
+    const { s, names, types } = prepared(db, sql);
+    if (names === null) {
       const info = s.run(bound);
       return new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid));
     }
-    const cols = s.columns();
-    const names = cols.map((c) => c.name);
     const rows = s.all(bound).map((r) => toRow(r, names));
-    return new ResultSetImpl(names, cols.map((c) => c.type ?? ''), rows, 0, undefined);
+    return new ResultSetImpl(names, types, rows, 0, undefined);
   } catch (e) {
     throw asLibsqlError(e);
   }

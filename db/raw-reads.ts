@@ -46,3 +46,12 @@ export function createFirstRow(client: Client): FirstRow {
   );
   return firstRow;
 }
+
+const shared = new WeakMap<Client, FirstRow>();
+
+/** The one FirstRow of a client, for reads on a money call's path (a P2P transfer's checks and its receiver). */
+export function firstRowOf(client: Client): FirstRow {
+  let f = shared.get(client);
+  if (!f) shared.set(client, (f = createFirstRow(client)));
+  return f;
+}

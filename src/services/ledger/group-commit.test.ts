@@ -108,3 +108,66 @@ describe('group commit', () => {
     expect(Number((await client.execute('PRAGMA synchronous')).rows[0]![0])).toBe(2);
   });
 });
+
+describe('group commit: the WAL on disk before an answer', () => {
+  /** A WAL sync the test finishes by hand: `syncs` holds one resolver pair per fsync asked for. */
+  function handSync() {
+    const syncs: { done: () => void; fail: (e: Error) => void }[] = [];
+    const syncWal = () => new Promise<void>((done, fail) => syncs.push({ done, fail }));
+    return { syncs, syncWal };
+  }
+  const settled = async <T>(p: Promise<T>) => {
+    let state = 'pending';
+    p.then(() => (state = 'fulfilled'), () => (state = 'rejected'));
+    await Bun.sleep(20);
+    return state;
+  };
+
+  test('a group is committed at once but answered only when its fsync is done; other writes keep synchronous=FULL', async () => {
+    const { syncs, syncWal } = handSync();
+    const l = createLedger(client, { syncWal });
+    const other = createClient({ url });
+    const moving = Promise.all([1, 2, 3].map((i) => l.transfer({ debit: DEP, credit: w(i), amountCents: i, code: 'DEPOSIT' })));
+    expect(await settled(moving)).toBe('pending');
+    expect(syncs.length).toBe(1);
+    // Written to the WAL (another connection reads it), not yet acknowledged.
+    expect(Number((await other.execute("SELECT count(*) FROM transfers WHERE code = 'DEPOSIT'")).rows[0]![0])).toBe(3);
+    expect(Number((await client.execute('PRAGMA synchronous')).rows[0]![0])).toBe(2);
+    syncs[0]!.done();
+    expect((await moving).length).toBe(3);
+    other.close();
+  });
+
+  test('movements committed while an fsync runs wait for the next one, which covers them all', async () => {
+    const { syncs, syncWal } = handSync();
+    const l = createLedger(client, { syncWal, onCommit: (n) => commits.push(n) });
+    const first = l.transfer({ debit: DEP, credit: w(1), amountCents: 1, code: 'DEPOSIT' });
+    await Bun.sleep(20);
+    const second = Promise.all([2, 3].map((i) => l.transfer({ debit: DEP, credit: w(i), amountCents: 1, code: 'DEPOSIT' })));
+    const third = l.transfer({ debit: DEP, credit: w(4), amountCents: 1, code: 'DEPOSIT' });
+    await Bun.sleep(20);
+    expect(commits).toEqual([1, 3]);
+    // The second fsync waits for the first: it must cover frames written after the first one started.
+    expect(syncs.length).toBe(1);
+    syncs[0]!.done();
+    await first;
+    expect(await settled(second)).toBe('pending');
+    expect(syncs.length).toBe(2);
+    syncs[1]!.done();
+    await Promise.all([second, third]);
+    expect(syncs.length).toBe(2);
+  });
+
+  test('a failed fsync: its callers get an I/O error, and nothing more is written or acknowledged', async () => {
+    const { syncs, syncWal } = handSync();
+    const l = createLedger(client, { syncWal });
+    const lost = l.transfer({ debit: DEP, credit: w(1), amountCents: 5, code: 'DEPOSIT' });
+    await Bun.sleep(20);
+    syncs[0]!.fail(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    await expect(lost).rejects.toThrow(/SQLITE_IOERR_FSYNC/);
+    const before = Number((await client.execute('SELECT count(*) FROM transfers')).rows[0]![0]);
+    await expect(l.transfer({ debit: DEP, credit: w(2), amountCents: 5, code: 'DEPOSIT' })).rejects.toThrow(/SQLITE_IOERR_FSYNC/);
+    expect(Number((await client.execute('SELECT count(*) FROM transfers')).rows[0]![0])).toBe(before);
+    expect(syncs.length).toBe(1);
+  });
+});

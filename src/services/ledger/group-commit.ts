@@ -2,6 +2,7 @@ import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { LibsqlBatchError, LibsqlError } from '@libsql/client';
 import { asLibsqlError, rawConnectionOf, runStatement, type RawConnection } from '../../../db/raw-connection';
 import { remoteOf } from '../../../db/remote';
+import { walSyncOf, type SyncFile, type WalSync } from '../../../db/wal-sync';
 import { busyRetry, isBusy } from './busy';
 import { createRemoteCommit } from './remote-commit';
 
@@ -13,6 +14,8 @@ export type GroupCommitOptions = {
   onCommit?: (movements: number) => void;
   /** false: one transaction per movement, as before grouping (benchmarks compare the two). */
   grouping?: boolean;
+  /** How the WAL is flushed to disk before callers are answered (tests slow it down or make it fail). */
+  syncWal?: SyncFile;
 };
 
 type Pending = { stmts: InStatement[]; resolve: (r: ResultSet[]) => void; reject: (e: unknown) => void; busy?: number };
@@ -22,11 +25,12 @@ const MAX_GROUP = 512;
 
 /**
  * Group commit for the embedded database (DESIGN §2). Every movement that arrives while the writer is busy
- * (the event loop is blocked in the previous COMMIT's fsync, so requests pile up in the sockets) is written by
- * the next flush in ONE `BEGIN IMMEDIATE … COMMIT`, each inside its own SAVEPOINT: a movement that breaks a
- * rule is rolled back to its savepoint and only its own caller gets the error. Callers are answered after the
- * COMMIT that holds their movement, so one fsync makes a whole group durable. The flush runs in one
- * synchronous stretch, so no other call on the shared connection can land inside its transaction.
+ * (writing the previous group, so requests pile up in the sockets) is written by the next flush in ONE
+ * `BEGIN IMMEDIATE … COMMIT`, each inside its own SAVEPOINT: a movement that breaks a rule is rolled back to
+ * its savepoint and only its own caller gets the error. Callers are answered once the WAL holding their
+ * movement is on disk (wal-sync.ts: one fsync on another thread covers whole groups, while this thread writes
+ * the next). The flush runs in one synchronous stretch, so no other call on the shared connection can land
+ * inside its transaction.
  * A remote (`libsql://`, `http://`) client opened by `openDatabase` groups the same way over Hrana
  * (remote-commit.ts); any other remote client sends each movement as its own `batch`, one at a time.
  */
@@ -34,6 +38,7 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
   const remote = remoteOf(client);
   if (remote) return createRemoteCommit(remote, opts);
   let raw: Promise<RawConnection | null> | null = null;
+  let wal: WalSync | null | undefined;
   let queue: Pending[] = [];
   let scheduled = false;
 
@@ -49,11 +54,23 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
 
   function flush(db: RawConnection) {
     scheduled = false;
+    if (wal === undefined) wal = db.open ? walSyncOf(db, opts.syncWal) : null;
+    const failure = wal?.failure();
+    if (failure) {
+      // Nothing more is written once a write could not be made durable: a restart finds what the disk holds.
+      const refused = queue;
+      queue = [];
+      return refused.forEach((p) => p.reject(failure));
+    }
     while (queue.length) {
       const group = queue.length > MAX_GROUP ? queue.splice(0, MAX_GROUP) : queue;
       if (group === queue) queue = [];
       let remaining: Pending[] = group;
       while (remaining.length) {
+        // The group's COMMIT writes its frames to the WAL without waiting for the disk; the WAL sync flushes them
+        // on another thread while this thread goes on, and the callers are answered once they are on disk. Any
+        // other write on the connection keeps SQLite's fsync at COMMIT (FULL).
+        if (wal && db.open) db.exec('PRAGMA synchronous = NORMAL');
         try {
           remaining = commitGroup(db, remaining);
         } catch (e) {
@@ -61,6 +78,8 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
           if (db.open && db.inTransaction) db.exec('ROLLBACK');
           for (const p of remaining) p.reject(asLibsqlError(e));
           remaining = [];
+        } finally {
+          if (wal && db.open) db.exec('PRAGMA synchronous = FULL');
         }
       }
     }
@@ -132,7 +151,9 @@ export function createGroupCommit(client: Client, opts: GroupCommitOptions = {})
       }
       opts.onCommit?.(done.length);
     } else if (db.inTransaction) db.exec('ROLLBACK');
-    for (const d of done) d.p.resolve(d.results);
+    const answer = () => done.forEach((d) => d.p.resolve(d.results));
+    if (done.length && wal) wal.durable().then(answer, (e) => done.forEach((d) => d.p.reject(e)));
+    else answer();
     for (const f of failed) f.p.reject(f.error);
     return again;
   }

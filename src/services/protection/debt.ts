@@ -1,12 +1,13 @@
 import type { Client } from '@libsql/client';
+import { firstRowOf } from '../../../db/raw-reads';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { debtId } from '../ledger/ledger.types';
 
 /** What the player owes from a reversed deposit the wallet no longer held (the debt account below zero). */
 export async function owedCents(client: Client, userId: string): Promise<number> {
-  const r = await client.execute({ sql: 'SELECT balance_cents FROM accounts WHERE id = ?', args: [debtId(userId)] });
-  return Math.max(0, -Number(r.rows[0]?.balance_cents ?? 0));
+  const row = await firstRowOf(client)('SELECT balance_cents FROM accounts WHERE id = ?', [debtId(userId)]);
+  return Math.max(0, -Number(row?.[0] ?? 0));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Client } from '@libsql/client';
+import { firstRowOf } from '../../../db/raw-reads';
 import { AppError } from '../../lib/app-error';
 import { LOOSEN_DELAY_MS, readLimits } from './limits';
 
@@ -17,18 +18,18 @@ export type Controls = {
 
 /** The player's controls at `now` (defaults when they never set any); a waiting zone whose time came is current. */
 export async function readControls(client: Client, userId: string, now = Date.now()): Promise<Controls> {
-  const r = await client.execute({ sql: 'SELECT time_zone, pending_time_zone, pending_time_zone_at, cool_off_until, self_excluded_until, self_excluded_permanent FROM play_controls WHERE user_id = ?', args: [userId] });
-  const row = r.rows[0];
+  const row = await firstRowOf(client)('SELECT time_zone, pending_time_zone, pending_time_zone_at, cool_off_until, self_excluded_until, self_excluded_permanent FROM play_controls WHERE user_id = ?', [userId]);
   if (!row) return { timeZone: 'UTC', pendingTimeZone: null, coolOffUntil: null, selfExcludedUntil: null, selfExcludedPermanent: false };
-  const pendingAt = row.pending_time_zone_at == null ? null : Number(row.pending_time_zone_at);
-  const waiting = row.pending_time_zone != null && pendingAt !== null;
+  const [timeZone, pendingZone, pendingZoneAt, coolOffUntil, selfExcludedUntil, permanent] = row;
+  const pendingAt = pendingZoneAt == null ? null : Number(pendingZoneAt);
+  const waiting = pendingZone != null && pendingAt !== null;
   const due = waiting && pendingAt! <= now;
   return {
-    timeZone: due ? String(row.pending_time_zone) : String(row.time_zone),
-    pendingTimeZone: waiting && !due ? { timeZone: String(row.pending_time_zone), effectiveAt: pendingAt! } : null,
-    coolOffUntil: row.cool_off_until == null ? null : Number(row.cool_off_until),
-    selfExcludedUntil: row.self_excluded_until == null ? null : Number(row.self_excluded_until),
-    selfExcludedPermanent: Number(row.self_excluded_permanent) === 1,
+    timeZone: due ? String(pendingZone) : String(timeZone),
+    pendingTimeZone: waiting && !due ? { timeZone: String(pendingZone), effectiveAt: pendingAt! } : null,
+    coolOffUntil: coolOffUntil == null ? null : Number(coolOffUntil),
+    selfExcludedUntil: selfExcludedUntil == null ? null : Number(selfExcludedUntil),
+    selfExcludedPermanent: Number(permanent) === 1,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Client } from '@libsql/client';
+import { firstRowOf } from '../../../db/raw-reads';
 import { AppError } from '../../lib/app-error';
 import { formatCents, type Cents } from '../../shared/money';
 import { walletId } from '../ledger/ledger.types';
@@ -41,7 +42,7 @@ export async function sendCredits(
   const [mayPlay, notInDebt, found, label] = await Promise.allSettled([
     assertMayPlay(client, sender.userId, now),
     assertNotInDebt(client, sender.userId),
-    client.execute({ sql: 'SELECT id, email, email_verified_at, name, player_id FROM users WHERE lower(email) = ?', args: [to] }),
+    firstRowOf(client)('SELECT id, email, email_verified_at, name, player_id FROM users WHERE lower(email) = ?', [to]),
     senderLabel(client, sender.userId),
   ]);
   if (mayPlay.status === 'rejected') throw mayPlay.reason;
@@ -49,10 +50,11 @@ export async function sendCredits(
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
   if (found.status === 'rejected') throw found.reason;
-  const row = found.value.rows[0];
-  if (!row || row.email_verified_at == null)
+  const row = found.value;
+  if (!row || row[2] == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
-  const receiver = { userId: String(row.id), email: String(row.email) };
+  const [receiverId, receiverEmail, , receiverName, receiverPlayerId] = row;
+  const receiver = { userId: String(receiverId), email: String(receiverEmail) };
   if (label.status === 'rejected') throw label.reason;
   const from = label.value;
   await stepUp?.();
@@ -93,7 +95,7 @@ export async function sendCredits(
     senderAvailableCents: availableOf(sender.userId), receiverAvailableCents: availableOf(receiver.userId),
     notes: { sender: notes.notes[0]!, receiver: notes.notes[1]! },
     createdAt: now,
-    receiverShown: { name: row.name == null ? null : String(row.name).trim() || null, playerId: Number(row.player_id) },
+    receiverShown: { name: receiverName == null ? null : String(receiverName).trim() || null, playerId: Number(receiverPlayerId) },
   };
 }
 
@@ -102,9 +104,9 @@ export async function sendCredits(
  * address: the receiver learns nothing a transfer did not need to tell them.
  */
 export async function senderLabel(client: Client, userId: string): Promise<string> {
-  const r = await client.execute({ sql: 'SELECT name, player_id FROM users WHERE id = ?', args: [userId] });
-  const name = r.rows[0]?.name == null ? '' : String(r.rows[0].name).trim();
-  const id = `Player ID ${Number(r.rows[0]?.player_id)}`;
+  const [savedName, playerId] = (await firstRowOf(client)('SELECT name, player_id FROM users WHERE id = ?', [userId])) ?? [];
+  const name = savedName == null ? '' : String(savedName).trim();
+  const id = `Player ID ${Number(playerId)}`;
   return name ? `${name} (${id})` : id;
 }
 
