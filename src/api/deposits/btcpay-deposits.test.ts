@@ -103,6 +103,35 @@ describe('deposits through BTCPay Server', () => {
     expect((await state(d.depositId)).invoiceStatus).toBe('Expired');
   });
 
+  test('reads of one invoice run one after another: one begun before the expiry never writes its older status last', async () => {
+    const d = await deposit('30');
+    await settle();
+    const provider = app.deps.payments;
+    const real = provider.getInvoice.bind(provider);
+    let release: () => void = () => {};
+    let reads = 0;
+    provider.getInvoice = async (id) => {
+      const invoice = await real(id);
+      // The first read (before the expiry) is held back until a read that saw the expiry could have finished.
+      if (++reads === 1) await new Promise<void>((r) => (release = r));
+      return invoice;
+    };
+    try {
+      const before = app.deps.deposits.sync(d.invoiceId);
+      await Bun.sleep(10);
+      double.expire(d.invoiceId);
+      const after = app.deps.deposits.sync(d.invoiceId);
+      await Bun.sleep(50);
+      release();
+      await Promise.all([before, after]);
+      await settle();
+      expect(reads).toBeGreaterThanOrEqual(2);
+      expect((await state(d.depositId)).invoiceStatus).toBe('Expired');
+    } finally {
+      provider.getInvoice = real;
+    }
+  });
+
   test('an RBF-replaced payment turns Invalid and never credits', async () => {
     const d = await deposit('25');
     const pay = double.payOnchain(d.invoiceId);

@@ -25,8 +25,22 @@ const CREATING_TIMEOUT_MS = 10 * 60_000;
 /** Deposits as the API, the webhook and the reconciliation job use them. */
 export function createDepositService(o: DepositServiceOptions) {
   const inflight = new Set<Promise<unknown>>();
+  const syncing = new Map<string, Promise<unknown>>();
 
-  async function sync(invoiceId: string): Promise<DepositChanges | null> {
+  /**
+   * Reads of one invoice run one after another: each reads the invoice afresh when it starts, so the last to finish
+   * records what BTCPay said last. Run side by side, a read begun before an event (say, expiry) could finish after
+   * the read that saw it and write the older status over the newer one.
+   */
+  function sync(invoiceId: string): Promise<DepositChanges | null> {
+    const run = (syncing.get(invoiceId) ?? Promise.resolve()).then(() => syncOnce(invoiceId), () => syncOnce(invoiceId));
+    syncing.set(invoiceId, run);
+    const forget = () => void (syncing.get(invoiceId) === run && syncing.delete(invoiceId));
+    run.then(forget, forget);
+    return run;
+  }
+
+  async function syncOnce(invoiceId: string): Promise<DepositChanges | null> {
     const c = await syncDeposit(o.client, o.ledger, o.provider, invoiceId);
     if (c) o.onChanges(c);
     return c;
