@@ -26,6 +26,7 @@ const settle = async () => {
   await double.settled();
   await app.deps.deposits.idle();
 };
+const lastNote = async () => String((await app.deps.database.client.execute({ sql: 'SELECT content FROM notifications WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1', args: [p.userId] })).rows[0]?.content);
 const balance = async (id: string) => (await app.deps.ledger.balance(id)).availableCents;
 const trail = async (action: string) => (await app.deps.database.client.execute({ sql: 'SELECT * FROM audit_log WHERE action = ? ORDER BY created_at', args: [action] })).rows;
 
@@ -110,6 +111,7 @@ describe('held money in the console', () => {
     double.completePayout(payout.id, { proofType: 'PayoutTransactionOnChainBlob', transactionId: 'cd'.repeat(32) });
     await settle();
     expect((await app.deps.withdrawals.get(p.userId, w!.id))!.status).toBe('completed');
+    expect(await lastNote()).toBe('The refund of $200.00 from your held deposit was sent.');
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
   });
 
@@ -118,6 +120,8 @@ describe('held money in the console', () => {
     const r = await admin('POST', `/players/${p.userId}/held/${h.id}/refund`, { address: ADDRESS, reason: 'player asked for a refund' });
     await app.deps.withdrawals.reject(r.json.withdrawalId, 'Wrong address given');
     expect(await balance(heldId(p.userId))).toBe(20_000);
+    // The player is told where the money is: held again, not in the wallet.
+    expect(await lastNote()).toBe('The refund of $200.00 from your held deposit was cancelled: Wrong address given. The money is held again, not in your wallet. Contact support to have it released or refunded.');
     expect((await admin('POST', `/players/${p.userId}/held/${h.id}/release`, { reason: 'release instead' })).status).toBe(200);
     expect(await balance(walletId(p.userId))).toBe(30_000);
   });

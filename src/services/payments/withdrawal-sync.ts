@@ -17,14 +17,24 @@ export function refusalMessage(code: string | undefined): string {
   return 'The payment server refused this withdrawal.';
 }
 
+/** What the player is told when a withdrawal ends: where the money went, or where it is back. */
+export function endedText(w: WithdrawalRow, how: 'completed' | 'cancelled' | 'failed', reason: string | null): string {
+  const ended = how === 'cancelled' ? 'cancelled' : 'not sent';
+  // A refund of held deposit money goes back to the held account, never to the wallet.
+  if (w.refundOfHeld)
+    return how === 'completed'
+      ? `The refund of ${formatCents(w.amountCents)} from your held deposit was sent.`
+      : `The refund of ${formatCents(w.amountCents)} from your held deposit was ${ended}: ${reason ?? 'no reason given'} The money is held again, not in your wallet. Contact support to have it released or refunded.`;
+  return how === 'completed'
+    ? `Your withdrawal of ${formatCents(w.amountCents)} was sent.`
+    : `Your withdrawal was ${ended}: ${reason ?? 'no reason given'} ${formatCents(w.amountCents + w.tipCents)} is back in your wallet.`;
+}
+
 const isNotPending = (e: unknown) => e instanceof AppError && e.errorType === 'HOLD_NOT_PENDING';
 
 /** Ends a withdrawal once: post (completed) or void (cancelled, failed) its hold with the row updates in one transaction. */
 export async function endWithdrawal(client: Client, ledger: Ledger, w: WithdrawalRow, how: 'completed' | 'cancelled' | 'failed', reason: string | null, proof: Record<string, unknown> | null, now: number): Promise<WithdrawalChanges | null> {
-  const shown = formatCents(w.amountCents + w.tipCents);
-  const text = how === 'completed'
-    ? `Your withdrawal of ${formatCents(w.amountCents)} was sent.`
-    : `Your withdrawal was ${how === 'cancelled' ? 'cancelled' : 'not sent'}: ${reason ?? 'no reason given'} ${shown} is back in your wallet.`;
+  const text = endedText(w, how, reason);
   const { stmt, note } = notificationRow(w.userId, how === 'completed' ? 'WITHDRAWAL_SENT' : 'WITHDRAWAL_CANCELLED', text, now);
   const txid = typeof proof?.transactionId === 'string' ? proof.transactionId : typeof proof?.id === 'string' ? proof.id : null;
   const rows = (): InStatement[] => [

@@ -22,10 +22,13 @@ export type WithdrawalRow = {
   status: string; reason: string | null; attempts: number; historyId: string; createdAt: number;
   /** Decided on insert; null for rows written before that (then the amount alone decides). */
   autoApproved: boolean | null;
+  /** A refund of held deposit money (its hold debits the held account): ended unpaid, the money is held again. */
+  refundOfHeld: boolean;
 };
 
 export const WITHDRAWAL_SQL = `SELECT w.id, w.user_id, u.email, w.currency, w.destination, w.amount_cents, w.tip_cents, w.rate, w.btc_amount, w.send_amount,
-  w.hold_id, w.payout_id, w.payout_state, w.status, w.reason, w.attempts, w.history_id, w.created_at, w.auto_approved FROM withdrawals w JOIN users u ON u.id = w.user_id`;
+  w.hold_id, w.payout_id, w.payout_state, w.status, w.reason, w.attempts, w.history_id, w.created_at, w.auto_approved,
+  EXISTS (SELECT 1 FROM held_funds h WHERE h.withdrawal_id = w.id) AS refund_of_held FROM withdrawals w JOIN users u ON u.id = w.user_id`;
 
 export const toWithdrawal = (r: Record<string, unknown>): WithdrawalRow => ({
   id: String(r.id), userId: String(r.user_id), email: String(r.email), currency: r.currency as PaymentMethodId, destination: String(r.destination),
@@ -33,6 +36,7 @@ export const toWithdrawal = (r: Record<string, unknown>): WithdrawalRow => ({
   holdId: String(r.hold_id), payoutId: (r.payout_id as string) ?? null, payoutState: (r.payout_state as string) ?? null, status: String(r.status),
   reason: (r.reason as string) ?? null, attempts: Number(r.attempts), historyId: String(r.history_id), createdAt: Number(r.created_at),
   autoApproved: r.auto_approved == null ? null : Number(r.auto_approved) === 1,
+  refundOfHeld: Number(r.refund_of_held) === 1,
 });
 
 export async function findWithdrawal(client: Client, where: string, args: (string | number)[]): Promise<WithdrawalRow | null> {
