@@ -31,6 +31,7 @@ import { renderQueued } from './services/mail/queued-mails';
 import { createInProcessHub } from './ws/hub.in-process';
 import type { Hub } from './ws/hub.port';
 import { createLedger } from './services/ledger/ledger';
+import { moneyMoving } from './services/ledger/group-commit';
 import type { Ledger } from './services/ledger/ledger.types';
 import { idempotencyPlugin } from './http/idempotency';
 import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
@@ -236,6 +237,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   });
   const mailQueue = overrides.mailQueue ?? createMailQueue({
     client: database.client, mailer, logger, render: renderQueued(site, config.publicUrl), host: new URL(config.publicUrl).hostname || 'coinreel.local',
+    busy: () => moneyMoving(database.client),
   });
   return {
     config,

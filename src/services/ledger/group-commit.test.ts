@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import { ledgerDb } from '../../../tests/helpers/ledger-db';
 import { AppError } from '../../lib/app-error';
 import { createLedger } from './ledger';
+import { moneyMoving } from './group-commit';
 import { verifyLedger } from './ledger-verify';
 import { systemId, walletId, type Ledger } from './ledger.types';
 
@@ -169,5 +170,31 @@ describe('group commit: the WAL on disk before an answer', () => {
     await expect(l.transfer({ debit: DEP, credit: w(2), amountCents: 5, code: 'DEPOSIT' })).rejects.toThrow(/SQLITE_IOERR_FSYNC/);
     expect(Number((await client.execute('SELECT count(*) FROM transfers')).rows[0]![0])).toBe(before);
     expect(syncs.length).toBe(1);
+  });
+});
+
+describe('money moving', () => {
+  test('is true while a movement is queued, written or made durable, and for a moment after one began', async () => {
+    expect(moneyMoving(client)).toBe(false);
+    // Held back in its fsync: moving for as long as that takes.
+    let done = () => {};
+    const slow = createLedger(client, { syncWal: () => new Promise<void>((r) => (done = r)) });
+    const t = slow.transfer({ debit: DEP, credit: w(1), amountCents: 1, code: 'DEPOSIT' });
+    expect(moneyMoving(client)).toBe(true);
+    await Bun.sleep(300);
+    expect(moneyMoving(client)).toBe(true);
+    done();
+    await t;
+    // Answered, and begun longer ago than the moment that still counts.
+    expect(moneyMoving(client)).toBe(false);
+    // A quick one (refused or not) counts for that moment after it began, then no longer.
+    await ledger.transfer({ debit: DEP, credit: w(2), amountCents: 1, code: 'DEPOSIT' });
+    expect(moneyMoving(client)).toBe(true);
+    await Bun.sleep(250);
+    expect(moneyMoving(client)).toBe(false);
+    await expect(ledger.transfer({ debit: w(3), credit: w(2), amountCents: 5, code: 'P2P' })).rejects.toThrow();
+    expect(moneyMoving(client)).toBe(true);
+    await Bun.sleep(250);
+    expect(moneyMoving(client)).toBe(false);
   });
 });

@@ -35,6 +35,31 @@ const MAX_GROUP = 512;
  * (remote-commit.ts); any other remote client sends each movement as its own `batch`, one at a time.
  */
 export function createGroupCommit(client: Client, opts: GroupCommitOptions = {}): Commit {
+  const commit = writerFor(client, opts);
+  let counter = moving.get(client);
+  if (!counter) moving.set(client, (counter = { n: 0, lastAt: -Infinity }));
+  const c = counter;
+  return (stmts) => {
+    c.n++;
+    c.lastAt = performance.now();
+    return commit(stmts).finally(() => c.n--);
+  };
+}
+
+// Movements written or waiting to be, per database client, and when the last one began: background work (the mail
+// queue) yields while money moves.
+const moving = new WeakMap<Client, { n: number; lastAt: number }>();
+// Under load a movement is not always in flight at the instant one looks (its request may be reading its checks):
+// one begun this recently still counts.
+const RECENT_MS = 200;
+
+/** Whether money is moving on this database: a movement is queued, written or being made durable, or began just now. */
+export function moneyMoving(client: Client): boolean {
+  const c = moving.get(client);
+  return c !== undefined && (c.n > 0 || performance.now() - c.lastAt < RECENT_MS);
+}
+
+function writerFor(client: Client, opts: GroupCommitOptions): Commit {
   const remote = remoteOf(client);
   if (remote) return createRemoteCommit(remote, opts);
   let raw: Promise<RawConnection | null> | null = null;

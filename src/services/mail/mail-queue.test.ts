@@ -63,3 +63,38 @@ describe('the mail queue', () => {
     expect(sent).toHaveLength(3);
   });
 });
+
+describe('the mail queue while money is moving', () => {
+  test('one batch per pause while busy, the rest as soon as it is not; drain sends everything whatever the load', async () => {
+    const client = await setUp(10);
+    const sent: string[] = [];
+    let busy = true;
+    const q = queueOf({ client, mailer: { send: async (m) => void sent.push(m.messageId!) }, batch: 3, busy: () => busy, busyPauseMs: 60 });
+    // Woken while busy: nothing at once, one batch after the pause (marked sent at once), then one per pause.
+    q.wake();
+    await Bun.sleep(20);
+    expect(sent).toHaveLength(0);
+    await Bun.sleep(60);
+    expect(sent).toHaveLength(3);
+    expect(Number((await client.execute('SELECT count(*) FROM mail_queue WHERE sent_at IS NOT NULL')).rows[0]![0])).toBe(3);
+    await Bun.sleep(60);
+    expect(sent).toHaveLength(6);
+    // Money stops moving: the next turn sends all that is left.
+    busy = false;
+    await Bun.sleep(80);
+    expect(sent).toHaveLength(10);
+    await q.stop();
+  });
+
+  test('drain ignores the load; a stopped queue leaves no timer behind', async () => {
+    const client = await setUp(8);
+    const sent: string[] = [];
+    const q = queueOf({ client, mailer: { send: async (m) => void sent.push(m.messageId!) }, batch: 3, busy: () => true, busyPauseMs: 50 });
+    expect(await q.drain()).toBe(8);
+    q.wake();
+    await q.stop();
+    await Bun.sleep(80);
+    expect(sent).toHaveLength(8);
+    expect(new Set(sent).size).toBe(8);
+  });
+});

@@ -38,6 +38,9 @@ export type MailQueueOptions = {
   batch?: number;
   /** How often unsent rows left by a crash or a failed send are looked for. */
   pollMs?: number;
+  /** True while money is moving: the worker then sends one batch per `busyPauseMs` and the rest once it stops. */
+  busy?: () => boolean;
+  busyPauseMs?: number;
   now?: () => number;
 };
 
@@ -58,6 +61,16 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
   let again = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   let stopped = false;
+  let resume: ReturnType<typeof setTimeout> | null = null;
+  const pauseMs = o.busyPauseMs ?? 1_000;
+  const busy = () => !stopped && (o.busy?.() ?? false);
+  /** Runs again once the pause is over (one timer at a time), when the worker yielded to moving money. */
+  const later = () => {
+    resume ??= setTimeout(() => {
+      resume = null;
+      void run();
+    }, pauseMs);
+  };
 
   // The marks of the last batch sent, written in the same transaction as the next claim: one commit (one fsync on an
   // embedded file, one request on a libSQL server) per batch instead of two.
@@ -97,8 +110,13 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
     return { claimed: claimed.rows.length, sent: sent.length };
   }
 
-  /** Claims and sends until a claim finds nothing due (that last claim writes the marks of the batch before it). */
-  async function loop(): Promise<number> {
+  /**
+   * Claims and sends until a claim finds nothing due (that last claim writes the marks of the batch before it).
+   * While money is moving, one batch and a pause: composing and sending a mail costs more CPU than the transfer that
+   * queued it, and the requests that move money share the core with this worker (docs/decisions/mail-queue.md).
+   * `drain` sends everything whatever the load.
+   */
+  async function loop(all: boolean): Promise<number> {
     let total = 0;
     for (;;) {
       again = false;
@@ -108,6 +126,13 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
         if (n.claimed === 0 && !again) break;
         // Stopping: the marks of what was just sent are written by one last claim.
         if (stopped && !marks.length) break;
+        if (!all && busy()) {
+          // The batch's marks now rather than with a claim a pause away: a crash meanwhile would send it again.
+          if (marks.length) await o.client.batch(marks, 'write');
+          marks = [];
+          later();
+          break;
+        }
       } catch (e) {
         o.logger.error('mail queue failed', { error: e instanceof Error ? e.message : 'unknown' });
         break;
@@ -116,19 +141,23 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
     return total;
   }
 
-  function run(): Promise<number> {
+  function run(all = false): Promise<number> {
     if (running) {
       again = true;
-      return running;
+      return all ? running.then(() => run(true)) : running;
     }
-    running = loop().finally(() => (running = null));
+    running = loop(all).finally(() => (running = null));
     return running;
   }
 
   return {
     // After the answers of this turn are out: a burst of transfers is sent as one batch.
-    wake: () => void (stopped || running ? (again = true) : setTimeout(() => void run(), 0)),
-    drain: () => run(),
+    wake: () => {
+      if (stopped || running) return void (again = true);
+      if (busy()) return later();
+      setTimeout(() => void run(), 0);
+    },
+    drain: () => run(true),
     start() {
       stopped = false;
       timer ??= setInterval(() => void run(), o.pollMs ?? 1_000);
@@ -139,6 +168,8 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (resume) clearTimeout(resume);
+      resume = null;
       await running;
     },
   };
