@@ -37,26 +37,29 @@ const MAX_GROUP = 512;
 export function createGroupCommit(client: Client, opts: GroupCommitOptions = {}): Commit {
   const commit = writerFor(client, opts);
   let counter = moving.get(client);
-  if (!counter) moving.set(client, (counter = { n: 0, lastAt: -Infinity }));
+  if (!counter) moving.set(client, (counter = { n: 0, starts: Array<number>(BURST).fill(-Infinity), next: 0 }));
   const c = counter;
   return (stmts) => {
     c.n++;
-    c.lastAt = performance.now();
+    c.starts[c.next] = performance.now();
+    c.next = (c.next + 1) % BURST;
     return commit(stmts).finally(() => c.n--);
   };
 }
 
-// Movements written or waiting to be, per database client, and when the last one began: background work (the mail
+// Movements written or waiting to be, per database client, and when the last few began: background work (the mail
 // queue) yields while money moves.
-const moving = new WeakMap<Client, { n: number; lastAt: number }>();
-// Under load a movement is not always in flight at the instant one looks (its request may be reading its checks):
-// one begun this recently still counts.
+const moving = new WeakMap<Client, { n: number; starts: number[]; next: number }>();
+// Under load a movement is not in flight at every instant (its request may be reading its checks), so a run of
+// movements begun close together counts too: BURST of them within RECENT_MS (25 a second). One on its own does not.
+const BURST = 5;
 const RECENT_MS = 200;
 
-/** Whether money is moving on this database: a movement is queued, written or being made durable, or began just now. */
+/** Whether money is moving on this database: a movement is queued, written or being made durable, or many began just now. */
 export function moneyMoving(client: Client): boolean {
   const c = moving.get(client);
-  return c !== undefined && (c.n > 0 || performance.now() - c.lastAt < RECENT_MS);
+  // starts[next] is the oldest of the last BURST starts.
+  return c !== undefined && (c.n > 0 || performance.now() - c.starts[c.next]! < RECENT_MS);
 }
 
 function writerFor(client: Client, opts: GroupCommitOptions): Commit {
