@@ -29,6 +29,18 @@ const isHydrated = (page: Page, island: string) =>
     return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
   }, island);
 
+/**
+ * Waits until the tab's committed address is `path`: read from the tab itself, so a navigation that committed before
+ * the wait began counts too (waiting for a navigation event could miss it).
+ */
+async function landsOn(page: Page, path: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (new URL(page.url()).pathname !== path) {
+    if (Date.now() > deadline) throw new Error(`still on ${page.url()}, not ${path}`);
+    await Bun.sleep(50);
+  }
+}
+
 /** A tab with an empty cache that records every script it fetches, with its size. */
 async function freshTab(slow = false) {
   await browser.context.clearCookies();
@@ -139,7 +151,7 @@ describe('typing on a slow phone (400 kbit/s, 400 ms) before and while the islan
       expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(p.password);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
-      await page.waitForURL(server.url + '/home', { waitUntil: 'commit' });
+      await landsOn(page, '/home');
     } finally {
       await page.close();
       await browser.context.clearCookies();
