@@ -117,7 +117,13 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     const [to, ...from] = players as [BenchPlayer, ...BenchPlayer[]];
     const one = await counted(() => sendCredits(client, ledger, { userId: from[0]!.id, email: from[0]!.email }, to.email, cents(100)));
     expect(one.requests).toBe(2);
-    expect(one.value.receiverAvailableCents).toBe(1_100);
+    // The checks (play controls, debt, two-step, the sender's name) and the receiver are one statement: sqld
+    // spends its CPU per statement as well as per request. The write carries the balances back (no read after it).
+    const [reads, writes] = proxy.perRequest();
+    expect(reads).toBe(1);
+    // BEGIN, SAVEPOINT, the movement's 7 statements, RELEASE, the 2 steps that undo a failed movement, COMMIT, ROLLBACK.
+    expect(writes).toBe(14);
+    expect([one.value.senderAvailableCents, one.value.receiverAvailableCents]).toEqual([900, 1_100]);
     const many = await counted(() => Promise.all(from.map((f) => sendCredits(client, ledger, { userId: f.id, email: f.email }, to.email, cents(10)))));
     expect(many.requests).toBe(2);
     expect(await available(to.id)).toBe(1_200);

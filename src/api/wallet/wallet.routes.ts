@@ -37,7 +37,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
       // The code is checked once the receiver is known, so a mistyped address never spends it.
-      const stepUp = () => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp);
+      const stepUp = (on: boolean) => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp, on);
       const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref, Date.now(), stepUp);
       // After commit: both players' open pages hear of it.
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId, r.senderAvailableCents);

@@ -17,11 +17,17 @@ export type TwoStep = {
   status(userId: string): Promise<TwoStepStatus>;
   setup(userId: string, account: string): Promise<TwoStepSetup>;
   enable(userId: string, code: unknown): Promise<string[]>;
-  /** The step-up every protected call makes: nothing when off; else a code that has not been used, or 401. */
-  check(userId: string, totp: unknown): Promise<CodeCheck>;
+  /**
+   * The step-up every protected call makes: nothing when off; else a code that has not been used, or 401.
+   * `on`: whether it is on, as the caller already read it with TWO_STEP_ON (false saves the read).
+   */
+  check(userId: string, totp: unknown, on?: boolean): Promise<CodeCheck>;
   disable(userId: string, totp: unknown): Promise<void>;
   regenerateRecoveryCodes(userId: string, totp: unknown): Promise<string[]>;
 };
+
+/** Whether two-step is on for the player whose id is `param`, as a column a money call folds into its own read. */
+export const twoStepOnColumn = (param: string) => `(SELECT enabled_at IS NOT NULL AND secret IS NOT NULL FROM user_totp WHERE user_id = ${param})`;
 
 export type TwoStepDeps = {
   client: Client;
@@ -88,7 +94,8 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     return r.rowsAffected === 1 ? 'recovery' : null;
   }
 
-  async function check(userId: string, totp: unknown): Promise<CodeCheck> {
+  async function check(userId: string, totp: unknown, on?: boolean): Promise<CodeCheck> {
+    if (on === false) return 'off';
     const r = await row(userId);
     if (!r?.enabledAt || !r.secret) return 'off';
     const code = normalizeCode(totp);

@@ -138,8 +138,10 @@ describe('externalRef', () => {
   test('a second call with the same ref changes nothing and returns the first transfer, replayed', async () => {
     const first = await ledger.transfer({ debit: DEP, credit: A, amountCents: 700, code: 'DEPOSIT', externalRef: 'btcpay:pay-1', with: (id) => [{ sql: 'INSERT INTO side_rows VALUES (?, NULL)', args: [id] }] });
     const again = await ledger.transfer({ debit: DEP, credit: A, amountCents: 999, code: 'DEPOSIT', externalRef: 'btcpay:pay-1', with: (id) => [{ sql: 'INSERT INTO side_rows VALUES (?, NULL)', args: [id] }] });
-    const { withResults, ...firstTransfer } = first;
+    const { withResults, available: availableThen, ...firstTransfer } = first;
     expect(withResults).toHaveLength(1);
+    expect(availableThen).toEqual({ [A]: 700, [DEP]: -700 });
+    // A replay moved nothing now: no balances as its own update left them.
     expect(again).toEqual({ ...firstTransfer, replayed: true });
     expect(await available(A)).toBe(700);
     expect(await count('SELECT count(*) FROM side_rows')).toBe(1);

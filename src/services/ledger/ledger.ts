@@ -112,7 +112,10 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
       if (c.externalRef !== null && failureOf(e) === 'duplicate-ref') return byRef(c.externalRef);
       throw e;
     }
-    return { ...toTransfer(row), ...(moreIds.length && { moreIds }), withResults: results.slice(own) };
+    // moveBalances is the fourth statement of a transfer (insertTransfer, ensureAccounts, insertEntries, moveBalances).
+    const available = kind === 'transfer' && !moreIds.length
+      ? Object.fromEntries(results[3]!.rows.map((r) => [String(r.id), Number(r.available)])) : undefined;
+    return { ...toTransfer(row), ...(moreIds.length && { moreIds }), ...(available && { available }), withResults: results.slice(own) };
   }
 
   /**

@@ -37,6 +37,11 @@ export type Transfer = {
   moreIds?: string[];
   /** The results of the movement's `with` statements, in order (absent on a replay): reads placed there see the committed state. */
   withResults?: ResultSet[];
+  /**
+   * A transfer's two accounts' available cents (balance − pending) as its own update left them, by account id
+   * (absent on a replay, a hold, and a transfer with `more`, whose later movements change them again).
+   */
+  available?: Record<string, number>;
 };
 
 export type Movement = {

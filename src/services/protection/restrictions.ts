@@ -16,11 +16,18 @@ export type Controls = {
   coolOffUntil: number | null; selfExcludedUntil: number | null; selfExcludedPermanent: boolean;
 };
 
+/** The play_controls columns `controlsOf` reads, for a caller that folds them into its own statement (the row as `pc`). */
+export const CONTROLS_COLUMNS = 'pc.user_id, pc.time_zone, pc.pending_time_zone, pc.pending_time_zone_at, pc.cool_off_until, pc.self_excluded_until, pc.self_excluded_permanent';
+
 /** The player's controls at `now` (defaults when they never set any); a waiting zone whose time came is current. */
 export async function readControls(client: Client, userId: string, now = Date.now()): Promise<Controls> {
-  const row = await firstRowOf(client)('SELECT time_zone, pending_time_zone, pending_time_zone_at, cool_off_until, self_excluded_until, self_excluded_permanent FROM play_controls WHERE user_id = ?', [userId]);
-  if (!row) return { timeZone: 'UTC', pendingTimeZone: null, coolOffUntil: null, selfExcludedUntil: null, selfExcludedPermanent: false };
-  const [timeZone, pendingZone, pendingZoneAt, coolOffUntil, selfExcludedUntil, permanent] = row;
+  return controlsOf(await firstRowOf(client)(`SELECT ${CONTROLS_COLUMNS} FROM play_controls pc WHERE pc.user_id = ?`, [userId]), now);
+}
+
+/** Controls from the values of CONTROLS_COLUMNS (a LEFT JOIN that found no row gives a null user_id: the defaults). */
+export function controlsOf(row: readonly unknown[] | undefined, now: number): Controls {
+  if (!row || row[0] == null) return { timeZone: 'UTC', pendingTimeZone: null, coolOffUntil: null, selfExcludedUntil: null, selfExcludedPermanent: false };
+  const [, timeZone, pendingZone, pendingZoneAt, coolOffUntil, selfExcludedUntil, permanent] = row;
   const pendingAt = pendingZoneAt == null ? null : Number(pendingZoneAt);
   const waiting = pendingZone != null && pendingAt !== null;
   const due = waiting && pendingAt! <= now;
@@ -70,7 +77,11 @@ export function restrictionNotice(c: Controls, now: number): RestrictionNotice |
  * Called by those services themselves, so every route and page form goes through it.
  */
 export async function assertMayPlay(client: Client, userId: string, now = Date.now()): Promise<void> {
-  const c = await readControls(client, userId, now);
+  refuseWhileRestricted(await readControls(client, userId, now), now);
+}
+
+/** assertMayPlay on controls already read (a money call that reads them in its own statement). */
+export function refuseWhileRestricted(c: Controls, now: number): void {
   const r = activeRestriction(c, now);
   if (!r) return;
   if (r.kind === 'COOL_OFF')

@@ -2,12 +2,13 @@ import type { Client } from '@libsql/client';
 import { firstRowOf } from '../../../db/raw-reads';
 import { AppError } from '../../lib/app-error';
 import { formatCents, type Cents } from '../../shared/money';
-import { walletId } from '../ledger/ledger.types';
+import { debtId, walletId } from '../ledger/ledger.types';
 import type { Ledger } from '../ledger/ledger.types';
 import { historyRows, readableId } from './history';
 import { notificationRows, type Notification } from './notifications';
-import { assertMayPlay } from '../protection/restrictions';
-import { assertNotInDebt } from '../protection/debt';
+import { CONTROLS_COLUMNS, controlsOf, refuseWhileRestricted } from '../protection/restrictions';
+import { owedOf, refuseWhileOwing } from '../protection/debt';
+import { twoStepOnColumn } from '../auth/two-step';
 import { queueMailRow } from '../mail/mail-queue';
 
 export type Sender = { userId: string; email: string };
@@ -27,37 +28,36 @@ export type P2PResult = {
   createdAt: number;
 };
 
+// ?1 the sender, ?2 their debt account, ?3 the receiver's address (lower case: the unique index is on lower(email)).
+const CHECKS_SQL = `SELECT ${CONTROLS_COLUMNS}, (SELECT balance_cents FROM accounts WHERE id = ?2), ${twoStepOnColumn('?1')},
+  s.name, s.player_id, r.id, r.email, r.email_verified_at, r.name, r.player_id
+  FROM (SELECT 1) LEFT JOIN users s ON s.id = ?1 LEFT JOIN play_controls pc ON pc.user_id = ?1 LEFT JOIN users r ON lower(r.email) = ?3`;
+
 // The same answer whether the address is unknown or unverified, so the form cannot probe for accounts.
 export const NO_RECEIVER = 'No verified player was found with this email.';
 
 /** Moves credits from one player's wallet to another's, with both history rows and notifications, atomically. */
 export async function sendCredits(
   client: Client, ledger: Ledger, sender: Sender, email: string, amountCents: Cents, externalRef?: string, now = Date.now(),
-  /** Runs once the receiver is known and before anything moves (the two-step code check). */
-  stepUp?: () => Promise<unknown>,
+  /** Runs once the receiver is known and before anything moves (the two-step code check), told whether two-step is on. */
+  stepUp?: (twoStepOn: boolean) => Promise<unknown>,
 ): Promise<P2PResult> {
   const to = email.trim().toLowerCase();
-  // The checks and the receiver are read together (on a libSQL server they share one request); their errors
-  // still come in this order: a cool-off or self-exclusion, then a debt, then the address.
-  const [mayPlay, notInDebt, found, label] = await Promise.allSettled([
-    assertMayPlay(client, sender.userId, now),
-    assertNotInDebt(client, sender.userId),
-    firstRowOf(client)('SELECT id, email, email_verified_at, name, player_id FROM users WHERE lower(email) = ?', [to]),
-    senderLabel(client, sender.userId),
-  ]);
-  if (mayPlay.status === 'rejected') throw mayPlay.reason;
-  if (notInDebt.status === 'rejected') throw notInDebt.reason;
+  // Everything the transfer is decided on, in one statement (one step of one request on a libSQL server, where
+  // each statement costs the server about as much as a request did): the sender's play controls, their debt, their
+  // two-step and the name the receiver will see, and the receiver. The errors still come in this order: a cool-off
+  // or self-exclusion, then a debt, then the address.
+  const row = (await firstRowOf(client)(CHECKS_SQL, [sender.userId, debtId(sender.userId), to]))!;
+  refuseWhileRestricted(controlsOf(row.slice(0, 7), now), now);
+  refuseWhileOwing(owedOf(row[7]));
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
-  if (found.status === 'rejected') throw found.reason;
-  const row = found.value;
-  if (!row || row[2] == null)
+  const [twoStepOn, senderName, senderPlayerId, receiverId, receiverEmail, receiverVerifiedAt, receiverName, receiverPlayerId] = row.slice(8);
+  if (receiverId == null || receiverVerifiedAt == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
-  const [receiverId, receiverEmail, , receiverName, receiverPlayerId] = row;
   const receiver = { userId: String(receiverId), email: String(receiverEmail) };
-  if (label.status === 'rejected') throw label.reason;
-  const from = label.value;
-  await stepUp?.();
+  const from = labelOf(senderName, senderPlayerId);
+  await stepUp?.(Number(twoStepOn) === 1);
   const shown = formatCents(amountCents);
   const senderUuid = readableId();
   const notes = notificationRows([
@@ -79,15 +79,10 @@ export async function sendCredits(
       notes.stmt,
       // The receiver's e-mail, in the same transaction: sent by the mail queue once this commits, lost by no crash.
       queueMailRow({ kind: 'p2p-received', to: receiver.email, data: { content: notes.notes[1]!.content, transferId } }, now),
-      // Both new balances, read inside the same transaction, for the answer and the pushes.
-      { sql: 'SELECT id, balance_cents - pending_cents AS available FROM accounts WHERE id IN (?, ?)', args: [walletId(sender.userId), walletId(receiver.userId)] },
     ],
   });
-  const rows = transfer.withResults?.at(-1)?.rows ?? [];
-  const availableOf = (userId: string) => {
-    const row = rows.find((r) => r.id === walletId(userId));
-    return row ? Number(row.available) : null;
-  };
+  // Both new balances as the transfer's own update left them, for the answer and the pushes.
+  const availableOf = (userId: string) => transfer.available?.[walletId(userId)] ?? null;
   // A replay wrote nothing now: its row is the one the first attempt wrote.
   const transactionUuid = transfer.replayed ? await senderRowUuid(client, sender.userId, transfer.id) : senderUuid;
   return {
@@ -105,6 +100,10 @@ export async function sendCredits(
  */
 export async function senderLabel(client: Client, userId: string): Promise<string> {
   const [savedName, playerId] = (await firstRowOf(client)('SELECT name, player_id FROM users WHERE id = ?', [userId])) ?? [];
+  return labelOf(savedName, playerId);
+}
+
+function labelOf(savedName: unknown, playerId: unknown): string {
   const name = savedName == null ? '' : String(savedName).trim();
   const id = `Player ID ${Number(playerId)}`;
   return name ? `${name} (${id})` : id;
