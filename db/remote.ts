@@ -12,6 +12,55 @@ import * as hrana from '@libsql/hrana-client';
  */
 export type Remote = { hrana: hrana.HttpClient; version: () => Promise<hrana.ProtocolVersion> };
 
+/** A Hrana stream used for one request after another (one at a time), and how the last request on it ended. */
+export type KeptStream = {
+  /** The stream for the next request: the kept one, or a new one when it ended or sat idle too long. */
+  take(): hrana.HttpStream;
+  /** The request on the stream is answered: `failed` ends the stream (a new one is opened for the next). */
+  done(failed: boolean): void;
+  close(): void;
+};
+
+// sqld expires a stream 10 s after its last request; a stream idle for half that is replaced rather than risked.
+const STREAM_IDLE_MS = 5_000;
+
+/**
+ * sqld opens a new SQLite connection for every new Hrana stream (and parses the whole schema on its first
+ * statement), which cost it more CPU than the statements of a small request. A caller that sends one request
+ * at a time keeps its stream, and so sqld's connection, from one request to the next.
+ */
+export function keptStream(remote: Remote, now: () => number = performance.now.bind(performance)): KeptStream {
+  let stream: hrana.HttpStream | null = null;
+  let last = 0;
+  const close = () => {
+    if (stream && !stream.closed) stream.close();
+    stream = null;
+  };
+  return {
+    take() {
+      if (!stream || stream.closed || now() - last > STREAM_IDLE_MS) {
+        close();
+        stream = remote.hrana.openStream();
+      }
+      return stream;
+    },
+    done(failed) {
+      last = now();
+      if (failed) close();
+    },
+    close,
+  };
+}
+
+/**
+ * Whether sqld refused a request before running any of it because its stream is gone (expired, or the server
+ * restarted and no longer knows the baton): sent again on a new stream, it runs once.
+ */
+export function streamGone(e: unknown): boolean {
+  const message = e instanceof Error ? e.message : '';
+  return /stream has expired|baton/i.test(message);
+}
+
 const remotes = new WeakMap<object, Remote>();
 
 /** The Hrana client beside a remote @libsql/client opened by `openRemote`, or null (embedded, or opened elsewhere). */
@@ -58,27 +107,19 @@ const MAX_READS = 256;
 function coalesced(remote: Remote): (stmt: InStatement) => Promise<ResultSet> {
   let queue: Waiting[] = [];
   let inFlight = false;
+  const kept = keptStream(remote);
 
   async function send() {
     inFlight = true;
     while (queue.length) {
       const group = queue.splice(0, MAX_READS);
       try {
-        const stream = remote.hrana.openStream();
-        let steps: Promise<hrana.RowsResult | undefined>[];
-        try {
-          const batch = stream.batch(false);
-          steps = group.map((w) => batch.step().query(toHrana(w.stmt)));
-          const done = batch.execute();
-          for (const s of steps) s.catch(() => {});
-          // Before awaiting: opening the stream, the batch and closing it travel in one HTTP request.
-          stream.closeGracefully();
-          await done;
-        } finally {
-          if (!stream.closed) stream.close();
-        }
+        let steps = await readBatch(kept, group);
+        // A stream sqld no longer knows ran nothing: the same reads once more on a new one.
+        if (steps.error && streamGone(steps.error)) steps = await readBatch(kept, group);
+        if (steps.error) throw steps.error;
         for (let i = 0; i < group.length; i++) {
-          steps[i]!.then(
+          steps.results[i]!.then(
             (r) => (r ? group[i]!.resolve(toResultSet(r)) : group[i]!.reject(new LibsqlError('Statement was not executed', 'UNKNOWN'))),
             (e) => group[i]!.reject(asLibsql(e)),
           );
@@ -99,6 +140,21 @@ function coalesced(remote: Remote): (stmt: InStatement) => Promise<ResultSet> {
         queueMicrotask(() => void send());
       }
     });
+}
+
+/** One request of independent steps on the kept stream: each step's own result, or the error that failed the request. */
+async function readBatch(kept: KeptStream, group: Waiting[]): Promise<{ results: Promise<hrana.RowsResult | undefined>[]; error?: unknown }> {
+  const batch = kept.take().batch(false);
+  const results = group.map((w) => batch.step().query(toHrana(w.stmt)));
+  for (const r of results) r.catch(() => {});
+  try {
+    await batch.execute();
+    kept.done(false);
+    return { results };
+  } catch (error) {
+    kept.done(true);
+    return { results, error };
+  }
 }
 
 /** A statement in Hrana's shape, bound exactly as @libsql/client binds it (positional or named arguments). */

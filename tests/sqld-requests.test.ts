@@ -128,4 +128,38 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     expect(many.requests).toBe(2);
     expect(await available(to.id)).toBe(1_200);
   });
+
+  test('requests one after another continue one stream (one sqld connection), for the movements and for the reads', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    const move = () => sendCredits(client, ledger, { userId: p!.id, email: p!.email }, q!.email, cents(1));
+    await move();
+    proxy.reset();
+    await move();
+    await move();
+    // Each transfer is a read request and a write request, and every one of them continues the stream before it.
+    expect(proxy.perRequest()).toEqual([1, 14, 1, 14]);
+    expect(proxy.continued()).toEqual([true, true, true, true]);
+  });
+
+  test('a stream sqld no longer knows is replaced: the movement and the read run once, on a new stream', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    await ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 1, code: 'P2P' });
+    proxy.reset();
+    proxy.spoilNextBaton();
+    const t = await ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 100, code: 'P2P' });
+    expect(t.available).toEqual({ [walletId(p!.id)]: 899, [walletId(q!.id)]: 1_101 });
+    // Refused on the forgotten stream, sent again on a new one (no baton), moved once. (The client also tells sqld
+    // to close the forgotten stream: a request without statements.)
+    expect([proxy.continued()[0], proxy.continued().at(-1)]).toEqual([true, false]);
+    expect(proxy.perRequest().filter((n) => n > 0)).toEqual([11, 11]);
+    expect([await available(p!.id), await available(q!.id)]).toEqual([899, 1_101]);
+
+    await client.execute('SELECT 1');
+    proxy.reset();
+    proxy.spoilNextBaton();
+    const r = await client.execute({ sql: 'SELECT balance_cents FROM accounts WHERE id = ?', args: [walletId(q!.id)] });
+    expect(Number(r.rows[0]!.balance_cents)).toBe(1_101);
+    expect([proxy.continued()[0], proxy.continued().at(-1)]).toEqual([true, false]);
+    expect(proxy.perRequest().filter((n) => n > 0)).toEqual([1, 1]);
+  });
 });

@@ -9,38 +9,54 @@ export type CountingProxy = {
   /** Statements sent (each `execute`, and each step of a `batch`), in all and per request since the last reset. */
   statements: () => number;
   perRequest: () => number[];
+  /** Per request since the last reset: whether it continued a stream (carried a baton) rather than opening one. */
+  continued: () => boolean[];
+  /** The next request that continues a stream gets a baton sqld does not know (as after a restart of sqld). */
+  spoilNextBaton: () => void;
   reset: () => void;
   stop: () => void;
 };
 
-type Pipeline = { requests?: { type?: string; batch?: { steps?: unknown[] } }[] };
+type Pipeline = { baton?: string | null; requests?: { type?: string; batch?: { steps?: unknown[] } }[] };
 
-/** The statements one Hrana pipeline request carries (0 for a body that is not one). */
-function statementsIn(body: ArrayBuffer): number {
+const pipelineOf = (body: ArrayBuffer): Pipeline | null => {
   try {
-    const p = JSON.parse(new TextDecoder().decode(body)) as Pipeline;
-    return (p.requests ?? []).reduce((n, r) => n + (r.type === 'execute' ? 1 : r.type === 'batch' ? (r.batch?.steps?.length ?? 0) : 0), 0);
+    return JSON.parse(new TextDecoder().decode(body)) as Pipeline;
   } catch {
-    return 0;
+    return null;
   }
-}
+};
+
+/** The statements one Hrana pipeline request carries. */
+const statementsIn = (p: Pipeline | null): number =>
+  (p?.requests ?? []).reduce((n, r) => n + (r.type === 'execute' ? 1 : r.type === 'batch' ? (r.batch?.steps?.length ?? 0) : 0), 0);
 
 export function startCountingProxy(target: string): CountingProxy {
   let count = 0;
   let each: number[] = [];
+  let batons: boolean[] = [];
+  let spoil = false;
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
     async fetch(req) {
       const u = new URL(req.url);
-      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer();
+      let body: ArrayBuffer | string | undefined = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer();
       // Hrana's requests: the pipelines and cursors that carry statements (the version probe is not one).
-      if (req.method === 'POST') {
+      if (req.method === 'POST' && body) {
         count++;
-        each.push(body ? statementsIn(body) : 0);
+        const p = pipelineOf(body);
+        each.push(statementsIn(p));
+        batons.push(!!p?.baton);
+        if (p?.baton && spoil) {
+          spoil = false;
+          // Well formed, signed by no server: sqld refuses it as it refuses the baton of a stream it has forgotten.
+          body = JSON.stringify({ ...p, baton: Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString('base64').replace(/=+$/, '') });
+        }
       }
       const headers = new Headers(req.headers);
       headers.delete('host');
+      headers.delete('content-length');
       const r = await fetch(target + u.pathname + u.search, { method: req.method, headers, body });
       const out = new Headers(r.headers);
       // fetch has already decoded the body.
@@ -54,7 +70,9 @@ export function startCountingProxy(target: string): CountingProxy {
     requests: () => count,
     statements: () => each.reduce((a, b) => a + b, 0),
     perRequest: () => [...each],
-    reset: () => void ((count = 0), (each = [])),
+    continued: () => [...batons],
+    spoilNextBaton: () => void (spoil = true),
+    reset: () => void ((count = 0), (each = []), (batons = [])),
     stop: () => server.stop(true),
   };
 }

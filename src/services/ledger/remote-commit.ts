@@ -1,7 +1,7 @@
 import type { InStatement, ResultSet } from '@libsql/client';
 import { LibsqlBatchError, LibsqlError } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
-import { asLibsql, toHrana, toResultSet, type Remote } from '../../../db/remote';
+import { asLibsql, keptStream, streamGone, toHrana, toResultSet, type Remote } from '../../../db/remote';
 import { busyRetry, isBusy } from './busy';
 import type { Commit, GroupCommitOptions } from './group-commit';
 
@@ -22,17 +22,25 @@ const MAX_GROUP = 128;
 export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}): Commit {
   let queue: Pending[] = [];
   let inFlight = false;
+  // One request at a time, so one stream (and one sqld connection) serves them all.
+  const wire = keptStream(remote);
 
   async function drain() {
     while (queue.length) {
       let group = queue.splice(0, opts.grouping === false ? 1 : MAX_GROUP);
       // SQLITE_BUSY (another instance holds the write lock past sqld's busy timeout) is retried with a bounded backoff.
+      let renewed = false;
       for (let attempt = 0; group.length; ) {
         try {
           group = await commitGroup(group);
         } catch (e) {
           const error = asLibsql(e);
           if (isBusy(error) && (await busyRetry(attempt++))) continue;
+          // A stream sqld no longer knows ran nothing of the request: once more, on a new stream.
+          if (streamGone(e) && !renewed) {
+            renewed = true;
+            continue;
+          }
           for (const p of group) p.reject(error);
           group = [];
         }
@@ -44,8 +52,7 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
   /** One request; returns the movements to send again (an error ended the transaction after they ran). Throws when BEGIN or COMMIT failed. */
   async function commitGroup(group: Pending[]): Promise<Pending[]> {
     const version = await remote.version();
-    const stream = remote.hrana.openStream();
-    const batch = stream.batch(false);
+    const batch = wire.take().batch(false);
     const steps: Step[] = [];
     const settled: Promise<unknown>[] = [];
     const add = (sql: InStatement, ...conds: hrana.BatchCond[]) => {
@@ -75,12 +82,11 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
     const commit = add('COMMIT', ready, ...inTx);
     batch.step().condition(not(ok(commit))).run('ROLLBACK').catch(() => {});
     try {
-      const done = batch.execute();
-      // Before awaiting: opening the stream, the batch and closing it travel in one HTTP request.
-      stream.closeGracefully();
-      await done;
-    } finally {
-      if (!stream.closed) stream.close();
+      await batch.execute();
+      wire.done(false);
+    } catch (e) {
+      wire.done(true);
+      throw e;
     }
     await Promise.all(settled);
 
