@@ -19,7 +19,7 @@ const SECRET = 'bench-primary-secret-bench-primary-secret';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = { perSecond: 1000, p99Ms: 100, requestsPerTransfer: 1 };
 const TITLE = 'P2P transfers on a libSQL server (POST /api/v1/transfer/p2p-transfer, 50 connections, DATABASE_URL=http://… to a local sqld through a counting proxy)';
-const HEADER = ['instances, load client', 'transfers/s', 'p50', 'p99', 'requests to sqld per transfer', 'of bare req/s', `≥ ${TARGET.perSecond.toLocaleString('en-US')}/s, p99 < ${TARGET.p99Ms} ms, ≤ ${TARGET.requestsPerTransfer} request`, 'rounds'];
+const HEADER = ['instances, load client', 'transfers/s', 'p50', 'p99', 'requests to sqld per transfer', 'statements per transfer', 'of bare req/s', `≥ ${TARGET.perSecond.toLocaleString('en-US')}/s, p99 < ${TARGET.p99Ms} ms, ≤ ${TARGET.requestsPerTransfer} request`, 'rounds'];
 
 if (!sqldPath) {
   // A whole `bun run bench` still writes its report; this section says why the figure is missing.
@@ -37,17 +37,18 @@ const apps: Running[] = [];
 const env = { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: proxy.url };
 
 /** Runs `load`, then says what it cost sqld: requests per P2P transfer written meanwhile. */
-async function counted<T>(load: () => Promise<T>): Promise<{ value: T; perTransfer: number; moved: number }> {
+async function counted<T>(load: () => Promise<T>): Promise<{ value: T; perTransfer: number; statements: number; moved: number }> {
   const before = await transfers();
   proxy.reset();
   const value = await load();
   const requests = proxy.requests();
+  const statements = proxy.statements();
   const moved = (await transfers()) - before;
-  return { value, perTransfer: moved ? requests / moved : NaN, moved };
+  return { value, perTransfer: moved ? requests / moved : NaN, statements: moved ? statements / moved : NaN, moved };
 }
-const row = (label: string, rps: number, p50: number, p99: number, perTransfer: number, ratioCell: string, rounds: string): Cell[] =>
-  [label, Math.round(rps), `${p50} ms`, `${p99} ms`, perTransfer.toFixed(2), ratioCell,
-    verdict(rps >= TARGET.perSecond && p99 < TARGET.p99Ms && perTransfer <= TARGET.requestsPerTransfer), rounds];
+const row = (label: string, rps: number, p50: number, p99: number, c: { perTransfer: number; statements: number }, ratioCell: string, rounds: string): Cell[] =>
+  [label, Math.round(rps), `${p50} ms`, `${p99} ms`, c.perTransfer.toFixed(2), c.statements.toFixed(1), ratioCell,
+    verdict(rps >= TARGET.perSecond && p99 < TARGET.p99Ms && c.perTransfer <= TARGET.requestsPerTransfer), rounds];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 try {
@@ -60,32 +61,33 @@ try {
   const one = await counted(() => ratio(apps[0]!.base + '/api/v1/transfer/p2p-transfer', { rounds: ROUNDS, headers, data: body }));
   cmds.push(one.value.command);
   const r = one.value.target;
-  rows.push(row('1, ratio.sh (pinned)', r.rps, r.p50Ms, r.p99Ms, one.perTransfer, pct(one.value.ratio), one.value.rounds + (one.value.reliable ? '' : ', UNRELIABLE')));
+  rows.push(row('1, ratio.sh (pinned)', r.rps, r.p50Ms, r.p99Ms, one, pct(one.value.ratio), one.value.rounds + (one.value.reliable ? '' : ', UNRELIABLE')));
 
   // One and two instances under the same wrk load, unpinned (ratio.sh drives one server): rounds of 5 s, the median.
-  const wrkRounds = async (bases: string[]): Promise<{ rps: number; p50: number; p99: number; perTransfer: number }> => {
-    const runs: { rps: number; p50: number; p99: number; perTransfer: number }[] = [];
+  type Round = { rps: number; p50: number; p99: number; perTransfer: number; statements: number };
+  const wrkRounds = async (bases: string[]): Promise<Round> => {
+    const runs: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const c = await counted(() => Promise.all(bases.map((b) => wrkPost(b + '/api/v1/transfer/p2p-transfer', { body, headers, connections: 50 / bases.length, seconds: 5 }))));
       const all: WrkResult[] = c.value;
       if (all.some((w) => w.non2xx > 0)) throw new Error(`refused transfers under load: ${all.map((w) => w.non2xx).join(', ')}`);
-      runs.push({ rps: all.reduce((s, w) => s + w.rps, 0), p50: Math.max(...all.map((w) => w.p50Ms)), p99: Math.max(...all.map((w) => w.p99Ms)), perTransfer: c.perTransfer });
+      runs.push({ rps: all.reduce((s, w) => s + w.rps, 0), p50: Math.max(...all.map((w) => w.p50Ms)), p99: Math.max(...all.map((w) => w.p99Ms)), perTransfer: c.perTransfer, statements: c.statements });
     }
     const mid = runs.find((x) => x.rps === median(runs.map((y) => y.rps)))!;
     return mid;
   };
   const w1 = await wrkRounds([apps[0]!.base]);
-  rows.push(row('1, wrk (unpinned)', w1.rps, w1.p50, w1.p99, w1.perTransfer, '—', `median of ${ROUNDS}`));
+  rows.push(row('1, wrk (unpinned)', w1.rps, w1.p50, w1.p99, w1, '—', `median of ${ROUNDS}`));
   apps.push(await startServer([process.execPath, 'src/main.ts'], { cwd: root, env }));
   const w2 = await wrkRounds(apps.map((a) => a.base));
-  rows.push(row('2, wrk (unpinned, 25 connections each)', w2.rps, w2.p50, w2.p99, w2.perTransfer, '—', `median of ${ROUNDS}`));
+  rows.push(row('2, wrk (unpinned, 25 connections each)', w2.rps, w2.p50, w2.p99, w2, '—', `median of ${ROUNDS}`));
   cmds.push('wrk -t1 -c50 -d5s --latency -s post.lua http://127.0.0.1:PORT/api/v1/transfer/p2p-transfer   # post.lua: wrk.method, wrk.body, the Authorization header');
 
   const verified = await ledgerVerify(sqld.url);
-  for (const x of rows) x.splice(6, 0, verified ? 'clean' : 'FAILED');
+  for (const x of rows) x.splice(7, 0, verified ? 'clean' : 'FAILED');
   const version = Bun.spawnSync([sqldPath, '--version']).stdout.toString().trim();
-  section(TITLE, [...HEADER.slice(0, 6), 'ledger:verify', ...HEADER.slice(6)], rows, [
-    `W_primary in docs/capacity.md; ${version.replace(/^sqld /, '')}, one primary, on the same machine with its default settings and not pinned, reached over loopback HTTP (Hrana) through a counting proxy in this bench process (the proxy's CPU is part of the cost). Each request is a new transfer of $0.01 between the same two players; the instance groups the movements queued while a request to sqld is in flight into its next request (remote-commit.ts), and single statements the same way (db/remote.ts). "Requests to sqld per transfer" counts every Hrana request the app sent during the load (session reads, checks, writes) over the P2P transfers written meanwhile. ledger:verify runs on the server after all rows.`,
+  section(TITLE, [...HEADER.slice(0, 7), 'ledger:verify', ...HEADER.slice(7)], rows, [
+    `W_primary in docs/capacity.md; ${version.replace(/^sqld /, '')}, one primary, on the same machine with its default settings and not pinned, reached over loopback HTTP (Hrana) through a counting proxy in this bench process (the proxy's CPU is part of the cost). Each request is a new transfer of $0.01 between the same two players; the instance groups the movements queued while a request to sqld is in flight into its next request (remote-commit.ts), and single statements the same way (db/remote.ts). "Requests to sqld per transfer" counts every Hrana request the app sent during the load (session reads, checks, writes, the mail queue) over the P2P transfers written meanwhile, and "statements" the statements those requests carried (a batch's steps, the transaction and savepoint steps included). Requests one after another continue one Hrana stream, so sqld serves them on one connection (db/remote.ts). ledger:verify runs on the server after all rows.`,
     'Two instances share the machine\'s two cores with sqld, wrk and the proxy: the row shows whether a second instance adds or takes away, not what a second machine would add.',
   ]);
 } finally {
