@@ -117,7 +117,7 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     const [to, ...from] = players as [BenchPlayer, ...BenchPlayer[]];
     const one = await counted(() => sendCredits(client, ledger, { userId: from[0]!.id, email: from[0]!.email }, to.email, cents(100)));
     expect(one.requests).toBe(2);
-    // The checks (play controls, debt, two-step, the sender's name) and the receiver are one statement: sqld
+    // The checks (play controls, debt, the sender's name) and the receiver are one statement: sqld
     // spends its CPU per statement as well as per request. The write carries the balances back (no read after it).
     const [reads, writes] = proxy.perRequest();
     expect(reads).toBe(1);

@@ -37,7 +37,8 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       const cents = amountCents(input.amount, deps.config.MAX_AMOUNT_DOLLARS);
       // With a key, the ledger's externalRef makes even a retry after a crash move the money once.
       // The code is checked once the receiver is known, so a mistyped address never spends it.
-      const stepUp = (on: boolean) => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp, on);
+      // Whether two-step is on came with the session read: a player without it costs no read of the two-step row.
+      const stepUp = () => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp, player.twoStep);
       const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref, Date.now(), stepUp);
       // After commit: both players' open pages hear of it.
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId, r.senderAvailableCents);

@@ -19,15 +19,12 @@ export type TwoStep = {
   enable(userId: string, code: unknown): Promise<string[]>;
   /**
    * The step-up every protected call makes: nothing when off; else a code that has not been used, or 401.
-   * `on`: whether it is on, as the caller already read it with TWO_STEP_ON (false saves the read).
+   * `on`: whether it is on, as the caller already read it (the signed-in player's `twoStep`); false saves the read.
    */
   check(userId: string, totp: unknown, on?: boolean): Promise<CodeCheck>;
   disable(userId: string, totp: unknown): Promise<void>;
   regenerateRecoveryCodes(userId: string, totp: unknown): Promise<string[]>;
 };
-
-/** Whether two-step is on for the player whose id is `param`, as a column a money call folds into its own read. */
-export const twoStepOnColumn = (param: string) => `(SELECT enabled_at IS NOT NULL AND secret IS NOT NULL FROM user_totp WHERE user_id = ${param})`;
 
 export type TwoStepDeps = {
   client: Client;

@@ -8,7 +8,6 @@ import { historyRows, readableId } from './history';
 import { notificationRows, type Notification } from './notifications';
 import { CONTROLS_COLUMNS, controlsOf, refuseWhileRestricted } from '../protection/restrictions';
 import { owedOf, refuseWhileOwing } from '../protection/debt';
-import { twoStepOnColumn } from '../auth/two-step';
 import { queueMailRow } from '../mail/mail-queue';
 
 export type Sender = { userId: string; email: string };
@@ -29,7 +28,7 @@ export type P2PResult = {
 };
 
 // ?1 the sender, ?2 their debt account, ?3 the receiver's address (lower case: the unique index is on lower(email)).
-const CHECKS_SQL = `SELECT ${CONTROLS_COLUMNS}, (SELECT balance_cents FROM accounts WHERE id = ?2), ${twoStepOnColumn('?1')},
+const CHECKS_SQL = `SELECT ${CONTROLS_COLUMNS}, (SELECT balance_cents FROM accounts WHERE id = ?2),
   s.name, s.player_id, r.id, r.email, r.email_verified_at, r.name, r.player_id
   FROM (SELECT 1) LEFT JOIN users s ON s.id = ?1 LEFT JOIN play_controls pc ON pc.user_id = ?1 LEFT JOIN users r ON lower(r.email) = ?3`;
 
@@ -39,25 +38,25 @@ export const NO_RECEIVER = 'No verified player was found with this email.';
 /** Moves credits from one player's wallet to another's, with both history rows and notifications, atomically. */
 export async function sendCredits(
   client: Client, ledger: Ledger, sender: Sender, email: string, amountCents: Cents, externalRef?: string, now = Date.now(),
-  /** Runs once the receiver is known and before anything moves (the two-step code check), told whether two-step is on. */
-  stepUp?: (twoStepOn: boolean) => Promise<unknown>,
+  /** Runs once the receiver is known and before anything moves (the two-step code check). */
+  stepUp?: () => Promise<unknown>,
 ): Promise<P2PResult> {
   const to = email.trim().toLowerCase();
   // Everything the transfer is decided on, in one statement (one step of one request on a libSQL server, where
-  // each statement costs the server about as much as a request did): the sender's play controls, their debt, their
-  // two-step and the name the receiver will see, and the receiver. The errors still come in this order: a cool-off
+  // each statement costs the server about as much as a request did): the sender's play controls, their debt and
+  // the name the receiver will see, and the receiver. The errors still come in this order: a cool-off
   // or self-exclusion, then a debt, then the address.
   const row = (await firstRowOf(client)(CHECKS_SQL, [sender.userId, debtId(sender.userId), to]))!;
   refuseWhileRestricted(controlsOf(row.slice(0, 7), now), now);
   refuseWhileOwing(owedOf(row[7]));
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
-  const [twoStepOn, senderName, senderPlayerId, receiverId, receiverEmail, receiverVerifiedAt, receiverName, receiverPlayerId] = row.slice(8);
+  const [senderName, senderPlayerId, receiverId, receiverEmail, receiverVerifiedAt, receiverName, receiverPlayerId] = row.slice(8);
   if (receiverId == null || receiverVerifiedAt == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
   const receiver = { userId: String(receiverId), email: String(receiverEmail) };
   const from = labelOf(senderName, senderPlayerId);
-  await stepUp?.(Number(twoStepOn) === 1);
+  await stepUp?.();
   const shown = formatCents(amountCents);
   const senderUuid = readableId();
   const notes = notificationRows([
