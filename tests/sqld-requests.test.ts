@@ -102,14 +102,33 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     const move = () => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 1, code: 'P2P' });
     const r = await counted(async () => {
       const first = move();
-      // The first request is on its way; these ten wait for it and leave together.
-      await Bun.sleep(0);
+      // Once the first request has reached the server (the proxy runs in this process, so its answer is still some
+      // turns away), these ten wait for it and leave together.
+      while (proxy.requests() === 0) await Bun.sleep(0);
       const rest = Array.from({ length: 10 }, move);
       return Promise.all([first, ...rest]);
     });
     expect(commits).toEqual([1, 10]);
     expect(r.requests).toBe(2);
     expect(await available(q!.id)).toBe(1_011);
+  });
+
+  test('an idle instance waits a moment for company: movements and reads a moment apart leave together', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    commits.length = 0;
+    const move = () => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 1, code: 'P2P' });
+    const read = () => client.execute({ sql: 'SELECT balance_cents FROM accounts WHERE id = ?', args: [walletId(q!.id)] });
+    const r = await counted(async () => {
+      const first = [move(), read()] as const;
+      // A later turn, well inside GATHER_MS: nothing has left yet.
+      await new Promise((resolve) => setImmediate(resolve));
+      return Promise.all([...first, move(), read()]);
+    });
+    expect(commits).toEqual([2]);
+    // Both reads in one request; both movements in one transaction (BEGIN, 8 steps each, COMMIT, ROLLBACK).
+    expect(proxy.perRequest().sort((a, b) => a - b)).toEqual([2, 1 + 2 * 8 + 2]);
+    expect(r.requests).toBe(2);
+    expect(await available(q!.id)).toBe(1_002);
   });
 
   test('a P2P transfer reads its checks and the receiver in one request and writes in one more; concurrent ones share them', async () => {

@@ -1,7 +1,7 @@
 import type { InStatement, ResultSet } from '@libsql/client';
 import { LibsqlBatchError, LibsqlError } from '@libsql/client';
 import * as hrana from '@libsql/hrana-client';
-import { asLibsql, keptStream, streamGone, toHrana, toResultSet, type Remote } from '../../../db/remote';
+import { asLibsql, gather, keptStream, streamGone, toHrana, toResultSet, type Remote } from '../../../db/remote';
 import { busyRetry, isBusy } from './busy';
 import type { Commit, GroupCommitOptions } from './group-commit';
 
@@ -26,6 +26,7 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
   const wire = keptStream(remote);
 
   async function drain() {
+    await gather();
     while (queue.length) {
       let group = queue.splice(0, opts.grouping === false ? 1 : MAX_GROUP);
       // SQLITE_BUSY (another instance holds the write lock past sqld's busy timeout) is retried with a bounded backoff.
@@ -125,8 +126,8 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
       queue.push({ stmts, resolve, reject });
       if (!inFlight) {
         inFlight = true;
-        // A microtask: movements of this same turn leave together; later ones wait for the request in flight.
-        queueMicrotask(() => void drain());
+        // Movements of the next millisecond leave together (GATHER_MS); later ones wait for the request in flight.
+        void drain();
       }
     });
 }
