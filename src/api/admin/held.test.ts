@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
 import type { BtcpayDouble } from '../../../tests/doubles/btcpay';
 import { useBtcpayApp } from '../../../tests/helpers/btcpay';
+import { waitForMail } from '../../../tests/helpers/accounts';
 import { call, type TestApp } from '../../../tests/helpers/app';
 import { createOperatorUser, createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { heldId, walletId } from '../../services/ledger/ledger.types';
@@ -112,6 +113,9 @@ describe('held money in the console', () => {
     await settle();
     expect((await app.deps.withdrawals.get(p.userId, w!.id))!.status).toBe('completed');
     expect(await lastNote()).toBe('The refund of $200.00 from your held deposit was sent.');
+    // The e-mail speaks of a refund, not a withdrawal.
+    const mail = await waitForMail(app, p.email, /refund/);
+    expect([mail.subject, mail.text.includes('Refund sent'), mail.text.includes('The refund of $200.00 from your held deposit was sent.')]).toEqual(['Your refund was sent', true, true]);
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
   });
 
@@ -122,6 +126,11 @@ describe('held money in the console', () => {
     expect(await balance(heldId(p.userId))).toBe(20_000);
     // The player is told where the money is: held again, not in the wallet.
     expect(await lastNote()).toBe('The refund of $200.00 from your held deposit was cancelled: Wrong address given. The money is held again, not in your wallet. Contact support to have it released or refunded.');
+    const mail = await waitForMail(app, p.email, /refund/);
+    expect(mail.subject).toBe('Your refund was not sent');
+    expect(mail.text).toContain('Refund not sent');
+    expect(mail.text).toContain('The money is held again, not in your wallet.');
+    expect(mail.text).not.toContain('withdrawal');
     expect((await admin('POST', `/players/${p.userId}/held/${h.id}/release`, { reason: 'release instead' })).status).toBe(200);
     expect(await balance(walletId(p.userId))).toBe(30_000);
   });

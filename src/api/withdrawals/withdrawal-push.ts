@@ -11,6 +11,17 @@ import { pushBalance, pushNotification } from '../wallet/push';
 export const sentNote = (currency: string) =>
   currency === 'BTC-LN' ? 'It was paid over Lightning, so it is in your wallet already.' : 'It reaches your wallet once the Bitcoin network confirms it.';
 
+/** The e-mail's words: a refund of held deposit money is not a withdrawal, and unsent it is held again (withdrawal-sync.ts). */
+function endedMail(w: WithdrawalChanges['withdrawal'], sent: boolean, message: string) {
+  if (w.refundOfHeld)
+    return sent
+      ? { subject: 'Your refund was sent', heading: 'Refund sent', paragraphs: [message, sentNote(w.currency)] }
+      : { subject: 'Your refund was not sent', heading: 'Refund not sent', paragraphs: [message] };
+  return sent
+    ? { subject: 'Your withdrawal was sent', heading: 'Withdrawal sent', paragraphs: [message, sentNote(w.currency)] }
+    : { subject: 'Your withdrawal was not sent', heading: 'Withdrawal cancelled', paragraphs: [message, 'You can request a new withdrawal at any time.'] };
+}
+
 type Effects = { hub: Hub; ledger: Ledger; mailer: Mailer; logger: Logger; site: MailSite; publicUrl: string };
 
 /** After commit: the player's pages hear that a withdrawal ended (and the balance, when credits came back); an e-mail says so. */
@@ -21,9 +32,7 @@ export const withdrawalPush = (e: Effects) => (c: WithdrawalChanges): void => {
   e.hub.publish(w.userId, { event: 'withdrawal', data: { id: w.id, status: c.ended } });
   if (c.ended !== 'completed') void pushBalance(e.ledger, e.hub, w.userId);
   void deliverLater(e.mailer, e.logger, `withdrawal-${c.ended}`, noticeMail(e.site, w.email, {
-    subject: c.ended === 'completed' ? 'Your withdrawal was sent' : 'Your withdrawal was not sent',
-    heading: c.ended === 'completed' ? 'Withdrawal sent' : 'Withdrawal cancelled',
-    paragraphs: [c.message ?? '', c.ended === 'completed' ? sentNote(w.currency) : 'You can request a new withdrawal at any time.'],
+    ...endedMail(w, c.ended === 'completed', c.message ?? ''),
     action: { label: 'See your history', url: `${e.publicUrl}/transactions` },
   }));
 };
