@@ -1,12 +1,12 @@
 // The libSQL primary (docs/capacity.md, `W_primary`): P2P transfers/s and p50/p99 at 50 connections with the app
 // on a local sqld (`DATABASE_URL=http://…`, as several instances run it), the requests each transfer cost sqld
-// (counted by a proxy in front of it), one instance and two together, followed by ledger:verify on the server.
+// (counted by sqld itself, so nothing stands between the app and it), one instance and two together, followed by
+// ledger:verify on the server.
 // Run alone: bun bench/primary.bench.ts
 import { createClient } from '@libsql/client';
 import { ledgerVerify } from './lib/ledger-verify';
 import { seedPlayers } from './lib/players';
 import { commands, pct, section } from './lib/report';
-import { startCountingProxy } from './lib/sqld-proxy';
 import { root, startServer, type Running } from './lib/server';
 import { verdict, type Cell } from './lib/table';
 import { wrkPost, type WrkResult } from './lib/wrk';
@@ -18,7 +18,7 @@ requireYardstick();
 const SECRET = 'bench-primary-secret-bench-primary-secret';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = { perSecond: 1000, p99Ms: 100, requestsPerTransfer: 1 };
-const TITLE = 'P2P transfers on a libSQL server (POST /api/v1/transfer/p2p-transfer, 50 connections, DATABASE_URL=http://… to a local sqld through a counting proxy)';
+const TITLE = 'P2P transfers on a libSQL server (POST /api/v1/transfer/p2p-transfer, 50 connections, DATABASE_URL=http://… to a local sqld)';
 const HEADER = ['instances, load client', 'transfers/s', 'p50', 'p99', 'requests to sqld per transfer', 'statements per transfer', 'of bare req/s', `≥ ${TARGET.perSecond.toLocaleString('en-US')}/s, p99 < ${TARGET.p99Ms} ms, ≤ ${TARGET.requestsPerTransfer} request`, 'rounds'];
 
 if (!sqldPath) {
@@ -28,21 +28,21 @@ if (!sqldPath) {
 }
 
 const sqld = await startSqld();
-const proxy = startCountingProxy(sqld.url);
 const direct = createClient({ url: sqld.url });
 const transfers = async () => Number((await direct.execute("SELECT count(*) AS n FROM transfers WHERE code = 'P2P'")).rows[0]!.n);
 const cmds: string[] = [];
 const rows: Cell[][] = [];
 const apps: Running[] = [];
-const env = { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: proxy.url };
+const env = { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: sqld.url };
 
 /** Runs `load`, then says what it cost sqld: requests per P2P transfer written meanwhile. */
 async function counted<T>(load: () => Promise<T>): Promise<{ value: T; perTransfer: number; statements: number; moved: number }> {
   const before = await transfers();
-  proxy.reset();
+  const start = await sqld.counters();
   const value = await load();
-  const requests = proxy.requests();
-  const statements = proxy.statements();
+  const end = await sqld.counters();
+  const requests = end.requests - start.requests;
+  const statements = end.statements - start.statements;
   const moved = (await transfers()) - before;
   return { value, perTransfer: moved ? requests / moved : NaN, statements: moved ? statements / moved : NaN, moved };
 }
@@ -87,12 +87,11 @@ try {
   for (const x of rows) x.splice(7, 0, verified ? 'clean' : 'FAILED');
   const version = Bun.spawnSync([sqldPath, '--version']).stdout.toString().trim();
   section(TITLE, [...HEADER.slice(0, 7), 'ledger:verify', ...HEADER.slice(7)], rows, [
-    `W_primary in docs/capacity.md; ${version.replace(/^sqld /, '')}, one primary, on the same machine with its default settings and not pinned, reached over loopback HTTP (Hrana) through a counting proxy in this bench process (the proxy's CPU is part of the cost). Each request is a new transfer of $0.01 between the same two players; the instance groups the movements queued while a request to sqld is in flight into its next request (remote-commit.ts), and single statements the same way (db/remote.ts). "Requests to sqld per transfer" counts every Hrana request the app sent during the load (session reads, checks, writes, the mail queue) over the P2P transfers written meanwhile, and "statements" the statements those requests carried (a batch's steps, the transaction and savepoint steps included). Requests one after another continue one Hrana stream, so sqld serves them on one connection (db/remote.ts). ledger:verify runs on the server after all rows.`,
-    'Two instances share the machine\'s two cores with sqld, wrk and the proxy: the row shows whether a second instance adds or takes away, not what a second machine would add.',
+    `W_primary in docs/capacity.md; ${version.replace(/^sqld /, '')}, one primary, on the same machine with its default settings and not pinned, reached directly over loopback HTTP (Hrana). Each request is a new transfer of $0.01 between the same two players; the instance groups the movements queued while a request to sqld is in flight into its next request (remote-commit.ts), and single statements the same way (db/remote.ts). "Requests to sqld per transfer" is every Hrana request sqld answered during the load (session reads, checks, writes, the mail queue) over the P2P transfers written meanwhile, and "statements" the statements sqld ran for them (the transaction and savepoint steps included; a batch step skipped by its condition is not run), both from sqld's own counters (its admin API's metrics, read before and after each round): no proxy stands in the path, and tests/sqld-requests.test.ts checks that these counters agree with a proxy's count. Requests one after another continue one Hrana stream, so sqld serves them on one connection (db/remote.ts). ledger:verify runs on the server after all rows.`,
+    'Two instances share the machine\'s two cores with sqld and wrk: the row shows whether a second instance adds or takes away, not what a second machine would add.',
   ]);
 } finally {
   for (const a of apps) await a.stop();
-  proxy.stop();
   direct.close();
   await sqld.stop();
 }

@@ -148,6 +148,21 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     expect(await available(to.id)).toBe(1_200);
   });
 
+  test("sqld's own counters, which the bench reads instead of a proxy, count the requests the proxy counts", async () => {
+    const players = await seedPlayers(sqld.url, SECRET, 6, 1_000);
+    const [to, ...from] = players as [BenchPlayer, ...BenchPlayer[]];
+    const before = await sqld.counters();
+    const r = await counted(() => Promise.all(from.map((f) => sendCredits(client, ledger, { userId: f.id, email: f.email }, to.email, cents(10)))));
+    const after = await sqld.counters();
+    expect(after.requests - before.requests).toBe(r.requests);
+    // The five transfers' checks in one read, their movements in one write.
+    expect(proxy.perRequest()).toEqual([5, 58]);
+    // sqld counts the statements it ran; the proxy those sent, which include the steps a success skips: the two that
+    // undo a failed movement, and the write request's ROLLBACK (see the transfer test above).
+    expect(after.statements - before.statements).toBe(5 + 58 - 2 * 5 - 1);
+    expect(await available(to.id)).toBe(1_050);
+  });
+
   test('requests one after another continue one stream (one sqld connection), for the movements and for the reads', async () => {
     const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
     const move = () => sendCredits(client, ledger, { userId: p!.id, email: p!.email }, q!.email, cents(1));
