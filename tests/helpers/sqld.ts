@@ -37,7 +37,8 @@ export async function startSqld(): Promise<SqldServer> {
   if (!sqldPath) throw new Error('sqld is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'coinreel-sqld-'));
   const port = freePort();
-  const adminPort = freePort();
+  let adminPort = freePort();
+  while (adminPort === port) adminPort = freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = Bun.spawn([sqldPath, '--db-path', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--admin-listen-addr', `127.0.0.1:${adminPort}`, '--no-welcome'], {
     cwd: dir,
