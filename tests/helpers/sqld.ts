@@ -53,8 +53,8 @@ export async function startSqld(): Promise<SqldServer> {
     await proc.exited;
     rmSync(dir, { recursive: true, force: true });
   };
-  // Counted by sqld itself, so a bench needs no proxy in the path: every HTTP answer it gave with status 200 (Hrana
-  // pipelines; the /health probes are not among them, being answered before the counter), and `query_count`.
+  // Counted by sqld itself, so a bench needs no proxy in the path: every HTTP answer it gave (the Hrana pipelines, and
+  // /health, which nobody calls while a bench round counts), and the statements it ran (`query_count`).
   const counters = async (): Promise<SqldCounters> => {
     const text = await (await fetch(`http://127.0.0.1:${adminPort}/metrics`)).text();
     return { requests: sampleSum(text, 'libsql_server_user_http_response', /protocol="http"/), statements: sampleSum(text, 'libsql_server_query_count') };
