@@ -78,6 +78,13 @@ describe('config', () => {
     expect(c.METRICS_ALLOW).toBe('127.0.0.1/32, ::1');
     expect(c.SITE_NAME).toBe('"Quoted" Site');
   });
+
+  test('MAIL_FROM must carry an address, bare or with a name: mail is composed from it', () => {
+    expect(loadConfig({ MAIL_FROM: 'no-reply@wallet.example.com' }).MAIL_FROM).toBe('no-reply@wallet.example.com');
+    expect(loadConfig({ MAIL_FROM: 'Coinreel Café <no-reply@wallet.example.com>' }).MAIL_FROM).toBe('Coinreel Café <no-reply@wallet.example.com>');
+    expect(() => loadConfig({ MAIL_FROM: 'Coinreel' })).toThrow(/MAIL_FROM: must be an address, e\.g\. Coinreel <no-reply@example\.com>/);
+    expect(() => loadConfig({ MAIL_FROM: 'Coinreel <>' })).toThrow(/MAIL_FROM: must be an address/);
+  });
 });
 
 describe('where the server listens, and who may use the sandbox controls', () => {

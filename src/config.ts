@@ -3,6 +3,17 @@ import { parseCidrList } from './http/cidr';
 import { isLoopbackAddress, type SandboxAccess } from './http/loopback';
 import { WITHDRAWAL_TIME_DEFAULT } from './shared/withdrawal-time';
 import { isUsState, parseStateList } from './services/identity/us-states';
+import { parseSender } from './services/mail/mime';
+
+// Mail is composed from MAIL_FROM's address (services/mail/mime.ts): a value without one stops the start here.
+const hasSender = (v: string) => {
+  try {
+    parseSender(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const cidrList = (v: string) => {
   try {
@@ -32,7 +43,7 @@ const schema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIAL_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-  MAIL_FROM: z.string().min(3).default('Coinreel <no-reply@coinreel.local>'),
+  MAIL_FROM: z.string().min(3).default('Coinreel <no-reply@coinreel.local>').refine(hasSender, 'must be an address, e.g. Coinreel <no-reply@example.com>'),
   BTCPAY_URL: z.url().optional(),
   BTCPAY_API_KEY: z.string().optional(),
   BTCPAY_STORE_ID: z.string().optional(),

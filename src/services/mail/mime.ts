@@ -17,7 +17,7 @@ export function parseSender(from: string): Sender {
 /**
  * One message as multipart/alternative, text then HTML, both UTF-8 in base64 (line-safe whatever the template
  * holds), so the SMTP transport sends it as is. nodemailer's composer built the same message through streams and
- * quoted-printable in JavaScript, about two thirds of the CPU of sending a mail (docs/decisions/mail-queue.md).
+ * quoted-printable in JavaScript, more than half the CPU of sending a mail (docs/decisions/mail-queue.md).
  * Header values are single lines: a line break in a subject or address cannot start a header of its own.
  */
 export function composeMail(sender: Sender, m: MailMessage, o: { date: Date; messageId: string; boundary: string }): ComposedMail {

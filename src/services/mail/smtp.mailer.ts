@@ -11,7 +11,7 @@ export function createSmtpMailer(url: string, from: string): Mailer & { close():
   const host = sender.address.split('@')[1] ?? 'coinreel.local';
   return {
     async send(m) {
-      // Composed here, sent as is: nodemailer's own composer cost twice what the SMTP exchange does (mime.ts).
+      // Composed here, sent as is: nodemailer's own composer cost more than the SMTP exchange does (mime.ts).
       const messageId = m.messageId ?? `<${crypto.randomUUID()}@${host}>`;
       await transport.sendMail(composeMail(sender, m, { date: new Date(), messageId, boundary: newBoundary() }));
     },
