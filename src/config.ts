@@ -5,24 +5,18 @@ import { WITHDRAWAL_TIME_DEFAULT } from './shared/withdrawal-time';
 import { isUsState, parseStateList } from './services/identity/us-states';
 import { parseSender } from './services/mail/mime';
 
+/** A refinement that holds when `parse` takes the value without throwing. */
+const parses = (parse: (v: string) => unknown) => (v: string) => {
+  try {
+    parse(v);
+    return true;
+  } catch {
+    return false;
+  }
+};
 // Mail is composed from MAIL_FROM's address (services/mail/mime.ts): a value without one stops the start here.
-const hasSender = (v: string) => {
-  try {
-    parseSender(v);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const cidrList = (v: string) => {
-  try {
-    parseCidrList(v);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const hasSender = parses(parseSender);
+const cidrList = parses(parseCidrList);
 
 export const DEFAULT_DATABASE_URL = 'file:data/coinreel.db';
 
