@@ -96,6 +96,18 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     expect([await available(p!.id), await available(q!.id)]).toEqual([5, 195]);
   });
 
+  test('a queue of many movements leaves in two halves, so sqld writes one while the other is answered', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    commits.length = 0;
+    const r = await counted(() =>
+      Promise.all(Array.from({ length: 60 }, () => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 1, code: 'P2P' }))),
+    );
+    expect(commits).toEqual([30, 30]);
+    expect(r.requests).toBe(2);
+    expect(await available(q!.id)).toBe(1_060);
+    // Twenty queued together are too few to split (the test above): each half would cost sqld more than it overlaps.
+  });
+
   test('movements arriving while a request is in flight go together in the next one', async () => {
     const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
     commits.length = 0;

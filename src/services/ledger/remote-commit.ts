@@ -10,6 +10,9 @@ type Step = { ok: boolean; skipped: boolean; result?: hrana.RowsResult; error?: 
 
 // Steps of one request are about fourteen per movement; this keeps a request well inside sqld's limits.
 const MAX_GROUP = 128;
+// Below this many movements a request is not split: under the bench's load a write request took sqld about 7 ms
+// plus 0.3 ms per movement, so a smaller group costs more than the overlap wins (docs/decisions/remote-requests.md).
+const MIN_SPLIT = 24;
 
 /**
  * Group commit on a libSQL server. sqld spends about a millisecond of CPU per request whatever it holds, so the
@@ -25,10 +28,18 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
   // One request at a time, so one stream (and one sqld connection) serves them all.
   const wire = keptStream(remote);
 
+  // Movements in the group last answered: with those queued, what is moving through this instance now.
+  let answered = 0;
+  /**
+   * Half of what is moving, so sqld writes one half while this instance answers the other and reads the next
+   * checks: one group of everything would leave sqld idle for that time. Small loads go whole.
+   */
+  const groupSize = () => Math.min(MAX_GROUP, Math.max(MIN_SPLIT, Math.ceil((queue.length + answered) / 2)));
+
   async function drain() {
     await gather();
     while (queue.length) {
-      let group = queue.splice(0, opts.grouping === false ? 1 : MAX_GROUP);
+      let group = queue.splice(0, opts.grouping === false ? 1 : groupSize());
       // SQLITE_BUSY (another instance holds the write lock past sqld's busy timeout) is retried with a bounded backoff.
       let renewed = false;
       for (let attempt = 0; group.length; ) {
@@ -47,6 +58,8 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
         }
       }
     }
+    // Nothing is moving any more: the next group after a pause is split by what queues alone.
+    answered = 0;
     inFlight = false;
   }
 
@@ -116,6 +129,7 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
       if (!steps[commit.i]!.ok) throw steps[commit.i]!.error ?? new LibsqlError('COMMIT was not executed', 'UNKNOWN');
       opts.onCommit?.(kept.length);
     }
+    answered = group.length;
     for (const k of kept) k.p.resolve(k.results);
     for (const f of failed) f.p.reject(f.error);
     return again;
