@@ -15,6 +15,7 @@ import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm } from './_ui/use-form';
 import { withTotp } from '../src/shared/schemas/two-step';
 import { ADDRESS_HINTS, type BitcoinNetwork } from '../src/shared/bitcoin-network';
+import { sameSitePath } from '../src/shared/paths';
 
 export type WithdrawFormProps = {
   walletCents: number;
@@ -31,8 +32,14 @@ export type WithdrawFormProps = {
   /** What the operator's settings let the form say about withdrawal times (src/shared/withdrawal-time.ts). */
   withdrawalTime?: string;
   /** A refused plain post: what was typed and the messages. */
-  form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+  form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null; link?: string } | null;
 };
+
+// Refusals whose message names a page to go to (the answer's link); the form shows them with the link, not as a toast.
+const LINKED_REFUSALS = ['IDENTITY_REQUIRED', 'TAX_DETAILS_REQUIRED'];
+const linkOf = (r: object) => ('link' in r && typeof r.link === 'string' ? r.link : null);
+// Where a requested withdrawal is followed (the Withdrawals tab).
+const HISTORY = '/transactions?type=WITHDRAW';
 
 const EMPTY = { currency: DEFAULT_WITHDRAW_CURRENCY as string, wallet_address: '', amount: '', tip: '', totp: '' };
 // A code is good once: it is never filled back in.
@@ -48,6 +55,9 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   const form = useForm({ ...EMPTY, ...pick(posted?.values) }, withTotp(checkWithdrawTyped, code.asked));
   const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; link: string | null } | null>(posted?.message ? { message: posted.message, link: posted.link ?? null } : null);
+  // The server's sentence for the last withdrawal requested: it stays, as the toast does not.
+  const [requested, setRequested] = useState<string | null>(null);
   const wallet = useSignalValue(walletCents, null) ?? props.walletCents;
   const { values, set } = form;
   const errors = { ...postedErrors, ...form.errors };
@@ -55,6 +65,8 @@ export default function WithdrawForm(props: WithdrawFormProps) {
 
   async function submit(e: React.FormEvent) {
     setPostedErrors({});
+    setFailure(null);
+    setRequested(null);
     if (!form.attempt(e)) return;
     setBusy(true);
     let walletAmount: unknown;
@@ -64,7 +76,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         body: { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, tip: values.tip ? Number(values.tip) : 0, ...(code.asked && { totp: values.totp.trim() }) },
         headers: { 'Idempotency-Key': idempotencyKey() },
         inlineFields: ['currency', 'wallet_address', 'amount', 'tip', 'totp'],
-        quietErrorTypes: ['INSUFFICIENT_FUNDS'],
+        quietErrorTypes: ['INSUFFICIENT_FUNDS', ...LINKED_REFUSALS],
       });
       walletAmount = r.walletAmount;
       code.note(r.errorType);
@@ -72,7 +84,9 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         // spec §4: fields cleared, the currency back to Bitcoin.
         form.reset(EMPTY);
         toast.success(r.message || 'Withdrawal requested.', { id: 'withdraw' });
-      } else if (r.errorType === 'INSUFFICIENT_FUNDS') form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+        setRequested(r.message || 'Withdrawal requested.');
+      } else if (LINKED_REFUSALS.includes(String(r.errorType))) setFailure({ message: r.message || 'Request failed.', link: sameSitePath(linkOf(r)) });
+      else if (r.errorType === 'INSUFFICIENT_FUNDS') form.showServerErrors({ amount: r.message || 'Insufficient balance' });
       else form.showServerErrors(r.fieldErrors);
     } catch {
       // The API client has already told the player the network failed.
@@ -89,7 +103,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
       <input type="hidden" name="_action" value="withdraw" />
       {props.formKey && <input type="hidden" name="_key" value={props.formKey} />}
       <FormToken value={props.formToken} />
-      <FormFailure message={posted?.message} />
+      <FormFailure message={failure?.message} link={failure?.link} />
       <div className="field">
         <label htmlFor="withdraw-currency">Currency</label>
         <select id="withdraw-currency" name="currency" value={values.currency} onChange={(e) => set('currency', e.target.value)} {...describedBy('withdraw-currency', errors.currency)}>
@@ -162,6 +176,16 @@ export default function WithdrawForm(props: WithdrawFormProps) {
       <WithdrawQuote rate={props.rateUsdPerBtc ?? null} amount={values.amount} tip={values.tip} />
       {code.asked && <TotpField id="withdraw-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       {props.withdrawalTime && <p className="muted">{props.withdrawalTime}</p>}
+      <div role="status" className="move-result-region">
+        {requested && (
+          <div className="alert alert-success move-result">
+            <p className="move-result-title">{requested}</p>
+            <p>
+              <a href={HISTORY}>Follow it in your transactions</a>
+            </p>
+          </div>
+        )}
+      </div>
       <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." />
     </form>
   );

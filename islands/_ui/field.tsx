@@ -61,12 +61,21 @@ export function CheckboxField({
   );
 }
 
+// What a failure's link is called: the pages a refusal can send a player to.
+const LINK_LABELS: Record<string, string> = { '/verify-identity': 'Go to Verify your identity' };
+
 /** The form-level failure (a thrown request, a rule that belongs to no one field), announced when it appears. */
-export function FormFailure({ message }: { message: string | null | undefined }) {
+export function FormFailure({ message, link }: { message: string | null | undefined; link?: string | null }) {
   if (!message) return null;
   return (
     <p className="alert alert-error" role="alert">
       {message}
+      {link && (
+        <>
+          {' '}
+          <a href={link}>{LINK_LABELS[link] ?? 'Open that page'}</a>
+        </>
+      )}
     </p>
   );
 }

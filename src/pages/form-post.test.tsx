@@ -2,10 +2,10 @@ import { describe, expect, test } from 'bun:test';
 import { Elysia } from 'elysia';
 import { createFlashCookies } from './flash';
 import { createFormTokens } from '../http/form-token';
-import { STALE_FORM } from './form-post';
+import { STALE_FORM, answerToResult } from './form-post';
 import { pagesPlugin } from './pages.plugin';
 import { sameOriginPlugin } from '../http/same-origin';
-import { definePage, type ActionContext, type Viewer } from './page';
+import { definePage, type ActionContext, type FormState, type Viewer } from './page';
 import type { AssetStore } from '../assets/store';
 
 const ORIGIN = 'http://localhost:3000';
@@ -139,5 +139,27 @@ describe('plain form posts to a page', () => {
     const json = await app.handle(new Request(ORIGIN + '/thing', { method: 'POST', headers: { 'content-type': 'application/json', cookie: 'token=good', origin: ORIGIN }, body: '{"amount":"5"}' }));
     expect(json.status).toBe(303);
     expect(calls.length).toBe(before);
+  });
+});
+
+describe('answerToResult: a refusal that names a page', () => {
+  const refusal = (link: unknown, errors?: unknown) => answerToResult(
+    { status: 403, cookies: [], json: { success: false, message: 'Please verify your identity before you withdraw.', link, ...(errors !== undefined && { errors }) } },
+    { action: 'withdraw', values: {} }, () => ({ redirect: '/' }),
+  ) as { form?: FormState };
+  test('a page of this site comes back with the message', () => {
+    expect(refusal('/verify-identity').form).toMatchObject({ message: 'Please verify your identity before you withdraw.', link: '/verify-identity' });
+  });
+  test('a link that would leave the site is dropped, the message kept', () => {
+    for (const link of ['//elsewhere.example/x', 'https://elsewhere.example/', '/\\elsewhere.example', 'javascript:alert(1)', 42]) {
+      const form = refusal(link).form!;
+      expect(form.message).toBe('Please verify your identity before you withdraw.');
+      expect('link' in form).toBe(false);
+    }
+  });
+  test('field errors show at their fields, with no link', () => {
+    const form = refusal('/verify-identity', [{ field: 'amount', message: 'Enter a valid amount' }]).form!;
+    expect(form.errors).toEqual({ amount: 'Enter a valid amount' });
+    expect('link' in form).toBe(false);
   });
 });

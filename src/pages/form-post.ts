@@ -1,6 +1,7 @@
 import { copyClientIp } from '../http/client-ip';
 import type { FlashCookies } from './flash';
 import type { FormTokens } from '../http/form-token';
+import { sameSitePath } from '../shared/paths';
 import type { ActionContext, ActionResult, ApiAnswer, FormState, Page, PageContext } from './page';
 
 const see = (location: string, cookies: (string | undefined)[] = []) => {
@@ -59,8 +60,9 @@ export function answerToResult(a: ApiAnswer, form: Omit<FormState, 'errors'>, on
   const errors: Record<string, string> = {};
   for (const e of list) if (typeof e.field === 'string' && typeof e.message === 'string' && !(e.field in errors)) errors[e.field] = e.message;
   const message = Object.keys(errors).length ? undefined : typeof a.json?.message === 'string' ? a.json.message : 'Request failed.';
+  const link = message === undefined ? null : sameSitePath(typeof a.json?.link === 'string' ? a.json.link : null);
   // A 503 (Redis away) stays one, with its Retry-After: the page says try again, and nothing is wrong upstream.
-  return { status: (a.status >= 400 && a.status < 500) || a.status === 503 ? a.status : 502, form: { ...form, errors, message }, retryAfter: a.retryAfter };
+  return { status: (a.status >= 400 && a.status < 500) || a.status === 503 ? a.status : 502, form: { ...form, errors, message, ...(link && { link }) }, retryAfter: a.retryAfter };
 }
 
 type PostDeps = {

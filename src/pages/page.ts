@@ -52,7 +52,9 @@ export type PageContext = { url: URL; params: Record<string, string>; viewer: Vi
   sandboxControls?: boolean };
 
 /** A refused form post, re-rendered: `action` names which form of the page it was. */
-export type FormState = { action: string; values: Record<string, string>; errors: Record<string, string>; message?: string };
+export type FormState = { action: string; values: Record<string, string>; errors: Record<string, string>; message?: string;
+  /** The page a refusal's message names (the API answer's `link`, e.g. /verify-identity), when it is on this site. */
+  link?: string };
 
 /** An answer of the site's own API to a call made for a form post. */
 export type ApiAnswer = { status: number; json: Record<string, any> | null;

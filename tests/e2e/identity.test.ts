@@ -60,7 +60,8 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
   // 1. Refused: identity first, with the way to it.
   await requestWithdrawal(page, js);
   await page.getByText('Please verify your identity before you withdraw.').first().waitFor();
-  await page.locator('#withdraw').getByRole('link', { name: 'Verify your identity' }).click();
+  // The refusal itself carries the way there (with script in the form, not a toast; without, in the re-rendered form).
+  await page.locator('#withdraw [role=alert]').getByRole('link', { name: 'Go to Verify your identity' }).click();
   await page.waitForURL(/\/verify-identity$/);
   await page.getByText('Status: Not started').waitFor();
   if (js) await islandHydrated(page, 'IdentityFiles');

@@ -39,7 +39,9 @@ describe('withdraw journey in chromium, on the embedded defaults', () => {
     await form.getByText('You receive about 0.00300000 BTC').waitFor();
     await form.getByText('$155.00 leaves your wallet with the tip').waitFor();
     await form.getByRole('button', { name: 'Request Withdrawal' }).click();
-    await page.getByText('Withdrawal of $150.00 requested. Withdrawals are usually sent within minutes.').waitFor();
+    // The toast goes after two seconds; the form keeps the sentence, with the way to follow the withdrawal.
+    await form.getByText('Withdrawal of $150.00 requested, with a $5.00 tip: $155.00 left your wallet. Withdrawals are usually sent within minutes.').waitFor();
+    expect(await form.getByRole('link', { name: 'Follow it in your transactions' }).getAttribute('href')).toBe('/transactions?type=WITHDRAW');
     await page.waitForFunction(() => document.querySelector('[data-wallet-balance]')?.textContent === '$145.00');
     // spec §4: fields cleared, the currency back to Bitcoin (BTC).
     expect(await form.getByLabel('Amount (USD)').inputValue()).toBe('');

@@ -45,9 +45,13 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       });
       const w = r.withdrawal;
       if (w.status === 'failed') throw new AppError(409, `${w.reason ?? 'The withdrawal was refused.'} Your credits are back in your wallet.`, 'WITHDRAWAL_REFUSED');
+      // With a tip, what left the wallet is more than what is sent: the sentence says both.
+      const what = tipCents > 0
+        ? `Withdrawal of ${formatCents(amountCents)} requested, with a ${formatCents(tipCents)} tip: ${formatCents(amountCents + tipCents)} left your wallet.`
+        : `Withdrawal of ${formatCents(amountCents)} requested.`;
       const message = w.status === 'creating'
-        ? `Withdrawal of ${formatCents(amountCents)} requested. It will be sent as soon as the payment server answers.`
-        : `Withdrawal of ${formatCents(amountCents)} requested. ${withdrawalTimeText(withdrawalTiming(d.config, !!d.simulator), amountCents)}`;
+        ? `${what} It will be sent as soon as the payment server answers.`
+        : `${what} ${withdrawalTimeText(withdrawalTiming(d.config, !!d.simulator), amountCents)}`;
       const walletCents = (await d.ledger.balance(walletId(player.userId))).availableCents;
       return { success: true, message, walletAmount: dollarsFromCents(walletCents), data: toData(w) };
     }, { auth: true, idempotent: true })

@@ -32,7 +32,8 @@ describe('withdraw request (spec §7)', () => {
     const tipsBefore = await balance(systemId('tips'));
     const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 5 });
     expect(r.status).toBe(200);
-    expect(r.json.message).toBe('Withdrawal of $150.00 requested. Withdrawals are usually sent within minutes.');
+    // What left the wallet is more than what is sent: the sentence says both.
+    expect(r.json.message).toBe('Withdrawal of $150.00 requested, with a $5.00 tip: $155.00 left your wallet. Withdrawals are usually sent within minutes.');
     expect(r.json.data).toMatchObject({ status: 'pending', amount: 150, tip: 5, rate: 50000, btcAmount: '0.00300000' });
     expect(await wallet(p)).toBe(45);
     expect((await history(p))[0]).toMatchObject({ type: 'WITHDRAW', amount: 155, transactionStatus: 'pending' });

@@ -25,7 +25,7 @@ function FormSection({ id, title, subtitle, children, flash }: { id: string; tit
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
 export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site, flash, paused, verifyIdentity = false }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'>; flash?: Flash; paused?: string | null; verifyIdentity?: boolean }) {
   // A refused plain post comes back to its own form only.
-  const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null } : null);
+  const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null, ...(form.link && { link: form.link }) } : null);
   // The forms need the user names and balances, not the passwords.
   const forForms = accounts.map((a) => ({ ...a, password: null }));
   return (

@@ -1,0 +1,86 @@
+import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
+import { makeApp, type TestApp } from '../tests/helpers/app';
+import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { available, fund } from '../tests/helpers/money';
+import { createPlayer, type TestPlayer } from '../tests/helpers/players';
+import { walletCents } from './_client/signals';
+import WithdrawForm from './WithdrawForm';
+
+const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/home');
+const seen = watchIslands();
+const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+let open: TestApp;
+let guarded: TestApp;
+let ada: TestPlayer;
+let bo: TestPlayer;
+
+beforeAll(async () => {
+  open = await makeApp();
+  ada = await createPlayer(open);
+  await fund(open, ada.userId, 30_000);
+  // A site that asks for a verified identity before the first withdrawal.
+  guarded = await makeApp({ IDENTITY_REQUIRED_FOR: 'withdrawal' });
+  bo = await createPlayer(guarded);
+  await fund(guarded, bo.userId, 30_000);
+});
+afterEach(() => {
+  cleanup();
+  seen.clear();
+  walletCents.value = null;
+});
+
+const signedIn = (app: TestApp, p: TestPlayer) => routeFetchTo(app).jar.set('token', p.token);
+const fill = (amount: string, tip?: string) => {
+  fireEvent.change(screen.getByLabelText('Wallet address'), { target: { value: ADDRESS } });
+  fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: amount } });
+  if (tip) fireEvent.click(screen.getByRole('button', { name: `$${tip}` }));
+  fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+};
+
+describe('WithdrawForm', () => {
+  test('a requested withdrawal stays said in the form (the toast goes): what left the wallet with the tip, and where to follow it', async () => {
+    signedIn(open, ada);
+    render(<WithdrawForm walletCents={30_000} rateUsdPerBtc={50_000} network="regtest" />);
+    fill('150', '5');
+    const said = 'Withdrawal of $150.00 requested, with a $5.00 tip: $155.00 left your wallet. Withdrawals are usually sent within minutes.';
+    const title = await screen.findByText(said, { selector: '.move-result-title' });
+    expect(title.closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Follow it in your transactions' }).getAttribute('href')).toBe('/transactions?type=WITHDRAW');
+    expect(seen.toasts.map((t) => t.message)).toEqual([said]);
+    expect(await available(open, ada.userId)).toBe(14_500);
+    // The next attempt starts clean: a refusal does not sit under the last success.
+    fill('99');
+    await screen.findByText('The smallest on-chain withdrawal is $100.');
+    expect(screen.queryByText(said, { selector: '.move-result-title' })).toBeNull();
+  });
+
+  test('a refusal that names a page shows its message in the form with the link to it, not as a toast, and moves nothing', async () => {
+    signedIn(guarded, bo);
+    render(<WithdrawForm walletCents={30_000} rateUsdPerBtc={50_000} network="regtest" />);
+    fill('100');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('verify your identity');
+    const link = screen.getByRole('link', { name: 'Go to Verify your identity' });
+    expect(link.getAttribute('href')).toBe('/verify-identity');
+    expect(alert.contains(link)).toBe(true);
+    expect(seen.toasts).toEqual([]);
+    await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
+    expect(await available(guarded, bo.userId)).toBe(30_000);
+  });
+
+  test('a link that would leave the site is not shown, whatever the answer says', async () => {
+    globalThis.fetch = (async () =>
+      new Response(JSON.stringify({ success: false, message: 'Please verify your identity before you withdraw.', errorType: 'IDENTITY_REQUIRED', link: '//elsewhere.example/verify' }), {
+        status: 403, headers: { 'content-type': 'application/json' },
+      })) as unknown as typeof fetch;
+    render(<WithdrawForm walletCents={30_000} rateUsdPerBtc={50_000} network="regtest" />);
+    fill('100');
+    await screen.findByText('Please verify your identity before you withdraw.');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  test('a plain post refused by the server re-renders with its message and link', () => {
+    render(<WithdrawForm walletCents={30_000} form={{ values: { amount: '100' }, errors: {}, message: 'Please verify your identity before you withdraw.', link: '/verify-identity' }} />);
+    expect(screen.getByRole('alert').textContent).toBe('Please verify your identity before you withdraw. Go to Verify your identity');
+  });
+});
