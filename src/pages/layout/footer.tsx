@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { PageContext } from '../page';
 
 /** The footer of spec §2 on every page (the target of /home#support); in-page links scroll with the 80 px offset. */
@@ -29,7 +30,8 @@ export function Footer({ ctx }: { ctx: PageContext }) {
           <ul>
             <li><a href="/support#faq" data-scroll-offset="80">FAQ</a></li>
             <li><a href="/support">Contact Us</a></li>
-            <li><a href={`mailto:${supportEmail}`}>{supportEmail}</a></li>
+            {/* A narrow column breaks the address before its @ rather than inside its last word. */}
+            <li><a href={`mailto:${supportEmail}`}>{breakableAddress(supportEmail)}</a></li>
           </ul>
         </nav>
         <nav aria-label="Legal">
@@ -50,5 +52,23 @@ export function Footer({ ctx }: { ctx: PageContext }) {
         <p className="copyright">© {year} {siteName}. All rights reserved.</p>
       </div>
     </footer>
+  );
+}
+
+/** An e-mail address with a line-break opportunity before the @ (and the dots of its domain). */
+function breakableAddress(address: string) {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  const domain = address.slice(at).split('.');
+  return (
+    <>
+      {address.slice(0, at)}
+      {domain.map((part, i) => (
+        <Fragment key={i}>
+          <wbr />
+          {i ? `.${part}` : part}
+        </Fragment>
+      ))}
+    </>
   );
 }
