@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  amountView, formatTime, historyHref, historyPlace, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, txPageFrom,
+  amountView, formatTime, historyHref, historyPlace, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom,
 } from './history-format';
 
 describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
@@ -116,4 +116,16 @@ test('history URLs: the tab and page read back from what historyHref writes; def
   for (const [type, page] of [['ALL', 1], ['P2P', 3], ['FREEPLAY', 1]] as const) expect(historyPlace(historyHref(type, page).split('?')[1] ?? '')).toEqual({ type, page });
   expect(historyPlace('?type=deposit&page=2')).toEqual({ type: 'DEPOSIT', page: 2 });
   for (const odd of ['?type=ADJUSTMENTS', '?page=0', '?page=1.5', '?page=-1', '?page=abc', '?type=&page=']) expect(historyPlace(odd)).toEqual({ type: 'ALL', page: 1 });
+});
+
+describe('a withdrawal with a tip says what was sent', () => {
+  test('its amount is both together: the line splits it', () => {
+    expect(tipSplit({ type: 'WITHDRAW', amount: 155, tip: 5 })).toBe('$150.00 sent + $5.00 tip');
+    expect(tipSplit({ type: 'withdraw', amount: 100.1, tip: 0.1 })).toBe('$100.00 sent + $0.10 tip');
+  });
+  test('no tip, a zero tip or another type: no line', () => {
+    expect(tipSplit({ type: 'WITHDRAW', amount: 100 })).toBeNull();
+    expect(tipSplit({ type: 'WITHDRAW', amount: 100, tip: 0 })).toBeNull();
+    expect(tipSplit({ type: 'P2P', amount: 100, tip: 5 })).toBeNull();
+  });
 });

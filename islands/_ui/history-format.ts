@@ -33,6 +33,8 @@ export type Tx = {
   payoutApproved?: boolean;
   /** An operator's adjustment: the reason they gave. */
   reason?: string;
+  /** A withdrawal's tip, part of its amount. */
+  tip?: number;
 };
 
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.
@@ -44,6 +46,14 @@ export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'>): { tex
   const tone = tx.direction ? tx.direction : CREDITS.includes(type) ? 'in' : 'out';
   const c = dollarsToCents(Math.abs(tx.amount)) ?? Math.round(Math.abs(tx.amount) * 100);
   return { text: `${tone === 'in' ? '+' : '-'}${formatCents(c)}`, tone };
+}
+
+/** A withdrawal with a tip: what was sent and the tip, which together are its amount; null otherwise. */
+export function tipSplit(tx: Pick<Tx, 'type' | 'amount' | 'tip'>): string | null {
+  if (tx.type.toUpperCase() !== 'WITHDRAW' || !tx.tip || tx.tip <= 0) return null;
+  const total = dollarsToCents(Math.abs(tx.amount)) ?? Math.round(Math.abs(tx.amount) * 100);
+  const tip = dollarsToCents(tx.tip) ?? Math.round(tx.tip * 100);
+  return `${formatCents(total - tip)} sent + ${formatCents(tip)} tip`;
 }
 
 /** spec §4 status colours; the pill shows the status lowercased. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { amountView, formatTime, statusTone, type Tx } from './history-format';
+import { amountView, formatTime, statusTone, tipSplit, type Tx } from './history-format';
 
 /** The history table (spec §2 columns); on phones the shared .table style stacks each row as a card. */
 export function TransactionRows({ items, local, extra }: { items: Tx[]; local: boolean; extra?: (tx: Tx) => ReactNode }) {
@@ -43,6 +43,7 @@ function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: 
         <span className="tx-cell">
           <span className={amount.tone === 'in' ? 'amount-in' : 'amount-out'}>{amount.text}</span>
           <small className="tx-sub">{tx.type.toLowerCase()}</small>
+          {tipSplit(tx) && <small className="tx-sub">{tipSplit(tx)}</small>}
         </span>
       </td>
       <td data-label="Game Platform">{tx.gameId?.gameName || 'N/A'}</td>

@@ -44,6 +44,8 @@ export const toTransaction = (r: HistoryRow) => ({
   ...(r.payoutApproved && { payoutApproved: true }),
   // An operator's adjustment says why (the reason they gave in the console).
   ...(r.note && { reason: r.note }),
+  // A withdrawal's amount is what left the wallet; with a tip, the tip is named so the row can say what was sent.
+  ...(r.tipCents && { tip: dollarsFromCents(r.tipCents) }),
   type: r.type,
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),

@@ -36,7 +36,8 @@ describe('withdraw request (spec §7)', () => {
     expect(r.json.message).toBe('Withdrawal of $150.00 requested, with a $5.00 tip: $155.00 left your wallet. Withdrawals are usually sent within minutes.');
     expect(r.json.data).toMatchObject({ status: 'pending', amount: 150, tip: 5, rate: 50000, btcAmount: '0.00300000' });
     expect(await wallet(p)).toBe(45);
-    expect((await history(p))[0]).toMatchObject({ type: 'WITHDRAW', amount: 155, transactionStatus: 'pending' });
+    // The row's amount is what left the wallet; the tip is named beside it.
+    expect((await history(p))[0]).toMatchObject({ type: 'WITHDRAW', amount: 155, tip: 5, transactionStatus: 'pending' });
     expect((await control(p, r.json.data.withdrawalId, 'complete')).status).toBe(200);
     expect((await history(p))[0]).toMatchObject({ amount: 155, transactionStatus: 'completed' });
     expect(await wallet(p)).toBe(45);
@@ -144,6 +145,8 @@ describe('withdraw request (spec §7)', () => {
   test('open withdrawals and the daily total are capped', async () => {
     const p = await funded(5000);
     for (let i = 0; i < 3; i++) expect((await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 })).status).toBe(200);
+    // Without a tip the row names none.
+    expect('tip' in (await history(p))[0]).toBe(false);
     const fourth = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });
     expect(fourth.status).toBe(409);
     expect(fourth.json.errorType).toBe('WITHDRAWALS_OPEN_LIMIT');

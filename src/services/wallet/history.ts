@@ -50,6 +50,8 @@ export type HistoryRow = {
   payoutApproved?: boolean;
   /** For an operator's adjustment: the reason they gave (kept on its ledger transfer). */
   note?: string | null;
+  /** For a withdrawal's row: the tip that left the wallet with it (its amount is both together). */
+  tipCents?: number | null;
 };
 
 // The total rides on every row as a scalar count over the same index: one statement, one consistent read.
@@ -65,7 +67,7 @@ const pageSql = (type: HistoryType | 'ALL') => {
     ? "CASE WHEN type = 'ADJUSTMENT' THEN (SELECT json_extract(t.metadata, '$.reason') FROM transfers t WHERE t.id = transactions.transfer_id) END" : 'NULL';
   return `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
   (SELECT count(*) FROM transactions WHERE ${of}) AS total, ${withdrawal('w.id')} AS withdrawal_id,
-  ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved, ${note} AS note
+  ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved, ${withdrawal('w.tip_cents')} AS tip_cents, ${note} AS note
   FROM transactions WHERE ${of} ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`;
 };
 
@@ -89,6 +91,7 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     withdrawalId: r.withdrawal_id == null ? null : String(r.withdrawal_id),
     payoutApproved: Number(r.payout_approved) === 1,
     note: r.note == null ? null : String(r.note),
+    tipCents: r.tip_cents == null ? null : Number(r.tip_cents),
   }));
   return { total, items };
 }
