@@ -26,7 +26,7 @@ export function endedText(w: WithdrawalRow, how: 'completed' | 'cancelled' | 'fa
       ? `The refund of ${formatCents(w.amountCents)} from your held deposit was sent.`
       : `The refund of ${formatCents(w.amountCents)} from your held deposit was ${ended}: ${reason ?? 'no reason given'} The money is held again, not in your wallet. Contact support to have it released or refunded.`;
   return how === 'completed'
-    ? `Your withdrawal of ${formatCents(w.amountCents)} was sent.`
+    ? `Your withdrawal of ${formatCents(w.amountCents)} was sent.${w.tipCents > 0 ? ` Your ${formatCents(w.tipCents)} tip was received; thank you.` : ''}`
     : `Your withdrawal was ${ended}: ${reason ?? 'no reason given'} ${formatCents(w.amountCents + w.tipCents)} is back in your wallet.`;
 }
 
