@@ -40,19 +40,22 @@ export type Tx = {
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.
 const CREDITS: readonly string[] = ['DEPOSIT', 'REDEEM', 'FREEPLAY'];
 
+// An API amount in dollars as whole cents (a float the parser refuses is rounded).
+const centsOf = (dollars: number) => dollarsToCents(dollars) ?? Math.round(dollars * 100);
+
 /** Green with + for credits reaching the wallet, red with − for credits leaving it; the row's direction decides when given. */
 export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'>): { text: string; tone: 'in' | 'out' } {
   const type = tx.type.toUpperCase();
   const tone = tx.direction ? tx.direction : CREDITS.includes(type) ? 'in' : 'out';
-  const c = dollarsToCents(Math.abs(tx.amount)) ?? Math.round(Math.abs(tx.amount) * 100);
+  const c = centsOf(Math.abs(tx.amount));
   return { text: `${tone === 'in' ? '+' : '-'}${formatCents(c)}`, tone };
 }
 
 /** A withdrawal with a tip: what was sent and the tip, which together are its amount; null otherwise. */
 export function tipSplit(tx: Pick<Tx, 'type' | 'amount' | 'tip'>): string | null {
   if (tx.type.toUpperCase() !== 'WITHDRAW' || !tx.tip || tx.tip <= 0) return null;
-  const total = dollarsToCents(Math.abs(tx.amount)) ?? Math.round(Math.abs(tx.amount) * 100);
-  const tip = dollarsToCents(tx.tip) ?? Math.round(tx.tip * 100);
+  const total = centsOf(Math.abs(tx.amount));
+  const tip = centsOf(tx.tip);
   return `${formatCents(total - tip)} sent + ${formatCents(tip)} tip`;
 }
 

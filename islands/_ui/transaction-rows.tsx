@@ -28,6 +28,7 @@ export function TransactionRows({ items, local, extra }: { items: Tx[]; local: b
 function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: ReactNode }) {
   const amount = amountView(tx);
   const status = String(tx.transactionStatus ?? '').toLowerCase();
+  const split = tipSplit(tx);
   const toward = tx.counterparty ? `${tx.direction === 'in' ? 'From' : 'To'} ${tx.counterparty}` : null;
   return (
     <tr>
@@ -43,7 +44,7 @@ function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: 
         <span className="tx-cell">
           <span className={amount.tone === 'in' ? 'amount-in' : 'amount-out'}>{amount.text}</span>
           <small className="tx-sub">{tx.type.toLowerCase()}</small>
-          {tipSplit(tx) && <small className="tx-sub">{tipSplit(tx)}</small>}
+          {split && <small className="tx-sub">{split}</small>}
         </span>
       </td>
       <td data-label="Game Platform">{tx.gameId?.gameName || 'N/A'}</td>
