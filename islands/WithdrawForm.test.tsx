@@ -56,9 +56,19 @@ describe('WithdrawForm', () => {
 
   test('a refusal that names a page shows its message in the form with the link to it, not as a toast, and moves nothing', async () => {
     signedIn(guarded, bo);
-    render(<WithdrawForm walletCents={30_000} rateUsdPerBtc={50_000} network="regtest" />);
-    fill('100');
-    const alert = await screen.findByRole('alert');
+    // The message sits at the top of a long form: it is scrolled into view from the button.
+    const scrolled: Element[] = [];
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) { scrolled.push(this); };
+    let alert: HTMLElement;
+    try {
+      render(<WithdrawForm walletCents={30_000} rateUsdPerBtc={50_000} network="regtest" />);
+      fill('100');
+      alert = await screen.findByRole('alert');
+      await waitFor(() => expect(scrolled).toEqual([alert]));
+    } finally {
+      Element.prototype.scrollIntoView = scrollIntoView;
+    }
     expect(alert.textContent).toContain('verify your identity');
     const link = screen.getByRole('link', { name: 'Go to Verify your identity' });
     expect(link.getAttribute('href')).toBe('/verify-identity');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { dollarsToCents, formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, TIP_PRESETS, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
@@ -58,6 +58,11 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   const [failure, setFailure] = useState<{ message: string; link: string | null } | null>(posted?.message ? { message: posted.message, link: posted.link ?? null } : null);
   // The server's sentence for the last withdrawal requested: it stays, as the toast does not.
   const [requested, setRequested] = useState<string | null>(null);
+  // A refusal shows at the top of a long form: once rendered, it is brought into view from the button just pressed.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) form.formRef.current?.querySelector('[role="alert"]')?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
   const wallet = useSignalValue(walletCents, null) ?? props.walletCents;
   const { values, set } = form;
   const errors = { ...postedErrors, ...form.errors };
@@ -85,8 +90,10 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         form.reset(EMPTY);
         toast.success(r.message || 'Withdrawal requested.', { id: 'withdraw' });
         setRequested(r.message || 'Withdrawal requested.');
-      } else if (LINKED_REFUSALS.includes(String(r.errorType))) setFailure({ message: r.message || 'Request failed.', link: sameSitePath(linkOf(r)) });
-      else if (r.errorType === 'INSUFFICIENT_FUNDS') form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+      } else if (LINKED_REFUSALS.includes(String(r.errorType))) {
+        setFailure({ message: r.message || 'Request failed.', link: sameSitePath(linkOf(r)) });
+        setRefusals((n) => n + 1);
+      } else if (r.errorType === 'INSUFFICIENT_FUNDS') form.showServerErrors({ amount: r.message || 'Insufficient balance' });
       else form.showServerErrors(r.fieldErrors);
     } catch {
       // The API client has already told the player the network failed.

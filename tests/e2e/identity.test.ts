@@ -60,7 +60,17 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
   // 1. Refused: identity first, with the way to it.
   await requestWithdrawal(page, js);
   await page.getByText('Please verify your identity before you withdraw.').first().waitFor();
-  // The refusal itself carries the way there (with script in the form, not a toast; without, in the re-rendered form).
+  // The refusal itself carries the way there (with script in the form, not a toast; without, in the re-rendered form),
+  // in view: with script it is brought up from the button; without, the page opens at the form.
+  const refusal = page.locator('#withdraw [role=alert]');
+  // Polled from here: waitForFunction needs the page's own script, which the plain runs turn off.
+  const inView = () => page.evaluate(() => {
+    const r = document.querySelector('#withdraw [role=alert]')?.getBoundingClientRect();
+    return !!r && r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  for (let i = 0; i < 40 && !(await inView()); i++) await Bun.sleep(50);
+  expect(await inView()).toBe(true);
+  expect(await refusal.isVisible()).toBe(true);
   await page.locator('#withdraw [role=alert]').getByRole('link', { name: 'Go to Verify your identity' }).click();
   await page.waitForURL(/\/verify-identity$/);
   await page.getByText('Status: Not started').waitFor();
