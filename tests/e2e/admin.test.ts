@@ -112,6 +112,13 @@ describe('operator console in chromium', () => {
     await page.goto(server.url + '/admin/game-tasks');
     await page.getByRole('link', { name: 'Game tasks 1 open' }).waitFor();
     const task = page.locator('tr', { hasText: 'Load credits' });
+    // From the keyboard: Enter opens the form and the button, still focused, reads Cancel; Enter again closes it.
+    await task.locator('summary', { hasText: 'Done' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText)).toBe('Cancel');
+    await task.getByLabel('Back-office reference').waitFor();
+    await page.keyboard.press('Enter');
+    expect(await task.locator('details').first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await task.locator('summary', { hasText: 'Done' }).click();
     const done = task.locator('form', { has: page.locator('input[value="complete"]') });
     await done.getByLabel('Back-office reference').fill('VB-7781');
@@ -124,8 +131,18 @@ describe('operator console in chromium', () => {
 
     await page.goto(server.url + '/admin/codes');
     await page.getByLabel('Code (empty: random)').fill('SPRING-E2E');
-    await page.getByLabel('Amount ($)').fill('7.50');
+    await page.getByLabel('Amount ($)').fill('7.5.0');
     await page.getByLabel('Redemption cap').fill('5');
+    await page.getByRole('button', { name: 'Issue code' }).click();
+    // Refused: the page again with why, and what was typed still there to correct.
+    await page.getByRole('alert').filter({ hasText: /amount/i }).waitFor();
+    expect([await page.getByLabel('Code (empty: random)').inputValue(), await page.getByLabel('Redemption cap').inputValue()]).toEqual(['SPRING-E2E', '5']);
+    expect(await page.getByLabel('Amount ($)').getAttribute('aria-invalid')).toBe('true');
+    // The browser logs the refusal's status as a console error: that one is expected.
+    const refusal = browser.errors.findIndex((e) => e.endsWith('/admin/codes: Failed to load resource: the server responded with a status of 400 (Bad Request)'));
+    expect(refusal).toBeGreaterThanOrEqual(0);
+    browser.errors.splice(refusal, 1);
+    await page.getByLabel('Amount ($)').fill('7.50');
     await page.getByRole('button', { name: 'Issue code' }).click();
     await page.getByText('Code SPRING-E2E created.').waitFor();
 

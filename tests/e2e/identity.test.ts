@@ -105,9 +105,12 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
   const console_ = await browser.newPage(viewport);
   await console_.goto(server.url + '/admin/identity');
   const row = console_.locator('tr', { hasText: player.email });
+  // The ID type in the words the player chose it by, not its stored key.
+  await row.getByText("Driver's license").waitFor();
   await row.getByRole('link', { name: 'Review' }).click();
   await console_.waitForURL(/\/admin\/identity\/[^/]+$/);
   await console_.getByText('12 Analytical Way, Austin, TX 78701').waitFor();
+  await console_.locator('dd', { hasText: "Driver's license" }).waitFor();
   // The pictures load through the app.
   await console_.waitForFunction(() => [...document.querySelectorAll('.identity-document img')].filter((i) => (i as HTMLImageElement).naturalWidth > 0).length >= 2);
   if (shots) await console_.screenshot({ path: join(SCREENS, `review-${viewport.width}.png`), fullPage: true });

@@ -66,7 +66,10 @@ describe('operator reset of two-step verification', () => {
         headers: { cookie: `token=${op.token}`, 'content-type': 'application/x-www-form-urlencoded', origin: BASE },
         body: new URLSearchParams({ _token: formTokenOf(app, op), _action: 'reset2fa', id: p.userId, reason: 'support ticket 42', ...fields }),
       }));
-    expect((await post({})).status).toBe(303);
+    // Without the tick: the page again with the form open and why; nothing changed.
+    const unticked = await post({});
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain('Tick the box to confirm.');
     expect((await login(p)).json.errorType).toBe('TOTP_REQUIRED');
     expect((await post({ confirm: 'yes' })).status).toBe(303);
     expect((await login(p)).status).toBe(200);

@@ -1,5 +1,6 @@
 import { readCents } from '../../shared/money';
-import { definePage, type ActionContext, type PageAction, type PageContext, type Page } from '../page';
+import { keptValues } from '../form-post';
+import { definePage, type ActionContext, type ActionResult, type PageAction, type PageContext, type Page } from '../page';
 
 /** What every console page loads: its own API reads, and the open counts for the menu (which then keeps them live). */
 export async function adminLoad(ctx: PageContext, reads: Record<string, string>) {
@@ -15,16 +16,25 @@ export const adminPage = (p: Omit<Page, 'access'>) => definePage({ ...p, access:
 
 /**
  * A form post that calls one operator API write in-process and comes back to the same screen with its answer as a
- * flash. Without the confirmation tick (where one is asked) nothing is sent.
+ * flash. A refusal of what was typed (the answer names fields), or a missing confirmation tick (then nothing is
+ * sent), shows the page again with the form open, its values and the reason; any other refusal (the row moved on
+ * meanwhile) is a flash over the list as it now is.
  */
 export function apiAction(method: string, path: (f: Record<string, string>) => string, body: (f: Record<string, string>) => unknown, opts: { confirm?: boolean } = {}): PageAction {
   return async (ctx: ActionContext) => {
     const back = ctx.url.pathname + ctx.url.search;
-    if (opts.confirm && ctx.fields.confirm !== 'yes') return { redirect: back, flash: { kind: 'error', message: 'Tick the box to confirm.' } };
+    const { confirm: _, ...typed } = keptValues(ctx.fields);
+    const again = (status: number, message: string, errors: Record<string, string> = {}): ActionResult =>
+      ({ status, form: { action: ctx.fields._action || 'default', values: typed, errors, message } });
+    if (opts.confirm && ctx.fields.confirm !== 'yes') return again(400, 'Tick the box to confirm.');
     const a = await ctx.send(method, path(ctx.fields), body(ctx.fields), { idempotencyKey: ctx.fields._key || undefined });
-    const fieldMessage = Array.isArray(a.json?.errors) ? a.json!.errors.map((e: { message: string }) => e.message).join(' ') : '';
-    const message = String(a.json?.success ? a.json.message : fieldMessage || a.json?.message || 'That did not work.');
-    return { redirect: back, flash: { kind: a.json?.success ? 'success' : 'error', message } };
+    if (a.json?.success) return { redirect: back, flash: { kind: 'success', message: String(a.json.message) } };
+    const named: { field?: unknown; message?: unknown }[] = Array.isArray(a.json?.errors) ? a.json!.errors : [];
+    if (named.length && a.status >= 400 && a.status < 500) {
+      const errors = Object.fromEntries(named.map((e) => [String(e.field), String(e.message)]));
+      return again(a.status, named.map((e) => String(e.message)).join(' '), errors);
+    }
+    return { redirect: back, flash: { kind: 'error', message: String(a.json?.message || 'That did not work.') } };
   };
 }
 

@@ -51,13 +51,39 @@ describe('console pages', () => {
   test('a plain form post adjusts a balance only when confirmed, then says so', async () => {
     await fund(app, player.userId, 1000);
     const unconfirmed = await post(`/admin/players/${player.userId}`, { _action: 'adjust', id: player.userId, amount: '5', reason: 'goodwill credit' }, op);
-    expect(unconfirmed.status).toBe(303);
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain('Tick the box to confirm.');
+    expect(await (await page(app, `/admin/players/${player.userId}`, cookie(op))).text()).toContain('$10.00');
     const r = await post(`/admin/players/${player.userId}`, { _action: 'adjust', id: player.userId, amount: '5', reason: 'goodwill credit', confirm: 'yes', _key: 'k1' }, op);
     expect([r.status, r.headers.get('location')]).toEqual([303, `/admin/players/${player.userId}`]);
     const after = await page(app, `/admin/players/${player.userId}`, { cookie: `token=${op.token}; ${r.headers.get('set-cookie')!.split(';')[0]}` });
     const html = await after.text();
     expect(html).toContain('Wallet credited.');
     expect(html).toContain('$15.00');
+  });
+
+  test('a refused adjustment comes back open with what was typed and why, the amount marked; nothing moves', async () => {
+    const who = await createPlayer(app);
+    await fund(app, who.userId, 2500);
+    const r = await post(`/admin/players/${who.userId}`, { _action: 'adjust', id: who.userId, amount: '-1000', reason: 'chargeback fee', confirm: 'yes', _key: crypto.randomUUID() }, op);
+    expect(r.status).toBe(409);
+    const html = await r.text();
+    const form = html.slice(html.indexOf('<details class="admin-action" open=""'), html.indexOf('</details>', html.indexOf('<details class="admin-action" open=""')));
+    expect(form).toContain('value="adjust"');
+    expect(form).toContain('role="alert" id="adjust-' + who.userId + '-error">At most $25.00 can be taken.</p>');
+    const amount = /<input[^>]*name="amount"[^>]*>/.exec(form)?.[0] ?? '';
+    for (const a of ['value="-1000"', 'aria-invalid="true"', `aria-describedby="adjust-${who.userId}-error"`, 'title="Dollars and cents, like 25 or -10.50"']) expect(amount).toContain(a);
+    expect(form).toContain('value="chargeback fee"');
+    // The tick is asked again, and the one-use key is new: the retry is a new request.
+    expect(form).not.toContain('checked');
+    expect(html.match(/<details class="admin-action" open=""/g)).toHaveLength(1);
+    expect(await (await page(app, `/admin/players/${who.userId}`, cookie(op))).text()).toContain('<strong>$25.00</strong>');
+  });
+
+  test('an action\'s button reads Cancel while its form is open (the form closes without a reload)', async () => {
+    const html = await (await page(app, `/admin/players/${player.userId}`, cookie(op))).text();
+    expect(html).toContain('<summary class="btn btn-sm btn-primary"><span class="admin-action-label">Adjust balance</span><span class="admin-action-cancel">Cancel</span></summary>');
+    expect(html).not.toMatch(/<details class="admin-action" open/);
   });
 
   test('held deposit money shows on the player page and a plain form post releases it', async () => {

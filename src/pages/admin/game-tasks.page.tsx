@@ -4,6 +4,9 @@ import { ActionForm, AdminShell, Filters, money, Table, when, type Row } from '.
 const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'open';
 const KINDS: Record<string, string> = { create_account: 'Create account', load: 'Load credits', redeem: 'Redeem credits', set_password: 'Reset password' };
 
+// A redeem the back office confirmed for less than asked: the wallet got the confirmed sum, so the list says both.
+const amountOf = (t: Row) => (typeof t.confirmed === 'number' && t.confirmed !== t.amount ? `${money(t.confirmed)} of ${money(t.amount)} asked` : money(t.amount));
+
 /** /admin/game-tasks: the manual provider's queue. */
 export default adminPage({
   title: 'Game tasks',
@@ -23,12 +26,12 @@ export default adminPage({
           empty="No tasks in this list."
           rows={list.map((t) => [
             <span>{KINDS[t.kind] ?? t.kind}<br /><small className="admin-mono">{t.id}</small></span>,
-            t.gameId, <span className="admin-mono">{t.userName}</span>, money(t.amount), when(t.createdAt),
+            t.gameId, <span className="admin-mono">{t.userName}</span>, amountOf(t), when(t.createdAt),
             `${t.status}${t.note ? `: ${t.note}` : ''}`,
             t.status === 'open' ? (
               <div className="admin-actions">
                 <ActionForm action="complete" id={t.id} label="Done" field="reference" reasonLabel="Back-office reference"
-                  extra={t.kind === 'redeem' ? <label className="field"><span>Amount confirmed (if less)</span><input name="amount" inputMode="decimal" /></label> : undefined} />
+                  fields={t.kind === 'redeem' ? [{ name: 'amount', label: `Amount confirmed, if less than ${money(t.amount)}`, inputMode: 'decimal' }] : undefined} />
                 <ActionForm action="fail" id={t.id} label="Fail" danger reasonLabel="Reason (the player is told)" confirm={t.amount ? `Return ${money(t.amount)} to the player` : 'Fail this task'} />
               </div>
             ) : '',

@@ -1,5 +1,6 @@
 import { adminLoad, adminPage, apiAction, enc } from './admin-page';
 import { ActionForm, AdminShell, when, type Row } from './ui';
+import { ID_TYPES } from '../../services/identity/identity.context';
 
 /**
  * /admin/identity/:id: the documents (served by the app to operators only, never cached, each view audited) beside
@@ -30,7 +31,7 @@ export default adminPage({
             <div><dt>Legal name</dt><dd>{s.legalName}</dd></div>
             <div><dt>Date of birth</dt><dd>{s.dateOfBirth}</dd></div>
             <div><dt>Address</dt><dd>{a.line1}{a.line2 ? `, ${a.line2}` : ''}, {a.city}, {a.state} {a.postalCode}</dd></div>
-            <div><dt>ID type</dt><dd>{s.idType}</dd></div>
+            <div><dt>ID type</dt><dd>{ID_TYPES[s.idType]?.label ?? s.idType}</dd></div>
             <div><dt>Tax details</dt><dd>{player?.tax ? `${player.tax.type} ${player.tax.masked}` : 'none'}</dd></div>
             <div><dt>Submitted</dt><dd>{when(s.createdAt)}{s.vendor ? ` (checked by ${s.vendor})` : ''}</dd></div>
           </dl>

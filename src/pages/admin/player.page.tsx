@@ -45,7 +45,7 @@ export default adminPage({
             ? <ActionForm action="unlock" id={p.id} label="Unlock" reasonRequired={false} reasonLabel="Reason (optional)" />
             : <ActionForm action="lock" id={p.id} label="Lock account" danger confirm="Sign them out everywhere and refuse sign-in" />}
           <ActionForm action="adjust" id={p.id} label="Adjust balance" confirm="Move this amount through the house adjustment account"
-            extra={<label className="field"><span>Amount in dollars (negative takes away)</span><input name="amount" inputMode="decimal" required pattern="-?\d+(\.\d{1,2})?" /></label>} />
+            fields={[{ name: 'amount', label: 'Amount in dollars (negative takes away)', inputMode: 'decimal', required: true, pattern: '-?\\d+(\\.\\d{1,2})?', title: 'Dollars and cents, like 25 or -10.50' }]} />
           <TwoStepReset id={p.id} read={(ctx.data as any).twoStep} />
         </div>
         <HeldPayments player={p.id} held={((ctx.data as any).held?.held ?? []) as Row[]} />
@@ -78,7 +78,7 @@ function HeldPayments({ player, held }: { player: string; held: Row[] }) {
             ? <div className="admin-actions">
                 <ActionForm action="releaseHeld" id={h.id} label="Release to wallet" confirm="Move this money into the player's wallet" extra={hidden} />
                 <ActionForm action="refundHeld" id={h.id} label="Refund" confirm="Send this amount as a Bitcoin payout to the address above"
-                  extra={<>{hidden}<label className="field"><span>Bitcoin address the player gave</span><input name="address" required maxLength={200} autoComplete="off" /></label></>} />
+                  extra={hidden} fields={[{ name: 'address', label: 'Bitcoin address the player gave', required: true, maxLength: 200 }]} />
               </div>
             : '-'])}
       />

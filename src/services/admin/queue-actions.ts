@@ -1,5 +1,6 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { formatCents } from '../../shared/money';
 import { rowToTask } from '../games/manual.provider';
 import type { GamesService } from '../games/games.service';
 import { findWithdrawal } from '../payments/withdrawals';
@@ -55,7 +56,7 @@ export async function finishGameTask(d: GameTaskDeps, actor: Actor, id: string, 
   if (before.status !== 'open') throw AppError.conflict('This task is already finished.', 'INVALID_STATE');
   const confirmedCents = done && before.kind === 'redeem' ? o.confirmedCents : undefined;
   if (confirmedCents !== undefined && confirmedCents > (before.amountCents ?? 0))
-    throw AppError.invalid([{ field: 'amount', message: 'A redeem cannot confirm more than was asked.' }]);
+    throw AppError.invalid([{ field: 'amount', message: `A redeem cannot confirm more than the ${formatCents(before.amountCents ?? 0)} asked.` }]);
   const after = await d.games.completeTask(id, done, { confirmedCents, note: o.note });
   if (!after || after.status === 'open' || after.completedAt === null) throw AppError.conflict('This task is already finished.', 'INVALID_STATE');
   await writeAudit(d.client, actor, {
