@@ -19,6 +19,7 @@ const hasSender = parses(parseSender);
 const cidrList = parses(parseCidrList);
 
 export const DEFAULT_DATABASE_URL = 'file:data/coinreel.db';
+export const DEFAULT_BACKUP_DIR = 'backups';
 
 // Every setting the process reads, parsed once. A bad value stops start-up with one line naming the variable.
 const schema = z.object({
@@ -33,7 +34,7 @@ const schema = z.object({
   DATABASE_AUTH_TOKEN: z.string().optional(),
   DATA_DIR: z.string().min(1).default('data'),
   // Where `coinreel backup` writes (the timer's folder): the newest file's time is the last-backup metric.
-  BACKUP_DIR: z.string().min(1).default('backups'),
+  BACKUP_DIR: z.string().min(1).default(DEFAULT_BACKUP_DIR),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIAL_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -112,7 +113,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, unquoted(v!)]).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    // A number that is not one names what was given (numbers are never secrets) rather than zod's "received NaN".
+    const said = (i: (typeof parsed.error.issues)[number]) =>
+      i.code === 'invalid_type' && i.expected === 'number' ? `expected a number, got "${cleaned[String(i.path[0])]}"` : i.message;
+    const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${said(i)}`);
     const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
     throw invalid(`${named.join('; ')}. Fix ${names.length > 1 ? 'these variables' : names[0]} or unset ${names.length > 1 ? 'them' : 'it'} for the default`, named);
   }

@@ -43,7 +43,7 @@ describe('start-up failures', () => {
   test('a bad variable names it and says how to fix it', async () => {
     const r = await start({ PORT: 'eighty' });
     expect(r.code).toBe(1);
-    expect(r.err).toBe('Invalid configuration: PORT: Invalid input: expected number, received NaN. Fix PORT or unset it for the default.');
+    expect(r.err).toBe('Invalid configuration: PORT: expected a number, got "eighty". Fix PORT or unset it for the default.');
     const prod = await start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
     // Every missing one at once, on one line.
     expect(prod.err.split('\n')).toEqual(['Invalid configuration: CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe; SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server; DOCUMENT_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32), different from CREDENTIAL_KEY, and keep it safe.']);

@@ -16,7 +16,7 @@ async function run(argv: string[]): Promise<number> {
   if (!values.email) throw new UsageError('--email EMAIL is needed');
   const config = loadConfig();
   // The server's database, never a new one: the server creates it on its first start.
-  const { client } = await openExistingDatabase('admin:create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  const { client } = await openExistingDatabase('coinreel admin create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
     // Brings an older database up to this version's schema, as the server would.
     await migrate(client);
@@ -27,6 +27,9 @@ async function run(argv: string[]): Promise<number> {
     }
     console.log(`${r.created ? 'created' : 'promoted'} operator ${r.email}`);
     if (r.setPasswordLink) console.log(`set a password within 1 hour (the link works once): ${r.setPasswordLink}`);
+    // The link's address comes from PUBLIC_URL (or PORT); a shell without the site's settings would guess it.
+    if (r.setPasswordLink && !process.env.PUBLIC_URL)
+      console.log(`PUBLIC_URL is not set here, so the link assumes ${config.publicUrl}; run this with the site's settings (coinreel --env-file FILE admin create …) if the site answers elsewhere.`);
     return 0;
   } finally {
     client.close();

@@ -1,20 +1,22 @@
 // `coinreel backup FILE` (and `npm run backup -- FILE`): a checked copy of the running site's database.
-import { DEFAULT_DATABASE_URL } from '../config';
-import { backupDatabase } from '../services/ops/backup';
+import { DEFAULT_BACKUP_DIR, DEFAULT_DATABASE_URL } from '../config';
+import { backupDatabase, backupFile } from '../services/ops/backup';
 import { type Command, parseOptions, UsageError } from './command';
 
-const usage = `usage: coinreel backup FILE
+const usage = `usage: coinreel backup [FILE | FOLDER/]
 
 Writes a checked copy (integrity, migrations, ledger) of the embedded database to FILE, a new file (mode 0600),
-while the site runs; e.g. coinreel backup backups/coinreel-$(date +%F-%H%M).db. Reads DATABASE_URL only.
+while the site runs. Given a folder, or nothing (then BACKUP_DIR, default backups), the file in it is named for
+the time: coinreel-2026-11-27-021500.db. A missing folder is made. Reads DATABASE_URL and BACKUP_DIR only.
 From a checkout: npm run backup -- FILE`;
 
 async function run(argv: string[]): Promise<number> {
   const { positionals } = parseOptions(argv, {}, true);
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one FILE' : 'FILE is needed: the new backup file');
+  if (positionals.length > 1) throw new UsageError('give one FILE or folder');
   // Only the database is needed, so a cron job or a shell without the site's other settings works too.
   const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const r = await backupDatabase(url, positionals[0]!, process.env.DATABASE_AUTH_TOKEN || undefined);
+  const target = backupFile(positionals[0], process.env.BACKUP_DIR || DEFAULT_BACKUP_DIR);
+  const r = await backupDatabase(url, target, process.env.DATABASE_AUTH_TOKEN || undefined);
   if (!r.ok) {
     console.error(`backup failed: ${r.message}`);
     return 1;

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { makeApp, type TestApp } from '../../tests/helpers/app';
+import { call, makeApp, type TestApp } from '../../tests/helpers/app';
 import { fund } from '../../tests/helpers/money';
-import { createPlayer } from '../../tests/helpers/players';
+import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 import { VERSION } from '../version';
 import { COMMANDS } from './commands';
 
@@ -29,7 +29,7 @@ const BAD: Record<string, string[]> = {
   'games tasks': ['--done', 'task-1', '--reference', 'BO-1'],
   'ledger verify': ['--deep'],
   'btcpay setup': ['--replace=yes'],
-  backup: [],
+  backup: ['a.db', 'b.db'],
   restore: ['a.db', 'b.db'],
   doctor: ['--fix'],
   migrate: ['--dry'],
@@ -76,9 +76,10 @@ describe('coinreel COMMAND --help and bad input', () => {
 describe('each command for real, against a temporary database', () => {
   let app: TestApp;
   let env: Record<string, string>;
+  let p: TestPlayer;
   beforeAll(async () => {
     app = await makeApp();
-    const p = await createPlayer(app);
+    p = await createPlayer(app);
     await fund(app, p.userId, 5_000);
     env = { DATABASE_URL: app.config.DATABASE_URL, DATA_DIR: app.dir };
   });
@@ -86,10 +87,28 @@ describe('each command for real, against a temporary database', () => {
   test('admin create, then freeplay create by that operator, withdrawals list, games tasks', async () => {
     const op = await main(['admin', 'create', '--email', 'boss@example.com', '--password', 'Operator123'], env);
     expect(op).toMatchObject({ code: 0, err: '', out: 'created operator boss@example.com\n' });
+    // Without a password: a one-time link, on the site's address; a shell without PUBLIC_URL is told what it assumed.
+    const linked = await main(['admin', 'create', '--email', 'second@example.com'], { ...env, PUBLIC_URL: 'https://wallet.example.com' });
+    expect(linked.out).toMatch(/^created operator second@example\.com\nset a password within 1 hour \(the link works once\): https:\/\/wallet\.example\.com\/reset-password\/\S+\n$/);
+    const guessed = await main(['admin', 'create', '--email', 'third@example.com'], { ...env, PORT: '3201' });
+    expect(guessed.out).toContain('(the link works once): http://localhost:3201/reset-password/');
+    expect(guessed.out).toContain('PUBLIC_URL is not set here, so the link assumes http://localhost:3201; run this with the site\'s settings (coinreel --env-file FILE admin create …) if the site answers elsewhere.');
     const codes = await main(['freeplay', 'create', '--operator', 'boss@example.com', '--amount', '5', '--code', 'WELCOME5'], env);
     expect(codes.err).toBe('');
     expect(codes.out).toStartWith('WELCOME5\t$5.00\tcap 1\texpires ');
     expect(await main(['withdrawals', 'list'], env)).toMatchObject({ code: 0, out: 'no withdrawals\n' });
+    await fund(app, p.userId, 10_000);
+    const asked = await call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: 100, tip: 0 }, { token: p.token });
+    expect([asked.status, asked.json.message]).toEqual([200, expect.any(String)]);
+    const id = asked.json.data.withdrawalId as string;
+    // --status all is every state (as the console's All); a state is matched whatever its case; another state lists none.
+    for (const status of [[], ['--status', 'all'], ['--status', 'Pending']]) {
+      const r = await main(['withdrawals', 'list', ...status], env);
+      expect([status, r.code, r.out.split('\t').slice(0, 2)]).toEqual([status, 0, [id, 'pending']]);
+    }
+    expect(await main(['withdrawals', 'list', '--status', 'cancelled'], env)).toMatchObject({ code: 0, out: 'no withdrawals\n' });
+    const open = await main(['withdrawals', 'list', '--status', 'open'], env);
+    expect([open.code, open.out, open.err.trim()]).toEqual([2, '', 'coinreel withdrawals: unknown --status "open": use all, creating, pending, cancelling, completed, cancelled, failed (see coinreel withdrawals --help)']);
     const tasks = await main(['games', 'tasks'], env);
     expect(tasks).toMatchObject({ code: 0, err: '' });
     expect(tasks.out).toContain('no open tasks');
@@ -108,10 +127,29 @@ describe('each command for real, against a temporary database', () => {
     const doctor = await main(['doctor'], { ...env, PUBLIC_URL: 'http://localhost:3000' });
     expect(doctor.out).toContain('No problems found.');
     expect(doctor.code).toBe(0);
-    const elsewhere = join(mkdtempSync(join(tmpdir(), 'coinreel-restore-')), 'restored.db');
+    // A scratch folder that does not exist yet is made, as the README's "test a restore" does.
+    const elsewhere = join(mkdtempSync(join(tmpdir(), 'coinreel-restore-')), 'check', 'restored.db');
     const restore = await main(['restore', file], { DATABASE_URL: `file:${elsewhere}` });
     expect(restore).toMatchObject({ code: 0, err: '' });
     expect((await main(['ledger', 'verify'], { DATABASE_URL: `file:${elsewhere}` })).code).toBe(0);
+  });
+
+  test('backup with no FILE writes into BACKUP_DIR (made if missing), given a folder into it, each named for the time', async () => {
+    const dir = join(app.dir, 'nested', 'backups');
+    const named = /^coinreel-\d{4}-\d\d-\d\d-\d{6}\.db$/;
+    const plain = await main(['backup'], { ...env, BACKUP_DIR: dir });
+    expect([plain.code, plain.err]).toEqual([0, '']);
+    expect(readdirSync(dir)).toEqual([expect.stringMatching(named)]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(plain.out).toContain(`backup written: ${join(dir, readdirSync(dir)[0]!)}`);
+    const folder = join(app.dir, 'by-hand');
+    for (const given of [`${folder}/`, folder]) {
+      await Bun.sleep(1000); // a name a second
+      expect((await main(['backup', given], env)).code).toBe(0);
+    }
+    const files = readdirSync(folder);
+    expect([files.length, files.every((f) => named.test(f))]).toEqual([2, true]);
+    expect((await main(['ledger', 'verify'], { DATABASE_URL: `file:${join(folder, files[0]!)}` })).code).toBe(0);
   });
 
   test('migrate --dry-run lists what is pending and changes nothing; migrate applies it', async () => {

@@ -15,11 +15,11 @@ const run = (script: string, args: string[], env: Record<string, string>) => {
 describe('operator commands never create a database', () => {
   // Each command with arguments that would otherwise get as far as the database.
   const COMMANDS: [string, string, string[]][] = [
-    ['ledger:verify', 'scripts/ledger-verify.ts', []],
-    ['freeplay:create', 'scripts/freeplay-create.ts', ['--operator', 'boss@example.com', '--amount', '5', '--code', 'WELCOME5']],
-    ['games:tasks', 'scripts/games-tasks.ts', []],
-    ['withdrawals', 'scripts/withdrawals.ts', ['list']],
-    ['admin:create', 'scripts/admin-create.ts', ['--email', 'boss@example.com', '--password', 'Operator123']],
+    ['coinreel ledger verify', 'scripts/ledger-verify.ts', []],
+    ['coinreel freeplay create', 'scripts/freeplay-create.ts', ['--operator', 'boss@example.com', '--amount', '5', '--code', 'WELCOME5']],
+    ['coinreel games tasks', 'scripts/games-tasks.ts', []],
+    ['coinreel withdrawals', 'scripts/withdrawals.ts', ['list']],
+    ['coinreel admin create', 'scripts/admin-create.ts', ['--email', 'boss@example.com', '--password', 'Operator123']],
   ];
 
   test.each(COMMANDS)('%s refuses a DATABASE_URL with no file, names it, and leaves no file behind', (name, script, args) => {

@@ -35,7 +35,7 @@ async function run(argv: string[]): Promise<number> {
   if (values.code && count > 1) throw new UsageError('--code makes one code; leave it out to make several random ones');
 
   const config = loadConfig();
-  const { client } = await openExistingDatabase('freeplay:create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  const { client } = await openExistingDatabase('coinreel freeplay create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
     await migrate(client);
     const expiresAt = Date.now() + days * 86_400_000;

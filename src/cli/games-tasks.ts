@@ -48,7 +48,7 @@ async function run(argv: string[]): Promise<number> {
 
   // The same database, key and provider as the server (DATABASE_URL, DATA_DIR, CREDENTIAL_KEY, GAME_PROVIDER).
   const config = loadConfig();
-  const database = await openExistingDatabase('games:tasks', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  const database = await openExistingDatabase('coinreel games tasks', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
     await migrate(database.client);
     const cipher = createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));

@@ -17,15 +17,15 @@ From a checkout: npm run ledger:verify`;
 async function run(argv: string[]): Promise<number> {
   parseOptions(argv, {});
   const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const client = await openExistingReadOnly('ledger:verify', url, process.env.DATABASE_AUTH_TOKEN || undefined);
+  const client = await openExistingReadOnly('coinreel ledger verify', url, process.env.DATABASE_AUTH_TOKEN || undefined);
   try {
     const report = await verifyLedger(client);
-    console.log(`ledger:verify ${shownUrl(url)}`);
+    console.log(`coinreel ledger verify ${shownUrl(url)}`);
     console.log(formatReport(report));
     return report.ok ? 0 : 1;
   } catch (e) {
     // A missing table is a failure to verify, not a pass.
-    console.log(`ledger:verify could not read the ledger: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    console.log(`coinreel ledger verify could not read the ledger: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
     return 2;
   } finally {
     client.close();

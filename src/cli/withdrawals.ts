@@ -13,6 +13,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../services/admin/queue-act
 import { createLedger } from '../services/ledger/ledger';
 import { PaymentsError } from '../services/payments/payments.port';
 import { createWithdrawalService } from '../services/payments/withdrawal-service';
+import { WITHDRAWAL_STATUSES } from '../services/payments/withdrawals';
 import { formatCents } from '../shared/money';
 import { type Command, parseOptions, UsageError } from './command';
 import { openExistingDatabase } from './existing-database';
@@ -21,7 +22,8 @@ const usage = `usage: coinreel withdrawals list [--status STATUS]
        coinreel withdrawals approve ID --operator EMAIL [--reason "…"]
        coinreel withdrawals reject ID --operator EMAIL --reason "…"
 
-  list     id, state, state at BTCPay, currency, amount, tip, player, address, time (--status pending, …)
+  list     id, state, state at BTCPay, currency, amount, tip, player, address, time; newest first
+           --status all (the default), ${WITHDRAWAL_STATUSES.join(', ')}
   approve  approve its payout (at BTCPay when configured)
   reject   cancel it: amount and tip go back to the player, who is told --reason
 Reads the server's settings (DATABASE_URL, BTCPay, SMTP, REDIS_URL). From a checkout: npm run withdrawals -- list`;
@@ -35,9 +37,12 @@ async function run(argv: string[]): Promise<number> {
   if (action !== 'list' && !id) throw new UsageError(`${action} needs the withdrawal id (see: coinreel withdrawals list)`);
   if (action !== 'list' && !values.operator?.trim()) throw new UsageError(`${action} needs --operator EMAIL: the audit log names who acted`);
   if (action === 'reject' && !values.reason?.trim()) throw new UsageError('reject needs --reason "…": the player is told why');
+  const status = values.status?.trim().toLowerCase();
+  if (status !== undefined && status !== 'all' && !(WITHDRAWAL_STATUSES as readonly string[]).includes(status))
+    throw new UsageError(`unknown --status "${values.status}": use all, ${WITHDRAWAL_STATUSES.join(', ')}`);
 
   const config = loadConfig();
-  const { client } = await openExistingDatabase('withdrawals', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  const { client } = await openExistingDatabase('coinreel withdrawals', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
     await migrate(client);
     const logger = createLogger(true);
@@ -52,7 +57,7 @@ async function run(argv: string[]): Promise<number> {
         onChanges: withdrawalPush({ hub, ledger, mailer: pickMailer(config), logger, site: siteInfo(config), publicUrl: config.publicUrl }),
       });
       if (action === 'list') {
-        const rows = await service.list(values.status);
+        const rows = await service.list(status === 'all' ? undefined : status);
         if (!rows.length) console.log('no withdrawals');
         for (const w of rows)
           console.log([w.id, w.status, w.payoutState ?? '-', w.currency, formatCents(w.amountCents), `tip ${formatCents(w.tipCents)}`, w.email, w.destination, new Date(w.createdAt).toISOString()].join('\t'));

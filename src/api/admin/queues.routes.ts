@@ -5,10 +5,10 @@ import { writeAudit } from '../../services/admin/audit';
 import { approveWithdrawal, finishGameTask, rejectWithdrawal } from '../../services/admin/queue-actions';
 import { DEPOSIT_STATUSES, depositById, depositList, withdrawalQueue } from '../../services/admin/queues';
 import { PaymentsError } from '../../services/payments/payments.port';
+import { WITHDRAWAL_STATUSES } from '../../services/payments/withdrawals';
 import type { AdminDeps } from './admin.deps';
 import { actorOf, amountOf, bodyObject, dollars, iso, reasonOf, statusOf } from './admin.model';
 
-const WITHDRAWAL_STATUSES = ['creating', 'pending', 'cancelling', 'completed', 'cancelled', 'failed'] as const;
 const TASK_STATUSES = ['open', 'done', 'failed'] as const;
 
 /** BTCPay unreachable or refusing: the operator is told so, and may try again (nothing changed here). */

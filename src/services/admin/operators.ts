@@ -51,6 +51,6 @@ export async function createOperator(client: Client, publicUrl: string, input: {
 export async function operatorByEmail(client: Client, email: string): Promise<Actor> {
   const r = await client.execute({ sql: "SELECT id, email FROM users WHERE lower(email) = ? AND role = 'ADMIN' AND locked_at IS NULL", args: [normalizeEmail(email)] });
   const u = r.rows[0];
-  if (!u) throw AppError.forbidden(`No operator with the e-mail ${email.trim()}: make one with bun run admin:create.`);
+  if (!u) throw AppError.forbidden(`No operator with the e-mail ${email.trim()}: make one with coinreel admin create (npm run admin:create in a checkout).`);
   return { id: String(u.id), email: String(u.email), ip: null };
 }

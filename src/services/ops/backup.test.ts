@@ -81,7 +81,7 @@ describe('backup', () => {
     const server = await run('backup', [join(app.dir, 'y.db')], { DATABASE_URL: 'libsql://db.example.com' });
     expect(server.code).toBe(1);
     expect(server.err).toContain("server's own tools");
-    expect((await run('backup', [], { DATABASE_URL: app.config.DATABASE_URL })).code).toBe(2);
+    expect((await run('backup', ['a.db', 'b.db'], { DATABASE_URL: app.config.DATABASE_URL })).code).toBe(2);
   });
 });
 

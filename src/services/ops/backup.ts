@@ -1,9 +1,20 @@
 import { createClient } from '@libsql/client';
-import { chmodSync, closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { checkDatabaseFile, embeddedPath, type FileCheck } from './database-file';
 
 export type BackupResult = { ok: true; file: string; bytes: number; check: FileCheck } | { ok: false; message: string };
+
+/**
+ * Where a backup goes: FILE as given; in a folder (an existing one, or a name ending in /) a new file named for
+ * the time; with no FILE, that in BACKUP_DIR.
+ */
+export function backupFile(given: string | undefined, backupDir: string, now = new Date()): string {
+  const named = `coinreel-${now.toISOString().slice(0, 19).replace(/:/g, '').replace('T', '-')}.db`;
+  if (given === undefined) return join(backupDir, named);
+  const folder = given.endsWith('/') || (existsSync(given) && statSync(given).isDirectory());
+  return folder ? join(given, named) : given;
+}
 
 /**
  * A consistent copy of the embedded database while the site runs: `VACUUM INTO` reads one snapshot (WAL lets the
@@ -16,7 +27,8 @@ export async function backupDatabase(databaseUrl: string, target: string, authTo
     return { ok: false, message: `DATABASE_URL (${databaseUrl.replace(/\/\/[^@/]*@/, '//')}) is a libSQL server, not an embedded file: back it up with the server's own tools (sqld snapshots, Turso's point-in-time restore).` };
   if (!existsSync(source)) return { ok: false, message: `There is no database at ${source} (DATABASE_URL=${databaseUrl}). Set DATABASE_URL to the site's database.` };
   if (existsSync(target)) return { ok: false, message: `${target} exists already; give a new file name (backups are never overwritten).` };
-  if (!existsSync(dirname(target) || '.')) return { ok: false, message: `The folder ${dirname(target)} does not exist.` };
+  // Its folder is made as the database's own is (readable by this user only), so the default BACKUP_DIR just works.
+  mkdirSync(dirname(target) || '.', { recursive: true, mode: 0o700 });
   const partial = `${target}.partial-${process.pid}`;
   const client = createClient({ url: `file:${source}`, authToken });
   try {

@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
-import { chmodSync, closeSync, copyFileSync, existsSync, openSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { checkDatabaseFile, databaseInUse, embeddedPath } from './database-file';
 
 export type RestoreResult = { ok: true; target: string; previous: string | null } | { ok: false; message: string };
@@ -34,6 +35,8 @@ export async function restoreDatabase(databaseUrl: string, file: string, now = n
       old.close();
     }
   }
+  // A restore into a new place (a scratch copy to test a backup) makes its folder, as the site does for its database.
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   const incoming = `${target}.restoring-${process.pid}`;
   copyFileSync(file, incoming);
   chmodSync(incoming, 0o600);

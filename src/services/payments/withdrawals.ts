@@ -7,6 +7,9 @@ import { btcWithinCents } from './btc-amount';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import type { Destination } from './withdraw-destination';
 
+/** A withdrawal's states, in the order it moves through them. */
+export const WITHDRAWAL_STATUSES = ['creating', 'pending', 'cancelling', 'completed', 'cancelled', 'failed'] as const;
+
 export type WithdrawalLimits = { dailyMaxCents: number; maxOpen: number; autoApproveCents: number };
 
 /**
