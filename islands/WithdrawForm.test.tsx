@@ -54,6 +54,27 @@ describe('WithdrawForm', () => {
     expect(screen.queryByText(said, { selector: '.move-result-title' })).toBeNull();
   });
 
+  test('a typed tip that is not whole dollars stays as typed and is refused with its message: "2.50" never becomes $250', async () => {
+    signedIn(open, ada);
+    await fund(open, ada.userId, 30_000);
+    const before = await available(open, ada.userId);
+    render(<WithdrawForm walletCents={before} rateUsdPerBtc={50_000} network="regtest" />);
+    const tip = screen.getByLabelText('Tip in whole dollars') as HTMLInputElement;
+    for (const typed of ['2.50', '-3', '1,5']) {
+      fireEvent.change(tip, { target: { value: typed } });
+      expect(tip.value).toBe(typed);
+      fill('150');
+      await screen.findByText('Tip must be a whole number of dollars');
+      // The quote counts no tip it would not send.
+      expect(document.body.textContent).not.toContain('leaves your wallet with the tip');
+    }
+    expect(await available(open, ada.userId)).toBe(before);
+    fireEvent.change(tip, { target: { value: '3' } });
+    fill('150');
+    await screen.findByText(/Withdrawal of \$150\.00 requested, with a \$3\.00 tip/, { selector: '.move-result-title' });
+    expect(await available(open, ada.userId)).toBe(before - 15_300);
+  });
+
   test('a refusal that names a page shows its message in the form with the link to it, not as a toast, and moves nothing', async () => {
     signedIn(guarded, bo);
     // The message sits at the top of a long form: it is scrolled into view from the button.

@@ -170,7 +170,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           autoComplete="off"
           placeholder="Other amount"
           value={values.tip}
-          onChange={(e) => TIP_INPUT.test(e.target.value) && set('tip', e.target.value)}
+          onChange={(e) => set('tip', e.target.value)}
           {...describedBy('withdraw-tip', errors.tip)}
         />
         <FieldError id="withdraw-tip" error={errors.tip} />
@@ -205,7 +205,8 @@ const btcFor = (cents: number, rate: number) => (Math.ceil((cents * 1e6) / rate)
 function WithdrawQuote({ rate, amount, tip }: { rate: number | null; amount: string; tip: string }) {
   const read = readAmount(amount);
   const cents = read.ok ? dollarsToCents(read.text) : null;
-  const tipCents = dollarsToCents(tip || '0') ?? 0;
+  // Only a tip the form accepts (whole dollars) is counted; "2.50" shows its error, not a sum.
+  const tipCents = TIP_INPUT.test(tip) ? (dollarsToCents(tip || '0') ?? 0) : 0;
   if (!rate) return <p className="muted withdraw-quote">The Bitcoin rate is shown here when it can be read.</p>;
   return (
     <p className="withdraw-quote" aria-live="polite">

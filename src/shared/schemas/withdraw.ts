@@ -13,7 +13,10 @@ export const DEFAULT_WITHDRAW_CURRENCY: WithdrawCurrency = 'BTC-CHAIN';
 
 /** spec §9: tip quick picks. */
 export const TIP_PRESETS = [1, 2, 5, 10, 50, 100] as const;
-/** spec §5: the tip takes digits only. */
+/**
+ * spec §5: the tip takes digits only. Checked, not filtered as typed: dropping a typed "." would make "2.50" a $250
+ * tip without a word, so anything else stays in the box and the form says TIP_WHOLE.
+ */
 export const TIP_INPUT = /^\d*$/;
 
 export const TIP_WHOLE = 'Tip must be a whole number of dollars';
