@@ -84,15 +84,23 @@ describe('NotificationsList', () => {
     expect(within(items()[1]!).getByText('1m ago')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Notification pages' });
     expect(within(nav).getByText('Page 1 of 2')).toBeTruthy();
-    expect((within(nav).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    // The pager is links (they work without script): the first page has no Previous to follow.
+    expect(within(nav).getByText('Previous').getAttribute('aria-disabled')).toBe('true');
+    expect(within(nav).queryByRole('link', { name: 'Previous' })).toBeNull();
+    const next = within(nav).getByRole('link', { name: 'Next' });
+    expect(next.getAttribute('href')).toBe('/notifications?page=2');
+    fireEvent.click(next);
     expect(scrolled).toHaveLength(1);
     await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
+    // Loaded in place, with the page in the URL for reload and Back.
+    expect(location.pathname + location.search).toBe('/notifications?page=2');
     expect(items()).toHaveLength(2);
     await waitFor(() => expect(document.activeElement?.className).toBe('notes'));
     expect(within(items()[1]!).getByText(`You received $1.00 from Player ID ${bob.playerId}.`)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Next' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/notifications');
     expect(server.sent.map((s) => s.path)).toEqual(['/api/v1/notification', '/api/v1/notification']);
+    history.replaceState(null, '', '/notifications');
   });
 
   test('pushed notifications appear at the top of page 1 once, sharing the page socket with the wallet menu', async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
-import { notePageFrom, notificationContent, notificationType, relativeAge, type Note, type NotePage } from './_ui/history-format';
+import { historyPlace, notePageFrom, notificationContent, notificationType, relativeAge, type Note, type NotePage } from './_ui/history-format';
 
 export const NOTE_PAGE_SIZE = 10;
 export const NOTES_FAILED = 'Failed to load notifications';
@@ -47,7 +47,10 @@ export default function NotificationsList({ initial, renderedAt }: Notifications
   }
 
   useEffect(() => {
-    if (!initial) void load(1);
+    if (!initial) void load(historyPlace(location.search).page);
+    // Back and Forward: the URL says which page to show again.
+    const onPop = () => void load(historyPlace(location.search).page);
+    addEventListener('popstate', onPop);
     setNow(Date.now());
     // Ages move on while the page stays open.
     const tick = setInterval(() => setNow(Date.now()), 60_000);
@@ -57,14 +60,18 @@ export default function NotificationsList({ initial, renderedAt }: Notifications
       setView((v) => (v.status === 'ready' ? { status: 'ready', data: arrived(v.data, note) } : v));
     });
     return () => {
+      removeEventListener('popstate', onPop);
       clearInterval(tick);
       off();
       inFlight.current?.abort();
     };
   }, []);
 
+  /** Shows a page in place and records it in the URL, so reload and Back keep it (the links work without script). */
   function go(page: number) {
     if (view.status !== 'ready' || page < 1 || page > view.data.totalPages) return;
+    const href = notesHref(page);
+    if (location.pathname + location.search !== href) history.pushState({ page }, '', href);
     window.scrollTo({ top: 0, behavior: 'smooth' });
     focusList.current = true;
     void load(page);
@@ -106,17 +113,27 @@ function NotesView({ view, at, go }: { view: View; at: number; go: (page: number
       )}
       {data.totalPages > 1 && (
         <nav className="notes-pager" aria-label="Notification pages">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(data.page - 1)} disabled={data.page <= 1}>
-            Previous
-          </button>
+          <PageLink to={data.page - 1} off={data.page <= 1} go={go}>Previous</PageLink>
           <span aria-current="page">Page {data.page} of {data.totalPages}</span>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => go(data.page + 1)} disabled={data.page >= data.totalPages}>
-            Next
-          </button>
+          <PageLink to={data.page + 1} off={data.page >= data.totalPages} go={go}>Next</PageLink>
         </nav>
       )}
     </>
   );
+}
+
+/** The URL of a page of notifications: page 1 is the bare path. */
+export const notesHref = (page: number) => (page > 1 ? `/notifications?page=${page}` : '/notifications');
+
+/** A pager link: a real link to the page (it works before and without script), loaded in place once hydrated. */
+function PageLink({ to, off, go, children }: { to: number; off: boolean; go: (page: number) => void; children: string }) {
+  if (off) return <span className="btn btn-ghost btn-sm" aria-disabled="true">{children}</span>;
+  const click = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    go(to);
+  };
+  return <a className="btn btn-ghost btn-sm" href={notesHref(to)} onClick={click}>{children}</a>;
 }
 
 /** A pushed notification: shown at the top of page 1 (once), and counted on every page. */

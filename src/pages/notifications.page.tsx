@@ -1,13 +1,17 @@
-import { notePageFrom } from '../../islands/_ui/history-format';
+import { historyPlace, notePageFrom } from '../../islands/_ui/history-format';
 import { NOTE_PAGE_SIZE } from '../../islands/NotificationsList';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
 
-/** spec §2 Notifications. Page 1 is in the first HTML; new ones arrive over the socket. */
+/** spec §2 Notifications. The asked page is in the first HTML; new ones arrive over the socket. */
 export default definePage({
   title: 'Notifications',
   access: 'private',
-  load: async (ctx) => notePageFrom(1, await ctx.api?.(`/notification?limit=${NOTE_PAGE_SIZE}&page=1`)),
+  // The page the URL asks for (`?page=2`), so the pager's links work without script and a reload keeps the page.
+  load: async (ctx) => {
+    const { page } = historyPlace(ctx.url.searchParams);
+    return notePageFrom(page, await ctx.api?.(`/notification?limit=${NOTE_PAGE_SIZE}&page=${page}`));
+  },
   render: (ctx: PageContext) => (
     <section className="page-section wallet-page notes-page" aria-labelledby="notifications-title">
       <h1 id="notifications-title" className="page-title">Notifications</h1>

@@ -103,6 +103,23 @@ describe('wallet pages', () => {
     expect(html).not.toContain('0m ago');
   });
 
+  test('/notifications?page=2: the page the URL asks for, with real links to the others (no script needed)', async () => {
+    const carol = await createPlayer(app);
+    for (let i = 1; i <= 12; i++) await sendCredits(app.deps.database.client, app.deps.ledger, alice, carol.email, cents(100 + i));
+    const read = async (path: string) => (await (await as(carol, path)).text()).replaceAll('<!-- -->', '');
+    const first = await read('/notifications');
+    expect(first).toContain('Page 1 of 2');
+    expect(first).toContain('href="/notifications?page=2"');
+    expect(first).toContain('You received $1.12 from');
+    const second = await read('/notifications?page=2');
+    expect(second).toContain('Page 2 of 2');
+    expect(second).toContain('You received $1.01 from');
+    expect(second).not.toContain('You received $1.12 from');
+    expect(second).toContain('href="/notifications"');
+    // A page past the end or not a number: what the list says it has.
+    expect(await read('/notifications?page=abc')).toContain('Page 1 of 2');
+  });
+
   test("/p2p-transfer: the title and the form's fields", async () => {
     const html = await (await as(alice, '/p2p-transfer')).text();
     expect(html).toContain('<h1 id="p2p-title" class="card-title p2p-title">Send credits to another player</h1>');
