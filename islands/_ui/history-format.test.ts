@@ -50,6 +50,14 @@ describe('amount sign and colour (spec §4 as changed by DESIGN §8: signs follo
   ] as const)('%s %s → %s', (type, direction, text, tone) => {
     expect(amountView({ type, direction, amount: 25 })).toEqual({ text, tone });
   });
+  test.each([
+    ['DEPOSIT', 'in', 'expired'], ['WITHDRAW', 'out', 'cancelled'], ['WITHDRAW', 'out', 'Failed'], ['TRANSFER', 'out', 'failed'],
+  ] as const)('%s %s, %s: the amount is void (struck through, no colour of money moved)', (type, direction, transactionStatus) => {
+    expect(amountView({ type, direction, amount: 10, transactionStatus }).tone).toBe('void');
+  });
+  test.each(['completed', 'pending', 'held', 'processing'])('a %s deposit keeps its + and green', (transactionStatus) => {
+    expect(amountView({ type: 'DEPOSIT', direction: 'in', amount: 10, transactionStatus })).toEqual({ text: '+$10.00', tone: 'in' });
+  });
   test('two decimals and thousands separators', () => {
     expect(amountView({ type: 'DEPOSIT', amount: 1234.5 }).text).toBe('+$1,234.50');
     expect(amountView({ type: 'WITHDRAW', amount: 0.1 }).text).toBe('-$0.10');

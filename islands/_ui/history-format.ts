@@ -43,12 +43,19 @@ const CREDITS: readonly string[] = ['DEPOSIT', 'REDEEM', 'FREEPLAY'];
 // An API amount in dollars as whole cents (a float the parser refuses is rounded).
 const centsOf = (dollars: number) => dollarsToCents(dollars) ?? Math.round(dollars * 100);
 
-/** Green with + for credits reaching the wallet, red with − for credits leaving it; the row's direction decides when given. */
-export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'>): { text: string; tone: 'in' | 'out' } {
+// Rows whose credits never moved (or came back): their amount is shown struck through, neither gained nor lost.
+const VOID_STATUSES: readonly string[] = ['expired', 'cancelled', 'failed'];
+
+/**
+ * Green with + for credits reaching the wallet, red with − for credits leaving it; the row's direction decides when
+ * given. A row that moved nothing (an expired deposit, a cancelled or failed withdrawal) is `void`.
+ */
+export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'> & Partial<Pick<Tx, 'transactionStatus'>>): { text: string; tone: 'in' | 'out' | 'void' } {
   const type = tx.type.toUpperCase();
-  const tone = tx.direction ? tx.direction : CREDITS.includes(type) ? 'in' : 'out';
+  const way = tx.direction ? tx.direction : CREDITS.includes(type) ? 'in' : 'out';
   const c = centsOf(Math.abs(tx.amount));
-  return { text: `${tone === 'in' ? '+' : '-'}${formatCents(c)}`, tone };
+  const moved = !VOID_STATUSES.includes(String(tx.transactionStatus ?? '').toLowerCase());
+  return { text: `${way === 'in' ? '+' : '-'}${formatCents(c)}`, tone: moved ? way : 'void' };
 }
 
 /** A withdrawal with a tip: what was sent and the tip, which together are its amount; null otherwise. */

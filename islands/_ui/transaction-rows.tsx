@@ -42,7 +42,7 @@ function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: 
       </td>
       <td data-label="Amount" className="num">
         <span className="tx-cell">
-          <span className={amount.tone === 'in' ? 'amount-in' : 'amount-out'}>{amount.text}</span>
+          <span className={`amount-${amount.tone}`}>{amount.text}</span>
           <small className="tx-sub">{tx.type.toLowerCase()}</small>
           {split && <small className="tx-sub">{split}</small>}
         </span>

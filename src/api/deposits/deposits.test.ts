@@ -77,8 +77,13 @@ describe('sandbox payments credit the wallet exactly once', () => {
     expect(await balance(q)).toBe(22);
     expect((await simulate(c.depositId, 'confirm', q)).json.data).toMatchObject({ credited: 10, processing: 0, invoiceStatus: 'Settled' });
     const e = (await create('10', q)).json.data;
-    expect((await simulate(e.depositId, 'pay-late', q)).json.data).toMatchObject({ credited: 0, processing: 10, invoiceStatus: 'Expired' });
-    expect((await simulate(e.depositId, 'confirm', q)).json.data).toMatchObject({ credited: 10, invoiceStatus: 'Expired' });
+    // Paid after it expired: on its way, not lost. The deposit and its history row say pending (not expired) until it confirms.
+    expect((await simulate(e.depositId, 'pay-late', q)).json.data).toMatchObject({ credited: 0, processing: 10, invoiceStatus: 'Expired', status: 'pending' });
+    const rowOf = async () => ((await call(app, 'GET', '/api/v1/transaction/transaction-List/DEPOSIT', undefined, { token: q.token })).json.TransactionList as any[])
+      .find((t) => t.orderId === e.invoiceId)?.transactionStatus;
+    expect(await rowOf()).toBe('pending');
+    expect((await simulate(e.depositId, 'confirm', q)).json.data).toMatchObject({ credited: 10, invoiceStatus: 'Expired', status: 'completed' });
+    expect(await rowOf()).toBe('completed');
     expect(await balance(q)).toBe(42);
     // Re-reading every invoice again credits nothing more.
     await app.deps.deposits.reconcileOnce();

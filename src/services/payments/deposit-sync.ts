@@ -133,15 +133,19 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
 
   const r = await client.execute({
     sql: `UPDATE deposits SET invoice_status = ?, processing_cents = ?,
-            status = CASE WHEN credited_cents > 0 OR held_cents > 0 THEN 'completed' WHEN ? IN ('Expired', 'Invalid') THEN 'expired' ELSE status END,
+            status = CASE WHEN credited_cents > 0 OR held_cents > 0 THEN 'completed' WHEN ? > 0 THEN 'pending' WHEN ? IN ('Expired', 'Invalid') THEN 'expired' ELSE status END,
             lightning_destination = coalesce(?, lightning_destination), btc_due = coalesce(?, btc_due), closed_at = CASE WHEN ? THEN ? ELSE closed_at END, updated_at = ?
           WHERE id = ? RETURNING status, history_id`,
-    args: [invoice.status, processingCents, invoice.status, methods.find((m) => m.paymentMethodId === 'BTC-LN')?.destination || null, stillDue(methods),
+    args: [invoice.status, processingCents, processingCents, invoice.status, methods.find((m) => m.paymentMethodId === 'BTC-LN')?.destination || null, stillDue(methods),
       now > invoice.monitoringExpiresAt && processingCents === 0 ? 1 : 0, now, now, row.id],
   });
   changes.status = String(r.rows[0]?.status ?? 'pending');
+  // The history row follows: expired with nothing on its way; pending again when a payment arrives after expiry
+  // (it is counted as processing until it confirms, so the row must not say the money is lost).
   if (changes.status === 'expired')
     await client.execute({ sql: `UPDATE transactions SET status = 'expired' WHERE id = ? AND status = 'pending'`, args: [r.rows[0]!.history_id] });
+  else if (changes.status === 'pending')
+    await client.execute({ sql: `UPDATE transactions SET status = 'pending' WHERE id = ? AND status = 'expired'`, args: [r.rows[0]!.history_id] });
   return changes;
 }
 
