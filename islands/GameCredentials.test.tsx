@@ -43,6 +43,8 @@ describe('GameCredentials', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset VBlink password' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset Game Password' });
     const input = screen.getByLabelText('New Password') as HTMLInputElement;
+    // Focus starts in the field, not on Close: typing then Enter submits.
+    expect(document.activeElement).toBe(input);
     fireEvent.change(input, { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(screen.getByText('* Password must be at least 5 characters long.')).toBeTruthy();

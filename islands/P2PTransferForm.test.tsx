@@ -103,6 +103,8 @@ describe('P2PTransferForm', () => {
     // Back keeps what was typed.
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(amount().value).toBe('$12.50');
+    // The Back button is gone: focus lands on the amount, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(amount()));
     submit();
     await screen.findByRole('heading', { name: 'Confirm the transfer' });
     const release = server.pause();

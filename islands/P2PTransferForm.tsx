@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkP2PTyped } from '../src/shared/schemas/wallet';
@@ -85,12 +85,23 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     }
   }
 
+  // Back from the confirmation: the button pressed is gone, so focus goes to the amount, where a change usually is.
+  const backToForm = useRef(false);
+  useEffect(() => {
+    if (confirming || !backToForm.current) return;
+    backToForm.current = false;
+    form.formRef.current?.querySelector<HTMLInputElement>('#p2p-amount')?.focus();
+  }, [confirming]);
+
   // Step 2: the player confirmed (or went back to change something).
   async function send(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (!confirming) return;
-    if (submitter?.value === 'edit') return setConfirming(null);
+    if (submitter?.value === 'edit') {
+      backToForm.current = true;
+      return setConfirming(null);
+    }
     setBusy(true);
     let walletAmount: unknown;
     try {

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: focus moves in on open, Tab stays inside, Escape or the backdrop closes, and focus goes back
+ * A modal dialog: focus moves in on open (to its first field), Tab stays inside, Escape or the backdrop closes, and focus goes back
  * to where it was.
  */
 export function Modal({ title, onClose, children, icon }: { title: string; onClose: () => void; children: ReactNode; icon?: ReactNode }) {
@@ -15,7 +15,8 @@ export function Modal({ title, onClose, children, icon }: { title: string; onClo
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const dialog = ref.current;
-    dialog?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // Into its first field when it has one (typing then Enter submits, rather than pressing Close), else its first control.
+    (dialog?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     function onKey(e: KeyboardEvent) {
       if (e.key === 'Escape') return close.current();
       if (e.key !== 'Tab' || !dialog) return;

@@ -87,6 +87,9 @@ describe('plain form posts to a page', () => {
     expect(r.status).toBe(400);
     const html = await r.text();
     expect(html).toContain(JSON.stringify({ action: 'default', values: { amount: '0' }, errors: { amount: 'Please enter a valid amount greater than 0' } }).replace(/"/g, '&quot;'));
+    // The title, read first by a screen reader on the new page, says the post was refused; the plain page's does not.
+    expect(html).toContain('<title>Error: Thing | Coinreel</title>');
+    expect(await (await app.handle(new Request(ORIGIN + '/thing', { headers: { cookie: 'token=good' } }))).text()).toContain('<title>Thing | Coinreel</title>');
   });
 
   test('a post from another site changes nothing', async () => {

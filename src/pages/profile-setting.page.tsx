@@ -7,23 +7,30 @@ import { loadProtection, type ProtectionData } from './profile/protection-data';
 import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
 
+// The link to the identity page says where the player stands, not "verify" once that is done.
+const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', submitted: 'Identity under review' };
+
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
   actions: { ...profileActions, ...twoStepActions, ...protectionActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
-  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData }> => ({
-    name: ctx.viewer!.name ?? '',
-    phoneNo: ctx.viewer!.phoneNo ?? '',
-    email: ctx.viewer!.email,
-    pendingEmail: ctx.viewer!.pendingEmail ?? null,
-    protection: await loadProtection(ctx),
-  }),
+  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null }> => {
+    const [protection, identity] = await Promise.all([loadProtection(ctx), ctx.api!('/identity')]);
+    return {
+      name: ctx.viewer!.name ?? '',
+      phoneNo: ctx.viewer!.phoneNo ?? '',
+      email: ctx.viewer!.email,
+      pendingEmail: ctx.viewer!.pendingEmail ?? null,
+      protection,
+      identity: ((identity?.data as { status?: string } | undefined)?.status) ?? null,
+    };
+  },
   render: (ctx: PageContext) => (
     <section className="page-section profile-page">
       <h1 className="page-title">Profile Settings</h1>
       <p className="page-lead">
-        Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">Verify your identity</a>
+        Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">{IDENTITY_LINK[(ctx.data as { identity: string | null }).identity ?? ''] ?? 'Verify your identity'}</a>
       </p>
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">

@@ -37,7 +37,10 @@ function DemoBanner() {
 }
 
 export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageContext; manifest: Manifest; used: Set<string> }) {
-  const title = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
+  const named = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
+  // A refused form post comes back as this page: the title, the first thing a screen reader reads, says so.
+  const refused = ctx.form && (ctx.form.message || Object.keys(ctx.form.errors).length);
+  const title = refused ? `Error: ${named}` : named;
   // The operator console is a work tool: its own header, and none of the players' marketing footer.
   const operatorConsole = page.access === 'admin' && !!ctx.viewer;
   return (
