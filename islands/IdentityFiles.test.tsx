@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { islandDom } from '../tests/helpers/islands';
 import { png } from '../tests/helpers/identity';
-import IdentityFiles, { checkChosen, NOT_A_DOCUMENT, TOO_LARGE } from './IdentityFiles';
+import IdentityFiles, { checkChosen, NOT_A_DOCUMENT, NOT_A_PHOTO, TOO_LARGE } from './IdentityFiles';
 
 const { render, screen, waitFor, cleanup, fireEvent } = await islandDom('http://localhost:3000/verify-identity');
 
@@ -33,5 +33,9 @@ describe('IdentityFiles', () => {
     expect(checkChosen({ size: 100, type: 'application/pdf', name: 'scan' })).toBeNull();
     expect(checkChosen({ size: 100, type: 'image/gif', name: 'a.gif' })).toBe(NOT_A_DOCUMENT);
     expect(checkChosen({ size: 10 * 1024 * 1024 + 1, type: 'image/png', name: 'a.png' })).toBe(TOO_LARGE);
+    // The selfie is a photo: a PDF (by type or by name) is refused for it alone, and its picker offers photos only.
+    expect(checkChosen({ size: 100, type: 'application/pdf', name: 'scan' }, 'selfie')).toBe(NOT_A_PHOTO);
+    expect(checkChosen({ size: 100, type: '', name: 'me.PDF' }, 'selfie')).toBe(NOT_A_PHOTO);
+    expect(checkChosen({ size: 100, type: 'image/jpeg', name: 'me.jpg' }, 'selfie')).toBeNull();
   });
 });

@@ -4,7 +4,10 @@ import { FieldError } from './_ui/field';
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const TOO_LARGE = 'This file is larger than 10 MB. Upload a smaller photo or scan.';
 export const NOT_A_DOCUMENT = 'Upload a JPEG, PNG or PDF file.';
+/** The selfie is a photo: a scan format is refused for it (the operator compares a face). */
+export const NOT_A_PHOTO = 'Upload a photo of yourself: a JPEG or PNG file.';
 const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
+const ACCEPT_PHOTO = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
 export const PARTS: { name: 'front' | 'back' | 'selfie'; label: string; hint: string; required: boolean }[] = [
   { name: 'front', label: 'Front of your ID', hint: 'A clear photo or scan: JPEG, PNG or PDF, up to 10 MB.', required: true },
@@ -18,8 +21,9 @@ type Chosen = { name: string; size: number; preview: string | null; error: strin
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 /** What the browser can tell before sending: too large, or plainly not a JPEG, PNG or PDF (the server reads the bytes). */
-export function checkChosen(f: { size: number; type: string; name: string }): string | null {
+export function checkChosen(f: { size: number; type: string; name: string }, part = 'front'): string | null {
   if (f.size > MAX_FILE_BYTES) return TOO_LARGE;
+  if (part === 'selfie' && (f.type === 'application/pdf' || /\.pdf$/i.test(f.name))) return NOT_A_PHOTO;
   const byName = /\.(jpe?g|png|pdf)$/i.test(f.name);
   if (f.type && !/^(image\/jpeg|image\/png|application\/pdf)$/.test(f.type) && !byName) return NOT_A_DOCUMENT;
   return null;
@@ -35,7 +39,7 @@ export default function IdentityFiles({ errors = {} }: IdentityFilesProps) {
   function pick(part: string, e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
     if (!f) return setChosen((c) => ({ ...c, [part]: undefined }));
-    const error = checkChosen(f);
+    const error = checkChosen(f, part);
     e.target.setCustomValidity(error ?? '');
     setChosen((c) => ({ ...c, [part]: { name: f.name, size: f.size, preview: null, error } }));
     if (error || !/^image\/(jpeg|png)$/.test(f.type)) return;
@@ -53,7 +57,7 @@ export default function IdentityFiles({ errors = {} }: IdentityFilesProps) {
         return (
           <div className="field" key={p.name}>
             <label htmlFor={id}>{p.label}</label>
-            <input id={id} name={p.name} type="file" accept={ACCEPT} required={p.required} aria-invalid={error ? true : undefined}
+            <input id={id} name={p.name} type="file" accept={p.name === 'selfie' ? ACCEPT_PHOTO : ACCEPT} required={p.required} aria-invalid={error ? true : undefined}
               aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} onChange={(e) => pick(p.name, e)} />
             <p className="field-hint" id={`${id}-hint`}>{p.hint}</p>
             {c && !c.error && (

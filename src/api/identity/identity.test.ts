@@ -86,6 +86,9 @@ describe('submission: fields, files and the 21+ check', () => {
     const t = await submitIdentity(app, p, { selfie: new File(['<svg onload=alert(1)>'], 'me.jpg', { type: 'image/jpeg' }) });
     expect(t.status).toBe(400);
     expect(t.json.errors).toEqual([{ field: 'selfie', message: 'Upload a JPEG, PNG or PDF file.' }]);
+    // A PDF does for a scan of the ID, not for the selfie: that is a photo of a face.
+    const scan = await submitIdentity(app, p, { selfie: new File([pdf() as BlobPart], 'me.pdf') });
+    expect([scan.status, scan.json.errors]).toEqual([400, [{ field: 'selfie', message: 'Upload a photo of yourself: a JPEG or PNG file.' }]]);
     expect(await rows(app, 'SELECT id FROM identity_submissions WHERE user_id = ?', [p.userId])).toEqual([]);
     expect((await call(app, 'GET', '/api/v1/identity', undefined, { token: p.token })).json.data.status).toBe('not_started');
   });
@@ -138,6 +141,9 @@ describe('IDENTITY_REQUIRED_FOR against real withdrawals (through the route)', (
     const op = await createOperatorUser(app);
     const p = await createPlayer(app);
     await fund(app, p.userId, 50_000);
+    // A mistake in the form is said first: the player fixes it before being sent to verify.
+    const typo = await call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: 'bcrt1-not-an-address', amount: 100, tip: 0 }, { token: p.token });
+    expect([typo.status, typo.json.errors?.[0]?.field]).toEqual([400, 'wallet_address']);
     const first = await withdraw(app, p, 100);
     expect(first.status).toBe(403);
     expect(first.json).toMatchObject({ errorType: 'IDENTITY_REQUIRED', link: '/verify-identity' });

@@ -68,7 +68,10 @@ export async function submitIdentity(ctx: IdentityContext, userId: string, input
   const cleaned: { part: DocumentPart; type: string; bytes: Uint8Array }[] = [];
   for (const { part, file } of files) {
     try {
-      cleaned.push({ part, ...cleanDocument(new Uint8Array(await file.arrayBuffer())) });
+      const doc = cleanDocument(new Uint8Array(await file.arrayBuffer()));
+      // The selfie is compared with the ID's face: a photo, not a scan.
+      if (part === 'selfie' && doc.type === 'application/pdf') bad(part, 'Upload a photo of yourself: a JPEG or PNG file.');
+      else cleaned.push({ part, ...doc });
     } catch (e) {
       if (e instanceof DocumentRejected) bad(part, e.message);
       else throw e;

@@ -77,9 +77,10 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     async create(r: WithdrawRequest) {
       // Open during a break, but not while the player owes from a reversed deposit.
       await assertNotInDebt(o.client, r.userId);
-      const cashOut = (await o.checkIdentity?.(r.userId, r.amountCents)) ?? undefined;
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
+      // After the form's own mistakes: a player sent to verify their identity should not learn of a bad address later.
+      const cashOut = (await o.checkIdentity?.(r.userId, r.amountCents)) ?? undefined;
       await r.stepUp?.();
       const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits, cashOut }).catch(async (e) => {
         // A simultaneous withdrawal took the player past a threshold after the check above: asked again now, the
