@@ -1,6 +1,6 @@
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { enableStatementCache } from './statement-cache';
@@ -17,7 +17,16 @@ export const clientOf = (db: Db): Client => (db as unknown as { $client: Client 
 export function openDatabase(url: string, authToken?: string): Database {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).split('?')[0]!;
-    if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path && path !== ':memory:') {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      // Every player's data: a new database file is its owner's alone, whatever the umask (SQLite gives the -wal and
+      // -shm files it makes beside it the database file's own mode).
+      try {
+        closeSync(openSync(path, 'wx', 0o600));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
   }
   // One connection for an embedded file: statements run synchronously on this thread anyway, and it keeps
   // the per-connection PRAGMAs below (WAL sync level, busy timeout, foreign keys) in force for every call.

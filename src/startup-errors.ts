@@ -79,7 +79,7 @@ export function dataFolderProblem(dataDir: string, databaseUrl: string): string 
   if (dbPath && dbPath !== ':memory:') folders.push([`DATABASE_URL=${shownUrl(databaseUrl)}`, dirname(dbPath), 'DATABASE_URL']);
   for (const [shown, folder, name] of folders) {
     try {
-      mkdirSync(folder, { recursive: true });
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
     } catch (e) {
       const code = (e as { code?: string }).code ?? 'error';
       return `Cannot create the folder ${folder} for ${shown} (${code}: ${FS_CODES[code] ?? 'refused'}): set ${name} to ${name === 'DATA_DIR' ? 'a folder' : 'a file in a folder'} this user may write, e.g. under /var/lib/coinreel.`;

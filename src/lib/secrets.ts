@@ -6,7 +6,7 @@ export function persistedSecret(dataDir: string, name: string, given: string | u
   if (given) return given;
   const file = join(dataDir, `.${name}`);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const value = Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
   writeFileSync(file, value, { mode: 0o600 });
   return value;

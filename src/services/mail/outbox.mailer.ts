@@ -12,7 +12,7 @@ export function createOutboxMailer(dir: string): Mailer & Mailbox {
   return {
     async send(m) {
       // Made once: a mkdir per message was a fifth of a P2P transfer's CPU time.
-      await (ready ??= mkdir(dir, { recursive: true }));
+      await (ready ??= mkdir(dir, { recursive: true, mode: 0o700 }));
       const sentAt = new Date();
       const id = `${sentAt.getTime().toString().padStart(15, '0')}-${String(seq++ % 1e6).padStart(6, '0')}-${crypto.randomUUID().slice(0, 8)}`;
       const stored: StoredMail = { id, sentAt: sentAt.toISOString(), to: m.to, subject: m.subject, text: m.text, html: m.html };
