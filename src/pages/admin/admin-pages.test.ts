@@ -59,6 +59,8 @@ describe('console pages', () => {
     const after = await page(app, `/admin/players/${player.userId}`, { cookie: `token=${op.token}; ${r.headers.get('set-cookie')!.split(';')[0]}` });
     const html = await after.text();
     expect(html).toContain('Wallet credited.');
+    // The movement's row says why, as the player's own history does.
+    expect(html).toMatch(/<td data-label="Type">ADJUSTMENT<\/td><td data-label="Amount">\+\$5\.00<\/td><td data-label="Status">completed<\/td><td data-label="Details">Reason: goodwill credit<\/td>/);
     expect(html).toContain('$15.00');
   });
 

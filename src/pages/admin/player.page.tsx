@@ -53,7 +53,7 @@ export default adminPage({
         <Table
           head={['When', 'Type', 'Amount', 'Status', 'Details']}
           empty="No movements yet."
-          rows={history.map((h) => [when(h.createdAt), h.type, `${h.direction === 'in' ? '+' : '-'}${money(h.amount)}`, h.status, [h.game, h.counterparty, h.orderId].filter(Boolean).join(' ')])}
+          rows={history.map((h) => [when(h.createdAt), h.type, `${h.direction === 'in' ? '+' : '-'}${money(h.amount)}`, h.status, [h.game, h.counterparty, h.orderId, h.note && `Reason: ${h.note}`].filter(Boolean).join(' ')])}
         />
       </AdminShell>
     );

@@ -36,7 +36,10 @@ export async function searchPlayers(client: Client, q: string, page: number, lim
 export async function playerDetail(client: Client, id: string, now = Date.now()) {
   const [u, history, sessions] = await client.batch([
     { sql: `${SUMMARY_SQL} WHERE u.id = ?`, args: [id] },
-    { sql: 'SELECT uuid, type, direction, status, amount_cents, order_id, game_name, counterparty, created_at FROM transactions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50', args: [id] },
+    // An adjustment's reason is on its ledger transfer (as the player's own history reads it).
+    { sql: `SELECT uuid, type, direction, status, amount_cents, order_id, game_name, counterparty, created_at,
+              CASE WHEN type = 'ADJUSTMENT' THEN (SELECT json_extract(t.metadata, '$.reason') FROM transfers t WHERE t.id = transactions.transfer_id) END AS note
+            FROM transactions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50`, args: [id] },
     { sql: 'SELECT id, created_at, expires_at, remember FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC', args: [id, now] },
   ], 'read');
   const row = u!.rows[0];
@@ -57,7 +60,7 @@ export async function playerDetail(client: Client, id: string, now = Date.now())
     history: history!.rows.map((h) => ({
       id: String(h.uuid), type: String(h.type), direction: String(h.direction), status: String(h.status), amountCents: Number(h.amount_cents),
       orderId: h.order_id == null ? null : String(h.order_id), game: h.game_name == null ? null : String(h.game_name),
-      counterparty: h.counterparty == null ? null : String(h.counterparty), createdAt: Number(h.created_at),
+      counterparty: h.counterparty == null ? null : String(h.counterparty), note: h.note == null ? null : String(h.note), createdAt: Number(h.created_at),
     })),
     sessions: sessions!.rows.map((s) => ({ id: String(s.id), createdAt: Number(s.created_at), expiresAt: Number(s.expires_at), remember: Number(s.remember) === 1 })),
   };
