@@ -132,9 +132,16 @@ describe('DepositStatus while the deposit waits for its payment', () => {
 });
 
 describe('DepositStatus once something happened to the money', () => {
+  test('paid more than asked: the news says by how much, and that all of it was credited', () => {
+    render(<DepositStatus {...props({ status: 'completed', invoiceStatus: 'Settled', amountCents: 2_000, creditedCents: 2_400 })} />);
+    expect(news()).toContain('Paid — $24.00 is in your wallet');
+    expect(news()).toContain('You sent $4.00 more than the $20.00 asked; all of it was credited.');
+  });
+
   test('paid: the news first, with Play now and See history; no QR, amount to send, Copy or timer', () => {
     render(<DepositStatus {...props({ status: 'completed', invoiceStatus: 'Settled', creditedCents: 5_000 })} />);
     expect(news()).toContain('Paid — $50.00 is in your wallet');
+    expect(news()).not.toContain('more than');
     expect(screen.getByRole('link', { name: 'Play now' }).getAttribute('href')).toBe('/home#transfer');
     expect(screen.getByRole('link', { name: 'See history' }).getAttribute('href')).toBe('/transactions?type=DEPOSIT');
     expect(qr('QR code of the Lightning invoice')).toBeNull();
