@@ -124,6 +124,14 @@ describe('RegisterForm against the real API', () => {
     expect(screen.queryByText('An account with this email already exists.')).toBeNull();
   });
 
+  test('a refused plain post\'s referral message goes as soon as a box is ticked', () => {
+    const message = 'Please select at least one option for how you heard about us';
+    render(<RegisterForm form={{ values: { email: 'ada@example.com' }, errors: { reference: message } }} />);
+    expect(screen.getByText(message)).toBeTruthy();
+    tick('Other');
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
   test('a thrown failure says Registration failed. Please try again later.', async () => {
     globalThis.fetch = (async () => {
       throw new TypeError('Failed to fetch');

@@ -39,7 +39,8 @@ const FIELDS = ['email', 'password', 'termsAccepted', 'ageConfirmed', 'reference
 export default function RegisterForm({ idPrefix = 'register', form: posted, mailbox, states }: { idPrefix?: string; form?: Posted; mailbox?: string;
   /** US states to choose from, when some are restricted (RESTRICTED_STATES); the server checks the choice. */
   states?: [string, string][] | null }) {
-  const form = useForm(INITIAL, (v) => ({ ...check(v), ...(states && !v.state && { state: 'Choose the US state you live in' }) }), posted);
+  // The referral boxes share one message: ticking any of them answers it.
+  const form = useForm(INITIAL, (v) => ({ ...check(v), ...(states && !v.state && { state: 'Choose the US state you live in' }) }), posted, (f) => (f.startsWith('ref-') ? 'reference' : f));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState(posted?.message ?? '');
   const [registered, setRegistered] = useState<string | null>(null);

@@ -39,7 +39,9 @@ function typedBeforeHydration<V extends Record<string, FormValue>>(form: HTMLFor
  * checks run live, so each field's message clears as soon as the player corrects it. Errors the server returned
  * for a field stay until that field is edited.
  */
-export function useForm<V extends Record<string, FormValue>>(initial: V, check: (v: V) => FieldErrors, posted?: Posted) {
+export function useForm<V extends Record<string, FormValue>>(initial: V, check: (v: V) => FieldErrors, posted?: Posted,
+  /** The message a field's edit answers, when several fields share one (a group of checkboxes). */
+  messageOf: (field: string) => string = (f) => f) {
   const [values, setValues] = useState<V>(() => withPosted(initial, posted));
   const [tried, setTried] = useState(false);
   // A refused plain post's messages stay until their field is edited, as the API's own do.
@@ -63,8 +65,9 @@ export function useForm<V extends Record<string, FormValue>>(initial: V, check: 
   function set<K extends keyof V>(field: K, value: V[K]) {
     setValues((v) => ({ ...v, [field]: value }));
     setServer((s) => {
-      if (!(field in s)) return s;
-      const { [field as string]: _, ...rest } = s;
+      const key = messageOf(field as string);
+      if (!(key in s)) return s;
+      const { [key]: _, ...rest } = s;
       return rest;
     });
   }
