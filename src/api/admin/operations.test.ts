@@ -64,9 +64,12 @@ describe('manual game tasks', () => {
 });
 
 describe('freeplay codes', () => {
+
   test('issued with or without a code, redeemed by a player, listed with redemptions, then disabled', async () => {
     const mine = await admin('POST', '/freeplay-codes', { code: 'spring5', amount: 5, cap: 10, expiresAt: '2099-01-01' }, { 'idempotency-key': 'code-1' });
     expect([mine.status, mine.json.code.code]).toEqual([201, 'SPRING5']);
+    // A date alone is the whole of that day.
+    expect(mine.json.code.expiresAt).toBe('2099-01-01T23:59:59.999Z');
     const replay = await admin('POST', '/freeplay-codes', { code: 'spring5', amount: 5, cap: 10, expiresAt: '2099-01-01' }, { 'idempotency-key': 'code-1' });
     expect(replay.status).toBe(201);
     const random = await admin('POST', '/freeplay-codes', { amount: 2.5, cap: 1, expiresAt: '2099-01-01' });
@@ -117,5 +120,16 @@ describe('deposits, overview and the audit trail', () => {
     const csv = await call(app, 'GET', '/api/v1/admin/audit.csv?action=code.disable', undefined, { token: op.token });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.text.split('\r\n')[1]).toContain('code.disable');
+  });
+});
+
+describe('freeplay code expiry', () => {
+  test('an expiry given as a date lasts to the end of that day (UTC), so today is a valid expiry; a date-time is kept as given', async () => {
+    expect((await admin('POST', '/freeplay-codes', { amount: 1, cap: 1, expiresAt: '2099-01-01T12:00:00Z' })).json.code.expiresAt).toBe('2099-01-01T12:00:00.000Z');
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await admin('POST', '/freeplay-codes', { amount: 1, cap: 1, expiresAt: today });
+    expect([made.status, made.json.code.expiresAt]).toEqual([201, `${today}T23:59:59.999Z`]);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await admin('POST', '/freeplay-codes', { amount: 1, cap: 1, expiresAt: yesterday })).json.errors).toEqual([{ field: 'expiresAt', message: 'The expiry must be in the future.' }]);
   });
 });

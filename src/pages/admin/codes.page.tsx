@@ -25,7 +25,7 @@ export default adminPage({
           <FieldInput f={{ name: 'code', label: 'Code (empty: random)', maxLength: 32, pattern: '[A-Za-z0-9\\-]{4,32}', title: '4 to 32 letters, digits or hyphens' }} refused={refused} errorId="create-error" />
           <FieldInput f={{ name: 'amount', label: 'Amount ($)', inputMode: 'decimal', required: true }} refused={refused} errorId="create-error" />
           <FieldInput f={{ name: 'cap', label: 'Redemption cap', inputMode: 'numeric', required: true, initial: '1' }} refused={refused} errorId="create-error" />
-          <label className="field"><span>Expires</span><input name="expiresAt" type="date" required defaultValue={refused?.values.expiresAt ?? inMonth} /></label>
+          <label className="field"><span>Expires (at the end of that day, UTC)</span><input name="expiresAt" type="date" required defaultValue={refused?.values.expiresAt ?? inMonth} /></label>
           <button type="submit" className="btn btn-sm btn-primary">Issue code</button>
         </form>
         <Table
