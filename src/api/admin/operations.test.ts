@@ -76,7 +76,8 @@ describe('freeplay codes', () => {
     expect(random.json.code.code).toMatch(/^[A-Z0-9]{10}$/);
     for (const bad of [{ amount: 0, cap: 1, expiresAt: '2099-01-01' }, { amount: 5, cap: 0, expiresAt: '2099-01-01' }, { amount: 5, cap: 1, expiresAt: '2001-01-01' }, { amount: 5, cap: 1, expiresAt: 'soon' }, { code: 'a b', amount: 5, cap: 1, expiresAt: '2099-01-01' }])
       expect((await admin('POST', '/freeplay-codes', bad)).status).toBe(400);
-    expect((await admin('POST', '/freeplay-codes', { code: 'SPRING5', amount: 5, cap: 1, expiresAt: '2099-01-01' })).status).toBe(409);
+    const taken = await admin('POST', '/freeplay-codes', { code: 'SPRING5', amount: 5, cap: 1, expiresAt: '2099-01-01' });
+    expect([taken.status, taken.json.message]).toEqual([409, 'The code SPRING5 already exists: choose another, or give none for a random one.']);
     expect((await call(app, 'POST', '/api/v1/freeplay/redeem', { code: 'spring5' }, { token: p.token })).status).toBe(200);
     const list = (await admin('GET', '/freeplay-codes')).json.codes.find((c: any) => c.code === 'SPRING5');
     expect(list).toMatchObject({ redemptions: 1, recentRedeemers: [p.email], disabled: false });

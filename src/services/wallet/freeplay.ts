@@ -68,7 +68,7 @@ export async function createFreeplayCode(client: Client, c: NewCode, now = Date.
       args: [Bun.randomUUIDv7(), code, c.amountCents, c.expiresAt, c.maxRedemptions, now],
     });
   } catch (e) {
-    if (e instanceof Error && e.message.includes('UNIQUE')) throw invalid('That code already exists.', 409, 'FREEPLAY_EXISTS');
+    if (e instanceof Error && e.message.includes('UNIQUE')) throw invalid(`The code ${code} already exists: choose another, or give none for a random one.`, 409, 'FREEPLAY_EXISTS');
     throw e;
   }
   return { ...c, code };
