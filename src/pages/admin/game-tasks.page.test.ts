@@ -43,5 +43,7 @@ describe('the game tasks page', () => {
     expect(await available(app, p.userId)).toBe(before + 450);
     const done = await (await page(app, '/admin/game-tasks?status=done', { cookie: `token=${op.token}` })).text();
     expect(done).toContain('$4.50 of $5.00 asked');
+    // The game by its name, as the back office knows it.
+    expect(done).toContain('<td data-label="Game">VBlink</td>');
   });
 });

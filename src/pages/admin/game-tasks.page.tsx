@@ -10,13 +10,14 @@ const amountOf = (t: Row) => (typeof t.confirmed === 'number' && t.confirmed !==
 /** /admin/game-tasks: the manual provider's queue. */
 export default adminPage({
   title: 'Game tasks',
-  load: (ctx) => adminLoad(ctx, { list: `/admin/game-tasks?status=${enc(status(ctx))}` }),
+  load: (ctx) => adminLoad(ctx, { list: `/admin/game-tasks?status=${enc(status(ctx))}`, games: '/admin/games' }),
   actions: {
     complete: apiAction('POST', (f) => `/admin/game-tasks/${enc(f.id ?? '')}/complete`, (f) => ({ reference: f.reference, ...(f.amount?.trim() && { amount: dollarsField(f.amount) }) })),
     fail: apiAction('POST', (f) => `/admin/game-tasks/${enc(f.id ?? '')}/fail`, (f) => ({ reason: f.reason }), { confirm: true }),
   },
   render: (ctx) => {
     const list: Row[] = (ctx.data as any).list?.tasks ?? [];
+    const names = new Map<string, string>((((ctx.data as any).games?.games ?? []) as Row[]).map((g) => [g.id, g.name]));
     return (
       <AdminShell ctx={ctx} title="Game tasks">
         <p className="admin-hint">Do each task in the game's back office, then mark it here. The password to set for account and reset tasks: <code>coinreel games tasks --show ID</code> (or <code>npm run games:tasks -- --show ID</code> in a checkout).</p>
@@ -26,7 +27,7 @@ export default adminPage({
           empty="No tasks in this list."
           rows={list.map((t) => [
             <span>{KINDS[t.kind] ?? t.kind}<br /><small className="admin-mono">{t.id}</small></span>,
-            t.gameId, <span className="admin-mono">{t.userName}</span>, amountOf(t), when(t.createdAt),
+            names.get(t.gameId) ?? t.gameId, <span className="admin-mono">{t.userName}</span>, amountOf(t), when(t.createdAt),
             `${t.status}${t.note ? `: ${t.note}` : ''}`,
             t.status === 'open' ? (
               <div className="admin-actions">
