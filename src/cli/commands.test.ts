@@ -8,6 +8,7 @@ import { call, makeApp, type TestApp } from '../../tests/helpers/app';
 import { fund } from '../../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 import { VERSION } from '../version';
+import { listAudit } from '../services/admin/audit';
 import { COMMANDS } from './commands';
 
 const root = resolve(import.meta.dir, '../..');
@@ -87,6 +88,9 @@ describe('each command for real, against a temporary database', () => {
   test('admin create, then freeplay create by that operator, withdrawals list, games tasks', async () => {
     const op = await main(['admin', 'create', '--email', 'boss@example.com', '--password', 'Operator123'], env);
     expect(op).toMatchObject({ code: 0, err: '', out: 'created operator boss@example.com\n' });
+    // The console's audit filter finds the command's row by its kind.
+    const byCommand = await listAudit(app.deps.database.client, { actor: 'cli' });
+    expect(byCommand.rows.map((e) => [e.actorId, e.targetType])).toContainEqual(['cli:admin-create', expect.any(String)]);
     // Without a password: a one-time link, on the site's address; a shell without PUBLIC_URL is told what it assumed.
     const linked = await main(['admin', 'create', '--email', 'second@example.com'], { ...env, PUBLIC_URL: 'https://wallet.example.com' });
     expect(linked.out).toMatch(/^created operator second@example\.com\nset a password within 1 hour \(the link works once\): https:\/\/wallet\.example\.com\/reset-password\/\S+\n$/);

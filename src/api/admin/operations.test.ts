@@ -116,6 +116,9 @@ describe('deposits, overview and the audit trail', () => {
     expect(all.json.pagination.total).toBeGreaterThan(5);
     const only = await admin('GET', '/audit?action=code.disable');
     expect(only.json.entries.map((e: any) => e.targetId)).toEqual(['SPRING5']);
+    // An action's first word finds all of its kind; a part of a word finds nothing.
+    expect(new Set((await admin('GET', '/audit?action=code')).json.entries.map((e: any) => e.action))).toEqual(new Set(['code.create', 'code.disable']));
+    expect((await admin('GET', '/audit?action=cod')).json.entries).toEqual([]);
     expect((await admin('GET', `/audit?actor=${encodeURIComponent(op.email)}&from=2000-01-01&to=2099-01-01`)).json.pagination.total).toBe(all.json.pagination.total);
     expect((await admin('GET', '/audit?from=yesterday')).status).toBe(400);
     const csv = await call(app, 'GET', '/api/v1/admin/audit.csv?action=code.disable', undefined, { token: op.token });

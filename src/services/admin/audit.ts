@@ -47,15 +47,23 @@ const toRow = (r: Row): AuditRow => ({
   ip: r.ip == null ? null : String(r.ip), createdAt: Number(r.created_at),
 });
 
-/** Newest first. `actor` matches the operator's e-mail (part of it) or id; `action` is exact; from/to are ms. */
+/**
+ * Newest first. `actor` matches the operator's e-mail (part of it) or id, or a command's kind (`cli` finds
+ * `cli:admin-create`); `action` is exact or its first word (`withdrawal` finds withdrawal.approve and .reject);
+ * from/to are ms.
+ */
 export async function listAudit(client: Client, f: AuditFilter) {
   const where: string[] = [];
   const args: (string | number)[] = [];
   if (f.actor) {
-    where.push('(actor_id = ? OR lower(actor_email) LIKE ?)');
-    args.push(f.actor, `%${f.actor.toLowerCase().replace(/[%_]/g, '')}%`);
+    const bare = f.actor.toLowerCase().replace(/[%_\\]/g, '');
+    where.push("(actor_id = ? OR actor_id LIKE ? OR lower(actor_email) LIKE ?)");
+    args.push(f.actor, `${bare}:%`, `%${bare}%`);
   }
-  if (f.action) where.push('action = ?'), args.push(f.action);
+  if (f.action) {
+    where.push("(action = ? OR action LIKE ?)");
+    args.push(f.action, `${f.action.replace(/[%_\\]/g, '')}.%`);
+  }
   if (f.from !== undefined) where.push('created_at >= ?'), args.push(f.from);
   if (f.to !== undefined) where.push('created_at < ?'), args.push(f.to);
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
