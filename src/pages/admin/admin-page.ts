@@ -20,13 +20,15 @@ export const adminPage = (p: Omit<Page, 'access'>) => definePage({ ...p, access:
  * sent), shows the page again with the form open, its values and the reason; any other refusal (the row moved on
  * meanwhile) is a flash over the list as it now is.
  */
-export function apiAction(method: string, path: (f: Record<string, string>) => string, body: (f: Record<string, string>) => unknown, opts: { confirm?: boolean } = {}): PageAction {
+export function apiAction(method: string, path: (f: Record<string, string>) => string, body: (f: Record<string, string>) => unknown,
+  opts: { confirm?: boolean; /** Asks for the tick only for these posts (turning something off, not on). */ confirmWhen?: (f: Record<string, string>) => boolean } = {}): PageAction {
   return async (ctx: ActionContext) => {
     const back = ctx.url.pathname + ctx.url.search;
     const { confirm: _, ...typed } = keptValues(ctx.fields);
     const again = (status: number, message: string, errors: Record<string, string> = {}): ActionResult =>
       ({ status, form: { action: ctx.fields._action || 'default', values: typed, errors, message } });
-    if (opts.confirm && ctx.fields.confirm !== 'yes') return again(400, 'Tick the box to confirm.');
+    const asks = opts.confirm || (opts.confirmWhen?.(ctx.fields) ?? false);
+    if (asks && ctx.fields.confirm !== 'yes') return again(400, 'Tick the box to confirm.');
     const a = await ctx.send(method, path(ctx.fields), body(ctx.fields), { idempotencyKey: ctx.fields._key || undefined });
     if (a.json?.success) return { redirect: back, flash: { kind: 'success', message: String(a.json.message) } };
     const named: { field?: unknown; message?: unknown }[] = Array.isArray(a.json?.errors) ? a.json!.errors : [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { BASE, makeApp, page, type TestApp } from '../../../tests/helpers/app';
+import { BASE, call, makeApp, page, type TestApp } from '../../../tests/helpers/app';
 import { fund } from '../../../tests/helpers/money';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
 
@@ -86,6 +86,18 @@ describe('console pages', () => {
     const html = await (await page(app, `/admin/players/${player.userId}`, cookie(op))).text();
     expect(html).toContain('<summary class="btn btn-sm btn-primary"><span class="admin-action-label">Adjust balance</span><span class="admin-action-cancel">Cancel</span></summary>');
     expect(html).not.toMatch(/<details class="admin-action" open/);
+  });
+
+  test('turning a game off asks for the tick (it stops every player\'s transfers); turning it on does not', async () => {
+    const active = async () => ((await call(app, 'GET', '/api/v1/admin/games', undefined, { token: op.token })).json.games as any[]).find((g) => g.id === 'vblink').active;
+    const off = await post('/admin/games', { _action: 'toggle', id: 'vblink', active: 'false', reason: 'vendor outage' }, op);
+    expect(off.status).toBe(400);
+    expect(await off.text()).toContain('Tick the box to confirm.');
+    expect(await active()).toBe(true);
+    expect((await post('/admin/games', { _action: 'toggle', id: 'vblink', active: 'false', reason: 'vendor outage', confirm: 'yes' }, op)).status).toBe(303);
+    expect(await active()).toBe(false);
+    expect((await post('/admin/games', { _action: 'toggle', id: 'vblink', active: 'true' }, op)).status).toBe(303);
+    expect(await active()).toBe(true);
   });
 
   test('held deposit money shows on the player page and a plain form post releases it', async () => {

@@ -1,5 +1,5 @@
 import { adminLoad, adminPage, apiAction, enc } from './admin-page';
-import { AdminShell, Table, type Row } from './ui';
+import { ActionForm, AdminShell, Table, type Row } from './ui';
 import { PageFormToken } from '../form-token-field';
 
 /** /admin/games: turn a game on or off and set its download link. */
@@ -7,7 +7,7 @@ export default adminPage({
   title: 'Games',
   load: (ctx) => adminLoad(ctx, { list: '/admin/games' }),
   actions: {
-    toggle: apiAction('PATCH', (f) => `/admin/games/${enc(f.id ?? '')}`, (f) => ({ active: f.active === 'true', reason: f.reason || undefined })),
+    toggle: apiAction('PATCH', (f) => `/admin/games/${enc(f.id ?? '')}`, (f) => ({ active: f.active === 'true', reason: f.reason || undefined }), { confirmWhen: (f) => f.active === 'false' }),
     link: apiAction('PATCH', (f) => `/admin/games/${enc(f.id ?? '')}`, (f) => ({ downloadUrl: f.downloadUrl })),
   },
   render: (ctx) => {
@@ -25,10 +25,11 @@ export default adminPage({
               <input id={`link-${g.id}`} name="downloadUrl" type="url" required defaultValue={g.downloadUrl} className="input" />
               <button type="submit" className="btn btn-sm btn-ghost">Save</button>
             </form>,
-            <form method="post"><PageFormToken />
-              <input type="hidden" name="_action" value="toggle" /><input type="hidden" name="id" value={g.id} /><input type="hidden" name="active" value={g.active ? 'false' : 'true'} />
-              <button type="submit" className="btn btn-sm btn-ghost">{g.active ? 'Deactivate' : 'Activate'}</button>
-            </form>,
+            // Turning a game off stops every player's transfers into it: asked for a reason and a tick first.
+            <ActionForm action="toggle" id={g.id} label={g.active ? 'Deactivate' : 'Activate'} danger={g.active}
+              extra={<input type="hidden" name="active" value={g.active ? 'false' : 'true'} />}
+              reasonRequired={g.active} reasonLabel={g.active ? 'Reason (kept in the audit log)' : 'Reason (optional)'}
+              confirm={g.active ? `Stop every player's transfers into ${g.name}` : undefined} />,
           ])}
         />
       </AdminShell>
