@@ -13,10 +13,12 @@ function dateOf(v: string | undefined, field: string, endOfDay = false): number 
   return endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(v) ? ms + 86_400_000 : ms;
 }
 
-const filterOf = (q: Record<string, string | undefined>): AuditFilter => ({
-  actor: q.actor?.trim().slice(0, 200) || undefined, action: q.action?.trim().slice(0, 100) || undefined,
-  from: dateOf(q.from, 'from'), to: dateOf(q.to, 'to', true),
-});
+function filterOf(q: Record<string, string | undefined>): AuditFilter {
+  const from = dateOf(q.from, 'from');
+  const to = dateOf(q.to, 'to', true);
+  if (from !== undefined && to !== undefined && from >= to) throw AppError.invalid([{ field: 'from', message: 'from must be before to.' }]);
+  return { actor: q.actor?.trim().slice(0, 200) || undefined, action: q.action?.trim().slice(0, 100) || undefined, from, to };
+}
 
 /** The audit trail, as pages and as a CSV safe to open in a spreadsheet. */
 export const auditRoutes = (d: AdminDeps, session: Session) =>

@@ -121,6 +121,10 @@ describe('deposits, overview and the audit trail', () => {
     expect((await admin('GET', '/audit?action=cod')).json.entries).toEqual([]);
     expect((await admin('GET', `/audit?actor=${encodeURIComponent(op.email)}&from=2000-01-01&to=2099-01-01`)).json.pagination.total).toBe(all.json.pagination.total);
     expect((await admin('GET', '/audit?from=yesterday')).status).toBe(400);
+    // A From after To is refused as such, not answered with an empty list.
+    const backwards = await admin('GET', '/audit?from=2030-02-01&to=2030-01-01');
+    expect([backwards.status, backwards.json.errors]).toEqual([400, [{ field: 'from', message: 'from must be before to.' }]]);
+    expect((await admin('GET', '/audit?from=2030-01-01&to=2030-01-01')).status).toBe(200);
     const csv = await call(app, 'GET', '/api/v1/admin/audit.csv?action=code.disable', undefined, { token: op.token });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.text.split('\r\n')[1]).toContain('code.disable');

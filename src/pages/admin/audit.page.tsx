@@ -52,7 +52,7 @@ export default adminPage({
           <button type="submit" className="btn btn-sm btn-primary">Filter</button>
           <a className="btn btn-sm btn-ghost" href={`/api/v1/admin/audit.csv?${q}`} download>CSV</a>
         </form>
-        {!data.entries && <p className="alert alert-error">Those filters are not valid.</p>}
+        {!data.entries && <p className="alert alert-error" role="alert">{`Those filters are not valid${data.errors?.[0]?.message ? `: ${data.errors[0].message}` : '.'}`}</p>}
         <Table
           head={['When (UTC)', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP']}
           empty="Nothing recorded for these filters."
