@@ -119,6 +119,8 @@ function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | nul
         <Select name="state" label="State" options={US_STATES} form={form} />
         <Text name="postalCode" label="ZIP code" form={form} autoComplete="postal-code" inputMode="numeric" required maxLength={10} />
         <Select name="idType" label="Type of ID" options={Object.entries(ID_TYPES).map(([k, v]) => [k, v.label])} form={form} />
+        {/* A browser never keeps chosen files across a page: after a refused post the player is told to choose them again. */}
+        {form && <p className="field-hint" role="note">Your details are kept below; choose your ID and photo files again.</p>}
         <Island name="IdentityFiles" props={{ errors: form?.errors ?? {} }} />
         <p className="field-hint">Location and camera details are removed from photos before they are stored, encrypted. Only our compliance team sees them.</p>
         <button type="submit" className="btn btn-primary">Submit for review</button>

@@ -125,7 +125,10 @@ describe('submission: fields, files and the 21+ check', () => {
     big.set(png());
     const refused = await post({ selfie: new File([big as BlobPart], 'me.png') });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain('This file is larger than 10 MB. Upload a smaller photo or scan.');
+    const again = await refused.text();
+    expect(again).toContain('This file is larger than 10 MB. Upload a smaller photo or scan.');
+    // The typed details come back; files cannot, and the page says so.
+    expect(again).toContain('Your details are kept below; choose your ID and photo files again.');
     const ok = await post({});
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/verify-identity');
