@@ -3,6 +3,7 @@ import { verifyLedger } from '../../services/ledger/ledger-verify';
 import { systemId, walletId } from '../../services/ledger/ledger.types';
 import { OPERATOR_IDLE_MS } from '../../services/auth/sessions';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { submitIdentity } from '../../../tests/helpers/identity';
 import { createOperatorUser, createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 
 let app: TestApp;
@@ -82,6 +83,10 @@ describe('search and detail', () => {
       const r = await admin('GET', `/players?q=${encodeURIComponent(q)}`);
       expect(r.json.players.map((x: { id: string }) => x.id)).toEqual([p.userId]);
     }
+    // The legal name given with identity documents finds the player too.
+    const q = await createPlayer(app, { name: 'Q' });
+    expect((await submitIdentity(app, q, { legalName: 'Roberta Quinlan-Smith' })).status).toBe(201);
+    expect((await admin('GET', `/players?q=${encodeURIComponent('quinlan')}`)).json.players.map((x: { id: string }) => x.id)).toEqual([q.userId]);
     expect((await admin('GET', '/players?page=0')).status).toBe(400);
     const d = await admin('GET', `/players/${p.userId}`);
     expect(d.json.player).toMatchObject({ email: 'findme.unique@example.com', balance: 0, locked: false });

@@ -17,13 +17,15 @@ const toSummary = (r: Row): PlayerSummary => ({
 });
 
 /**
- * Players only (role USER): search by e-mail or name (part of either), or an exact Player ID or user id; newest
+ * Players only (role USER): search by e-mail, name or an identity submission's legal name (part of any), or an exact Player ID or user id; newest
  * accounts first. Operators' own accounts are not players and are not listed.
  */
 export async function searchPlayers(client: Client, q: string, page: number, limit = 25) {
   const term = q.trim().toLowerCase();
   const like = `%${term.replace(/[%_\\]/g, '')}%`;
-  const where = `WHERE u.role = 'USER'${term ? ` AND (lower(u.email) LIKE ?1 OR lower(coalesce(u.name, '')) LIKE ?1 OR CAST(u.player_id AS TEXT) = ?2 OR u.id = ?2)` : ''}`;
+  // The legal name of an identity submission too: compliance asks by the name on the ID.
+  const where = `WHERE u.role = 'USER'${term ? ` AND (lower(u.email) LIKE ?1 OR lower(coalesce(u.name, '')) LIKE ?1 OR CAST(u.player_id AS TEXT) = ?2 OR u.id = ?2
+    OR EXISTS (SELECT 1 FROM identity_submissions s WHERE s.user_id = u.id AND lower(s.legal_name) LIKE ?1))` : ''}`;
   const args = term ? [like, term] : [];
   const [rows, count] = await client.batch([
     { sql: `${SUMMARY_SQL} ${where} ORDER BY u.created_at DESC, u.id LIMIT ${limit} OFFSET ${(page - 1) * limit}`, args },
