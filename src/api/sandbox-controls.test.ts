@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { BASE, call, fromPeer, LOOPBACK, makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { gameAccounts } from '../../tests/helpers/games';
 import { available, fund } from '../../tests/helpers/money';
 import { createPlayer, formTokenOf, type TestPlayer } from '../../tests/helpers/players';
 
-// The dev mailbox, Simulate payment and a sandbox payout's Complete / Cancel read every reset link and mint credits.
+// The dev mailbox, Simulate payment, a sandbox payout's Complete / Cancel and Play a round read every reset link and
+// mint credits.
 // They answer a client on this machine (the connection's own address), nobody when the server listens on another
 // address, and anyone only in a public demo (SANDBOX_CONTROLS=on), whose every page then says it is not real money.
 
@@ -60,6 +62,19 @@ const CONTROLS: Record<string, (s: Setup, who: Who) => Promise<boolean>> = {
     const doc = await (await page(s.app, '/transactions', { ...who.headers, cookie: `token=${s.p.token}`, 'accept-encoding': 'identity' }, who.peer)).text();
     expect(doc).toContain('data-island="TransactionsTable"');
     return /sandboxPayouts&quot;:true|"sandboxPayouts":true/.test(doc);
+  },
+  async 'Play a round (API)'(s, who) {
+    await gameAccounts(s.app, s.p);
+    const r = await call(s.app, 'POST', '/api/v1/game/sandbox/play/ultra-panda', undefined, { token: s.p.token, headers: who.headers, peer: who.peer });
+    if (r.status === 200) return true;
+    expect(r.status).toBe(404);
+    return false;
+  },
+  async 'Play a round button on the dashboard'(s, who) {
+    await gameAccounts(s.app, s.p);
+    const doc = await (await page(s.app, '/home', { ...who.headers, cookie: `token=${s.p.token}`, 'accept-encoding': 'identity' }, who.peer)).text();
+    expect(doc).toContain('data-island="GameCredentials"');
+    return /canPlay&quot;:true|"canPlay":true/.test(doc);
   },
   ...Object.fromEntries(['complete', 'cancel'].map((to) => [`sandbox withdrawal ${to}`, async ({ app }: Setup, who: Who) => {
     // A player of their own each time: a player may have only a few withdrawals open.

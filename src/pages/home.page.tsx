@@ -48,7 +48,7 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title="Game Library" eager />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} verifyIdentity={verifyIdentity} />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true && ctx.sandboxControls === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} verifyIdentity={verifyIdentity} />
         <ServicesGrid signedIn withdrawalTime={ctx.site.withdrawalTime} />
       </div>
     );

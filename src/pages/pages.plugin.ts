@@ -23,12 +23,6 @@ type Options = {
 const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
-/** A signed-in-only path remembered for after login; only same-site paths are ever honoured. */
-export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  return next;
-}
-
 /** In-process GETs on /api/v1 carrying the page request's credentials, so the API's own scoping applies. */
 function ownApi(handle: (req: Request) => Promise<Response>, page: Request) {
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -12,7 +12,8 @@ export type GamesRoutesDeps = {
   games: GamesService;
   idempotency: ReturnType<typeof idempotencyPlugin>;
   /** Play a round: the sandbox game outside production only. */
-  sandboxPlay: boolean;
+  /** May this request play a sandbox round? Like every sandbox control, it mints credits: this machine or a demo only. */
+  sandboxPlay: (req: Request) => boolean;
 };
 
 /** The game catalogue, the player's game accounts and credentials, password resets and (sandbox) Play a round. */
@@ -32,8 +33,8 @@ export const gamesRoutes = (deps: GamesRoutesDeps, session: Session) =>
       const r = await deps.games.requestReset(player.userId, params.id, String(requestedPassword));
       return { success: true, message: r.status === 'done' ? 'Your game password has been reset.' : 'Password reset requested.', requestStatus: r.status === 'pending' };
     }, { auth: true, idempotent: true })
-    .post('/game/sandbox/play/:gameId', async ({ player, params }) => {
-      if (!deps.sandboxPlay) throw AppError.notFound();
+    .post('/game/sandbox/play/:gameId', async ({ player, params, request }) => {
+      if (!deps.sandboxPlay(request)) throw AppError.notFound();
       const r = await deps.games.play(player, params.gameId);
       const message = r.deltaCents > 0 ? `You won ${formatCents(r.deltaCents)} in ${r.game.name}.` : r.deltaCents < 0 ? `You lost ${formatCents(-r.deltaCents)} in ${r.game.name}.` : `An even round in ${r.game.name}.`;
       return { success: true, message, gameBalance: dollarsFromCents(r.balanceCents) };

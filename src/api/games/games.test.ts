@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { gameAccounts, gameCents, sandboxOf } from '../../../tests/helpers/games';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 
@@ -127,7 +127,7 @@ describe('Play a round (sandbox, outside production)', () => {
     const { userName } = (await gameAccounts(app, alice))['ultra-panda'].gameCredentialId;
     for (let i = 0; i < 5; i++) {
       const before = await gameCents(app, 'ultra-panda', userName);
-      const r = await call(app, 'POST', '/api/v1/game/sandbox/play/ultra-panda', undefined, { token: alice.token });
+      const r = await call(app, 'POST', '/api/v1/game/sandbox/play/ultra-panda', undefined, { token: alice.token, peer: LOOPBACK });
       expect(r.status).toBe(200);
       const after = await gameCents(app, 'ultra-panda', userName);
       expect(after).toBeGreaterThanOrEqual(0);
