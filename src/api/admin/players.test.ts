@@ -74,6 +74,17 @@ describe('adjust', () => {
     expect(JSON.parse(String(trail[1]!.after))).toMatchObject({ balanceCents: 1000, amountCents: -250 });
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
   });
+
+  test("an operator's wallet, their own or another's, cannot be adjusted: nothing moves, nothing is audited", async () => {
+    const other = await createOperatorUser(app);
+    for (const target of [op, other]) {
+      const before = await app.deps.ledger.balance(walletId(target.userId));
+      const r = await admin('POST', `/players/${target.userId}/adjust`, { amount: 100, reason: 'self credit' });
+      expect([r.status, r.json.message]).toEqual([403, "An operator's wallet cannot be adjusted: adjustments are for players."]);
+      expect((await app.deps.ledger.balance(walletId(target.userId))).availableCents).toBe(before.availableCents);
+      expect((await audit('player.adjust')).filter((x) => x.target_id === target.userId)).toEqual([]);
+    }
+  });
 });
 
 describe('search and detail', () => {

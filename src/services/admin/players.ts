@@ -69,9 +69,9 @@ export async function playerDetail(client: Client, id: string, now = Date.now())
 }
 
 async function mustExist(client: Client, id: string) {
-  const r = await client.execute({ sql: 'SELECT id, email, locked_at FROM users WHERE id = ?', args: [id] });
+  const r = await client.execute({ sql: 'SELECT id, email, locked_at, role FROM users WHERE id = ?', args: [id] });
   if (!r.rows[0]) throw AppError.notFound('Player not found');
-  return { email: String(r.rows[0].email), locked: r.rows[0].locked_at != null };
+  return { email: String(r.rows[0].email), locked: r.rows[0].locked_at != null, operator: r.rows[0].role === 'ADMIN' };
 }
 
 /**
@@ -105,7 +105,8 @@ export async function unlockPlayer(client: Client, actor: Actor, id: string, rea
  * that would take the wallet below zero. `ref` (from the Idempotency-Key) makes a repeat move nothing.
  */
 export async function adjustWallet(client: Client, ledger: Ledger, actor: Actor, a: { userId: string; amountCents: number; reason: string; ref?: string }, now = Date.now()) {
-  await mustExist(client, a.userId);
+  // An operator crediting an operator's wallet (their own above all) could send it on and cash it out: players only.
+  if ((await mustExist(client, a.userId)).operator) throw AppError.forbidden("An operator's wallet cannot be adjusted: adjustments are for players.");
   const credit = a.amountCents > 0;
   const amountCents = Math.abs(a.amountCents);
   const before = await ledger.balance(walletId(a.userId));
