@@ -61,7 +61,7 @@ export function createApp(deps: Deps): App {
     .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
     .use(sessionsRoutes(deps.database.client, session, deps.hub))
     .use(tickerRoutes(deps))
-    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER) }, session))
+    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER, deps.config.publicUrl) }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
     .use(withdrawalsRoutes({ config: deps.config, twoStep: deps.twoStep, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
@@ -88,7 +88,7 @@ export function createApp(deps: Deps): App {
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,
-      sandboxControls: (req) => sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER),
+      sandboxControls: (req) => sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER, deps.config.publicUrl),
     }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;

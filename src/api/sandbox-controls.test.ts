@@ -125,6 +125,21 @@ describe('by default (HOST unset outside production: 127.0.0.1)', () => {
     expect(await tryIt(s, {})).toBe(false);
   });
 
+  test('a page of another site whose name points at this machine (DNS rebinding) gets no dev mailbox and mints nothing', async () => {
+    const at = (host: string, path: string, init: RequestInit = {}) => s.app.handle(fromPeer(new Request(`http://${host}:3000${path}`, { redirect: 'manual', ...init }), LOOPBACK));
+    expect((await at('evil.example', '/dev/mailbox')).status).toBe(302);
+    expect((await at('localhost', '/dev/mailbox')).status).toBe(200);
+    expect((await at('127.0.0.1', '/dev/mailbox')).status).toBe(200);
+    const id = await newDeposit(s);
+    const before = await available(s.app, s.p.userId);
+    const simulate = (host: string) => at(host, `/api/v1/sandbox/deposits/${id}/simulate`, {
+      method: 'POST', body: JSON.stringify({ action: 'pay' }),
+      headers: { authorization: `Bearer ${s.p.token}`, 'content-type': 'application/json', origin: `http://${host}:3000`, 'sec-fetch-site': 'same-origin' },
+    });
+    expect((await simulate('rebind.evil.example')).status).toBe(404);
+    expect(await available(s.app, s.p.userId)).toBe(before);
+  });
+
   test('no page carries the demo banner', async () => {
     for (const path of ['/', '/login', '/about-us']) expect(await (await page(s.app, path)).text()).not.toContain('demo-banner');
     expect(await (await page(s.app, '/home', { cookie: `token=${s.p.token}` })).text()).not.toContain('Demo — not real money');

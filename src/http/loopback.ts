@@ -33,6 +33,21 @@ export function isLoopbackClient(req: Request, trustedHeader?: string): boolean 
   return true;
 }
 
+/**
+ * The name the browser asked for is this machine's (localhost, a loopback address) or the site's own: a page on
+ * another site whose name was pointed at 127.0.0.1 (DNS rebinding) reaches the port, but under its own name.
+ */
+export function namedForThisMachine(req: Request, publicUrl?: string): boolean {
+  let host: string;
+  try {
+    host = new URL(req.url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || isLoopbackAddress(host)) return true;
+  return publicUrl !== undefined && URL.canParse(publicUrl) && new URL(publicUrl).hostname.toLowerCase() === host;
+}
+
 /** May this request use the sandbox's controls? */
-export const sandboxAllowed = (access: SandboxAccess, req: Request, trustedHeader?: string): boolean =>
-  access === 'everyone' || (access === 'loopback' && isLoopbackClient(req, trustedHeader));
+export const sandboxAllowed = (access: SandboxAccess, req: Request, trustedHeader?: string, publicUrl?: string): boolean =>
+  access === 'everyone' || (access === 'loopback' && isLoopbackClient(req, trustedHeader) && namedForThisMachine(req, publicUrl));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { makeApp, page, type TestApp } from '../../tests/helpers/app';
+import { LOOPBACK, makeApp, page, type TestApp } from '../../tests/helpers/app';
 import { fund } from '../../tests/helpers/money';
 import { createPlayer, formTokenOf, type TestPlayer } from '../../tests/helpers/players';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   await fund(app, p.userId, 12_345);
 });
 
-const html = async (path: string) => (await page(app, path, { cookie: `token=${p.token}` })).text();
+const html = async (path: string, peer = LOOPBACK) => (await page(app, path, { cookie: `token=${p.token}` }, peer)).text();
 const propsOf = (doc: string, island: string) =>
   [...doc.matchAll(new RegExp(`data-island="${island}"[^>]*><script type="application/json">(.*?)</script>`, 'g'))].map((m) => JSON.parse(m[1]!));
 
@@ -24,6 +24,8 @@ describe('the dashboard (/home)', () => {
     expect(doc).toContain('Game Library');
     const [creds] = propsOf(doc, 'GameCredentials');
     expect(creds.canPlay).toBe(true);
+    // Play a round mints credits: a client on another machine is not offered it.
+    expect(propsOf(await html('/home', '192.0.2.7'), 'GameCredentials')[0].canPlay).toBe(false);
     expect(creds.initial.map((a: any) => [a.gameId, a.userName])).toEqual([['ultra-panda', `up${p.playerId}`], ['vblink', `vb${p.playerId}`]]);
     // The password is the owner's: it is in their own page's data, behind the reveal toggle on screen.
     expect(creds.initial[0].password).toMatch(/^[a-z0-9]{8}$/);

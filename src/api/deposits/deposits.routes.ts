@@ -30,7 +30,7 @@ export const depositsRoutes = (d: DepositDeps, session: Session) =>
     }, { auth: true })
     .post('/sandbox/deposits/:id/simulate', async ({ player, params, body, request }) => {
       // Anyone else gets what an unknown path gets: nothing says the control exists.
-      if (!d.simulator || !sandboxAllowed(d.config.sandboxControls, request, d.config.TRUSTED_PROXY_HEADER)) throw AppError.notFound();
+      if (!d.simulator || !sandboxAllowed(d.config.sandboxControls, request, d.config.TRUSTED_PROXY_HEADER, d.config.publicUrl)) throw AppError.notFound();
       const action = (body as { action?: unknown } | null)?.action;
       if (typeof action !== 'string' || !SIMULATE_ACTIONS.includes(action as SimulateAction))
         throw AppError.invalid([{ field: 'action', message: `action must be one of ${SIMULATE_ACTIONS.join(', ')}` }]);
