@@ -20,10 +20,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET = { p2pPerSecond: 3000, p2pP99Ms: 20, readRatio: 0.25 };
 const cmds: string[] = [];
 
-async function withServer<T>(script: string, run: (app: Running, dbUrl: string) => Promise<T>): Promise<T> {
+async function withServer<T>(script: string, run: (app: Running, dbUrl: string) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'coinreel-bench-wallet-'));
   const dbUrl = `file:${join(dir, 'coinreel.db')}`;
-  const app = await startServer([process.execPath, join(root, script)], { cwd: root, env: { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: dbUrl, DATA_DIR: dir } });
+  const app = await startServer([process.execPath, join(root, script)], { cwd: root, env: { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: dbUrl, DATA_DIR: dir, ...env } });
   try {
     return await run(app, dbUrl);
   } finally {
@@ -80,7 +80,8 @@ section('Signed-in JSON reads (Bearer token, ratio.sh, 50 connections, server pi
 // The other money calls a player makes, each a new movement per request: a transfer to a game and a redeem from
 // it (sandbox game vendor, in our own tables), and a deposit request (sandbox payments: a deposit row and an
 // invoice). Withdrawals are left out: a player may have only WITHDRAWAL_MAX_OPEN in progress, so a stream of
-// them is a stream of refusals. ledger:verify runs on the file after each.
+// them is a stream of refusals. The same goes for deposits waiting for payment (DEPOSITS_WAITING_MAX), lifted here
+// so each request makes one. ledger:verify runs on the file after each.
 const moves = await withServer('src/main.ts', async (app, dbUrl) => {
   const [player] = await seedPlayers(dbUrl, SECRET, 1, 1_000_000_000);
   const auth = { authorization: `Bearer ${player!.token}` };
@@ -105,7 +106,7 @@ const moves = await withServer('src/main.ts', async (app, dbUrl) => {
   const verified = await ledgerVerify(dbUrl);
   for (const row of rows) row.push(verified ? 'clean' : 'FAILED');
   return rows;
-});
+}, { DEPOSITS_WAITING_MAX: '1000000' });
 section('Other money calls (POST, ratio.sh, 50 connections, server pinned to one core; synchronous=FULL)',
   ['call', 'path', 'req/s', 'p50', 'p99', 'of bare req/s', 'rounds', 'ledger:verify'], moves,
   ['Each request is a new movement of $0.01 (a new $10 deposit request); no target is set for these, they are recorded so a change that slows them shows.']);

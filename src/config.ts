@@ -47,6 +47,7 @@ const schema = z.object({
   DEPOSIT_MIN_DOLLARS: z.coerce.number().positive().default(1),
   // Amounts stay far inside what cents can count exactly (src/shared/money.ts).
   DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(10000),
+  DEPOSITS_WAITING_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10),
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(5).max(86400).default(120),
   // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
   JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),

@@ -196,7 +196,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   });
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
   const deposits = overrides.deposits ?? createDepositService({
-    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'), beforeCreate: identity.assertMayDeposit,
+    client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'), beforeCreate: identity.assertMayDeposit, waitingMax: config.DEPOSITS_WAITING_MAX,
     onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
   });
   const self: Deps['self'] = {};

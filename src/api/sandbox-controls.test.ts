@@ -22,7 +22,11 @@ async function setup(env: Record<string, string> = {}): Promise<Setup> {
   return { app, p };
 }
 
-const newDeposit = async ({ app, p }: Setup) => (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 10 }, { token: p.token })).json.data.depositId as string;
+const newDeposit = async ({ app, p }: Setup) => {
+  // The earlier tries' unpaid deposits count as expired, as they soon would: a player may have only a few waiting.
+  await app.deps.database.client.execute({ sql: "UPDATE deposits SET status = 'expired' WHERE user_id = ? AND status = 'pending'", args: [p.userId] });
+  return (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 10 }, { token: p.token })).json.data.depositId as string;
+};
 
 /** Each control, tried as `who`: whether it answered, and that a refusal changed no balance. */
 const CONTROLS: Record<string, (s: Setup, who: Who) => Promise<boolean>> = {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
+import { DEFAULT_WAITING_MAX as MAX_AWAITING_DEPOSITS } from '../../services/payments/deposits';
 
 let app: TestApp;
 let p: TestPlayer;
@@ -48,6 +49,24 @@ describe('deposit request (spec §7)', () => {
     expect(a.json.data.invoiceId).toBe(b.json.data.invoiceId);
     const n = await app.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM sandbox_invoices WHERE order_id = ?', args: [a.json.data.depositId] });
     expect(n.rows[0]!.n).toBe(1);
+  });
+});
+
+describe('deposits waiting for payment', () => {
+  test(`at most ${MAX_AWAITING_DEPOSITS} at once per player, asked for all at once; a paid one makes room`, async () => {
+    const q = await createPlayer(app);
+    const asked = await Promise.all(Array.from({ length: MAX_AWAITING_DEPOSITS + 3 }, () => create('5', q)));
+    const made = asked.filter((r) => r.status === 200);
+    const refused = asked.filter((r) => r.status !== 200);
+    expect(made).toHaveLength(MAX_AWAITING_DEPOSITS);
+    expect(refused.map((r) => [r.status, r.json.errorType, r.json.errors?.[0]?.field])).toEqual(Array(3).fill([409, 'TOO_MANY_OPEN_DEPOSITS', 'amount']));
+    expect(refused[0]!.json.message).toBe(`You have ${MAX_AWAITING_DEPOSITS} deposits waiting for payment. Pay one of them, or start a new one once one has expired.`);
+    const rows = await app.deps.database.client.execute({ sql: "SELECT count(*) AS n FROM deposits WHERE user_id = ? AND status IN ('creating', 'pending')", args: [q.userId] });
+    expect(Number(rows.rows[0]!.n)).toBe(MAX_AWAITING_DEPOSITS);
+    await simulate(made[0]!.json.data.depositId, 'pay', q);
+    expect((await create('5', q)).status).toBe(200);
+    // Another player is not held up by this one.
+    expect((await create('5', await createPlayer(app))).status).toBe(200);
   });
 });
 

@@ -17,6 +17,8 @@ export type DepositServiceOptions = {
   onReconciled?: () => void;
   /** Refuses a deposit before anything is recorded (a player in a restricted state). */
   beforeCreate?: (userId: string) => Promise<void>;
+  /** Deposits a player may have waiting for payment at once (DEPOSITS_WAITING_MAX). */
+  waitingMax?: number;
 };
 
 // A creation that has not finished in this long died with its process; no player ever saw its invoice.
@@ -76,7 +78,7 @@ export function createDepositService(o: DepositServiceOptions) {
   return {
     create: async (p: Parameters<typeof createDeposit>[3]) => {
       await o.beforeCreate?.(p.userId);
-      return createDeposit(o.client, o.provider, o.logger, p);
+      return createDeposit(o.client, o.provider, o.logger, { waitingMax: o.waitingMax, ...p });
     },
     get: (userId: string, depositId: string) => getDeposit(o.client, userId, depositId),
     sync,

@@ -44,14 +44,27 @@ export async function getDeposit(client: Client, userId: string, depositId: stri
 const UNAVAILABLE = 'Bitcoin deposits are unavailable right now. Please try again in a few minutes.';
 
 /**
+ * Deposits a player may have waiting for payment at once (DEPOSITS_WAITING_MAX). Each is an invoice and a fresh
+ * address at the provider: without a cap a script could use up the store wallet's unused addresses. An invoice
+ * expires in minutes.
+ */
+export const DEFAULT_WAITING_MAX = 10;
+const AWAITING = "(SELECT count(*) FROM deposits WHERE user_id = ? AND status IN ('creating', 'pending')) < ?";
+const tooManyAwaiting = (max: number) => {
+  const message = `You have ${max} deposits waiting for payment. Pay one of them, or start a new one once one has expired.`;
+  return new AppError(409, message, 'TOO_MANY_OPEN_DEPOSITS', [{ field: 'amount', message }]);
+};
+
+/**
  * Records the deposit, then asks the provider for one USD invoice for it. The deposit row comes first and its id
  * is the invoice's orderId, so a retry (same Idempotency-Key) finds the invoice it already made instead of making
  * another. If no invoice can be had, the row is marked failed and the player sees a plain message, nothing else.
  */
 export async function createDeposit(
   client: Client, provider: PaymentsProvider, logger: Logger,
-  p: { userId: string; email: string; amountCents: number; requestKey?: string; now?: number },
+  p: { userId: string; email: string; amountCents: number; requestKey?: string; now?: number; waitingMax?: number },
 ): Promise<DepositView> {
+  const waitingMax = p.waitingMax ?? DEFAULT_WAITING_MAX;
   const at = p.now ?? Date.now();
   const existing = p.requestKey
     ? await client.execute({ sql: `${VIEW_SQL} WHERE user_id = ? AND request_key = ?`, args: [p.userId, p.requestKey] })
@@ -65,12 +78,16 @@ export async function createDeposit(
   if (!deposit) {
     // Responsible gaming: a cool-off, self-exclusion or deposit limit refuses the request before any invoice exists.
     const guard = await guardDeposit(client, p.userId, p.amountCents, at);
+    // The cap and the limits are checked in the insert itself, so requests at once cannot pass them together.
     const made = await client.execute({
       sql: `INSERT INTO deposits (id, user_id, request_key, amount_cents, status, provider, created_at, updated_at)
-            SELECT ?, ?, ?, ?, 'creating', ?, ?, ? WHERE ${guard.sql}`,
-      args: [id, p.userId, p.requestKey ?? null, p.amountCents, provider.name, at, at, ...guard.args],
+            SELECT ?, ?, ?, ?, 'creating', ?, ?, ? WHERE ${AWAITING} AND ${guard.sql}`,
+      args: [id, p.userId, p.requestKey ?? null, p.amountCents, provider.name, at, at, p.userId, waitingMax, ...guard.args],
     });
-    if (made.rowsAffected === 0) throw await depositRaceLost(client, p.userId, p.amountCents, at);
+    if (made.rowsAffected === 0) {
+      const r = await client.execute({ sql: `SELECT ${AWAITING} AS ok`, args: [p.userId, waitingMax] });
+      throw Number(r.rows[0]!.ok) ? await depositRaceLost(client, p.userId, p.amountCents, at) : tooManyAwaiting(waitingMax);
+    }
   }
 
   let invoice: Invoice;
