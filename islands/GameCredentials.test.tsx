@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import { createPlayer, formTokenOf, type TestPlayer } from '../tests/helpers/players';
+import { codeFor, turnOnTwoStep } from '../tests/helpers/two-step';
 import { accountsFromApi, type GameAccountView } from '../src/shared/game-accounts';
 import { gameAccounts } from './_client/games';
 import GameCredentials from './GameCredentials';
@@ -21,6 +22,31 @@ afterEach(() => {
   cleanup();
   seen.clear();
   gameAccounts.value = null;
+});
+
+describe('GameCredentials with two-step verification on', () => {
+  test('the reset asks for the code; without it the server refuses at the code field and nothing changes', async () => {
+    const bo = await createPlayer(app);
+    const theirs = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: bo.token })).json.userGames);
+    const { secret } = await turnOnTwoStep(app, bo, Date.now());
+    routeFetchTo(app).jar.set('token', bo.token);
+    render(<GameCredentials initial={theirs} canPlay={false} twoStep />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset VBlink password' }));
+    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'Taken-over1' } });
+    expect(screen.getByLabelText('Two-step code')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const code = screen.getByLabelText('Two-step code');
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    const after = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: bo.token })).json.userGames);
+    expect(after.find((a) => a.name === 'VBlink')!.password).toBe(theirs.find((a) => a.name === 'VBlink')!.password);
+    // With the code, it goes through.
+    fireEvent.change(code, { target: { value: codeFor(secret, Date.now() + 30_000) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(async () => {
+      const now = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: bo.token })).json.userGames);
+      expect(now.find((a) => a.name === 'VBlink')!.password).toBe('Taken-over1');
+    });
+  });
 });
 
 describe('GameCredentials', () => {

@@ -8,6 +8,7 @@ import { gameAccounts, refreshGames } from './_client/games';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { ResetGamePasswordModal } from './_ui/reset-game-password-modal';
+import { TotpField } from './_ui/totp-field';
 import { useHydrated } from './_client/use-hydrated';
 
 export type GameCredentialsProps = {
@@ -17,6 +18,8 @@ export type GameCredentialsProps = {
   form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
   /** The session's form token (src/http/form-token.ts). */
   formToken?: string;
+  /** Two-step verification is on: a reset carries a code. */
+  twoStep?: boolean;
 };
 
 /**
@@ -24,7 +27,7 @@ export type GameCredentialsProps = {
  * button; Reset (or 'Reset Password Requested' while one is pending) opens the Reset Game Password modal.
  * Outside production each game also offers Play a round in the sandbox.
  */
-export default function GameCredentials({ initial, canPlay, form, formToken }: GameCredentialsProps) {
+export default function GameCredentials({ initial, canPlay, form, formToken, twoStep }: GameCredentialsProps) {
   const accounts = useSignalValue(gameAccounts, null) ?? initial;
   const hydrated = useHydrated();
   const [resetting, setResetting] = useState<GameAccountView | null>(null);
@@ -32,17 +35,17 @@ export default function GameCredentials({ initial, canPlay, form, formToken }: G
     <>
       <ul className="credential-list">
         {accounts.map((a) => (
-          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} formToken={formToken} />
+          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} formToken={formToken} twoStep={twoStep} />
         ))}
       </ul>
-      {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} formToken={formToken} />}
+      {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} formToken={formToken} twoStep={twoStep} />}
     </>
   );
 }
 
 type Posted = GameCredentialsProps['form'];
 
-function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted; formToken?: string }) {
+function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken, twoStep }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted; formToken?: string; twoStep?: boolean }) {
   const [shown, setShown] = useState(false);
   const [playing, setPlaying] = useState(false);
   const pwId = `pw-${a.id}`;
@@ -111,7 +114,7 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken 
                 Reset<span className="sr-only"> {a.name} password</span>
               </button>
             ) : (
-              <ResetWithoutScript account={a} posted={posted} formToken={formToken} />
+              <ResetWithoutScript account={a} posted={posted} formToken={formToken} twoStep={twoStep} />
             )}
             {canPlay && (
               <button type="button" className="btn btn-primary btn-sm" onClick={play} disabled={playing} aria-busy={playing || undefined}>
@@ -126,9 +129,10 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken 
 }
 
 /** Before the script runs, Reset opens in place: a plain form the page's `reset` action takes. */
-function ResetWithoutScript({ account: a, posted, formToken }: { account: GameAccountView; posted: Posted; formToken?: string }) {
+function ResetWithoutScript({ account: a, posted, formToken, twoStep }: { account: GameAccountView; posted: Posted; formToken?: string; twoStep?: boolean }) {
   const id = `reset-${a.id}`;
-  const error = posted?.errors?.requestedPassword ?? posted?.message ?? undefined;
+  const codeError = posted?.errors?.totp;
+  const error = posted?.errors?.requestedPassword ?? (codeError ? undefined : posted?.message ?? undefined);
   return (
     <details className="reset-inline" open={!!posted}>
       <summary className="btn btn-ghost btn-sm">
@@ -147,6 +151,7 @@ function ResetWithoutScript({ account: a, posted, formToken }: { account: GameAc
             </p>
           )}
         </div>
+        {(twoStep || codeError) && <TotpField id={`${id}-totp`} error={codeError ?? (posted?.errors?.requestedPassword ? undefined : posted?.message ?? undefined)} />}
         <button type="submit" className="btn btn-primary btn-sm">
           Reset Password
         </button>

@@ -61,7 +61,7 @@ export function createApp(deps: Deps): App {
     .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
     .use(sessionsRoutes(deps.database.client, session, deps.hub))
     .use(tickerRoutes(deps))
-    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER, deps.config.publicUrl) }, session))
+    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, twoStep: deps.twoStep, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER, deps.config.publicUrl) }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
     .use(withdrawalsRoutes({ config: deps.config, twoStep: deps.twoStep, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { GameAccountView } from '../../src/shared/game-accounts';
 import { checkGamePassword } from '../../src/shared/schemas/games';
+import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
 import { api } from '../_client/api';
 import { refreshGames } from '../_client/games';
 import { toast } from '../_client/toast';
@@ -9,13 +10,18 @@ import { SubmitButton } from './busy';
 import { FormToken } from './form-token';
 import { Modal } from './modal';
 import { PasswordField } from './password-field';
+import { TotpField, useCodeAsked } from './totp-field';
 
 /**
  * spec §2 Reset Game Password modal: a new password of at least 5 characters (the message under the input,
  * prefixed with an asterisk); on success the server's message is toasted and the credential list reloads.
  */
-export function ResetGamePasswordModal({ account, onClose, formToken }: { account: GameAccountView; onClose: () => void; formToken?: string }) {
+export function ResetGamePasswordModal({ account, onClose, formToken, twoStep }: { account: GameAccountView; onClose: () => void; formToken?: string; twoStep?: boolean }) {
   const [password, setPassword] = useState('');
+  // It hands over the game account: with two-step verification on, it takes a code, as a send does.
+  const code = useCodeAsked(twoStep);
+  const [totp, setTotp] = useState('');
+  const [codeError, setCodeError] = useState('');
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,7 +37,10 @@ export function ResetGamePasswordModal({ account, onClose, formToken }: { accoun
     }
     setBusy(true);
     try {
-      const r = await api(`/game/password/request-reset/${encodeURIComponent(account.id)}`, { method: 'PUT', body: { requestedPassword: password }, inlineFields: ['requestedPassword'] });
+      const r = await api(`/game/password/request-reset/${encodeURIComponent(account.id)}`, {
+        method: 'PUT', body: { requestedPassword: password, ...(code.asked && { totp: totp.trim() }) }, inlineFields: ['requestedPassword', 'totp'], quietErrorTypes: [...TOTP_ERROR_TYPES],
+      });
+      code.note(r.errorType);
       if (r.success) {
         toast.success(r.message ?? 'Password reset requested.', { id: 'game-password-reset' });
         await refreshGames();
@@ -40,6 +49,10 @@ export function ResetGamePasswordModal({ account, onClose, formToken }: { accoun
         return;
       }
       if (r.fieldErrors.requestedPassword) setServerError(r.fieldErrors.requestedPassword);
+      else if (r.errorType && TOTP_ERROR_TYPES.includes(r.errorType)) {
+        setTotp('');
+        setCodeError(r.fieldErrors.totp ?? r.message ?? 'Enter the code from your authenticator app.');
+      }
     } catch {
       // The API client has already told the player.
     }
@@ -66,6 +79,7 @@ export function ResetGamePasswordModal({ account, onClose, formToken }: { accoun
           error={error ? `* ${error}` : undefined}
           autoComplete="new-password"
         />
+        {code.asked && <TotpField id="game-reset-totp" value={totp} onValue={(v) => { setTotp(v); setCodeError(''); }} error={codeError || undefined} />}
         <SubmitButton busy={busy} label="Reset Password" busyLabel="Requesting..." />
       </form>
     </Modal>,

@@ -9,7 +9,11 @@ export const TOTP_HINT = 'The 6-digit code from your authenticator app, or one o
  * The code box of a form that needs two-step verification. Named `totp` so the plain post carries it as the API
  * calls it; the one-time-code autocomplete lets phones offer the code; never filled back in after a refusal.
  */
-export function TotpField({ id, value, onValue, error, autoFocus }: { id: string; value: string; onValue: (v: string) => void; error?: string; autoFocus?: boolean }) {
+export function TotpField({ id, value, onValue, error, autoFocus }: {
+  id: string;
+  /** Left out in a plain form that only the browser posts (before or without script). */
+  value?: string; onValue?: (v: string) => void; error?: string; autoFocus?: boolean;
+}) {
   return (
     <div className="field totp-field">
       <label htmlFor={id}>{TOTP_LABEL}</label>
@@ -24,7 +28,7 @@ export function TotpField({ id, value, onValue, error, autoFocus }: { id: string
         spellCheck={false}
         maxLength={20}
         value={value}
-        onChange={(e) => onValue(e.target.value)}
+        onChange={onValue && ((e) => onValue(e.target.value))}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}

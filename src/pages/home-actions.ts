@@ -58,7 +58,7 @@ export const homeActions: Record<string, PageAction> = {
   redeem: move('redeem'),
   async reset(ctx: ActionContext) {
     const id = ctx.fields.id ?? '';
-    const a = await ctx.send('PUT', `/game/password/request-reset/${encodeURIComponent(id)}`, { requestedPassword: ctx.fields.requestedPassword ?? '' });
+    const a = await ctx.send('PUT', `/game/password/request-reset/${encodeURIComponent(id)}`, { requestedPassword: ctx.fields.requestedPassword ?? '', totp: ctx.fields.totp });
     // The password typed is never sent back into the page.
     return answerToResult(a, { action: 'reset', values: { id } }, (json) => ({ redirect: '/home#game-accounts', flash: { kind: 'success', message: String(json.message) } }));
   },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { call, type TestApp } from '../../../tests/helpers/app';
 import { rows } from '../../../tests/helpers/accounts';
+import { gameAccounts } from '../../../tests/helpers/games';
 import { available, fund } from '../../../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { codeFor, makeClockedApp, testClock, turnOnTwoStep } from '../../../tests/helpers/two-step';
@@ -43,6 +44,13 @@ const STEPS: Step[] = [
     name: 'e-mail change',
     send: (p, totp) => call(app, 'PATCH', '/api/v1/user/update-profile', withCode({ name: 'Sam Player', phoneNo: '', email: `new.${p.email}`, currentPassword: p.password }, totp), { token: p.token }),
     state: async (p) => rows(app, 'SELECT email, pending_email, name FROM users WHERE id = ?', [p.userId]),
+  },
+  {
+    // It hands over the game account and the credits in it.
+    name: 'game password reset',
+    prepare: async (p) => void (await gameAccounts(app, p)),
+    send: async (p, totp) => call(app, 'PUT', `/api/v1/game/password/request-reset/${(await gameAccounts(app, p))['vblink']._id}`, withCode({ requestedPassword: 'Taken-over1' }, totp), { token: p.token }),
+    state: async (p) => (await gameAccounts(app, p))['vblink'].gameCredentialId.password,
   },
   {
     name: '2fa disable',

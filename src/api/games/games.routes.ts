@@ -6,14 +6,16 @@ import { AppError } from '../../lib/app-error';
 import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkGamePassword } from '../../shared/schemas/games';
 import type { GamesService } from '../../services/games/games.service';
+import type { TwoStep } from '../../services/auth/two-step';
 import { toActiveGame, toUserGame, toUserGameDetail } from './games.model';
 
 export type GamesRoutesDeps = {
   games: GamesService;
   idempotency: ReturnType<typeof idempotencyPlugin>;
-  /** Play a round: the sandbox game outside production only. */
-  /** May this request play a sandbox round? Like every sandbox control, it mints credits: this machine or a demo only. */
+  /** May this request play a sandbox round (the sandbox game outside production)? It mints credits: this machine or a demo only. */
   sandboxPlay: (req: Request) => boolean;
+  /** A game password reset hands over the game account and its credits: with two-step verification on, it takes a code. */
+  twoStep: Pick<TwoStep, 'check'>;
 };
 
 /** The game catalogue, the player's game accounts and credentials, password resets and (sandbox) Play a round. */
@@ -30,6 +32,7 @@ export const gamesRoutes = (deps: GamesRoutesDeps, session: Session) =>
     }), { auth: true })
     .put('/game/password/request-reset/:id', async ({ player, params, body }) => {
       const { requestedPassword } = validate(checkGamePassword, body);
+      await deps.twoStep.check(player.userId, (body as { totp?: unknown }).totp, player.twoStep);
       const r = await deps.games.requestReset(player.userId, params.id, String(requestedPassword));
       return { success: true, message: r.status === 'done' ? 'Your game password has been reset.' : 'Password reset requested.', requestStatus: r.status === 'pending' };
     }, { auth: true, idempotent: true })
