@@ -65,6 +65,29 @@ describe('rate limits on the account calls', () => {
     expect((await login(GOOD_PASSWORD)).status).toBe(200);
   });
 
+  test('login: the lockout spares a browser that signed in to the account before (its device cookie); any other stays locked', async () => {
+    let now = Date.now();
+    const app = await makeApp({}, { rateLimiter: createMemoryRateLimiter(() => now) });
+    await registeredPlayer(app, 'owner@example.com');
+    now += 61_000;
+    const signIn = (password: string, cookie?: string) => call(app, 'POST', '/api/v1/login', { email: 'owner@example.com', password }, { headers: cookie ? { cookie } : {} });
+    const first = await signIn(GOOD_PASSWORD);
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('device='))!.split(';')[0]!;
+    now += 61_000;
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(`Guess${i}xx`)).status).toBe(401);
+      now += 5_000;
+    }
+    now += 60_000;
+    // The guesser (no cookie, or a made-up one) is locked out; the owner's browser is not.
+    expect((await signIn(GOOD_PASSWORD)).status).toBe(429);
+    expect((await signIn(GOOD_PASSWORD, 'device=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(429);
+    expect((await signIn(GOOD_PASSWORD, device)).status).toBe(200);
+    // A wrong password from the owner's browser is still only a wrong password.
+    expect((await signIn('Wrong-one1', device)).status).toBe(401);
+  });
+
   test('login: signing in successfully does not count towards the lockout', async () => {
     let now = Date.now();
     const app = await makeApp({}, { rateLimiter: createMemoryRateLimiter(() => now) });

@@ -11,7 +11,7 @@ import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
 import { describeDevice } from '../../services/protection/device';
 import { deviceCookie, deviceIdFrom, deviceKeyOf, newDeviceId } from './device-cookie';
 import { recordSecurityEvent } from '../../services/protection/security-events';
-import type { SignInOrigin } from '../../services/protection/sign-in-watch';
+import { knownDeviceFor, type SignInOrigin } from '../../services/protection/sign-in-watch';
 import { checkLogin } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, rejectInvalid, sessionCookie, text, wrongTypes } from './accounts.model';
 
@@ -28,8 +28,9 @@ export function loginRoutes(deps: Deps, session: Session) {
       ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required', totp: TOTP_INVALID_MESSAGE }),
     });
     const email = normalizeEmail(text(b.email));
-    // A locked address is refused before its password is checked, so the right one cannot be found meanwhile.
-    await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
+    // A locked address is refused before its password is checked, so the right one cannot be found meanwhile; a
+    // browser that signed in to it before is the owner's, and is not locked out by someone else's guesses.
+    if (!(await knownDeviceFor(deps.database.client, email, origin.presentedKey))) await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
     await enforce(deps.rateLimiter, 'loginPerEmail', email);
     const remember = b.remember === true;
     return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second).catch(async (e) => {

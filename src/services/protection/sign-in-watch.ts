@@ -29,6 +29,16 @@ export async function deviceIsNew(client: Client, userId: string, origin: SignIn
   return Number(r.rows[0]!.n) > 0 && Number(r.rows[0]!.same) === 0;
 }
 
+/**
+ * Has this browser (its device cookie) signed in to the account with this e-mail before? Only the owner's own
+ * browsers carry such a cookie, so the lockout that stops a password guesser need not lock them out too.
+ */
+export async function knownDeviceFor(client: Client, email: string, presentedKey: string | null | undefined): Promise<boolean> {
+  if (!presentedKey) return false;
+  const r = await client.execute({ sql: 'SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ? AND s.device_key = ? LIMIT 1', args: [email, presentedKey] });
+  return r.rows.length > 0;
+}
+
 /** After a successful sign-in: the LOGIN event, and a mail when it came from a device not seen before. */
 export async function signedIn(w: Watch, user: { id: string; email: string }, origin: SignInOrigin, isNew: boolean, at = Date.now()): Promise<void> {
   await recordSecurityEvent(w.client, user.id, 'LOGIN', origin, at);
