@@ -6,6 +6,7 @@ import { available, fund } from '../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../tests/helpers/players';
 import { accountsFromApi, type GameAccountView } from '../src/shared/game-accounts';
 import { call } from '../tests/helpers/app';
+import { NETWORK_ERROR } from './_client/api';
 import { gameAccounts } from './_client/games';
 import { walletCents } from './_client/signals';
 import GameMoveForm from './GameMoveForm';
@@ -84,6 +85,42 @@ describe('GameMoveForm', () => {
     await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
     const sentBody = server.sent.find((s) => s.path === '/api/v1/transfer/transfer-data-request')!.body;
     expect(sentBody).toEqual({ gameId: 'ultra-panda', userName: `up${alice.playerId}`, amount: 25 });
+  });
+
+  test('an answer lost on the way back: the retry is the same request (same key) and moves the credits once; the next one is new', async () => {
+    const bo = await createPlayer(app);
+    await fund(app, bo.userId, 5_000);
+    await accountsOf(app, bo);
+    const theirs = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: bo.token })).json.userGames);
+    const server = routeFetchTo(app);
+    server.jar.set('token', bo.token);
+    render(<GameMoveForm kind="transfer" accounts={theirs} walletCents={5_000} />);
+    fireEvent.change(game(), { target: { value: 'vblink' } });
+    fireEvent.change(amount(), { target: { value: '1' } });
+    server.loseAnswers(1);
+    const button = screen.getByRole('button', { name: 'Transfer Funds' }) as HTMLButtonElement;
+    fireEvent.click(button);
+    // The player is told the network failed; the form is theirs again with what they typed.
+    await waitFor(() => expect(seen.toasts.map((x) => x.message)).toEqual([NETWORK_ERROR]));
+    await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
+    await waitFor(() => expect(server.sent.map((x) => x.path)).toContain('/api/v1/games/list'));
+    expect(amount().value).toBe('1');
+    expect(await available(app, bo.userId)).toBe(4_900);
+    // The player presses again: the same request, answered from what the server already did.
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer Funds' }));
+    await screen.findByText('$1.00 transferred to VBlink.', { selector: '.move-result-title' });
+    expect(await available(app, bo.userId)).toBe(4_900);
+    const moves = () => server.sent.filter((x) => x.path === '/api/v1/transfer/transfer-data-request');
+    expect(moves().map((x) => x.key)).toEqual([moves()[0]!.key, moves()[0]!.key]);
+    // A new transfer after that answer is a new request.
+    fireEvent.change(game(), { target: { value: 'vblink' } });
+    fireEvent.change(amount(), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer Funds' }));
+    await screen.findByText('$1.00 transferred to VBlink.', { selector: '.move-result-title' });
+    await waitFor(() => expect(moves()).toHaveLength(3));
+    expect(new Set(moves().map((x) => x.key)).size).toBe(2);
+    expect(await available(app, bo.userId)).toBe(4_800);
+    await waitFor(() => expect(document.querySelector('.loader-overlay')).toBeNull());
   });
 
   test('a redeem above the game balance shows the message at the amount; a good one shows a success message too', async () => {

@@ -6,7 +6,7 @@ import { checkGameMoveTyped } from '../src/shared/schemas/games';
 import { api } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { gameAccounts, refreshGames } from './_client/games';
-import { idempotencyKey } from './_client/idempotency';
+import { useRequestKey } from './_client/use-request-key';
 import { walletCents } from './_client/signals';
 import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
@@ -71,6 +71,8 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
     setDone(null);
   }
 
+  const requestKey = useRequestKey();
+
   async function submit(e: React.FormEvent) {
     setDone(null);
     setFailure(null);
@@ -80,13 +82,15 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
     let walletAmount: unknown;
     const game = chosen;
     try {
+      const body = { gameId: values.gameId, userName: values.username, amount: (readAmount(values.amount) as { dollars: number }).dollars };
       const r = await api<{ walletAmount: number; gameBalance: number | null }>(t.path, {
         method: 'POST',
-        body: { gameId: values.gameId, userName: values.username, amount: (readAmount(values.amount) as { dollars: number }).dollars },
-        headers: { 'Idempotency-Key': idempotencyKey() },
+        body,
+        headers: { 'Idempotency-Key': requestKey.for([t.path, body]) },
         inlineFields: ['gameId', 'userName', 'amount'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS', 'GAME_BALANCE_TOO_LOW'],
       });
+      requestKey.answered();
       walletAmount = r.walletAmount;
       if (r.success) {
         form.reset({ gameId: '', username: '', amount: '' });
@@ -99,7 +103,7 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
         form.showServerErrors(userName ? { ...rest, username: userName } : rest);
       }
     } catch {
-      // The API client has already told the player the network failed.
+      // The API client has already told the player the network failed; the held key makes a retry move once.
     } finally {
       if (walletAmount !== undefined) applyWalletAmount(walletAmount);
       else await refreshBalance();

@@ -75,6 +75,29 @@ describe('WithdrawForm', () => {
     expect(await available(open, ada.userId)).toBe(before - 15_300);
   });
 
+  test('an answer lost on the way back: the retry is the same withdrawal (same key), one hold; the next request is new', async () => {
+    const cy = await createPlayer(open);
+    await fund(open, cy.userId, 30_000);
+    const server = routeFetchTo(open);
+    server.jar.set('token', cy.token);
+    render(<WithdrawForm walletCents={30_000} rateUsdPerBtc={50_000} network="regtest" />);
+    server.loseAnswers(1);
+    fill('100');
+    await waitFor(() => expect(server.sent.filter((x) => x.path === '/api/v1/withdraw/withdraw-request')).toHaveLength(1));
+    await waitFor(async () => expect(await available(open, cy.userId)).toBe(20_000));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Request Withdrawal' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    await screen.findByText(/Withdrawal of \$100\.00 requested\./, { selector: '.move-result-title' });
+    expect(await available(open, cy.userId)).toBe(20_000);
+    const asks = server.sent.filter((x) => x.path === '/api/v1/withdraw/withdraw-request');
+    expect(asks.map((x) => x.key)).toEqual([asks[0]!.key, asks[0]!.key]);
+    const rows = await open.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM withdrawals WHERE user_id = ?', args: [cy.userId] });
+    expect(Number(rows.rows[0]!.n)).toBe(1);
+    fill('100');
+    await waitFor(async () => expect(await available(open, cy.userId)).toBe(10_000));
+    expect(new Set(server.sent.filter((x) => x.path === '/api/v1/withdraw/withdraw-request').map((x) => x.key)).size).toBe(2);
+  });
+
   test('a refusal that names a page shows its message in the form with the link to it, not as a toast, and moves nothing', async () => {
     signedIn(guarded, bo);
     // The message sits at the top of a long form: it is scrolled into view from the button.

@@ -4,7 +4,7 @@ import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, TIP_PRESETS, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
 import { api } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
-import { idempotencyKey } from './_client/idempotency';
+import { useRequestKey } from './_client/use-request-key';
 import { walletCents } from './_client/signals';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
@@ -68,6 +68,8 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   const errors = { ...postedErrors, ...form.errors };
   const lightning = values.currency === 'BTC-LN';
 
+  const requestKey = useRequestKey();
+
   async function submit(e: React.FormEvent) {
     setPostedErrors({});
     setFailure(null);
@@ -76,13 +78,16 @@ export default function WithdrawForm(props: WithdrawFormProps) {
     setBusy(true);
     let walletAmount: unknown;
     try {
+      const order = { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, tip: values.tip ? Number(values.tip) : 0 };
       const r = await api<{ walletAmount: number }>('/withdraw/withdraw-request', {
         method: 'POST',
-        body: { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, tip: values.tip ? Number(values.tip) : 0, ...(code.asked && { totp: values.totp.trim() }) },
-        headers: { 'Idempotency-Key': idempotencyKey() },
+        body: { ...order, ...(code.asked && { totp: values.totp.trim() }) },
+        // The code is left out of the request's identity: a retry with the next code is still the same withdrawal.
+        headers: { 'Idempotency-Key': requestKey.for(order) },
         inlineFields: ['currency', 'wallet_address', 'amount', 'tip', 'totp'],
         quietErrorTypes: ['INSUFFICIENT_FUNDS', ...LINKED_REFUSALS],
       });
+      requestKey.answered();
       walletAmount = r.walletAmount;
       code.note(r.errorType);
       if (r.success) {

@@ -33,20 +33,27 @@ export async function islandDom(url = 'http://localhost:3000/') {
 /**
  * Points the islands' fetch at a real app, the way a browser on the same site would call it: a cookie jar
  * (the session is an httpOnly cookie), Sec-Fetch-Site same-origin. `pause()` holds requests until released,
- * so a test can look at a form while its request is in flight.
+ * so a test can look at a form while its request is in flight; `loseAnswers()` drops answers after the app has acted.
  */
 export function routeFetchTo(app: App) {
   const jar = new Map<string, string>();
-  const sent: { method: string; path: string; body: unknown }[] = [];
+  const sent: { method: string; path: string; body: unknown; key?: string }[] = [];
   let gate: Promise<void> | null = null;
+  let lose = 0;
   globalThis.fetch = (async (input: string, init: RequestInit = {}) => {
     const headers = new BunHeaders(init.headers as Record<string, string>);
     headers.set('sec-fetch-site', 'same-origin');
     if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const url = new URL(String(input), 'http://localhost:3000');
-    sent.push({ method: init.method ?? 'GET', path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const key = headers.get('idempotency-key');
+    sent.push({ method: init.method ?? 'GET', path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined, ...(key && { key }) });
     if (gate) await gate;
     const res = await app.handle(new BunRequest(url, { method: init.method, headers, body: init.body as string | undefined }));
+    // The server did its work, then the connection dropped: the browser sees only a network failure.
+    if (lose > 0 && init.method && init.method !== 'GET') {
+      lose--;
+      throw new TypeError('Failed to fetch');
+    }
     // Under happy-dom the app builds its responses with happy-dom's Headers, which hide Set-Cookie as a
     // browser hides it from scripts; the login answer's body names the same session, so the jar takes it there.
     if (res.ok && url.pathname === '/api/v1/login') jar.set('token', (await res.clone().json()).token);
@@ -56,6 +63,10 @@ export function routeFetchTo(app: App) {
   return {
     jar,
     sent,
+    /** The next `n` writes reach the app and are done, but their answers are lost on the way back. */
+    loseAnswers(n = 1) {
+      lose = n;
+    },
     pause(): () => void {
       let release!: () => void;
       gate = new Promise((r) => (release = r));
