@@ -68,7 +68,10 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
     transfer: async (player: Player, m: Move, idemRef?: string) => {
       await assertMayPlay(ctx.client, player.userId, ctx.now());
       await assertNotInDebt(ctx.client, player.userId);
-      return told(await transferToGame(ctx, await accountFor(player, m), m.amountCents, idemRef));
+      const s = await transferToGame(ctx, await accountFor(player, m), m.amountCents, idemRef);
+      // The credits left the wallet with the hold, whatever the game says later: other open pages hear of it now.
+      onSettled(player.userId, s.note, true);
+      return s;
     },
     // A game an operator made inactive still gives back what is in it.
     redeem: async (player: Player, m: Move, idemRef?: string) => told(await redeemFromGame(ctx, await accountFor(player, m, true), m.amountCents, idemRef)),
