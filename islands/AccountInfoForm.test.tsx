@@ -112,7 +112,8 @@ describe('AccountInfoForm against the real API', () => {
     type('Name', 'Mallory');
     submit();
     await waitFor(() => expect(seen.toasts).toEqual([{ kind: 'error', message: 'Session expired. Please log in again.', id: 'session-expired' }]));
-    await waitFor(() => expect(seen.went).toEqual([{ how: 'assign', path: '/login' }]), { timeout: 2000 });
+    // Back to this page after signing in again.
+    await waitFor(() => expect(seen.went).toEqual([{ how: 'assign', path: '/login?next=%2Fprofile-setting' }]), { timeout: 2000 });
     expect(await row(p.userId)).toMatchObject({ name: 'Ada Lovelace' });
   });
 });

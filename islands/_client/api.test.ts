@@ -67,6 +67,20 @@ describe('api client (spec §8)', () => {
     expect(went).toEqual(['/login']);
   });
 
+  test('a 401 on a signed-in page goes to /login with the page to come back to', async () => {
+    resetSessionRedirect();
+    history.replaceState(null, '', '/home#withdraw');
+    try {
+      stub(() => json(401, { success: false, message: 'Session expired. Please log in again.' }));
+      await api('/withdraw/withdraw-request', { method: 'POST', body: {} });
+      await Bun.sleep(1100);
+      expect(went.at(-1)).toBe('/login?next=%2Fhome%23withdraw');
+    } finally {
+      history.replaceState(null, '', '/');
+      resetSessionRedirect();
+    }
+  });
+
   test('a 401 on an anonymous call (wrong password at login) is an ordinary failure with the server message', async () => {
     stub(() => json(401, { success: false, message: 'Invalid email or password. Please try again.' }));
     const r = await api('/login', { method: 'POST', body: {}, anonymous: true });

@@ -48,7 +48,10 @@ function sessionExpired() {
   toast.error(SESSION_EXPIRED, { id: 'session-expired' });
   if (leaving) return;
   leaving = true;
-  setTimeout(() => navigation.assign('/login'), LOGIN_REDIRECT_MS);
+  // Back to this page after signing in again (the login page keeps only a path on this site).
+  const here = location.pathname + location.search + location.hash;
+  const to = here === '/' || here.startsWith('/login') ? '/login' : `/login?next=${encodeURIComponent(here)}`;
+  setTimeout(() => navigation.assign(to), LOGIN_REDIRECT_MS);
 }
 
 /** Tests reset the once-per-page flag between cases. */
