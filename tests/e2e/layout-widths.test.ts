@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { fund } from '../helpers/money';
-import { call } from '../helpers/app';
+import { call, LOOPBACK } from '../helpers/app';
 import { createPlayer, type TestPlayer } from '../helpers/players';
 import { DESKTOP, launchBrowser, PHONE, signInAs, startServer, type Browser, type TestServer } from './browser';
 
@@ -28,6 +28,9 @@ beforeAll(async () => {
   await call(server.app, 'POST', '/api/v1/transfer/p2p-transfer', { email: friend.email, amount: 12 }, { token: player.token });
   const w = await call(server.app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: 100, tip: 0 }, { token: player.token });
   expect(w.status).toBe(200);
+  // And one sent: its row carries the 64-character Bitcoin transaction id.
+  const sent = await call(server.app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: 100, tip: 0 }, { token: player.token });
+  expect((await call(server.app, 'POST', `/api/v1/sandbox/withdrawals/${sent.json.data.withdrawalId}/complete`, undefined, { token: player.token, peer: LOOPBACK })).status).toBe(200);
   browser = await launchBrowser();
 }, 30_000);
 afterAll(async () => {
@@ -83,10 +86,15 @@ describe('layout at 390 and 1280 px', () => {
       // sandbox buttons, the P2P row's address.
       await page.getByRole('button', { name: 'Sandbox: complete' }).waitFor();
       const past = await page.evaluate(() => [...document.querySelectorAll('.tx-table tbody tr')].flatMap((tr) => {
-        const edge = tr.getBoundingClientRect().right;
-        return [...tr.querySelectorAll('button, .tx-sub, .tx-id, .pill')].filter((el) => el.getBoundingClientRect().right > edge + 0.5).map((el) => el.textContent);
+        const row = tr.getBoundingClientRect();
+        return [...tr.querySelectorAll('button, .tx-sub, .tx-id, .pill')].filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.right > row.right + 0.5 || r.left < row.left - 0.5;
+        }).map((el) => el.textContent);
       }));
       expect(past).toEqual([]);
+      // The sent withdrawal's transaction id is there to read and quote, whole.
+      expect(await page.locator('.tx-sub', { hasText: /^[0-9a-f]{64}$/ }).count()).toBe(1);
       await shot(page, name);
       await page.close();
     }
