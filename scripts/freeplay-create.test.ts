@@ -43,7 +43,7 @@ describe('bun run freeplay:create', () => {
     expect(run(...withOp, '--amount', '5', '--code', 'TWICE').code).toBe(0);
     const again = run(...withOp, '--amount', '5', '--code', 'TWICE');
     expect(again.code).not.toBe(0);
-    expect(again.err).toContain('That code already exists.');
+    expect(again.err).toContain('The code TWICE already exists: choose another, or give none for a random one.');
     expect(await auditRows(app, 'code.create')).toHaveLength(1);
   });
 });
