@@ -122,6 +122,7 @@ describe('operator console in chromium', () => {
     await task.locator('summary', { hasText: 'Done' }).click();
     const done = task.locator('form', { has: page.locator('input[value="complete"]') });
     await done.getByLabel('Back-office reference').fill('VB-7781');
+    await done.getByRole('checkbox', { name: "The player's held $20.00 goes to the game for good" }).check();
     await done.getByRole('button', { name: 'Done' }).click();
     await page.getByText('Task completed: the player is told.').waitFor();
     // The held credits are posted to the game: out of the wallet for good, and the menu has no open task left.

@@ -31,15 +31,21 @@ describe('the game tasks page', () => {
     const redeem = (await tasks('open')).find((t) => t.kind === 'redeem');
     const before = await available(app, p.userId);
 
-    const tooMuch = await post({ _action: 'complete', id: redeem.id, reference: 'BO-991', amount: '6' });
+    // It credits the wallet: without the tick nothing is sent.
+    const unticked = await post({ _action: 'complete', id: redeem.id, reference: 'BO-990', amount: '4.50', moves: 'yes' });
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain('Tick the box to confirm.');
+    expect(await available(app, p.userId)).toBe(before);
+    const tooMuch = await post({ _action: 'complete', id: redeem.id, reference: 'BO-991', amount: '6', moves: 'yes', confirm: 'yes' });
     expect(tooMuch.status).toBe(400);
     const html = await tooMuch.text();
     expect(html).toContain('A redeem cannot confirm more than the $5.00 asked.');
     expect(/<input[^>]*name="amount"[^>]*>/.exec(html)?.[0]).toContain('value="6"');
     expect(html).toContain('Amount confirmed, if less than $5.00');
+    expect(html).toContain('Credit the player&#x27;s wallet with $5.00 (or the amount confirmed)');
     expect(await available(app, p.userId)).toBe(before);
 
-    expect((await post({ _action: 'complete', id: redeem.id, reference: 'BO-992', amount: '4.50' })).status).toBe(303);
+    expect((await post({ _action: 'complete', id: redeem.id, reference: 'BO-992', amount: '4.50', moves: 'yes', confirm: 'yes' })).status).toBe(303);
     expect(await available(app, p.userId)).toBe(before + 450);
     const done = await (await page(app, '/admin/game-tasks?status=done', { cookie: `token=${op.token}` })).text();
     expect(done).toContain('$4.50 of $5.00 asked');

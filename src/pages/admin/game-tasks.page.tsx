@@ -2,6 +2,11 @@ import { adminLoad, adminPage, apiAction, dollarsField, enc } from './admin-page
 import { ActionForm, AdminShell, Filters, money, Table, when, type Row } from './ui';
 
 const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'open';
+// What marking a task done does to the money, said where the operator ticks it.
+const MOVES: Record<string, (amount: string) => string> = {
+  load: (a) => `The player's held ${a} goes to the game for good`,
+  redeem: (a) => `Credit the player's wallet with ${a} (or the amount confirmed)`,
+};
 const KINDS: Record<string, string> = { create_account: 'Create account', load: 'Load credits', redeem: 'Redeem credits', set_password: 'Reset password' };
 
 // A redeem the back office confirmed for less than asked: the wallet got the confirmed sum, so the list says both.
@@ -12,7 +17,10 @@ export default adminPage({
   title: 'Game tasks',
   load: (ctx) => adminLoad(ctx, { list: `/admin/game-tasks?status=${enc(status(ctx))}`, games: '/admin/games' }),
   actions: {
-    complete: apiAction('POST', (f) => `/admin/game-tasks/${enc(f.id ?? '')}/complete`, (f) => ({ reference: f.reference, ...(f.amount?.trim() && { amount: dollarsField(f.amount) }) })),
+    // A load or redeem marked done moves money (held credits to the game, or the redeem into the wallet): ticked
+    // first. Like every tick it guards against a slip; the API, for scripts, does not ask for it.
+    complete: apiAction('POST', (f) => `/admin/game-tasks/${enc(f.id ?? '')}/complete`, (f) => ({ reference: f.reference, ...(f.amount?.trim() && { amount: dollarsField(f.amount) }) }),
+      { confirmWhen: (f) => f.moves === 'yes' }),
     fail: apiAction('POST', (f) => `/admin/game-tasks/${enc(f.id ?? '')}/fail`, (f) => ({ reason: f.reason }), { confirm: true }),
   },
   render: (ctx) => {
@@ -32,7 +40,8 @@ export default adminPage({
             t.status === 'open' ? (
               <div className="admin-actions">
                 <ActionForm action="complete" id={t.id} label="Done" field="reference" reasonLabel="Back-office reference"
-                  fields={t.kind === 'redeem' ? [{ name: 'amount', label: `Amount confirmed, if less than ${money(t.amount)}`, inputMode: 'decimal' }] : undefined} />
+                  fields={t.kind === 'redeem' ? [{ name: 'amount', label: `Amount confirmed, if less than ${money(t.amount)}`, inputMode: 'decimal' }] : undefined}
+                  extra={MOVES[t.kind] && <input type="hidden" name="moves" value="yes" />} confirm={MOVES[t.kind]?.(money(t.amount))} />
                 <ActionForm action="fail" id={t.id} label="Fail" danger reasonLabel="Reason (the player is told)" confirm={t.amount ? `Return ${money(t.amount)} to the player` : 'Fail this task'} />
               </div>
             ) : '',
