@@ -49,7 +49,7 @@ export type App = {
 export function createApp(deps: Deps): App {
   const signedIn = createViewerLookup(deps.database.client, deps.signer);
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
-  const session = sessionPlugin(signedIn);
+  const session = sessionPlugin(signedIn, { operatorTwoStep: deps.config.operatorTwoStep });
   const simulator = deps.simulator;
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
@@ -89,6 +89,7 @@ export function createApp(deps: Deps): App {
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,
       sandboxControls: (req) => sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER, deps.config.publicUrl),
+      operatorTwoStep: deps.config.operatorTwoStep,
     }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;

@@ -48,6 +48,7 @@ const schema = z.object({
   // Amounts stay far inside what cents can count exactly (src/shared/money.ts).
   DEPOSIT_MAX_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(10000),
   DEPOSITS_WAITING_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  OPERATOR_TWO_STEP: z.enum(['required', 'optional']).optional(),
   RECONCILE_INTERVAL_S: z.coerce.number().int().min(5).max(86400).default(120),
   // How long the background-jobs lease lasts unrenewed: another instance takes over within it after the holder dies.
   JOB_LEASE_S: z.coerce.number().int().min(1).max(600).default(15),
@@ -91,6 +92,8 @@ const schema = z.object({
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string;
+  /** The console needs the operator's two-step verification (OPERATOR_TWO_STEP; production's default). */
+  operatorTwoStep: boolean;
   /** The address to listen on (undefined: every interface). */
   listenHost: string | undefined;
   /** Who may use the dev mailbox, Simulate payment and a sandbox payout's Complete / Cancel. */
@@ -144,5 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const listenHost = c.HOST ?? (c.NODE_ENV === 'production' ? undefined : '127.0.0.1');
   const loopbackOnly = listenHost !== undefined && (listenHost === 'localhost' || isLoopbackAddress(listenHost));
   const sandboxControls: SandboxAccess = c.NODE_ENV === 'production' ? 'off' : c.SANDBOX_CONTROLS === 'on' ? 'everyone' : loopbackOnly ? 'loopback' : 'off';
-  return { ...c, TICKER_MODE, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl, listenHost, sandboxControls };
+  // An operator can move any player's money: in production the console needs their second factor unless told otherwise.
+  const operatorTwoStep = (c.OPERATOR_TWO_STEP ?? (c.NODE_ENV === 'production' ? 'required' : 'optional')) === 'required';
+  return { ...c, TICKER_MODE, isProduction: c.NODE_ENV === 'production', secureCookies: publicUrl.startsWith('https:'), publicUrl, listenHost, sandboxControls, operatorTwoStep };
 }

@@ -26,6 +26,7 @@ async function run(argv: string[]): Promise<number> {
       return 2;
     }
     console.log(`${r.created ? 'created' : 'promoted'} operator ${r.email}`);
+    if (config.operatorTwoStep) console.log('the console opens once they turn on two-step verification: sign in, then Profile Settings (OPERATOR_TWO_STEP=required)');
     if (r.setPasswordLink) console.log(`set a password within 1 hour (the link works once): ${r.setPasswordLink}`);
     // The link's address comes from PUBLIC_URL (or PORT); a shell without the site's settings would guess it.
     if (r.setPasswordLink && !process.env.PUBLIC_URL)

@@ -6,6 +6,7 @@ import { handleFormPost } from './form-post';
 import type { FormTokens } from '../http/form-token';
 import { copyClientIp } from '../http/client-ip';
 import type { Page, PageContext, SiteInfo, Viewer } from './page';
+import { OPERATOR_TWO_STEP_PATH } from '../http/session';
 
 type Options = {
   routes: Record<string, Page>;
@@ -18,6 +19,8 @@ type Options = {
   formTokens: FormTokens;
   /** May this request use the sandbox's controls (src/http/loopback.ts)? Absent: nobody may. */
   sandboxControls?: (req: Request) => boolean;
+  /** The console needs the operator's two-step verification: without it, its pages send them to turn it on. */
+  operatorTwoStep?: boolean;
 };
 
 const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
@@ -53,6 +56,7 @@ export function pagesPlugin(o: Options) {
     if (page.access === 'private' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && viewer?.role !== 'ADMIN') return forbidden();
+    if (page.access === 'admin' && o.operatorTwoStep && !viewer?.twoStep) return redirect(OPERATOR_TWO_STEP_PATH);
     const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
     if (viewer?.sessionId) ctx.formToken = o.formTokens.for(viewer.sessionId);
     ctx.sandboxControls = o.sandboxControls?.(request) === true;

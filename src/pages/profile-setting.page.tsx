@@ -1,6 +1,7 @@
 import type { ProfileDetails } from '../../islands/AccountInfoForm';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
+import { OPERATOR_TWO_STEP_MESSAGE } from '../http/session';
 import { profileActions } from './account-actions';
 import { TwoStepSection, twoStepActions } from './sections/two-step-section';
 import { loadProtection, type ProtectionData } from './profile/protection-data';
@@ -32,6 +33,9 @@ export default definePage({
       <p className="page-lead">
         Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">{IDENTITY_LINK[(ctx.data as { identity: string | null }).identity ?? ''] ?? 'Verify your identity'}</a>
       </p>
+      {ctx.url.searchParams.get('two-step') === 'required' && ctx.viewer!.role === 'ADMIN' && !ctx.viewer!.twoStep && (
+        <p className="alert alert-error" role="alert">{OPERATOR_TWO_STEP_MESSAGE}</p>
+      )}
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
