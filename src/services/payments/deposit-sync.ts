@@ -88,6 +88,15 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
       }
     }
 
+  // A payment that takes the deposit past what it asked for says so (the words only; the money is credited whole).
+  async function overText(reachedCents: number): Promise<string> {
+    const r = await client.execute({ sql: 'SELECT amount_cents, credited_cents FROM deposits WHERE id = ?', args: [row.id] });
+    const asked = Number(r.rows[0]!.amount_cents);
+    const before = Number(r.rows[0]!.credited_cents);
+    const over = before + reachedCents - Math.max(asked, before);
+    return over > 0 ? ` That is ${formatCents(over)} more than the ${formatCents(asked)} deposit asked for; all of it was credited.` : '';
+  }
+
   async function credit(m: InvoicePaymentMethod, p: InvoicePayment, cents: number) {
     // The plan is checked again inside the crediting transaction; if the limits moved under it, plan again.
     for (let attempt = 1; ; attempt++)
@@ -102,9 +111,9 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
     const reached = plan.walletCents + plan.debtCents;
     const texts = [];
     if (reached > 0)
-      texts.push({ type: 'DEPOSIT', content: plan.debtCents > 0
+      texts.push({ type: 'DEPOSIT', content: (plan.debtCents > 0
         ? `Your deposit of ${formatCents(reached)} has arrived: ${formatCents(plan.debtCents)} of it paid back what you owed${plan.walletCents > 0 ? ` and ${formatCents(plan.walletCents)} is in your wallet` : ''}.`
-        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.` });
+        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + await overText(reached) });
     if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', content: heldText(plan.heldCents, plan.reason!) });
     const { stmt, notes } = notificationRows(texts.map((t) => ({ userId: row.user_id, ...t })), now);
     const mainHistory = Bun.randomUUIDv7();
