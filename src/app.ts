@@ -8,7 +8,7 @@ import { logoutFormRoutes } from './api/accounts/logout-form.routes';
 import { errorsPlugin } from './http/errors';
 import { routeLabelPlugin } from './http/request-context';
 import { parseCidrList } from './http/cidr';
-import { sandboxAllowed } from './http/loopback';
+import { sandboxGate } from './http/loopback';
 import { metricsRoutes } from './api/health/metrics.routes';
 import { jsonFinisher, securityHeaders, withFinish } from './http/finish';
 import { fastReads } from './http/fast-reads';
@@ -51,6 +51,7 @@ export function createApp(deps: Deps): App {
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
   const session = sessionPlugin(signedIn, { operatorTwoStep: deps.config.operatorTwoStep });
   const simulator = deps.simulator;
+  const sandboxControls = sandboxGate(deps.config);
   const api = new Elysia({ prefix: '/api/v1' })
     .use(session)
     // Feature routes mount here, one `.use(feature(deps, session))` per feature.
@@ -61,7 +62,7 @@ export function createApp(deps: Deps): App {
     .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
     .use(sessionsRoutes(deps.database.client, session, deps.hub))
     .use(tickerRoutes(deps))
-    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, twoStep: deps.twoStep, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER, deps.config.publicUrl) }, session))
+    .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, twoStep: deps.twoStep, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxControls(req) }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
     .use(withdrawalsRoutes({ config: deps.config, twoStep: deps.twoStep, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
@@ -88,7 +89,7 @@ export function createApp(deps: Deps): App {
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,
-      sandboxControls: (req) => sandboxAllowed(deps.config.sandboxControls, req, deps.config.TRUSTED_PROXY_HEADER, deps.config.publicUrl),
+      sandboxControls,
       operatorTwoStep: deps.config.operatorTwoStep,
     }))
     .get('/*', ({ request }) => {

@@ -50,7 +50,7 @@ import { createDepositService, type DepositService } from './services/payments/d
 import { depositPush } from './api/deposits/deposit-push';
 import { withdrawalRequested } from './api/withdrawals/withdrawal-requested';
 import { twoStepSecurityEvents } from './services/protection/two-step-events';
-import { withBalancePush, withdrawalPush } from './api/withdrawals/withdrawal-push';
+import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
 import { autoApproveCents, withdrawalTiming } from './services/payments/withdrawal-timing';
 import { withdrawalTimeText } from './shared/withdrawal-time';
@@ -211,7 +211,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
       autoApproveCents: autoApproveCents(config, !!simulator) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, onReconciled: () => metrics.reconciled('withdrawals'), checkIdentity: identity.assertMayWithdraw,
     onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
-    onRequested: withBalancePush(withdrawalRequested({ client: database.client, mailer, logger, site }), (w) => pushBalance(ledger, hub, w.userId).catch(() => logger.error('balance push failed'))),
+    onRequested: withdrawalRequested({ client: database.client, mailer, logger, site, hub, ledger }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
     autoComplete: simulator ? (payoutId) => void setTimeout(() => void simulator.payout(payoutId, 'Completed').catch(() => {}), config.SANDBOX_PAYOUT_DELAY_S * 1000).unref?.() : undefined,
   });

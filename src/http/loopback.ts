@@ -51,3 +51,9 @@ export function namedForThisMachine(req: Request, publicUrl?: string): boolean {
 /** May this request use the sandbox's controls? */
 export const sandboxAllowed = (access: SandboxAccess, req: Request, trustedHeader?: string, publicUrl?: string): boolean =>
   access === 'everyone' || (access === 'loopback' && isLoopbackClient(req, trustedHeader) && namedForThisMachine(req, publicUrl));
+
+/** The settings that decide the sandbox's controls (config.ts). */
+export type SandboxSettings = { sandboxControls: SandboxAccess; TRUSTED_PROXY_HEADER?: string; publicUrl: string };
+
+/** `sandboxAllowed` as this site's settings answer it, for the routes and pages that offer a control. */
+export const sandboxGate = (c: SandboxSettings) => (req: Request): boolean => sandboxAllowed(c.sandboxControls, req, c.TRUSTED_PROXY_HEADER, c.publicUrl);

@@ -2,15 +2,15 @@ import { Elysia } from 'elysia';
 import { AppError } from '../lib/app-error';
 import type { SignedIn } from '../services/auth/viewer';
 
+/** Where an operator without two-step verification is sent when the console needs it. */
+export const OPERATOR_TWO_STEP_PATH = '/profile-setting?two-step=required#two-step';
+export const OPERATOR_TWO_STEP_MESSAGE = 'The operator console needs two-step verification: turn it on in your profile settings first.';
+
 /**
  * `auth: true` on a route resolves `player` (the signed-in session) or answers 401 in the envelope.
  * The lookup is one JWT check and one query (see services/auth/viewer.ts). Where a write may come from is
  * checked once for the whole site, before routing (http/same-origin.ts).
  */
-/** Where an operator without two-step verification is sent when the console needs it. */
-export const OPERATOR_TWO_STEP_PATH = '/profile-setting?two-step=required#two-step';
-export const OPERATOR_TWO_STEP_MESSAGE = 'The operator console needs two-step verification: turn it on in your profile settings first.';
-
 export const sessionPlugin = (signedIn: (req: Request) => Promise<SignedIn | null>, o: { operatorTwoStep?: boolean } = {}) =>
   new Elysia({ name: 'session' }).macro({
     auth: {

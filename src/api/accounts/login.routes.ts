@@ -29,8 +29,11 @@ export function loginRoutes(deps: Deps, session: Session) {
     });
     const email = normalizeEmail(text(b.email));
     // A locked address is refused before its password is checked, so the right one cannot be found meanwhile; a
-    // browser that signed in to it before is the owner's, and is not locked out by someone else's guesses.
-    if (!(await knownDeviceFor(deps.database.client, email, origin.presentedKey))) await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email);
+    // browser that signed in to it before is the owner's, and is not locked out by someone else's guesses (asked
+    // only of a locked address: every other sign-in costs no look-up).
+    await refuseWhileLimited(deps.rateLimiter, 'loginFailuresPerEmail', email).catch(async (e) => {
+      if (!(await knownDeviceFor(deps.database.client, email, origin.presentedKey))) throw e;
+    });
     await enforce(deps.rateLimiter, 'loginPerEmail', email);
     const remember = b.remember === true;
     return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second).catch(async (e) => {

@@ -51,3 +51,6 @@ export const actorOf = (operator: SignedIn, request: Request, trustedHeader?: st
 
 export const dollars = (c: number) => c / 100;
 export const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+/** A date alone (`2030-01-31`, a console date field), as opposed to a date-time: it stands for the whole day, UTC. */
+export const isDateOnly = (v: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(v);

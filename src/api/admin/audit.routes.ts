@@ -3,14 +3,14 @@ import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import { auditCsv, listAudit, type AuditFilter } from '../../services/admin/audit';
 import type { AdminDeps } from './admin.deps';
-import { iso, pageOf, pagination } from './admin.model';
+import { isDateOnly, iso, pageOf, pagination } from './admin.model';
 
 function dateOf(v: string | undefined, field: string, endOfDay = false): number | undefined {
   if (!v) return undefined;
   const ms = Date.parse(v);
   if (!Number.isFinite(ms)) throw AppError.invalid([{ field, message: `${field} must be a date, e.g. 2030-01-31.` }]);
   // A bare date in `to` includes that whole day.
-  return endOfDay && /^\d{4}-\d{2}-\d{2}$/.test(v) ? ms + 86_400_000 : ms;
+  return endOfDay && isDateOnly(v) ? ms + 86_400_000 : ms;
 }
 
 function filterOf(q: Record<string, string | undefined>): AuditFilter {

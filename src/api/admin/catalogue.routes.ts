@@ -5,15 +5,12 @@ import { writeAudit } from '../../services/admin/audit';
 import { disableCode, issueCode, listCodes } from '../../services/admin/codes';
 import { allGames, updateGame } from '../../services/games/catalogue';
 import type { AdminDeps } from './admin.deps';
-import { actorOf, amountOf, bodyObject, dollars, iso, reasonOf } from './admin.model';
-
-// A date alone (the console's date field) is the whole of that day: the code works until its end, UTC.
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+import { actorOf, amountOf, bodyObject, dollars, isDateOnly, iso, reasonOf } from './admin.model';
 
 /** An expiry as an ISO date-time, a date (to the end of that day, UTC) or epoch milliseconds, in the future. */
 function expiryOf(v: unknown): number {
   const text = typeof v === 'string' ? v.trim() : '';
-  const ms = typeof v === 'number' ? v : text ? Date.parse(text) + (DATE_ONLY.test(text) ? 86_400_000 - 1 : 0) : NaN;
+  const ms = typeof v === 'number' ? v : text ? Date.parse(text) + (isDateOnly(text) ? 86_400_000 - 1 : 0) : NaN;
   if (!Number.isFinite(ms)) throw AppError.invalid([{ field: 'expiresAt', message: 'Give the expiry as a date, e.g. 2030-01-31.' }]);
   if (ms <= Date.now()) throw AppError.invalid([{ field: 'expiresAt', message: 'The expiry must be in the future.' }]);
   return ms;

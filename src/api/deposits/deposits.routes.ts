@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Session } from '../../http/session';
 import type { IdempotencyPlugin } from '../../http/idempotency';
 import { AppError } from '../../lib/app-error';
-import { sandboxAllowed } from '../../http/loopback';
+import { sandboxGate } from '../../http/loopback';
 import { validate } from '../../lib/validate';
 import { checkDeposit } from '../../shared/schemas/deposit';
 import type { DepositService } from '../../services/payments/deposit-service';
@@ -30,7 +30,7 @@ export const depositsRoutes = (d: DepositDeps, session: Session) =>
     }, { auth: true })
     .post('/sandbox/deposits/:id/simulate', async ({ player, params, body, request }) => {
       // Anyone else gets what an unknown path gets: nothing says the control exists.
-      if (!d.simulator || !sandboxAllowed(d.config.sandboxControls, request, d.config.TRUSTED_PROXY_HEADER, d.config.publicUrl)) throw AppError.notFound();
+      if (!d.simulator || !sandboxGate(d.config)(request)) throw AppError.notFound();
       const action = (body as { action?: unknown } | null)?.action;
       if (typeof action !== 'string' || !SIMULATE_ACTIONS.includes(action as SimulateAction))
         throw AppError.invalid([{ field: 'action', message: `action must be one of ${SIMULATE_ACTIONS.join(', ')}` }]);

@@ -36,13 +36,3 @@ export const withdrawalPush = (e: Effects) => (c: WithdrawalChanges): void => {
     action: { label: 'See your history', url: `${e.publicUrl}/transactions` },
   }));
 };
-
-/**
- * A request's own effects, then the new balance to the player's other open pages: the amount and tip left the
- * wallet now, and a tab left open elsewhere must not offer them again.
- */
-export const withBalancePush = <W extends { userId: string }, O>(requested: (w: W, origin: O) => void | Promise<void>, push: (w: W) => Promise<unknown>) =>
-  async (w: W, origin: O): Promise<void> => {
-    void push(w);
-    await requested(w, origin);
-  };

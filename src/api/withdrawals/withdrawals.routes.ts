@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { IdempotencyPlugin } from '../../http/idempotency';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
-import { sandboxAllowed } from '../../http/loopback';
+import { sandboxGate } from '../../http/loopback';
 import { amountField, validate } from '../../lib/validate';
 import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkWithdraw, TIP_WHOLE, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
@@ -62,7 +62,7 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
     }, { auth: true })
     .post('/sandbox/withdrawals/:id/:to', async ({ player, params, request }) => {
       // Anyone else gets what an unknown path gets: nothing says the control exists.
-      if (!d.simulator || !sandboxAllowed(d.config.sandboxControls, request, d.config.TRUSTED_PROXY_HEADER, d.config.publicUrl)) throw AppError.notFound();
+      if (!d.simulator || !sandboxGate(d.config)(request)) throw AppError.notFound();
       const to = params.to === 'complete' ? 'Completed' : params.to === 'cancel' ? 'Cancelled' : null;
       if (!to) throw AppError.notFound('Withdrawal not found');
       // As at BTCPay, only an approved payout is sent: one awaiting an operator's approval cannot be ended from here.
