@@ -34,15 +34,18 @@ function freePort(): number {
   return port;
 }
 
-/** A stand-in for Coinreel: answers every request with the headers it received, and counts what reached it. */
+/** A stand-in for Coinreel: answers every request with the headers it received and its body's size, and counts what reached it whole. */
 function upstream() {
   const seen: string[] = [];
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch(req) {
+    maxRequestBodySize: 64 * 1024 * 1024,
+    async fetch(req) {
+      // Counted once its whole body is here: a proxy may start passing a request on and cut it off at its limit.
+      const bytes = (await req.arrayBuffer()).byteLength;
       seen.push(new URL(req.url).pathname);
-      return Response.json({ path: new URL(req.url).pathname, realIp: req.headers.get('x-real-ip'), forwardedFor: req.headers.get('x-forwarded-for') });
+      return Response.json({ path: new URL(req.url).pathname, realIp: req.headers.get('x-real-ip'), forwardedFor: req.headers.get('x-forwarded-for'), bytes });
     },
   });
   stops.push(() => void server.stop(true));
@@ -81,10 +84,30 @@ async function expectSafe(base: string, seen: string[], init: RequestInit & { tl
   expect(got.forwardedFor).toBe('127.0.0.1');
   const plain = (await (await fetch(base + '/healthz', init)).json()) as { path: string; realIp: string };
   expect(plain).toMatchObject({ path: '/healthz', realIp: '127.0.0.1' });
+  await expectBodyLimits(base, seen, init);
+}
+
+/** 1 MB for every request, as the site holds them, but the identity uploads: a phone's photos reach the site. */
+async function expectBodyLimits(base: string, seen: string[], init: RequestInit & { tls?: unknown }) {
+  const post = (path: string, bytes: number) =>
+    fetch(base + path, { ...init, method: 'POST', headers: { ...(init.headers as Record<string, string>), 'content-type': 'application/octet-stream' }, body: new Uint8Array(bytes) });
+  for (const path of ['/api/v1/identity/submission', '/verify-identity']) {
+    const photos = await post(path, 12 * 1024 * 1024);
+    expect(`${path} ${photos.status}`).toBe(`${path} 200`);
+    expect(((await photos.json()) as { bytes: number }).bytes).toBe(12 * 1024 * 1024);
+    const tooMuch = await post(path, 34 * 1024 * 1024);
+    expect(tooMuch.status).toBeGreaterThanOrEqual(400);
+  }
+  for (const path of ['/api/v1/login', '/api/v1/identity/submission/x', '/verify-identity-x', '/api/v1/webhooks/btcpay']) {
+    const r = await post(path, 2 * 1024 * 1024);
+    expect(`${path} ${r.status >= 400}`).toBe(`${path} true`);
+    expect(seen).not.toContain(path);
+  }
+  expect((await post('/api/v1/login', 900 * 1024)).status).toBe(200);
 }
 
 describe('deploy/nginx.conf', () => {
-  test.skipIf(!nginx && !inCi)('passes `nginx -t` and, running, refuses /metrics… and overwrites the client address headers', async () => {
+  test.skipIf(!nginx && !inCi)('passes `nginx -t` and, running, refuses /metrics…, overwrites the client address headers and holds bodies to 1 MB but identity uploads', async () => {
     expect(nginx).not.toBeNull();
     expect(openssl).not.toBeNull();
     const dir = tempDir();
@@ -142,7 +165,7 @@ http {
 });
 
 describe('deploy/Caddyfile', () => {
-  test.skipIf(!caddy && !inCi)('passes `caddy validate` and, running, refuses /metrics… and sets the client address headers', async () => {
+  test.skipIf(!caddy && !inCi)('passes `caddy validate` and, running, refuses /metrics…, sets the client address headers and holds bodies to 1 MB but identity uploads', async () => {
     expect(caddy).not.toBeNull();
     const dir = tempDir();
     // Caddy keeps its state under HOME / XDG folders: a throwaway one, so validating touches nothing real.

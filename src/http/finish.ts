@@ -1,7 +1,8 @@
 import type { Logger } from '../lib/logger';
 import type { SiteMetrics } from '../lib/site-metrics';
+import { copyClientIp } from './client-ip';
 import { redactPath } from './redact';
-import { requestIdFor, routeOf, setRequestId } from './request-context';
+import { requestIdFor, requestIdOf, routeOf, setRequestId } from './request-context';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const MAX_BODY_BYTES = 1_000_000;
@@ -45,16 +46,50 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: Se
     const started = performance.now();
     const requestId = requestIdFor(req);
     setRequestId(req, requestId);
-    const declared = Number(req.headers.get('content-length') ?? 0);
-    let res = declared > MAX_BODY_BYTES && declared > bodyLimit(req) ? tooLarge() : await handle(req);
+    const declared = req.headers.get('content-length');
+    let res: Response;
+    let handled = req;
+    if (declared !== null) res = Number(declared) > MAX_BODY_BYTES && Number(declared) > bodyLimit(req) ? tooLarge() : await handle(req);
+    else if (req.method === 'GET' || req.method === 'HEAD' || req.body === null) res = await handle(req);
+    else {
+      const capped = await readCapped(req, bodyLimit(req));
+      if (capped) handled = capped;
+      res = capped ? await handle(capped) : tooLarge();
+    }
     res = decorate(req, res, requestId, security);
     // A request no route matched is counted under one label: raw paths would make a series per scanner probe.
-    const route = routeOf(req) ?? 'unmatched';
+    const route = routeOf(handled) ?? 'unmatched';
     const seconds = (performance.now() - started) / 1000;
     opts.metrics?.request(route, req.method, res.status, seconds);
     logRequest(opts.logger, req, route, res.status, seconds, requestId);
     return res;
   };
+}
+
+/**
+ * A body sent without a declared length (chunked) is counted as it arrives and refused at the route's limit, so a
+ * client cannot make the server hold more than any route accepts. Within the limit it is handed on as a request
+ * like the original (same address, same id) with the body read.
+ */
+async function readCapped(req: Request, limit: number): Promise<Request | null> {
+  const reader = req.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const copy = new Request(req.url, { method: req.method, headers: req.headers, body: Buffer.concat(chunks), signal: req.signal });
+  copyClientIp(req, copy);
+  const id = requestIdOf(req);
+  if (id !== undefined) setRequestId(copy, id);
+  return copy;
 }
 
 /** Finishes one route's answers: `json` is the body, `started` the request's `performance.now()`. */

@@ -63,7 +63,7 @@ describe('request log lines', () => {
     expect(JSON.parse(lines.at(-1)!).route).not.toContain('nothing');
   });
 
-  test('a whole journey (register, verify, login, P2P, password reset, deposit webhook) leaves no secret, token, password or e-mail address in the log', async () => {
+  test('a whole journey (register, verify, login, P2P, password reset, deposit webhook, e-mail change and its undo link) leaves no secret, token, password or e-mail address in the log', async () => {
     const { app, lines } = await loggedApp();
     const [alice, bob] = ['alice.logcheck@example.com', 'bob.logcheck@example.com'];
     const passwords = ['Alice-Pass-481!', 'Bob-Pass-927!', 'Alice-New-Pass-663!'];
@@ -83,7 +83,7 @@ describe('request log lines', () => {
       return r.json.token as string;
     };
     const aliceToken = await login(alice, passwords[0]!);
-    await login(bob, passwords[1]!);
+    const bobToken = await login(bob, passwords[1]!);
     // A wrong password and a login page with the address in its query.
     expect((await call(app, 'POST', '/api/v1/login', { email: alice, password: 'Wrong-Guess-55!', userType: 'USER' })).status).toBe(401);
     secrets.push('Wrong-Guess-55!');
@@ -106,6 +106,17 @@ describe('request log lines', () => {
     expect((await page(app, `/reset-password/${reset}`)).status).toBeLessThan(500);
     expect((await call(app, 'PATCH', `/api/v1/reset-password/${reset}`, { newPassword: passwords[2], confirmPassword: passwords[2] })).status).toBe(200);
     await login(alice, passwords[2]!);
+    // An e-mail change, confirmed: the old address gets an undo link, opened as a page and used.
+    const bobNew = 'bob.logcheck.new@example.com';
+    secrets.push(bobNew);
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: bobNew, currentPassword: passwords[1] }, { token: bobToken })).status).toBe(200);
+    const confirm = tokenIn(await waitForMail(app, bobNew, /Confirm/), '/verify/email');
+    secrets.push(confirm);
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: confirm })).status).toBe(200);
+    const undo = tokenIn(await waitForMail(app, bob, /email was changed/), '/undo-email');
+    secrets.push(undo);
+    expect((await page(app, `/undo-email/${undo}`)).status).toBeLessThan(500);
+    expect((await call(app, 'POST', '/api/v1/email-change/undo', { token: undo })).status).toBe(200);
     await app.deps.deposits.idle();
 
     const log = lines.join('');

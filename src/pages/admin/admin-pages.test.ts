@@ -48,6 +48,13 @@ describe('console pages', () => {
     }
   });
 
+  test('a player page for no player, or for a malformed id, goes back to the list', async () => {
+    for (const id of ['no-such-player', '%ff', '%25ff', 'a%2Fb', '%E0%A4%A']) {
+      const r = await page(app, `/admin/players/${id}`, cookie(op));
+      expect([id, r.status, r.headers.get('location')]).toEqual([id, 303, '/admin/players']);
+    }
+  });
+
   test('a plain form post adjusts a balance only when confirmed, then says so', async () => {
     await fund(app, player.userId, 1000);
     const unconfirmed = await post(`/admin/players/${player.userId}`, { _action: 'adjust', id: player.userId, amount: '5', reason: 'goodwill credit' }, op);

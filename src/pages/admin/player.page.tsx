@@ -8,7 +8,8 @@ export default adminPage({
   title: 'Player',
   load: async (ctx) => {
     const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}`, twoStep: twoStepRead(ctx.params.id ?? ''), held: `/admin/players/${enc(ctx.params.id ?? '')}/held`, identity: `/admin/players/${enc(ctx.params.id ?? '')}/identity` });
-    if (!data.detail) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
+    // An id that is no player (or not an id at all: a malformed escape reaches here as none) goes back to the list.
+    if (!data.detail?.player) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
     return data;
   },
   actions: {

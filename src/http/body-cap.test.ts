@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { makeApp, type TestApp } from '../../tests/helpers/app';
+import { serveApp } from '../serve';
+
+let app: TestApp;
+let server: ReturnType<typeof serveApp>;
+let base: string;
+
+beforeAll(async () => {
+  app = await makeApp();
+  server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(() => server.stop(true));
+
+/** A body sent chunked, with no declared length: `chunks` of `size` bytes, or without end when `chunks` is Infinity. */
+function chunked(size: number, chunks: number, first?: string) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (sent === 0 && first) c.enqueue(new TextEncoder().encode(first));
+      else if (sent >= chunks) return c.close();
+      else c.enqueue(new Uint8Array(size).fill(0x20));
+      sent++;
+    },
+  });
+}
+const post = (path: string, body: ReadableStream<Uint8Array>, type = 'application/json') =>
+  fetch(base + path, { method: 'POST', headers: { 'content-type': type, origin: base }, body, duplex: 'half' } as RequestInit);
+
+describe('request bodies without a declared length', () => {
+  test('are counted as they arrive and refused at 1 MB, even one that never ends', async () => {
+    const endless = await post('/api/v1/login', chunked(64 * 1024, Infinity));
+    expect(endless.status).toBe(413);
+    expect((await endless.json()).errorType).toBe('PAYLOAD_TOO_LARGE');
+    expect((await post('/api/v1/webhooks/btcpay', chunked(64 * 1024, 40))).status).toBe(413);
+  });
+
+  test('under the cap reach the route as a declared body would, with its own answer and request id', async () => {
+    const json = JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password-1' });
+    const stream = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode(json)); c.close(); } });
+    const viaStream = await post('/api/v1/login', stream);
+    const declared = await fetch(base + '/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: json });
+    expect(viaStream.status).toBe(declared.status);
+    expect(await viaStream.json()).toEqual(await declared.json());
+    expect(viaStream.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  test('an identity upload may stream past 1 MB up to its own cap', async () => {
+    // Past 1 MB the route answers itself (no session here); past 32 MB the cap does.
+    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, 3), 'multipart/form-data; boundary=x')).status).toBe(401);
+    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, 40), 'multipart/form-data; boundary=x')).status).toBe(413);
+  });
+});
