@@ -56,7 +56,9 @@ describe('AccountInfoForm against the real API', () => {
     type('Phone Number', '5551234567');
     const release = server.pause();
     submit();
-    expect(((await screen.findByRole('button', { name: 'Updating...' })) as HTMLButtonElement).disabled).toBe(true);
+    const busy = await screen.findByRole('button', { name: 'Updating...' });
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(busy); // a second press while the first runs sends nothing
     release();
     await waitFor(() => expect(seen.toasts).toEqual([{ kind: 'success', message: 'Profile Updated Successfully', id: 'profile-updated' }]));
     await waitFor(() => expect(server.sent.map((s) => s.path)).toEqual(['/api/v1/user/update-profile', '/api/v1/user/details']));

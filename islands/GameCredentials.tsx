@@ -88,22 +88,34 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken,
               <dt>User name</dt>
               <dd>
                 <code>{a.userName}</code>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.userName!, 'User name')}>
-                  Copy<span className="sr-only"> {a.name} user name</span>
-                </button>
+                {hydrated && (
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.userName!, 'User name')}>
+                    Copy<span className="sr-only"> {a.name} user name</span>
+                  </button>
+                )}
               </dd>
             </div>
             <div>
               <dt>Password</dt>
-              <dd>
-                <code id={pwId} aria-live="polite">{shown ? a.password : '••••••••'}</code>
-                <button type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-                  {shown ? 'Hide' : 'Show'}<span className="sr-only"> {a.name} password</span>
-                </button>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.password ?? '', 'Password')}>
-                  Copy<span className="sr-only"> {a.name} password</span>
-                </button>
-              </dd>
+              {hydrated ? (
+                <dd>
+                  <code id={pwId} aria-live="polite">{shown ? a.password : '••••••••'}</code>
+                  <button type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+                    {shown ? 'Hide' : 'Show'}<span className="sr-only"> {a.name} password</span>
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.password ?? '', 'Password')}>
+                    Copy<span className="sr-only"> {a.name} password</span>
+                  </button>
+                </dd>
+              ) : (
+                // Before (or without) the script, a native disclosure shows it: buttons would do nothing.
+                <dd>
+                  <details className="credential-reveal">
+                    <summary className="btn btn-ghost btn-sm">Show<span className="sr-only"> {a.name} password</span></summary>
+                    <code>{a.password}</code>
+                  </details>
+                </dd>
+              )}
             </div>
           </dl>
           <div className="credential-actions">
@@ -116,7 +128,7 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken,
             ) : (
               <ResetWithoutScript account={a} posted={posted} formToken={formToken} twoStep={twoStep} />
             )}
-            {canPlay && (
+            {canPlay && hydrated && (
               <button type="button" className="btn btn-primary btn-sm" onClick={play} disabled={playing} aria-busy={playing || undefined}>
                 {playing ? 'Playing...' : 'Play a round'}<span className="sr-only"> of {a.name} (sandbox)</span>
               </button>
@@ -146,7 +158,7 @@ function ResetWithoutScript({ account: a, posted, formToken, twoStep }: { accoun
           <label htmlFor={id}>New Password</label>
           <input id={id} name="requestedPassword" type="password" autoComplete="new-password" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
           {error && (
-            <p className="field-error" id={`${id}-error`}>
+            <p className="field-error" id={`${id}-error`} role="alert">
               * {error}
             </p>
           )}

@@ -35,6 +35,8 @@ describe('LoginForm against the real API', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toBe('login-email-error');
     expect(document.activeElement).toBe(email);
+    // Read out even when focus is already in the field (Enter pressed there): each message is an alert.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Email is required', 'Password is required']);
     type('Email', 'not-an-email');
     expect(screen.getByText('Email address is invalid')).toBeTruthy();
     type('Email', 'someone@example.com');
@@ -43,14 +45,15 @@ describe('LoginForm against the real API', () => {
     expect(server.sent).toEqual([]);
   });
 
-  test('a wrong password is refused with the server message; the player stays on the page', async () => {
+  test('a wrong password is refused with the server message, which stays on the form; the player stays on the page', async () => {
     server = routeFetchTo(app);
     const p = await createPlayer(app);
     render(<LoginForm />);
     type('Email', p.email);
     type('Password', 'Wrong-password-1');
     submit();
-    await waitFor(() => expect(seen.toasts.map((t) => t.message)).toEqual([LOGIN_FAILED]));
+    expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_FAILED);
+    expect(seen.toasts).toEqual([]);
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
     await Bun.sleep(1100);
     expect(seen.went).toEqual([]);
@@ -80,7 +83,8 @@ describe('LoginForm against the real API', () => {
     const release = server.pause();
     submit();
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(busy); // a second press while the first runs sends nothing
     expect(document.querySelector('.loader-overlay')).toBeTruthy();
     release();
     expect(await screen.findByText('Login Successful')).toBeTruthy();

@@ -79,15 +79,15 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         method: 'POST',
         body: { email, password: values.password, userType: 'USER', remember: values.remember },
         anonymous: true,
-        inlineFields: ['email', 'password'],
-        // A lockout says when to try again; it stays on the form rather than in a passing toast.
-        quietErrorTypes: ['EMAIL_NOT_VERIFIED', 'TOTP_REQUIRED', 'RATE_LIMITED'],
+        // Every refusal stays on the form (a wrong password, a lockout saying when to try again), not in a toast
+        // that is gone in four seconds, before a player using a screen reader or a magnifier has read it.
+        quiet: true,
       });
       if (r.success) signedIn(r.message || 'Login successful');
       else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
       else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
-      else if (r.errorType === 'RATE_LIMITED') setFailure(r.message || LOGIN_FAILED);
-      else form.showServerErrors(r.fieldErrors);
+      else if (Object.keys(r.fieldErrors).length) form.showServerErrors(r.fieldErrors);
+      else setFailure(r.message || LOGIN_FAILED);
     } catch {
       setFailure(LOGIN_FAILED);
     } finally {

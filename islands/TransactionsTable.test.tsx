@@ -54,6 +54,7 @@ function asPlayer(p: TestPlayer, slow: Record<string, number> = {}) {
 }
 const rows = () => screen.getAllByRole('row').slice(1);
 const tab = (name: string) => screen.getByRole('tab', { name });
+const TX_NAMES = ['All', 'Transfers', 'Redeems', 'Deposits', 'Withdrawals', 'P2P', 'Freeplay'];
 
 describe('TransactionsTable against the real API', () => {
   test('opens on All when the page gave no rows; the empty state says so', async () => {
@@ -161,6 +162,8 @@ describe('TransactionsTable against the real API', () => {
     history.replaceState(null, '', '/transactions');
     render(<TransactionsTable initial={null} />);
     await waitFor(() => expect(rows()).toHaveLength(10));
+    // Once running, one tab stop for the list: the selected tab.
+    expect(TX_NAMES.map((n) => tab(n).getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1', '-1', '-1', '-1']);
     fireEvent.keyDown(tab('All'), { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(tab('Freeplay'));
     expect(tab('Freeplay').getAttribute('aria-selected')).toBe('true');

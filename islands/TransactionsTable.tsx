@@ -153,7 +153,9 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
             className="tab"
             aria-selected={t === type}
             aria-controls={`${ids}-panel`}
-            tabIndex={t === type ? 0 : -1}
+            // One tab stop with arrow keys between them once the script runs; before that (or without it) each tab
+            // is a plain link that Tab reaches, since the arrow keys would do nothing.
+            tabIndex={local ? (t === type ? 0 : -1) : undefined}
             onClick={(e) => {
               e.preventDefault();
               if (t !== type) choose(t);

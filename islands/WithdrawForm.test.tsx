@@ -70,6 +70,12 @@ describe('WithdrawForm', () => {
     }
     expect(await available(open, ada.userId)).toBe(before);
     fireEvent.change(tip, { target: { value: '3' } });
+    // The quote is read with the Request button, not out loud at each keystroke.
+    const request = screen.getByRole('button', { name: 'Request Withdrawal' });
+    const quote = document.getElementById(request.getAttribute('aria-describedby')!)!;
+    expect(quote.getAttribute('aria-live')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '150' } });
+    expect(quote.textContent).toContain('$153.00 leaves your wallet with the tip');
     fill('150');
     await screen.findByText(/Withdrawal of \$150\.00 requested, with a \$3\.00 tip/, { selector: '.move-result-title' });
     expect(await available(open, ada.userId)).toBe(before - 15_300);

@@ -185,7 +185,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           Available balance: <strong>{formatCents(wallet)}</strong>
         </span>
       </p>
-      <WithdrawQuote rate={props.rateUsdPerBtc ?? null} amount={values.amount} tip={values.tip} />
+      <WithdrawQuote id="withdraw-quote" rate={props.rateUsdPerBtc ?? null} amount={values.amount} tip={values.tip} />
       {code.asked && <TotpField id="withdraw-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       {props.withdrawalTime && <p className="muted">{props.withdrawalTime}</p>}
       <div role="status" className="move-result-region">
@@ -198,7 +198,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           </div>
         )}
       </div>
-      <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." />
+      <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." describedBy="withdraw-quote" />
     </form>
   );
 }
@@ -206,15 +206,18 @@ export default function WithdrawForm(props: WithdrawFormProps) {
 /** BTC for `cents` at `rate`, to the satoshi, rounded up (as the server computes it). */
 const btcFor = (cents: number, rate: number) => (Math.ceil((cents * 1e6) / rate) / 1e8).toFixed(8);
 
-/** What the player will receive, in BTC at the current rate, and what leaves the wallet with the tip. */
-function WithdrawQuote({ rate, amount, tip }: { rate: number | null; amount: string; tip: string }) {
+/**
+ * What the player will receive, in BTC at the current rate, and what leaves the wallet with the tip. Not a live
+ * region (it changes with every keystroke, and each change would be read out): the Request button names it instead.
+ */
+function WithdrawQuote({ id, rate, amount, tip }: { id: string; rate: number | null; amount: string; tip: string }) {
   const read = readAmount(amount);
   const cents = read.ok ? dollarsToCents(read.text) : null;
   // Only a tip the form accepts (whole dollars) is counted; "2.50" shows its error, not a sum.
   const tipCents = TIP_INPUT.test(tip) ? (dollarsToCents(tip || '0') ?? 0) : 0;
-  if (!rate) return <p className="muted withdraw-quote">The Bitcoin rate is shown here when it can be read.</p>;
+  if (!rate) return <p className="muted withdraw-quote" id={id}>The Bitcoin rate is shown here when it can be read.</p>;
   return (
-    <p className="withdraw-quote" aria-live="polite">
+    <p className="withdraw-quote" id={id}>
       Rate: <strong>{formatCents(Math.round(rate * 100))}</strong> per BTC
       {cents !== null && cents > 0 && (
         <>

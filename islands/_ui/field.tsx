@@ -2,10 +2,13 @@ import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'type'>;
 
-/** The message under a field; its id is what the input's aria-describedby points at. */
+/**
+ * The message under a field; its id is what the input's aria-describedby points at. An alert as well: a message
+ * that appears while focus is already in its field (Enter pressed there) is otherwise never read out.
+ */
 export function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
-    <p className="field-error" id={`${id}-error`}>
+    <p className="field-error" id={`${id}-error`} role="alert">
       {error}
     </p>
   ) : null;

@@ -107,6 +107,17 @@ describe('hamburger', () => {
     expect(navOpen()).toBe(false);
   });
 
+  test('Tab out of the open menu closes it, so focus never lands on a control the panel covers', () => {
+    toggle().click();
+    $('#transfer-link').focus();
+    $('#games [data-dropdown-toggle]').focus();
+    toggle().focus();
+    expect(navOpen()).toBe(true);
+    $('#elsewhere').focus();
+    expect(navOpen()).toBe(false);
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+  });
+
   test('Escape closes an open dropdown first, then the menu', () => {
     toggle().click();
     $('#games [data-dropdown-toggle]').click();

@@ -1,5 +1,6 @@
 // The hamburger under 768 px ([data-nav-toggle] controls #site-nav): opens and closes the menu, and closes it
-// on Escape, on a click outside, or when a link inside is followed.
+// on Escape, on a click outside, when a link inside is followed, or when focus moves out of it (the open panel
+// covers the page under it, so a control focused there would be hidden).
 export function initNav(doc: Document = document): () => void {
   const toggle = doc.querySelector<HTMLElement>('[data-nav-toggle]');
   const nav = doc.getElementById(toggle?.getAttribute('aria-controls') ?? 'site-nav');
@@ -21,6 +22,14 @@ export function initNav(doc: Document = document): () => void {
       const target = e.target as Element;
       if (toggle.contains(target)) return;
       if (!nav.contains(target) || target.closest('a')) set(false);
+    },
+    on,
+  );
+  doc.addEventListener(
+    'focusin',
+    (e) => {
+      const target = e.target as Node;
+      if (isOpen() && !nav.contains(target) && !toggle.contains(target)) set(false);
     },
     on,
   );

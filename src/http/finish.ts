@@ -85,7 +85,9 @@ async function readCapped(req: Request, limit: number): Promise<Request | null> 
     }
     chunks.push(value);
   }
-  const copy = new Request(req.url, { method: req.method, headers: req.headers, body: Buffer.concat(chunks), signal: req.signal });
+  // The request's own class: under a test's DOM the global Request is another one, which the framework cannot read.
+  const RequestOf = req.constructor as typeof Request;
+  const copy = new RequestOf(req.url, { method: req.method, headers: req.headers, body: Buffer.concat(chunks), signal: req.signal });
   copyClientIp(req, copy);
   const id = requestIdOf(req);
   if (id !== undefined) setRequestId(copy, id);

@@ -54,10 +54,10 @@ describe('/deposit-bitcoin with a deposit', () => {
     const r = await form({ _action: 'create', amount: '1.234' });
     expect(r.status).toBe(400);
     const doc = await r.text();
-    expect(doc).toContain('<p class="field-error" id="deposit-page-amount-error">Use at most two decimals (cents).</p>');
+    expect(doc).toContain('<p class="field-error" id="deposit-page-amount-error" role="alert">Use at most two decimals (cents).</p>');
     expect(doc).toContain('value="1.234"');
     const zero = await (await form({ _action: 'create', amount: '$0' })).text();
-    expect(zero).toContain('<p class="field-error" id="deposit-page-amount-error">Please enter a valid amount greater than 0</p>');
+    expect(zero).toContain('<p class="field-error" id="deposit-page-amount-error" role="alert">Please enter a valid amount greater than 0</p>');
     expect(doc).toContain('aria-invalid="true"');
     expect((await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n).toBe(before);
   });

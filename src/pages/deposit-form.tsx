@@ -42,7 +42,7 @@ export function NewDepositForm({ ctx }: { ctx: PageContext }) {
         <label htmlFor="deposit-page-amount">Amount (USD)</label>
         <input id="deposit-page-amount" name="amount" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" defaultValue={form?.values.amount ?? ''}
           aria-invalid={error ? true : undefined} aria-describedby={error ? 'deposit-page-amount-error' : undefined} autoFocus={!!error} />
-        {error && <p className="field-error" id="deposit-page-amount-error">{error}</p>}
+        {error && <p className="field-error" id="deposit-page-amount-error" role="alert">{error}</p>}
       </div>
       <p className="muted deposit-ln-note">The amount is required for Bitcoin Lightning deposits: your invoice is made for exactly this amount.</p>
       <button type="submit" className="btn btn-primary btn-block">Confirm Deposit</button>

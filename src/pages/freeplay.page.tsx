@@ -24,7 +24,7 @@ export default definePage({
               <label htmlFor="freeplay-page-code">Freeplay code</label>
               <input id="freeplay-page-code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={64}
                 defaultValue={form?.values.code ?? ''} aria-invalid={error ? true : undefined} aria-describedby={error ? 'freeplay-page-code-error' : undefined} autoFocus={!!error} />
-              {error && <p className="field-error" id="freeplay-page-code-error">{error}</p>}
+              {error && <p className="field-error" id="freeplay-page-code-error" role="alert">{error}</p>}
             </div>
             <div className="freeplay-actions">
               <button type="submit" className="btn btn-primary btn-block">Submit</button>

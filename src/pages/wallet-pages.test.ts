@@ -58,6 +58,8 @@ describe('wallet pages', () => {
     // Links, so they work without script too.
     for (const [t, href] of [['All', '/transactions'], ['Transfers', '/transactions?type=TRANSFER'], ['Redeems', '/transactions?type=REDEEM'], ['Deposits', '/transactions?type=DEPOSIT'], ['Withdrawals', '/transactions?type=WITHDRAW'], ['P2P', '/transactions?type=P2P'], ['Freeplay', '/transactions?type=FREEPLAY']])
       expect(html).toMatch(new RegExp(`href="${href.replace('?', '\\?')}" role="tab" class="tab" aria-selected="${t === 'All'}"[^>]*>${t}</a>`));
+    // Each reached by Tab before the script runs (the arrow keys need it), not only the selected one.
+    expect(html.match(/<a [^>]*role="tab"[^>]*>/g)!.filter((a) => a.includes('tabindex'))).toEqual([]);
     // The P2P row is under All as well as its own tab.
     expect(html).toContain(`To ${bob.email}`);
     // Signs follow the wallet (DESIGN §8, docs/decisions/game-transfers.md): a transfer to a game is −.
@@ -183,7 +185,7 @@ describe('P2P without script: form, confirmation, receipt', () => {
     const r = await post(bob, { email: alice.email, amount: '100000' });
     expect(r.status).toBe(409);
     const html = await r.text();
-    expect(html).toContain('<p class="field-error" id="p2p-amount-error">Insufficient balance</p>');
+    expect(html).toContain('<p class="field-error" id="p2p-amount-error" role="alert">Insufficient balance</p>');
     expect(html).not.toContain('Confirm the transfer');
   });
 

@@ -100,6 +100,42 @@ describe('layout at 390 and 1280 px', () => {
     }
   });
 
+  test('history tabs on a 360 px phone: every tab whole, none cut off or scrolled out of its list', async () => {
+    const page = await open('/transactions', player, { width: 360, height: 740 });
+    await page.getByRole('tab', { name: 'All' }).waitFor();
+    const cut = await page.evaluate(() => {
+      const list = document.querySelector('.tx-history [role="tablist"]')!;
+      const box = list.getBoundingClientRect();
+      const tabs = [...list.querySelectorAll('[role="tab"]')].filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5 || t.scrollWidth > t.clientWidth;
+      });
+      return { scrolls: list.scrollWidth > list.clientWidth, cut: tabs.map((t) => t.textContent) };
+    });
+    expect(cut).toEqual({ scrolls: false, cut: [] });
+    await shot(page, 'transactions-360-tabs');
+    await page.close();
+  });
+
+  test('a control that keyboard focus scrolls to is not left under the sticky header', async () => {
+    const page = await open('/home', player, PHONE);
+    // Scrolls land at once (no smooth scrolling) so each place is measured where it ends.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.locator('#transfer-game').waitFor();
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    // Shift+Tab back up the page, as the player would, from the footer's first link to the transfer form's game.
+    await page.locator('footer a').first().focus();
+    for (let i = 0; i < 60 && !(await page.evaluate(() => document.activeElement?.id === 'transfer-game')); i++) await page.keyboard.press('Shift+Tab');
+    const place = await page.evaluate(() => ({
+      id: document.activeElement?.id,
+      top: Math.round(document.activeElement!.getBoundingClientRect().top),
+      header: Math.round(document.querySelector('.site-header')!.getBoundingClientRect().bottom),
+    }));
+    expect(place.id).toBe('transfer-game');
+    expect(place.top).toBeGreaterThanOrEqual(place.header);
+    await page.close();
+  });
+
   test('the console audit page: 16 px margins on a phone, no footer, no sideways scrolling', async () => {
     // Over the socket, as an operator's browser would: the audit row has the client's address.
     const made = await fetch(server.url + '/api/v1/admin/freeplay-codes', { method: 'POST', headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ code: 'LAYOUT-1', amount: 5, cap: 2, expiresAt: '2031-01-01' }) });

@@ -132,6 +132,25 @@ describe('with JavaScript disabled', () => {
     expect(realErrors()).toEqual([]);
   });
 
+  test('no button that needs the script is offered: a game password shows through its own disclosure', async () => {
+    const p = await createPlayer(app);
+    await browser.context.addCookies([{ name: 'token', value: p.token, url: ORIGIN }]);
+    const page = await browser.newPage(PHONE);
+    await page.goto(ORIGIN + '/home');
+    type Listed = { gameId: { name: string }; gameCredentialId: { password: string } };
+    const list = (await (await fetch(ORIGIN + '/api/v1/games/list', { headers: { authorization: `Bearer ${p.token}` } })).json()) as { userGames: Listed[] };
+    const password = list.userGames.find((a) => a.gameId.name === 'Ultra Panda')!.gameCredentialId.password;
+    expect(await page.getByText(password!, { exact: true }).isVisible()).toBe(false);
+    await page.getByText('Show Ultra Panda password').click();
+    expect(await page.getByText(password!, { exact: true }).isVisible()).toBe(true);
+    // Copy, Play a round and the tip presets would do nothing here.
+    expect(await page.getByRole('button', { name: /^Copy|Play a round/ }).count()).toBe(0);
+    expect(await page.locator('.tip-presets').isVisible()).toBe(false);
+    await page.goto(ORIGIN + '/forgot-password');
+    expect(await page.locator('.captcha-refresh').isVisible()).toBe(false);
+    await page.close();
+  });
+
   test('profile, password change and freeplay work as plain posts, at 1280 px', async () => {
     const p = await createPlayer(app, { password: 'Secret123!' });
     await browser.context.addCookies([{ name: 'token', value: p.token, url: ORIGIN }]);

@@ -127,3 +127,12 @@ describe('console pages', () => {
     expect((await app.deps.ledger.balance(`w:${who.userId}`)).availableCents).toBe(700);
   });
 });
+
+describe('console tables', () => {
+  test('a column of buttons, unheaded on screen, is named for a screen reader', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { Table } = await import('./ui');
+    const html = renderToStaticMarkup(Table({ head: ['Player', ''], rows: [['ada@example.com', 'Re-check']] }));
+    expect(html).toContain('<th scope="col">Player</th><th scope="col"><span class="sr-only">Actions</span></th>');
+  });
+});

@@ -54,7 +54,8 @@ export function Table({ head, rows, empty = 'Nothing here.' }: { head: string[];
   return (
     <div className="admin-table-wrap">
       <table className="admin-table">
-        <thead><tr>{head.map((h) => <th key={h} scope="col">{h}</th>)}</tr></thead>
+        {/* A column of buttons has no heading on screen; a screen reader still hears what it is. */}
+        <thead><tr>{head.map((h, i) => <th key={i} scope="col">{h || <span className="sr-only">Actions</span>}</th>)}</tr></thead>
         <tbody>{rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j} data-label={head[j]}>{c}</td>)}</tr>)}</tbody>
       </table>
     </div>
