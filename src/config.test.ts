@@ -47,6 +47,28 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CREDENTIAL_KEY: 'c'.repeat(64) })).toThrow(/^Invalid configuration: JWT_SECRET: required in production\. .+; SMTP_URL: required in production/);
   });
 
+  test('a malformed SMTP_URL is refused by name, without echoing it (it carries the mail password)', () => {
+    for (const url of ['smtp://user:Secr3t@host:99999', 'smtp://user:Secr3t@mail example.com', 'smtps://u:Secr3t@[::1']) {
+      let message = '';
+      try {
+        loadConfig({ SMTP_URL: url });
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toStartWith('Invalid configuration: SMTP_URL: is not a valid URL');
+      expect(message).not.toContain('Secr3t');
+    }
+    expect(loadConfig({ SMTP_URL: 'smtp://user:p%40ss@mail.example.com:587' }).SMTP_URL).toBe('smtp://user:p%40ss@mail.example.com:587');
+  });
+
+  test('production: a required variable set wrong is to be fixed, not unset; the two keys must differ', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com:587', DOCUMENT_KEY: 'd'.repeat(64) };
+    expect(() => loadConfig({ ...prod, JWT_SECRET: 'short' })).toThrow(/^Invalid configuration: JWT_SECRET: must be at least 32 characters\. Fix JWT_SECRET\.$/);
+    // Outside production unsetting it is a fix: a key is generated.
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/Fix JWT_SECRET or unset it for the default/);
+    expect(() => loadConfig({ ...prod, DOCUMENT_KEY: 'C'.repeat(64) })).toThrow(/^Invalid configuration: DOCUMENT_KEY: must differ from CREDENTIAL_KEY/);
+  });
+
   test('operations settings: METRICS_ALLOW is a list of ranges, SHUTDOWN_TIMEOUT_S a bounded number of seconds', () => {
     expect(loadConfig({}).METRICS_ALLOW).toBe('127.0.0.0/8, ::1');
     expect(loadConfig({}).SHUTDOWN_TIMEOUT_S).toBe(30);

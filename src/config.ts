@@ -37,7 +37,8 @@ const schema = z.object({
   BACKUP_DIR: z.string().min(1).default(DEFAULT_BACKUP_DIR),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDENTIAL_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  // Checked whole here (a bad port, a space): the mailer would otherwise fail at start with the URL, password and all.
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').refine((v) => URL.canParse(v), 'is not a valid URL; write it as smtp://user:password@mail.example.com:587 (a password with @, : or / percent-encoded)').optional(),
   MAIL_FROM: z.string().min(3).default('Coinreel <no-reply@coinreel.local>').refine(hasSender, 'must be an address, e.g. Coinreel <no-reply@example.com>'),
   BTCPAY_URL: z.url().optional(),
   BTCPAY_API_KEY: z.string().optional(),
@@ -106,6 +107,8 @@ export class ConfigError extends Error {
   }
 }
 
+const REQUIRED_IN_PRODUCTION = ['JWT_SECRET', 'CREDENTIAL_KEY', 'SMTP_URL', 'DOCUMENT_KEY'];
+
 /** One line: what is wrong with which variable, and the fix. */
 const invalid = (what: string, issues = [what.split('. ')[0]!]) => new ConfigError(`Invalid configuration: ${what}.`, issues);
 
@@ -122,7 +125,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       i.code === 'invalid_type' && i.expected === 'number' ? `expected a number, got "${cleaned[String(i.path[0])]}"` : i.message;
     const named = parsed.error.issues.map((i) => `${i.path.join('.')}: ${said(i)}`);
     const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    throw invalid(`${named.join('; ')}. Fix ${names.length > 1 ? 'these variables' : names[0]} or unset ${names.length > 1 ? 'them' : 'it'} for the default`, named);
+    // Unsetting is no fix for what production requires.
+    const required = cleaned.NODE_ENV === 'production' && names.some((n) => REQUIRED_IN_PRODUCTION.includes(n));
+    const fix = `Fix ${names.length > 1 ? 'these variables' : names[0]}`;
+    throw invalid(`${named.join('; ')}. ${required ? fix : `${fix} or unset ${names.length > 1 ? 'them' : 'it'} for the default`}`, named);
   }
   const c = parsed.data;
   // Every missing one at once, so a first production start is not a round of fix-one-restart-see-the-next.
@@ -134,6 +140,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !c.DOCUMENT_KEY && 'DOCUMENT_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32), different from CREDENTIAL_KEY, and keep it safe',
   ].filter((x): x is string => !!x);
   if (required.length) throw invalid(required.join('; '), required.map((r) => r.split('. ')[0]!));
+  // One key for both would let whoever learns one read both the game passwords and the identity documents.
+  if (c.DOCUMENT_KEY && c.CREDENTIAL_KEY && c.DOCUMENT_KEY.toLowerCase() === c.CREDENTIAL_KEY.toLowerCase())
+    throw invalid('DOCUMENT_KEY: must differ from CREDENTIAL_KEY. Set it to its own 64 hex characters (e.g. openssl rand -hex 32)');
   const s3 = [c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
   if (s3.some(Boolean) && !s3.every(Boolean)) throw invalid('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three to keep identity documents in a bucket, or none for DATA_DIR/documents');
   if (Boolean(c.ONFIDO_API_TOKEN) !== Boolean(c.ONFIDO_WEBHOOK_TOKEN)) throw invalid('ONFIDO_API_TOKEN and ONFIDO_WEBHOOK_TOKEN: set both to use Onfido, or neither for operator review');

@@ -194,10 +194,13 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     taxThresholdCents: Math.round(config.TAX_DETAILS_THRESHOLD_DOLLARS * 100), restrictedStates: parseStateList(config.RESTRICTED_STATES),
     retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config),
   });
+  // The deposit and withdrawal notices are queued with their movements; after each commit the queue's worker is woken
+  // (the queue itself is made below, once everything it needs is).
+  const wakeMail = () => mailQueue.wake();
   const picked = overrides.payments ? { payments: overrides.payments, sandbox: overrides.sandbox ?? null } : pickPayments(config, database.client);
   const deposits = overrides.deposits ?? createDepositService({
     client: database.client, ledger, provider: picked.payments, logger, onReconciled: () => metrics.reconciled('deposits'), beforeCreate: identity.assertMayDeposit, waitingMax: config.DEPOSITS_WAITING_MAX,
-    onChanges: depositPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
+    onChanges: depositPush({ hub, ledger, wakeMail }),
   });
   const self: Deps['self'] = {};
   const simulator = picked.sandbox && !config.isProduction
@@ -210,8 +213,8 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
       autoApproveCents: autoApproveCents(config, !!simulator) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, onReconciled: () => metrics.reconciled('withdrawals'), checkIdentity: identity.assertMayWithdraw,
-    onChanges: withdrawalPush({ hub, ledger, mailer, logger, site, publicUrl: config.publicUrl }),
-    onRequested: withdrawalRequested({ client: database.client, mailer, logger, site, hub, ledger }),
+    onChanges: withdrawalPush({ hub, ledger, wakeMail }),
+    onRequested: withdrawalRequested({ client: database.client, logger, hub, ledger, wakeMail }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
     autoComplete: simulator ? (payoutId) => void setTimeout(() => void simulator.payout(payoutId, 'Completed').catch(() => {}), config.SANDBOX_PAYOUT_DELAY_S * 1000).unref?.() : undefined,
   });

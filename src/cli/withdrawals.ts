@@ -5,7 +5,7 @@ import { migrate } from '../../db/migrate';
 import { reasonOf } from '../api/admin/admin.model';
 import { withdrawalPush } from '../api/withdrawals/withdrawal-push';
 import { loadConfig } from '../config';
-import { pickMailer, pickPayments, pickShared, siteInfo } from '../deps';
+import { pickPayments, pickShared } from '../deps';
 import { AppError } from '../lib/app-error';
 import { createLogger } from '../lib/logger';
 import { operatorByEmail } from '../services/admin/operators';
@@ -54,7 +54,8 @@ async function run(argv: string[]): Promise<number> {
       const service = createWithdrawalService({
         client, ledger, provider: payments, logger, network: config.BITCOIN_NETWORK,
         limits: { dailyMaxCents: 0, maxOpen: 0, autoApproveCents: 0 }, retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
-        onChanges: withdrawalPush({ hub, ledger, mailer: pickMailer(config), logger, site: siteInfo(config), publicUrl: config.publicUrl }),
+        // The player's e-mail is queued with the change; the site's mail worker sends it (it looks for new rows every second).
+        onChanges: withdrawalPush({ hub, ledger, wakeMail: () => {} }),
       });
       if (action === 'list') {
         const rows = await service.list(status === 'all' ? undefined : status);

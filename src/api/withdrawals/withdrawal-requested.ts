@@ -1,29 +1,23 @@
 import type { Client } from '@libsql/client';
 import type { Logger } from '../../lib/logger';
 import { errorFields } from '../../lib/redact';
-import { deliverAfterAnswer } from '../../services/mail/deliver';
-import type { Mailer } from '../../services/mail/mail.port';
-import { withdrawalRequestedMail } from '../../services/mail/security-mails';
-import type { MailSite } from '../../services/mail/templates';
 import type { WithdrawalRow } from '../../services/payments/withdrawals';
 import { recordSecurityEvent } from '../../services/protection/security-events';
-import { formatCents } from '../../shared/money';
 import type { Ledger } from '../../services/ledger/ledger.types';
 import type { Hub } from '../../ws/hub.port';
 import { pushBalance } from '../wallet/push';
 
-type Effects = { client: Client; mailer: Mailer; logger: Logger; site: MailSite; hub: Hub; ledger: Ledger };
+type Effects = { client: Client; logger: Logger; hub: Hub; ledger: Ledger; /** The mail queue's worker: the e-mail was queued with the hold (withdrawals.ts). */ wakeMail: () => void };
 
 /**
  * Every new withdrawal request: the new balance to the player's other open pages (the amount and tip left the wallet
- * now, and a tab left open elsewhere must not offer them again), a WITHDRAWAL_REQUESTED event, and an e-mail once the
- * answer has gone out.
+ * now, and a tab left open elsewhere must not offer them again), a WITHDRAWAL_REQUESTED event, and its e-mail (queued
+ * with the hold) sent.
  */
 export const withdrawalRequested = (e: Effects) => async (w: WithdrawalRow, origin: { sessionId?: string }): Promise<void> => {
   void pushBalance(e.ledger, e.hub, w.userId).catch(() => e.logger.error('balance push failed'));
   // The hold is already written: a failure to record must not turn the request into an error the player retries.
   await recordSecurityEvent(e.client, w.userId, 'WITHDRAWAL_REQUESTED', origin).catch((err: unknown) =>
     e.logger.error('security event failed', { type: 'WITHDRAWAL_REQUESTED', ...errorFields(err) }));
-  deliverAfterAnswer(e.mailer, e.logger, 'withdrawal-requested', () =>
-    withdrawalRequestedMail(e.site, w.email, { amount: formatCents(w.amountCents), currency: w.currency, destination: w.destination, at: Date.now() }));
+  e.wakeMail();
 };

@@ -14,6 +14,22 @@ export function queueMailRow(mail: QueuedMail, now: number): InStatement {
   };
 }
 
+/**
+ * The same for a mail to a player, addressed from their row in the same statement (the caller need not have read
+ * it): the deposit and withdrawal notices, written with the movement they tell of.
+ */
+export function queueMailToPlayer(mail: { kind: string; userId: string; data: Record<string, unknown> }, now: number): InStatement {
+  return {
+    sql: 'INSERT INTO mail_queue (id, kind, to_address, data, created_at) SELECT ?, ?, email, ?, ? FROM users WHERE id = ?',
+    args: [Bun.randomUUIDv7(), mail.kind, JSON.stringify(mail.data), now, mail.userId],
+  };
+}
+
+/** A notice's words as a queued mail carries them: written with the event, so a later change of wording cannot alter it. */
+export type QueuedNotice = { subject: string; heading: string; paragraphs: string[]; /** A path on the site. */ action?: { label: string; path: string } };
+export const noticeMailRow = (userId: string, notice: QueuedNotice, now: number): InStatement =>
+  queueMailToPlayer({ kind: 'notice', userId, data: notice }, now);
+
 /** The Message-ID of a queued row: the same on every attempt, so a receiving server can drop a repeat. */
 export const messageIdOf = (rowId: string, host: string) => `<${rowId}@${host}>`;
 

@@ -1,6 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { formatCents } from '../../shared/money';
 import type { Ledger } from '../ledger/ledger.types';
+import { noticeMailRow } from '../mail/mail-queue';
 import { notificationRows, type Notification } from '../wallet/notifications';
 import { readableId } from '../wallet/history';
 import { creditMovement, isGuardAbort, planCredit, type CreditPlan, type HeldReason } from './deposit-credit';
@@ -130,6 +131,13 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
         ...(reached > 0 ? walletHistory(row.id, row.user_id, invoiceId, transferId, mainHistory, now) : []),
         ...(plan.heldCents > 0 ? heldHistoryRows(row.id, row.user_id, invoiceId, p.id, plan, transferId, heldHistory, heldRow, now) : []),
         stmt,
+        // The e-mails, queued with the money they tell of: a crash after the commit loses neither.
+        ...(reached > 0 ? [noticeMailRow(row.user_id, {
+          subject: 'Your deposit has arrived', heading: 'Deposit received',
+          paragraphs: [`${formatCents(reached)} from your Bitcoin deposit is in your wallet now.`, 'You can move it to a game or send it to a friend right away.'],
+          action: { label: 'See your history', path: '/transactions' },
+        }, now)] : []),
+        ...(plan.heldCents > 0 ? [noticeMailRow(row.user_id, { subject: 'Part of your deposit is held', heading: 'Deposit held', paragraphs: [notes.at(-1)!.content], action: { label: 'See your history', path: '/transactions' } }, now)] : []),
         ...(plan.guard ? [plan.guard] : []),
       ],
     });

@@ -1,4 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
+import { noticeMailRow } from '../mail/mail-queue';
+import { endedNotice } from './withdrawal-mail';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { systemId, type Ledger } from '../ledger/ledger.types';
@@ -43,6 +45,8 @@ export async function endWithdrawal(client: Client, ledger: Ledger, w: Withdrawa
       args: [how, reason, proof ? JSON.stringify(proof) : null, now, w.id] },
     { sql: `UPDATE transactions SET status = ?, order_id = coalesce(?, order_id) WHERE id = ?`, args: [how, txid ?? w.payoutId, w.historyId] },
     stmt,
+    // Its e-mail, queued with the post or void: a crash after the commit loses neither.
+    noticeMailRow(w.userId, endedNotice(w, how === 'completed', text), now),
   ];
   try {
     if (how === 'completed') await ledger.post(w.holdId, { with: rows });

@@ -2,6 +2,7 @@ import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { walletId, systemId, type Ledger } from '../ledger/ledger.types';
+import { queueMailToPlayer } from '../mail/mail-queue';
 import { readableId } from '../wallet/history';
 import { btcWithinCents } from './btc-amount';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
@@ -119,6 +120,8 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
           sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at) VALUES (?, ?, ?, 'WITHDRAW', 'out', 'pending', ?, NULL, ?, ?)`,
           args: [historyId, readableId(), w.userId, w.amountCents + w.tipCents, holdId, now],
         },
+        // The security e-mail every request gets, queued with the hold: a crash after the commit loses neither.
+        queueMailToPlayer({ kind: 'withdrawal-requested', userId: w.userId, data: { amount: formatCents(w.amountCents), currency: w.currency, destination: w.destination.value, at: now } }, now),
       ],
     });
   } catch (e) {
