@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import type { Logger } from '../../lib/logger';
+import { errorFields } from '../../lib/redact';
 import type { Mailer, MailMessage } from './mail.port';
 
 /** A mail to send once the transaction that wrote it commits: its kind names the template, `data` fills it. */
@@ -107,6 +108,8 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
     if (!claimed.rows.length) return { claimed: 0, sent: 0 };
     const sent: string[] = [];
     const failed: string[] = [];
+    let firstError: unknown;
+    const failedKinds = new Set<string>();
     await Promise.all(claimed.rows.map(async (r) => {
       const id = String(r.id);
       try {
@@ -115,10 +118,12 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
         sent.push(id);
       } catch (e) {
         failed.push(id);
-        const code = (e as { code?: unknown } | null)?.code;
-        o.logger.error('mail failed', { kind: String(r.kind), error: e instanceof Error ? e.name : 'unknown', ...(typeof code === 'string' && { code }) });
+        firstError ??= e;
+        failedKinds.add(String(r.kind));
       }
     }));
+    // One line for a batch that failed, not one per mail: a mail server outage would otherwise flood the log.
+    if (failed.length) o.logger.error('mail failed', { count: failed.length, of: claimed.rows.length, kinds: [...failedKinds].join(','), ...errorFields(firstError) });
     const done = now();
     if (sent.length) marks.push({ sql: `UPDATE mail_queue SET sent_at = ? WHERE id IN (${sent.map(() => '?').join(', ')})`, args: [done, ...sent] });
     // A failed send is tried again after a pause rather than at once.
