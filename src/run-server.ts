@@ -9,6 +9,7 @@ import { serveApp } from './serve';
 import { stopGracefully } from './graceful-stop';
 import { dataFolderProblem, databaseOpenLine, databaseProblem, fileSystemLine, listenFailureLine } from './startup-errors';
 import { COMMIT, VERSION } from './version';
+import { keyCheckLine } from './services/payments/btcpay/btcpay.provider';
 
 function stop(line: string): never {
   console.error(line);
@@ -73,7 +74,9 @@ export async function runServer(): Promise<void> {
   deps.shutdown.onShutdown(() => deps.mailQueue.stop());
   if (deps.payments.name === 'btcpay')
     void deps.payments.checkKey().then((k) => {
-      if (!k.ok) deps.logger.error('BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', { missing: k.missing, error: k.error ?? null });
+      // Its origin only: a URL could carry credentials.
+      const line = keyCheckLine(k, config.BTCPAY_URL ? new URL(config.BTCPAY_URL).origin : '');
+      if (line) deps.logger.error(line.msg, line.fields);
     });
 
   // SIGTERM (systemd, containers) and SIGINT (Ctrl-C): see graceful-stop.ts for the order of things.

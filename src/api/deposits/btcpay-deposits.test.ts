@@ -187,9 +187,18 @@ describe('deposits through BTCPay Server', () => {
 
   test('BTCPay down at creation: a clear 503, no deposit row left pending, no history row', async () => {
     await double.setDown(true);
+    const errors: [string, Record<string, unknown> | undefined][] = [];
+    const logger = app.deps.logger;
+    const error = logger.error;
+    logger.error = (msg: string, fields?: Record<string, unknown>) => void errors.push([msg, fields]);
     const r = await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: '10' }, { token: p.token });
+    logger.error = error;
     expect(r.status).toBe(503);
     expect(r.json.message).toBe('Bitcoin deposits are unavailable right now. Please try again in a few minutes.');
+    // The operator's log says it is BTCPay, and why.
+    const line = errors.find(([m]) => m === 'deposit invoice not created')![1]!;
+    expect(line).toMatchObject({ provider: 'btcpay', kind: 'unavailable' });
+    expect(String(line.reason)).toContain('503');
     await double.setDown(false);
     const rows = await app.deps.database.client.execute("SELECT status FROM deposits");
     expect(rows.rows.map((x) => x.status)).toEqual(['failed']);

@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
+import { redactMessage } from '../../lib/redact';
 import { depositRaceLost, guardDeposit } from '../protection/deposit-guard';
 import { readableId } from '../wallet/history';
 import { PAYMENT_METHODS, PaymentsError, type Invoice, type InvoicePaymentMethod, type PaymentsProvider } from './payments.port';
@@ -102,7 +103,9 @@ export async function createDeposit(
     if (!methods.length) throw new PaymentsError('The invoice has no payment method', 'refused', 'no-payment-method');
   } catch (e) {
     if (!(e instanceof PaymentsError)) throw e;
-    logger.info('deposit invoice not created', { depositId: id, kind: e.kind, code: e.code ?? null });
+    // The reason names the payment provider's call and what went wrong (never a key); an outage is an error to see.
+    const line = e.kind === 'unavailable' ? logger.error : logger.info;
+    line.call(logger, 'deposit invoice not created', { depositId: id, provider: provider.name, kind: e.kind, code: e.code ?? null, reason: redactMessage(e.message) });
     await client.execute({ sql: `UPDATE deposits SET status = 'failed', updated_at = ? WHERE id = ?`, args: [Date.now(), id] });
     throw new AppError(503, UNAVAILABLE, 'PAYMENTS_UNAVAILABLE');
   }

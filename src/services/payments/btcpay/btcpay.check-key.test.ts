@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { useBtcpay, WEBHOOK_SECRET } from '../../../../tests/helpers/btcpay';
-import { createBtcpayProvider, REQUIRED_PERMISSIONS } from './btcpay.provider';
+import { createBtcpayProvider, keyCheckLine, REQUIRED_PERMISSIONS } from './btcpay.provider';
 
 const t = useBtcpay();
 const scoped = (names: readonly string[], store = t.double.storeId) => names.map((n) => `${n}:${store}`);
@@ -61,5 +61,18 @@ describe('BTCPay adapter: checkKey', () => {
     expect(down.ok).toBe(false);
     expect(down.error).toContain('503');
     await t.double.setDown(false);
+  });
+
+  test('the start-up line: a server that does not answer is said to be that, not a key short of permissions', async () => {
+    const closed = createBtcpayProvider({ url: 'http://127.0.0.1:9', apiKey: 'deadbeef-key', storeId: t.double.storeId, webhookSecret: WEBHOOK_SECRET });
+    const line = keyCheckLine(await closed.checkKey(), 'http://127.0.0.1:9')!;
+    expect(line.msg).toStartWith('BTCPay could not be checked at start-up');
+    expect(line.fields).toMatchObject({ url: 'http://127.0.0.1:9' });
+    expect(String(line.fields.error)).toContain('could not be reached');
+    expect(JSON.stringify(line)).not.toContain('deadbeef-key');
+    const short = keyCheckLine(await check(scoped(['btcpay.store.canviewinvoices'])), t.double.url)!;
+    expect(short.msg).toStartWith('BTCPay API key is missing permissions');
+    expect((short.fields.missing as string[]).length).toBe(REQUIRED_PERMISSIONS.length - 1);
+    expect(keyCheckLine(await check(['unrestricted']), t.double.url)).toBeNull();
   });
 });

@@ -96,4 +96,15 @@ export async function checkKey(api: BtcpayClient, storeId: string): Promise<KeyC
   }
 }
 
+/**
+ * The start-up log line for a key check that failed: a BTCPay that did not answer is not a key without permissions,
+ * and says so with the reason (which names no key or secret).
+ */
+export function keyCheckLine(k: KeyCheck, url: string): { msg: string; fields: Record<string, unknown> } | null {
+  if (k.ok) return null;
+  if (k.error !== undefined)
+    return { msg: 'BTCPay could not be checked at start-up; deposits and withdrawals fail until it answers (coinreel doctor tells more)', fields: { url, error: k.error } };
+  return { msg: 'BTCPay API key is missing permissions; deposits or withdrawals will fail until they are granted', fields: { missing: k.missing } };
+}
+
 export { REQUIRED_PERMISSIONS } from './btcpay.permissions';
