@@ -78,11 +78,11 @@ export function createApp(deps: Deps): App {
     });
   const formTokens = createFormTokens(deps.flashKey);
   const elysia = new Elysia()
-    .use(errorsPlugin(deps.logger))
+    .use(errorsPlugin(deps.logger, deps.storageFaults))
     // Every state-changing request, API or form post, from this site only; the webhook proves itself by signature.
     .use(sameOriginPlugin(deps.config.publicUrl, ['/api/v1/webhooks/btcpay', '/api/v1/webhooks/identity/onfido'], ['/api/v1/identity/submission']))
     .use(routeLabelPlugin())
-    .use(healthRoutes(deps.database.client, deps.redis))
+    .use(healthRoutes(deps.database.client, deps.redis, deps.storageFaults))
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))
     .use(api)
     .use(logoutFormRoutes(deps, formTokens))
@@ -108,7 +108,7 @@ export function createApp(deps: Deps): App {
   const routes: ServedRoutes = {
     ...fastRoutes({ handle, staticPaths, queryPaths }),
     '/healthz': health.route,
-    '/readyz': readyRoute(deps.database.client, deps.redis, Object.fromEntries(securityHeaders(security))),
+    '/readyz': readyRoute(deps.database.client, deps.redis, Object.fromEntries(securityHeaders(security)), deps.storageFaults),
     ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger, metrics: deps.metrics }), client: deps.database.client }),
   };
   const socket = createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]);

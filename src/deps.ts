@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { createStorageFaults, type StorageFaults } from './lib/storage-faults';
 import { join } from 'node:path';
 import { ConfigError, type Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
@@ -71,6 +72,8 @@ export type Deps = {
   mailer: Mailer;
   /** Mail written with the event it tells of (P2P's receiver), sent by a worker on every instance; main.ts starts it. */
   mailQueue: MailQueue;
+  /** The database's disk refusing writes, as requests meet it: one log line an incident, and readiness (lib/storage-faults.ts). */
+  storageFaults: StorageFaults;
   /** State every instance must share (rate-limit windows): memory, or Redis with REDIS_URL. */
   store: SharedStore;
   rateLimiter: RateLimiter;
@@ -245,6 +248,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   return {
     config,
     mailQueue,
+    storageFaults: createStorageFaults(logger),
     database,
     logger,
     assets: overrides.assets ?? (await loadAssets()),

@@ -13,7 +13,7 @@ export async function health(client: Client): Promise<{ status: 200 | 503; body:
   }
 }
 
-type Check = 'ok' | 'unreachable' | 'not current' | 'not configured' | 'unknown';
+type Check = 'ok' | 'unreachable' | 'not writable' | 'not current' | 'not configured' | 'unknown';
 export type Readiness = {
   status: 200 | 503;
   body: { status: 'ready' | 'unavailable'; version: string; down: string[]; checks: { database: Check; migrations: Check; redis: Check } };
@@ -21,12 +21,13 @@ export type Readiness = {
 
 /**
  * Whether this instance can serve players now, for a load balancer's readiness check and an operator: the
- * database answers, its migrations are this version's, and Redis answers when REDIS_URL is set. 503 names what
- * is down. /healthz stays the cheap liveness answer (is the process serving at all).
+ * database answers (and has not refused a write in the last half minute: a full disk), its migrations are this
+ * version's, and Redis answers when REDIS_URL is set. 503 names what is down. /healthz stays the cheap liveness
+ * answer (is the process serving at all): restarting cannot free a disk.
  */
-export async function readiness(client: Client, redis: RedisWatch | null): Promise<Readiness> {
+export async function readiness(client: Client, redis: RedisWatch | null, writes?: { failing(): boolean }): Promise<Readiness> {
   const [database, migrations, redisCheck] = await Promise.all([
-    client.execute('SELECT 1').then((): Check => 'ok', (): Check => 'unreachable'),
+    client.execute('SELECT 1').then((): Check => (writes?.failing() ? 'not writable' : 'ok'), (): Check => 'unreachable'),
     pendingMigrations(client).then((p): Check => (p.length ? 'not current' : 'ok'), (): Check => 'unknown'),
     redis ? redis.ping().then((up): Check => (up ? 'ok' : 'unreachable')) : Promise.resolve<Check>('not configured'),
   ]);
