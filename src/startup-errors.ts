@@ -90,7 +90,21 @@ export function dataFolderProblem(dataDir: string, databaseUrl: string): string 
 
 /** The database could not be created or opened once the folders exist (e.g. no write permission there), as one line. */
 export function databaseOpenLine(e: unknown, url: string): string | null {
-  const code = (e as { code?: string })?.code ?? '';
-  if (!/CANTOPEN|READONLY|PERM/.test(code) && !/unable to open|: 14\b/i.test(String((e as Error)?.message))) return null;
+  const code = openFailureCode(e);
+  if (code === null) return null;
   return `Cannot create or open the database at ${shownUrl(url)} (DATABASE_URL, ${code || 'cannot open'}): check that this user may write its folder, or set DATABASE_URL elsewhere.`;
+}
+
+/** The same for an operator command, which never creates the database: it must be able to read and write the file. */
+export function commandDatabaseLine(command: string, e: unknown, url: string): string | null {
+  const code = openFailureCode(e);
+  if (code === null) return null;
+  return `coinreel ${command}: cannot open the database at ${shownUrl(url)} (DATABASE_URL, ${code || 'cannot open'}): check that this user may read and write it and its folder (run the command as the service's user), or set DATABASE_URL to the server's database.`;
+}
+
+/** SQLite's code when `e` is a database that could not be opened ('' when only its message says so), else null. */
+function openFailureCode(e: unknown): string | null {
+  const code = (e as { code?: string })?.code ?? '';
+  if (/CANTOPEN|READONLY|PERM/.test(code)) return code;
+  return /unable to open|: 14\b/i.test(String((e as Error)?.message)) ? '' : null;
 }

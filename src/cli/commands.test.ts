@@ -138,6 +138,16 @@ describe('each command for real, against a temporary database', () => {
     expect((await main(['ledger', 'verify'], { DATABASE_URL: `file:${elsewhere}` })).code).toBe(0);
   });
 
+  test('a database file the command cannot open is one line naming DATABASE_URL and the fix, not the library\'s error', async () => {
+    // A folder where the file should be: as a file this user may not read (tests run as root, where modes do not bite).
+    const folder = mkdtempSync(join(tmpdir(), 'coinreel-notadb-'));
+    for (const args of [['doctor'], ['backup', join(folder, 'copy.db')], ['withdrawals', 'list']]) {
+      const r = await main(args, { DATABASE_URL: `file:${folder}` });
+      expect(r.code).toBe(1);
+      expect(r.err.trim().split('\n')).toEqual([`coinreel ${args[0]}: cannot open the database at file:${folder} (DATABASE_URL, cannot open): check that this user may read and write it and its folder (run the command as the service's user), or set DATABASE_URL to the server's database.`]);
+    }
+  });
+
   test('backup with no FILE writes into BACKUP_DIR (made if missing), given a folder into it, each named for the time', async () => {
     const dir = join(app.dir, 'nested', 'backups');
     const named = /^coinreel-\d{4}-\d\d-\d\d-\d{6}\.db$/;

@@ -1,8 +1,9 @@
 // The operator commands of `coinreel <command>` (and of `npm run <script>` in a checkout, which call the same
 // modules). One row a command: its name as typed after `coinreel`, what it does, and where it lives. The modules
 // load only when their command runs, so serving the site loads none of them.
-import { ConfigError } from '../config';
+import { ConfigError, DEFAULT_DATABASE_URL } from '../config';
 import { redactMessage } from '../lib/redact';
+import { commandDatabaseLine } from '../startup-errors';
 import { VERSION_LINE } from '../version';
 import { type Command, UsageError } from './command';
 import { MissingDatabaseError } from './existing-database';
@@ -64,7 +65,9 @@ export async function runCommand(name: string, argv: string[]): Promise<number> 
       console.error(e.message.replace(/\n\s*/g, ' '));
       return 2;
     }
-    console.error(`coinreel ${name} failed: ${redactMessage(e instanceof Error ? e.message : String(e))}`);
+    // A database file this user cannot open (its mode, its owner) is a fix to name, not a library's error to show.
+    const cannotOpen = commandDatabaseLine(name, e, process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+    console.error(cannotOpen ?? `coinreel ${name} failed: ${redactMessage(e instanceof Error ? e.message : String(e))}`);
     return 1;
   }
 }

@@ -26,7 +26,7 @@ describe('a database that cannot write', () => {
           break;
         }
       }
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof call>>[] = [];
     for (let i = 0; i < 100 && !answers.some((a) => a.status === 503); i++)
       answers.push(await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: bob.email, amount: 1 }, { token: alice.token }));
     for (let i = 0; i < 3; i++) answers.push(await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: bob.email, amount: 1 }, { token: alice.token }));
