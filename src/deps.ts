@@ -219,8 +219,10 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     onChanges: withdrawalPush({ hub, ledger, wakeMail }),
     onRequested: withdrawalRequested({ client: database.client, logger, hub, ledger, wakeMail }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
-    autoComplete: simulator ? (payoutId) => void setTimeout(() => void simulator.payout(payoutId, 'Completed').catch(() => {}), config.SANDBOX_PAYOUT_DELAY_S * 1000).unref?.() : undefined,
+    autoComplete: simulator ? (payoutId) => simulator.completeLater(payoutId, config.SANDBOX_PAYOUT_DELAY_S * 1000) : undefined,
   });
+  // The timers of payouts approved before a stop or a crash went with the process: set again from the records.
+  if (simulator) await simulator.resumePayouts(config.SANDBOX_PAYOUT_DELAY_S * 1000);
   // Outside production a key is generated once and kept beside the JWT secret; production must set it (config.ts).
   const cipher = overrides.cipher ?? createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
   const gameProvider = overrides.gameProvider ?? pickGameProvider(config, database, cipher);

@@ -166,6 +166,24 @@ describe('withdraw request (spec §7)', () => {
   });
 });
 
+describe('sandbox payouts after a restart', () => {
+  test('an approved payout whose timer went with the process completes once the site starts again', async () => {
+    // Sent only after an hour: the process is gone long before, as after a crash.
+    const first = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600' });
+    const p = await createPlayer(first);
+    await first.deps.ledger.transfer({ debit: systemId('promotions'), credit: walletId(p.userId), amountCents: 20_000, code: 'TEST_FUNDS' });
+    const id = (await call(first, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 }, { token: p.token })).json.data.withdrawalId;
+    expect((await first.deps.withdrawals.get(p.userId, id))!.payoutState).toBe('AwaitingPayment');
+    await first.deps.deposits.idle();
+    first.deps.database.client.close();
+    // Started again on the same database, with the delay already past.
+    const again = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '0', DATABASE_URL: first.config.DATABASE_URL, DATA_DIR: first.dir });
+    const status = async () => (await again.deps.withdrawals.get(p.userId, id))!.status;
+    for (let i = 0; i < 400 && (await status()) !== 'completed'; i++) await Bun.sleep(10);
+    expect(await status()).toBe('completed');
+  });
+});
+
 describe('sandbox payouts: only an approved payout is sent', () => {
   test('above WITHDRAWAL_AUTO_APPROVE_DOLLARS it waits for the operator: no auto-completion, no Complete or Cancel; once approved it completes', async () => {
     const sbx = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '0', WITHDRAWAL_AUTO_APPROVE_DOLLARS: '100' });

@@ -55,6 +55,19 @@ export function createSandboxSimulator(sandbox: SandboxProvider, deliver: (req: 
   }
 
   return {
+    /**
+     * Completes each approved payout `delayMs` after it was made, as a payout processor would, on a timer: called for
+     * a payout as it is approved, and at start-up for those a stopped or crashed process left unsent.
+     */
+    completeLater(payoutId: string, delayMs: number): void {
+      setTimeout(() => void this.payout(payoutId, 'Completed').catch(() => {}), Math.max(0, delayMs)).unref?.();
+    },
+    async resumePayouts(delayMs: number): Promise<number> {
+      const waiting = await sandbox.awaitingPayment();
+      // At least a second on: the site that hears of them (the webhook) is still starting when this runs.
+      for (const p of waiting) this.completeLater(p.id, Math.max(1_000, p.createdAt + delayMs - sandbox.now()));
+      return waiting.length;
+    },
     /** Completes or cancels a sandbox payout and tells the site with a PayoutUpdated delivery, as BTCPay does. */
     async payout(payoutId: string, to: 'Completed' | 'Cancelled'): Promise<boolean> {
       const p = await sandbox.advancePayout(payoutId, to);

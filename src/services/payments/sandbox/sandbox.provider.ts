@@ -21,6 +21,8 @@ export type SandboxProvider = PaymentsProvider & {
   now(): number;
   /** Moves a payout along as BTCPay's payout processor would (sandbox controls only). */
   advancePayout(id: string, state: 'InProgress' | 'Completed' | 'Cancelled'): Promise<Payout | null>;
+  /** Approved payouts not yet sent, oldest first: after a restart their completion is scheduled again. */
+  awaitingPayment(): Promise<{ id: string; createdAt: number }[]>;
 };
 
 /**
@@ -110,6 +112,10 @@ export function createSandboxProvider(client: Client, opts: SandboxOptions): San
       await savePayout(p);
     },
     checkKey: async () => ({ ok: true, missing: [] }),
+    async awaitingPayment() {
+      const r = await client.execute("SELECT id, created_at FROM sandbox_payouts WHERE json_extract(body, '$.state') = 'AwaitingPayment' ORDER BY created_at");
+      return r.rows.map((row) => ({ id: String(row.id), createdAt: Number(row.created_at) }));
+    },
     async advancePayout(id, state) {
       const p = await loadPayout(id);
       if (!p || p.state === 'Completed' || p.state === 'Cancelled') return null;
