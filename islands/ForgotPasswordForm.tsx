@@ -99,7 +99,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
     <form className="form" method="post" action={kind === 'question' ? QUESTION_PAGE : '/forgot-password'} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
       {captcha?.captchaId && <input type="hidden" name="captchaId" value={captcha.captchaId} />}
-      <TextField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      <TextField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" autoFocus={form.autoFocusOn('email')} value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <div className="captcha-row">
         <div className={kind === 'question' ? 'captcha-question' : 'captcha-image'} aria-live="polite">
           {!captcha ? (
@@ -118,6 +118,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
       </div>
       <TextField
         id="forgot-captcha"
+        autoFocus={form.autoFocusOn('captcha')}
         name="captcha"
         label={kind === 'question' ? 'Answer (in digits or words)' : 'Captcha'}
         autoComplete="off"

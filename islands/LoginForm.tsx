@@ -113,8 +113,8 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
       {busy && <LoaderOverlay label="Logging in..." />}
       {next && <input type="hidden" name="next" value={next} />}
       <FormFailure message={failure} />
-      <TextField id="login-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
-      <PasswordField id="login-password" name="password" label="Password" value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
+      <TextField id="login-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} autoFocus={form.autoFocusOn('email')} />
+      <PasswordField id="login-password" name="password" label="Password" autoFocus={form.autoFocusOn('password')} value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
       <div className="form-row">
         <CheckboxField id="login-remember" name="remember" checked={values.remember} onValue={(v) => set('remember', v)}>
           Remember me

@@ -90,9 +90,10 @@ export default function RegisterForm({ idPrefix = 'register', form: posted, mail
   return (
     <form className="form" method="post" action="/register" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
-      <TextField id={id('email')} name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      <TextField id={id('email')} name="email" label="Email" type="email" autoComplete="email" autoFocus={form.autoFocusOn('email')} value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <PasswordField
         id={id('password')}
+        autoFocus={form.autoFocusOn('password')}
         name="password"
         label="Password"
         autoComplete="new-password"
@@ -123,10 +124,10 @@ export default function RegisterForm({ idPrefix = 'register', form: posted, mail
         </div>
         <FieldError id={id('reference')} error={errors.reference} />
       </fieldset>
-      <CheckboxField id={id('terms')} name="termsAccepted" checked={values.termsAccepted} onValue={(v) => set('termsAccepted', v)} error={errors.termsAccepted}>
+      <CheckboxField id={id('terms')} name="termsAccepted" checked={values.termsAccepted} onValue={(v) => set('termsAccepted', v)} error={errors.termsAccepted} autoFocus={form.autoFocusOn('termsAccepted')}>
         I accept the <a href="/terms-condition">Terms and Conditions</a> and the <a href="/privacy-policy">Privacy Policy</a>
       </CheckboxField>
-      <CheckboxField id={id('age')} name="ageConfirmed" checked={values.ageConfirmed} onValue={(v) => set('ageConfirmed', v)} error={errors.ageConfirmed}>
+      <CheckboxField id={id('age')} name="ageConfirmed" checked={values.ageConfirmed} onValue={(v) => set('ageConfirmed', v)} error={errors.ageConfirmed} autoFocus={form.autoFocusOn('ageConfirmed')}>
         I confirm that I am 21 years of age or older
       </CheckboxField>
       <SubmitButton busy={busy} label="Register" busyLabel="Registering..." />

@@ -63,6 +63,7 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
       )}
       <PasswordField
         id="reset-password"
+        autoFocus={form.autoFocusOn('password')}
         name="password"
         label="New Password"
         autoComplete="new-password"
@@ -71,7 +72,7 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
         onValue={(v) => set('password', v)}
         error={errors.password}
       />
-      <PasswordField id="reset-confirm" name="confirmPassword" label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <PasswordField id="reset-confirm" name="confirmPassword" autoFocus={form.autoFocusOn('confirmPassword')} label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
       <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
       <p className="form-foot">
         Remembered it? <a href="/">Login</a>

@@ -44,6 +44,7 @@ export function CheckboxField({
   checked,
   onValue,
   error,
+  autoFocus,
   children,
 }: {
   id: string;
@@ -51,12 +52,13 @@ export function CheckboxField({
   checked: boolean;
   onValue: (v: boolean) => void;
   error?: string;
+  autoFocus?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="field field-check">
       <label className="checkbox">
-        <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onValue(e.target.checked)} {...describedBy(id, error)} />
+        <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onValue(e.target.checked)} {...describedBy(id, error)} autoFocus={autoFocus} />
         <span>{children}</span>
       </label>
       <FieldError id={id} error={error} />

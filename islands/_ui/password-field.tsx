@@ -12,6 +12,7 @@ export function PasswordField({
   hint,
   autoComplete = 'current-password',
   name,
+  autoFocus,
 }: {
   /** The field's name in a plain form post (the form works before the script runs). */
   name?: string;
@@ -22,6 +23,7 @@ export function PasswordField({
   error?: string;
   hint?: string;
   autoComplete?: 'current-password' | 'new-password';
+  autoFocus?: boolean;
 }) {
   const [shown, setShown] = useState(false);
   // Only a running script can show the password: until then (or without script) the button is not offered.
@@ -42,6 +44,7 @@ export function PasswordField({
           spellCheck={false}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
+          autoFocus={autoFocus}
         />
         <button type="button" hidden={!hydrated} aria-controls={id} aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`} onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide' : 'Show'}

@@ -90,6 +90,16 @@ export function useForm<V extends Record<string, FormValue>>(initial: V, check: 
       setServer(fieldErrors);
       if (Object.keys(fieldErrors).length) setFocusTick((n) => n + 1);
     },
+    /**
+     * True for the first field (in the form's order) a refused plain post named: the server's page then carries
+     * `autofocus` on it, so a player without script (or before it runs) starts there. React does not focus on
+     * hydration, so the script never moves focus under a player who is already typing.
+     */
+    autoFocusOn(field: keyof V & string): true | undefined {
+      const named = posted?.errors;
+      if (!named) return undefined;
+      return Object.keys(initial).find((k) => named[messageOf(k)] !== undefined) === field ? true : undefined;
+    },
     reset(next: V = initial) {
       setValues(next);
       setTried(false);

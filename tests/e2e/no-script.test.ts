@@ -132,6 +132,24 @@ describe('with JavaScript disabled', () => {
     expect(realErrors()).toEqual([]);
   });
 
+  test('a refused form starts the player at the first field to fix', async () => {
+    const page = await browser.newPage(PHONE);
+    for (const [path, button, first] of [['/login', 'Login', 'login-email'], ['/forgot-password', 'Send Reset Link', 'forgot-email']] as const) {
+      await page.goto(ORIGIN + path);
+      await page.getByRole('button', { name: button }).click();
+      await page.waitForLoadState('load');
+      expect(await page.title()).toStartWith('Error:');
+      expect([path, await page.evaluate(() => document.activeElement?.id)]).toEqual([path, first]);
+    }
+    // Only the second field was wrong: focus starts there.
+    await page.goto(ORIGIN + '/login');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-password');
+    await page.close();
+  });
+
   test('no button that needs the script is offered: a game password shows through its own disclosure', async () => {
     const p = await createPlayer(app);
     await browser.context.addCookies([{ name: 'token', value: p.token, url: ORIGIN }]);
