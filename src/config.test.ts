@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, sharedKeyWarning } from './config';
 
 describe('config', () => {
   test('defaults give a working site with nothing set', () => {
@@ -61,12 +61,15 @@ describe('config', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://user:p%40ss@mail.example.com:587' }).SMTP_URL).toBe('smtp://user:p%40ss@mail.example.com:587');
   });
 
-  test('production: a required variable set wrong is to be fixed, not unset; the two keys must differ', () => {
+  test('production: a required variable set wrong is to be fixed, not unset; one key for both is warned of', () => {
     const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com:587', DOCUMENT_KEY: 'd'.repeat(64) };
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'short' })).toThrow(/^Invalid configuration: JWT_SECRET: must be at least 32 characters\. Fix JWT_SECRET\.$/);
     // Outside production unsetting it is a fix: a key is generated.
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/Fix JWT_SECRET or unset it for the default/);
-    expect(() => loadConfig({ ...prod, DOCUMENT_KEY: 'C'.repeat(64) })).toThrow(/^Invalid configuration: DOCUMENT_KEY: must differ from CREDENTIAL_KEY/);
+    // One key for both is warned of, not refused: documents already sealed under it would be lost with a new one.
+    const shared = loadConfig({ ...prod, DOCUMENT_KEY: 'C'.repeat(64) });
+    expect(sharedKeyWarning(shared)).toStartWith('DOCUMENT_KEY is the same as CREDENTIAL_KEY');
+    expect(sharedKeyWarning(loadConfig(prod))).toBeNull();
   });
 
   test('operations settings: METRICS_ALLOW is a list of ranges, SHUTDOWN_TIMEOUT_S a bounded number of seconds', () => {

@@ -109,6 +109,16 @@ export class ConfigError extends Error {
 
 const REQUIRED_IN_PRODUCTION = ['JWT_SECRET', 'CREDENTIAL_KEY', 'SMTP_URL', 'DOCUMENT_KEY'];
 
+/**
+ * A warning, not a refusal: one key for both lets whoever learns it read the game passwords and the identity
+ * documents, but an install already running that way has its documents sealed under it, and a new DOCUMENT_KEY
+ * would leave them unreadable (this version cannot seal them again under another).
+ */
+export function sharedKeyWarning(c: Pick<Config, 'DOCUMENT_KEY' | 'CREDENTIAL_KEY'>): string | null {
+  if (!c.DOCUMENT_KEY || !c.CREDENTIAL_KEY || c.DOCUMENT_KEY.toLowerCase() !== c.CREDENTIAL_KEY.toLowerCase()) return null;
+  return 'DOCUMENT_KEY is the same as CREDENTIAL_KEY: whoever learns one can read both the game passwords and the identity documents. A new install should give DOCUMENT_KEY its own value; on a running one, changing it leaves the identity documents and tax numbers already stored unreadable';
+}
+
 /** One line: what is wrong with which variable, and the fix. */
 const invalid = (what: string, issues = [what.split('. ')[0]!]) => new ConfigError(`Invalid configuration: ${what}.`, issues);
 
@@ -140,9 +150,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !c.DOCUMENT_KEY && 'DOCUMENT_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32), different from CREDENTIAL_KEY, and keep it safe',
   ].filter((x): x is string => !!x);
   if (required.length) throw invalid(required.join('; '), required.map((r) => r.split('. ')[0]!));
-  // One key for both would let whoever learns one read both the game passwords and the identity documents.
-  if (c.DOCUMENT_KEY && c.CREDENTIAL_KEY && c.DOCUMENT_KEY.toLowerCase() === c.CREDENTIAL_KEY.toLowerCase())
-    throw invalid('DOCUMENT_KEY: must differ from CREDENTIAL_KEY. Set it to its own 64 hex characters (e.g. openssl rand -hex 32)');
   const s3 = [c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
   if (s3.some(Boolean) && !s3.every(Boolean)) throw invalid('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three to keep identity documents in a bucket, or none for DATA_DIR/documents');
   if (Boolean(c.ONFIDO_API_TOKEN) !== Boolean(c.ONFIDO_WEBHOOK_TOKEN)) throw invalid('ONFIDO_API_TOKEN and ONFIDO_WEBHOOK_TOKEN: set both to use Onfido, or neither for operator review');

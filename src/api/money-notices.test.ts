@@ -40,7 +40,8 @@ describe('money notices are queued with the money', () => {
     expect(await available(app, p.userId)).toBe(2_000);
     expect((await queued(p.email)).map((r) => [r.kind, r.subject])).toEqual([['notice', 'Your deposit has arrived']]);
     const mail = await waitForMail(app, p.email, /Your deposit has arrived/);
-    expect(mail.text).toContain('$20.00 from your Bitcoin deposit is in your wallet now.');
+    expect(mail.text).toContain('Your deposit of $20.00 has arrived in your wallet.');
+    expect(mail.text).toContain('You can move it to a game or send it to a friend right away.');
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
   });
 

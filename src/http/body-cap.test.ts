@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { makeApp, type TestApp } from '../../tests/helpers/app';
+import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 import { serveApp } from '../serve';
 
 let app: TestApp;
 let server: ReturnType<typeof serveApp>;
 let base: string;
+let player: TestPlayer;
 
 beforeAll(async () => {
   app = await makeApp();
+  player = await createPlayer(app);
   server = serveApp(app, { port: 0, hostname: '127.0.0.1' });
   base = `http://127.0.0.1:${server.port}`;
 });
@@ -25,8 +28,8 @@ function chunked(size: number, chunks: number, first?: string) {
     },
   });
 }
-const post = (path: string, body: ReadableStream<Uint8Array>, type = 'application/json') =>
-  fetch(base + path, { method: 'POST', headers: { 'content-type': type, origin: base }, body, duplex: 'half' } as RequestInit);
+const post = (path: string, body: ReadableStream<Uint8Array>, type = 'application/json', headers: Record<string, string> = {}) =>
+  fetch(base + path, { method: 'POST', headers: { 'content-type': type, origin: base, ...headers }, body, duplex: 'half' } as RequestInit);
 
 describe('request bodies without a declared length', () => {
   test('are counted as they arrive and refused at 1 MB, even one that never ends', async () => {
@@ -47,8 +50,17 @@ describe('request bodies without a declared length', () => {
   });
 
   test('an identity upload may stream past 1 MB up to its own cap', async () => {
-    // Past 1 MB the route answers itself (no session here); past 32 MB the cap does.
-    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, 3), 'multipart/form-data; boundary=x')).status).toBe(401);
-    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, 40), 'multipart/form-data; boundary=x')).status).toBe(413);
+    const signedIn = { authorization: `Bearer ${player.token}` };
+    // Past 1 MB the route reads on and answers the form itself; past 32 MB the cap answers.
+    const within = await post('/api/v1/identity/submission', chunked(1024 * 1024, 3), 'multipart/form-data; boundary=x', signedIn);
+    expect(within.status).toBe(400);
+    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, 40), 'multipart/form-data; boundary=x', signedIn)).status).toBe(413);
+  });
+
+  test('is not read before the route\'s own checks: another site or no session is refused at once, whatever is still to come', async () => {
+    const crossSite = await post('/api/v1/transfer/p2p-transfer', chunked(64 * 1024, Infinity), 'application/json', { origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    const noSession = await post('/api/v1/identity/submission', chunked(1024 * 1024, Infinity), 'multipart/form-data; boundary=x');
+    expect(noSession.status).toBe(401);
   });
 });

@@ -1,5 +1,7 @@
 import type { Logger } from '../lib/logger';
 import type { SiteMetrics } from '../lib/site-metrics';
+// The runtime's own stream class: under a test's DOM the global one is another, whose streams Bun's Request cannot read.
+import { TransformStream as RuntimeTransform } from 'node:stream/web';
 import { copyClientIp } from './client-ip';
 import { redactPath } from './redact';
 import { requestIdFor, requestIdOf, routeOf, setRequestId } from './request-context';
@@ -52,9 +54,10 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: Se
     if (declared !== null) res = Number(declared) > MAX_BODY_BYTES && Number(declared) > bodyLimit(req) ? tooLarge() : await handle(req);
     else if (req.method === 'GET' || req.method === 'HEAD' || req.body === null) res = await handle(req);
     else {
-      const capped = await readCapped(req, bodyLimit(req));
-      if (capped) handled = capped;
-      res = capped ? await handle(capped) : tooLarge();
+      handled = capped(req, bodyLimit(req));
+      res = await handle(handled);
+      // Whatever the route made of a body cut short, the answer is that it was too large.
+      if (overLimit.has(handled)) res = tooLarge();
     }
     res = decorate(req, res, requestId, security);
     // A request no route matched is counted under one label: raw paths would make a series per scanner probe.
@@ -66,28 +69,29 @@ export function withFinish(handle: (req: Request) => Promise<Response>, opts: Se
   };
 }
 
+/** Requests whose body (sent without a declared length) went past its limit while the route read it. */
+const overLimit = new WeakSet<Request>();
+
 /**
- * A body sent without a declared length (chunked) is counted as it arrives and refused at the route's limit, so a
- * client cannot make the server hold more than any route accepts. Within the limit it is handed on as a request
- * like the original (same address, same id) with the body read.
+ * A body sent without a declared length (chunked) is counted as the route reads it and cut at the route's limit, so a
+ * client cannot make the server hold more than any route accepts. It is not read ahead: the route's own order stays
+ * (the same-origin check and the session before the body), and a body nobody reads is never held at all. The copy
+ * is a request like the original (same address, same id); the route that read past the limit answers 413.
  */
-async function readCapped(req: Request, limit: number): Promise<Request | null> {
-  const reader = req.body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      void reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  // The request's own class: under a test's DOM the global Request is another one, which the framework cannot read.
-  const RequestOf = req.constructor as typeof Request;
-  const copy = new RequestOf(req.url, { method: req.method, headers: req.headers, body: Buffer.concat(chunks), signal: req.signal });
+function capped(req: Request, limit: number): Request {
+  let seen = 0;
+  // The request's own class, for the same reason as the stream's.
+  const copy: Request = new (req.constructor as typeof Request)(req.url, {
+    method: req.method, headers: req.headers, signal: req.signal, duplex: 'half',
+    body: req.body!.pipeThrough(new RuntimeTransform<Uint8Array, Uint8Array>({
+      transform(chunk, out) {
+        seen += chunk.byteLength;
+        if (seen <= limit) return out.enqueue(chunk);
+        overLimit.add(copy);
+        out.error(new Error('request body over its limit'));
+      },
+    }) as unknown as TransformStream<Uint8Array, Uint8Array>),
+  } as RequestInit);
   copyClientIp(req, copy);
   const id = requestIdOf(req);
   if (id !== undefined) setRequestId(copy, id);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { startBtcpayDouble, type BtcpayDouble } from '../../../tests/doubles/btcpay';
-import { waitForMail } from '../../../tests/helpers/accounts';
+import { outbox, waitForMail } from '../../../tests/helpers/accounts';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { gameAccounts, moveTo } from '../../../tests/helpers/games';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
@@ -82,6 +82,12 @@ describe('a credited deposit reported Invalid', () => {
     await paid('100');
     expect(await owed()).toBe(0);
     expect(await wallet()).toBe(50);
+    // Its e-mail says where the money went, as the notification does: not all of it is in the wallet.
+    let arrived: string | undefined;
+    for (let i = 0; i < 300 && !arrived; i++, await Bun.sleep(10))
+      arrived = (await outbox(app)).find((m) => m.to === p.email && m.text.includes('paid back what you owed'))?.text;
+    expect(arrived).toContain('Your deposit of $100.00 has arrived: $70.00 of it paid back what you owed and $30.00 is in your wallet.');
+    expect(arrived).not.toContain('send it to a friend right away');
     expect((await send()).status).toBe(200);
   });
 

@@ -50,6 +50,13 @@ describe('doctor: configuration', () => {
     expect(r.slice(1).every((x) => x.status === 'skipped')).toBe(true);
   });
 
+  test('one key for CREDENTIAL_KEY and DOCUMENT_KEY is a problem with what changing it would do', async () => {
+    const r = await runDoctor({ ...base, CREDENTIAL_KEY: 'a'.repeat(64), DOCUMENT_KEY: 'A'.repeat(64) });
+    expect(check(r, 'configuration').status).toBe('problem');
+    expect(text(check(r, 'configuration'))).toContain('DOCUMENT_KEY is the same as CREDENTIAL_KEY');
+    expect(text(check(r, 'configuration'))).toContain('leaves the identity documents and tax numbers already stored unreadable');
+  });
+
   test('production with http, no SMTP and no BTCPay: each is a problem with its fix', async () => {
     const prod = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'http://wallet.example.com', JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64) };
     // Without SMTP_URL the site does not start in production at all: the configuration check says so first.

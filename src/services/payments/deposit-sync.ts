@@ -132,9 +132,10 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
         ...(plan.heldCents > 0 ? heldHistoryRows(row.id, row.user_id, invoiceId, p.id, plan, transferId, heldHistory, heldRow, now) : []),
         stmt,
         // The e-mails, queued with the money they tell of: a crash after the commit loses neither.
+        // Its words are the notification's (part may have paid back a debt, which is not in the wallet to move).
         ...(reached > 0 ? [noticeMailRow(row.user_id, {
           subject: 'Your deposit has arrived', heading: 'Deposit received',
-          paragraphs: [`${formatCents(reached)} from your Bitcoin deposit is in your wallet now.`, 'You can move it to a game or send it to a friend right away.'],
+          paragraphs: [notes[0]!.content, ...(plan.debtCents === 0 ? ['You can move it to a game or send it to a friend right away.'] : [])],
           action: { label: 'See your history', path: '/transactions' },
         }, now)] : []),
         ...(plan.heldCents > 0 ? [noticeMailRow(row.user_id, { subject: 'Part of your deposit is held', heading: 'Deposit held', paragraphs: [notes.at(-1)!.content], action: { label: 'See your history', path: '/transactions' } }, now)] : []),

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from '../../../config';
+import { ConfigError, loadConfig, sharedKeyWarning, type Config } from '../../../config';
 import { isAbsolute } from 'node:path';
 import { embeddedPath } from '../database-file';
 import { type CheckResult, failed, type Problem, result } from './check';
@@ -18,6 +18,8 @@ export function checkConfig(env: Record<string, string | undefined>): { config: 
     return { config: null, result: failed(name, lines.map((l) => ({ problem: `${l}.`, fix: `Set ${l.split(':')[0]} correctly in the site's environment (README, Configuration), then run doctor again.` }))) };
   }
   const problems = [];
+  const sharedKey = sharedKeyWarning(config);
+  if (sharedKey) problems.push({ problem: `${sharedKey}.`, fix: 'On a new install, set DOCUMENT_KEY to its own value (openssl rand -hex 32) before any identity is submitted; on a running one, keep it until a version that seals documents again under a new key.' });
   if (config.isProduction) {
     if (!config.publicUrl.startsWith('https://'))
       problems.push({ problem: `PUBLIC_URL is ${config.publicUrl}: players' cookies would travel without TLS and links in e-mails would be wrong.`, fix: 'Set PUBLIC_URL to the https:// address players use (the proxy in deploy/ terminates TLS).' });
