@@ -62,6 +62,18 @@ describe('DepositStatus keeps a deposit true without its pushes', () => {
     expect(screen.getByText('Paid — $15.00 is in your wallet')).toBeTruthy();
   });
 
+  test('focus in the pay area when it goes (the payment settled) moves to the news, not to the page', async () => {
+    const d = await newDeposit('12');
+    render(<DepositStatus addresses={[ADDRESS]} deposit={d} renderedAtMs={Date.now()} />);
+    await settle();
+    screen.getAllByRole('button', { name: /^Copy/ })[0]!.focus();
+    await pay(d, 'pay');
+    act(() => FakeWebSocket.latest().push('InvoicePaymentSettled', { amount: 12, depositId: d.id }));
+    await settle();
+    expect(screen.getByText('Paid — $12.00 is in your wallet')).toBeTruthy();
+    expect(document.activeElement).toBe(document.querySelector('.deposit-state'));
+  });
+
   test('when the socket comes back it re-reads at once; a push for another deposit is ignored', async () => {
     const d = await newDeposit('9');
     render(<DepositStatus addresses={[ADDRESS]} deposit={d} renderedAtMs={Date.now()} />);

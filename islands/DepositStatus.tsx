@@ -120,6 +120,14 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
     setNow(Date.now());
     reread();
   }, [left === 0]);
+  // When the pay area goes (paid, expired) with focus in it, focus would fall to the page: it goes to the news instead,
+  // so a keyboard or screen-reader player goes on from what happened to the money.
+  const news = useRef<HTMLDivElement>(null);
+  const couldPay = useRef(canPay);
+  useEffect(() => {
+    if (couldPay.current && !canPay && (document.activeElement === document.body || document.activeElement === null)) news.current?.focus();
+    couldPay.current = canPay;
+  }, [canPay]);
   useEffect(() => {
     // After a part payment the provider may issue a new Lightning invoice for the rest: its QR is drawn on the server.
     const shown = addresses.find((a) => a.method === 'lightning')?.address ?? null;
@@ -128,7 +136,7 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
 
   return (
     <div className="deposit-status">
-      <div className="deposit-state" role="status">
+      <div className="deposit-state" role="status" ref={news} tabIndex={-1}>
         <DepositNews phase={phase} figures={figures} canPay={canPay} />
       </div>
       {canPay && <PayArea addresses={addresses} left={expiresAtMs === null ? null : left} deadline={expiresAtMs} />}
