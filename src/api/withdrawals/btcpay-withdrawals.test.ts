@@ -134,10 +134,19 @@ describe('withdrawals as BTCPay payouts', () => {
 
   test('BTCPay unreachable with no recent rate: a clear 503 and nothing held', async () => {
     await double.setDown(true);
+    const errors: [string, Record<string, unknown> | undefined][] = [];
+    const logger = app.deps.logger;
+    const error = logger.error;
+    logger.error = (msg: string, fields?: Record<string, unknown>) => void errors.push([msg, fields]);
     const r = await withdraw({ currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });
+    logger.error = error;
     expect(r.status).toBe(503);
     expect(r.json.message).toBe('Withdrawals are unavailable right now. Please try again in a few minutes.');
     expect(await wallet()).toBe(1000);
+    // The operator's log says it is BTCPay, and why.
+    const line = errors.find(([m]) => m === 'withdrawal refused: no Bitcoin rate')![1]!;
+    expect(line.provider).toBe('btcpay');
+    expect(String(line.message)).toContain('503');
   });
 
   test('BTCPay unreachable past the retry window: the credits stay held until BTCPay says it has no payout, then go back', async () => {

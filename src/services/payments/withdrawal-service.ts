@@ -47,8 +47,10 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       const rate = await o.provider.currentRate();
       lastRate = { rate, at: Date.now() };
       return rate;
-    } catch {
+    } catch (e) {
       if (lastRate && Date.now() - lastRate.at < RATE_MAX_AGE_MS) return lastRate.rate;
+      // The operator's log says which provider and why (the reason names the call, never a key).
+      o.logger.error('withdrawal refused: no Bitcoin rate', { provider: o.provider.name, ...errorFields(e) });
       throw new AppError(503, 'Withdrawals are unavailable right now. Please try again in a few minutes.', 'PAYMENTS_UNAVAILABLE');
     }
   }
