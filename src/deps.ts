@@ -193,9 +193,9 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   // Outside production a key is generated once and kept in DATA_DIR like CREDENTIAL_KEY; production must set it (config.ts).
   const identity = overrides.identity ?? createIdentityService({
     client: database.client, cipher: createDocumentCipher(persistedSecret(config.DATA_DIR, 'document-key', config.DOCUMENT_KEY)), store: pickDocumentStore(config),
-    mailer, logger, site, hub, publicUrl: config.publicUrl, now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
+    logger, hub, now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
     taxThresholdCents: Math.round(config.TAX_DETAILS_THRESHOLD_DOLLARS * 100), restrictedStates: parseStateList(config.RESTRICTED_STATES),
-    retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config),
+    retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config), wakeMail: () => mailQueue.wake(),
   });
   // The deposit and withdrawal notices are queued with their movements; after each commit the queue's worker is woken
   // (the queue itself is made below, once everything it needs is).
@@ -236,7 +236,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   });
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
-  const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, mailer, logger, site });
+  const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, logger, wakeMail });
   const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   const jobs = overrides.jobs ?? createJobRunner({

@@ -8,14 +8,15 @@ export const registration = (email: string, extra: Record<string, unknown> = {})
   email, password: GOOD_PASSWORD, reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true, ...extra,
 });
 
-/** Every message in the app's outbox, newest first. */
+/** Every message in the app's outbox, newest first, after sending what is queued (a test app starts no mail worker). */
 export async function outbox(app: TestApp): Promise<StoredMail[]> {
+  await app.deps.mailQueue.drain();
   const box = mailboxOf(app.deps.site);
   if (!box) throw new Error('this app has no outbox');
   return box.list(1000);
 }
 
-/** Mail is sent after the answer goes out, so tests wait for it (up to 3 s). */
+/** Mail is sent after the answer goes out, so tests wait for it (up to 3 s); each look sends what is queued. */
 export async function waitForMail(app: TestApp, to: string, subject: RegExp = /./, after = 0): Promise<StoredMail> {
   const deadline = Date.now() + 3000;
   for (;;) {

@@ -93,6 +93,7 @@ export const accountsContext = (deps: Deps): AccountsContext => ({
   site: deps.site,
   publicUrl: deps.config.publicUrl,
   hub: deps.hub,
+  wakeMail: () => deps.mailQueue.wake(),
 });
 
 export const ipOf = (deps: Deps, req: Request) => clientIp(req, deps.config.TRUSTED_PROXY_HEADER);

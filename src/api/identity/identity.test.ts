@@ -327,6 +327,8 @@ describe('operator review, audit, tax report and retention', () => {
     expect([x.status, y.status].sort()).toEqual([200, 409]);
     expect((await audit(id)).filter((r) => String(r.action).startsWith('identity.') && r.action !== 'identity.document_viewed')).toHaveLength(1);
     expect(await rows(app, "SELECT id FROM notifications WHERE user_id = ? AND type LIKE 'IDENTITY_%'", [p.userId])).toHaveLength(1);
+    // Its e-mail is queued in the winner's transaction: one, whichever won.
+    expect(await rows(app, 'SELECT id FROM mail_queue WHERE to_address = ?', [p.email])).toHaveLength(1);
   });
 
   test('tax report: completed withdrawals at the threshold in the year, full TIN only there, audited; CSV too; the player screen shows it masked', async () => {

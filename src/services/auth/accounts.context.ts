@@ -21,6 +21,8 @@ export type AccountsContext = {
   publicUrl: string;
   /** Told after sessions are revoked, so every instance closes their sockets. */
   hub?: Pick<Hub, 'endSessions'>;
+  /** Told after a security notice was queued (the mail queue's worker also looks every second). */
+  wakeMail?: () => void;
 };
 
 /** E-mail addresses are stored and compared trimmed and lower-cased. */

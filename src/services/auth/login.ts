@@ -52,7 +52,7 @@ async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, to
   }
   const isNew = await deviceIsNew(clientOf(ctx.db), user.id, origin);
   const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN', origin);
-  await signedIn({ client: clientOf(ctx.db), mailer: ctx.mailer, logger: ctx.logger, site: ctx.site }, user, origin, isNew);
+  await signedIn({ client: clientOf(ctx.db), wakeMail: ctx.wakeMail }, user, origin, isNew);
   return { ...session, remember, user: { id: user.id, playerId: user.playerId, email: user.email, name: user.name } };
 }
 

@@ -1,7 +1,5 @@
 import type { Client } from '@libsql/client';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../mail/mail.port';
-import type { MailSite } from '../mail/templates';
 import type { Hub } from '../../ws/hub.port';
 import type { DocumentCipher } from './document-cipher';
 import type { DocumentStore } from './document-store.port';
@@ -20,11 +18,8 @@ export type IdentityContext = {
   client: Client;
   cipher: DocumentCipher;
   store: DocumentStore;
-  mailer: Mailer;
   logger: Logger;
-  site: MailSite;
   hub: Hub;
-  publicUrl: string;
   now: () => number;
   requiredFor: IdentityRequirement;
   taxThresholdCents: number;
@@ -32,6 +27,8 @@ export type IdentityContext = {
   retentionDays: number;
   /** The identity check in use: operator review (null) or a vendor. */
   vendor: IdentityCheck | null;
+  /** Told after an outcome's e-mail was queued (the mail queue's worker also looks every second). */
+  wakeMail?: () => void;
 };
 
 export const VERIFY_PATH = '/verify-identity';

@@ -1,8 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import { auditStatement, type Actor } from '../admin/audit';
-import { deliverLater } from '../mail/deliver';
-import { noticeMail } from '../mail/templates';
+import { queueMailRow, type QueuedNotice } from '../mail/mail-queue';
 import { notificationRow } from '../wallet/notifications';
 import { pushNotification } from '../../api/wallet/push';
 import { documentKey, SUBMISSION_SQL, toSubmission, VERIFY_PATH, type DocumentPart, type IdentityContext, type Submission } from './identity.context';
@@ -45,7 +44,7 @@ export async function viewDocument(ctx: IdentityContext, actor: Actor, id: strin
 
 /**
  * Approves or rejects a submission under review: one conditional UPDATE that exactly one caller wins, with its
- * audit row and the player's notification in the same transaction; the e-mail and push follow the commit.
+ * audit row, the player's notification and their queued e-mail in the same transaction; the push follows the commit.
  */
 export async function decide(ctx: IdentityContext, actor: Actor, id: string, outcome: 'verified' | 'rejected', reason: string): Promise<Submission> {
   const why = reason.trim();
@@ -59,17 +58,18 @@ export async function decide(ctx: IdentityContext, actor: Actor, id: string, out
   const { stmt, note } = notificationRow(s.userId, outcome === 'verified' ? 'IDENTITY_VERIFIED' : 'IDENTITY_REJECTED', words, now);
   const update: InStatement = { sql: `UPDATE identity_submissions SET status = ?, reason = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'submitted'`, args: [outcome, why, actor.email, now, id] };
   const audit = auditStatement(actor, { action: outcome === 'verified' ? 'identity.approve' : 'identity.reject', targetType: 'identity_submission', targetId: id, reason: why, before: { status: 'submitted' }, after: { status: outcome, player: s.userId } }, now);
-  // One transaction: the audit row and the notification are inserted only if this caller's UPDATE won.
-  const r = await ctx.client.batch([update, onlyIfChanged(audit), onlyIfChanged(stmt)], 'write');
+  const mail: QueuedNotice = {
+    subject: outcome === 'verified' ? 'Your identity is verified' : 'We could not verify your identity',
+    heading: outcome === 'verified' ? 'Identity verified' : 'Identity not verified',
+    paragraphs: [words],
+    action: { label: outcome === 'verified' ? 'Go to your wallet' : 'Submit again', path: outcome === 'verified' ? '/home' : VERIFY_PATH },
+  };
+  // One transaction: the audit row, the notification and the queued e-mail are inserted only if this caller's UPDATE won.
+  const mailRow = s.email ? [onlyIfChanged(queueMailRow({ kind: 'notice', to: s.email, data: mail }, now))] : [];
+  const r = await ctx.client.batch([update, onlyIfChanged(audit), onlyIfChanged(stmt), ...mailRow], 'write');
   if (r[0]!.rowsAffected !== 1) throw AppError.conflict('This submission has already been decided.', 'INVALID_STATE');
   pushNotification(ctx.hub, s.userId, note);
-  if (s.email)
-    void deliverLater(ctx.mailer, ctx.logger, `identity-${outcome}`, noticeMail(ctx.site, s.email, {
-      subject: outcome === 'verified' ? 'Your identity is verified' : 'We could not verify your identity',
-      heading: outcome === 'verified' ? 'Identity verified' : 'Identity not verified',
-      paragraphs: [words],
-      action: { label: outcome === 'verified' ? 'Go to your wallet' : 'Submit again', url: `${ctx.publicUrl}${outcome === 'verified' ? '/home' : VERIFY_PATH}` },
-    }));
+  ctx.wakeMail?.();
   return (await findSubmission(ctx, id))!;
 }
 

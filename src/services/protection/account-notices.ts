@@ -2,22 +2,37 @@ import { clientOf, type Db } from '../../../db/client';
 import type { Logger } from '../../lib/logger';
 import { deliverLater } from '../mail/deliver';
 import type { Mailer } from '../mail/mail.port';
-import { emailChangedMail, passwordChangedMail } from '../mail/security-mails';
+import { queueMailRow } from '../mail/mail-queue';
+import { emailChangedMail } from '../mail/security-mails';
 import type { MailSite } from '../mail/templates';
-import { recordSecurityEvent, type EventOrigin } from './security-events';
+import { securityEventRow, type EventOrigin } from './security-events';
 
 /** The parts of the account services' context these notices use. */
-export type NoticeContext = { db: Db; mailer: Mailer; logger: Logger; site: MailSite };
+export type NoticeContext = { db: Db; mailer: Mailer; logger: Logger; site: MailSite; /** The mail queue's worker (it also looks every second). */ wakeMail?: () => void };
 
-/** After a password change or reset has committed: the event, and a mail to the account's address. */
+/**
+ * After a password change or reset has committed: the event and the mail to the account's address, one transaction,
+ * so a crash loses neither alone (the mail queue sends it; docs/decisions/mail-queue.md).
+ */
 export async function passwordChanged(ctx: NoticeContext, user: { id: string; email: string }, how: 'changed' | 'reset', origin: EventOrigin = {}, at = Date.now()) {
-  await recordSecurityEvent(clientOf(ctx.db), user.id, 'PASSWORD_CHANGED', origin, at);
-  void deliverLater(ctx.mailer, ctx.logger, `password-${how}`, passwordChangedMail(ctx.site, user.email, how, at));
+  await clientOf(ctx.db).batch([
+    securityEventRow(user.id, 'PASSWORD_CHANGED', origin, at),
+    queueMailRow({ kind: 'password-changed', to: user.email, data: { how, at } }, at),
+  ], 'write');
+  ctx.wakeMail?.();
 }
 
-/** After an e-mail change is confirmed: the event, and a mail to both the old (with `undoLink`) and the new address. */
+/**
+ * After an e-mail change is confirmed: the event, and a mail to both the old (with `undoLink`) and the new address.
+ * The copies without a link are queued with the event; the one carrying the undo link is sent from memory, because
+ * a link is a credential and the database keeps only its hash.
+ */
 export async function emailChanged(ctx: NoticeContext, userId: string, from: string, to: string, at = Date.now(), undoLink?: string) {
-  await recordSecurityEvent(clientOf(ctx.db), userId, 'EMAIL_CHANGED', {}, at);
-  for (const address of [from, to])
-    void deliverLater(ctx.mailer, ctx.logger, 'email-changed', emailChangedMail(ctx.site, address, { from, to, at }, address === from ? undoLink : undefined));
+  const queued = undoLink ? [to] : [from, to];
+  await clientOf(ctx.db).batch([
+    securityEventRow(userId, 'EMAIL_CHANGED', {}, at),
+    ...queued.map((address) => queueMailRow({ kind: 'email-changed', to: address, data: { from, to, at } }, at)),
+  ], 'write');
+  ctx.wakeMail?.();
+  if (undoLink) void deliverLater(ctx.mailer, ctx.logger, 'email-changed', emailChangedMail(ctx.site, from, { from, to, at }, undoLink));
 }

@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 
 export const SECURITY_EVENT_TYPES = [
   'LOGIN', 'LOGIN_FAILED', 'LOGOUT', 'PASSWORD_CHANGED', 'EMAIL_CHANGED', 'TOTP_ENABLED', 'TOTP_DISABLED', 'WITHDRAWAL_REQUESTED', 'SESSION_ENDED',
@@ -13,13 +13,18 @@ export type EventOrigin = { ip?: string | null; device?: string | null; sessionI
 
 export type SecurityEvent = { type: SecurityEventType; at: number; ip: string | null; device: string | null };
 
-/** Appends one event to the player's security activity. */
-export async function recordSecurityEvent(client: Client, userId: string, type: SecurityEventType, origin: EventOrigin = {}, at = Date.now()): Promise<void> {
-  await client.execute({
+/** The statement that appends one event, for a batch that writes what goes with it (its e-mail). */
+export function securityEventRow(userId: string, type: SecurityEventType, origin: EventOrigin = {}, at = Date.now()): InStatement {
+  return {
     sql: `INSERT INTO security_events (id, user_id, type, at, ip, device)
           SELECT ?, ?, ?, ?, coalesce(?, (SELECT ip FROM sessions WHERE id = ?)), coalesce(?, (SELECT device FROM sessions WHERE id = ?))`,
     args: [Bun.randomUUIDv7(), userId, type, at, origin.ip ?? null, origin.sessionId ?? null, origin.device ?? null, origin.sessionId ?? null],
-  });
+  };
+}
+
+/** Appends one event to the player's security activity. */
+export async function recordSecurityEvent(client: Client, userId: string, type: SecurityEventType, origin: EventOrigin = {}, at = Date.now()): Promise<void> {
+  await client.execute(securityEventRow(userId, type, origin, at));
 }
 
 export const SECURITY_PAGE_SIZE = 20;

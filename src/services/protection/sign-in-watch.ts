@@ -1,17 +1,13 @@
 import type { Client } from '@libsql/client';
-import type { Logger } from '../../lib/logger';
-import { deliverLater } from '../mail/deliver';
-import type { Mailer } from '../mail/mail.port';
-import { newDeviceMail } from '../mail/security-mails';
-import type { MailSite } from '../mail/templates';
-import { recordSecurityEvent } from './security-events';
+import { queueMailRow } from '../mail/mail-queue';
+import { securityEventRow } from './security-events';
 
 /**
  * Where a sign-in comes from. `deviceKey`: the key this browser's device cookie will carry (stored on the session);
  * `presentedKey`: the key of the cookie the browser sent, if it sent one.
  */
 export type SignInOrigin = { ip: string | null; device: string | null; deviceKey?: string | null; presentedKey?: string | null };
-export type Watch = { client: Client; mailer: Mailer; logger: Logger; site: MailSite };
+export type Watch = { client: Client; /** The mail queue's worker (it also looks every second). */ wakeMail?: () => void };
 
 /**
  * Whether this sign-in comes from a device the player has not used before, asked before the new session is written.
@@ -39,8 +35,10 @@ export async function knownDeviceFor(client: Client, email: string, presentedKey
   return r.rows.length > 0;
 }
 
-/** After a successful sign-in: the LOGIN event, and a mail when it came from a device not seen before. */
+/** After a successful sign-in: the LOGIN event, and with it in one transaction a queued mail when it came from a device not seen before. */
 export async function signedIn(w: Watch, user: { id: string; email: string }, origin: SignInOrigin, isNew: boolean, at = Date.now()): Promise<void> {
-  await recordSecurityEvent(w.client, user.id, 'LOGIN', origin, at);
-  if (isNew) void deliverLater(w.mailer, w.logger, 'new-device', newDeviceMail(w.site, user.email, { device: origin.device, ip: origin.ip, at }));
+  const event = securityEventRow(user.id, 'LOGIN', origin, at);
+  if (!isNew) return void (await w.client.execute(event));
+  await w.client.batch([event, queueMailRow({ kind: 'new-device', to: user.email, data: { device: origin.device, ip: origin.ip, at } }, at)], 'write');
+  w.wakeMail?.();
 }
