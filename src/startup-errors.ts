@@ -97,9 +97,16 @@ export function databaseOpenLine(e: unknown, url: string): string | null {
 
 /** The same for an operator command, which never creates the database: it must be able to read and write the file. */
 export function commandDatabaseLine(command: string, e: unknown, url: string): string | null {
+  if (isNotADatabase(e))
+    return `coinreel ${command}: cannot read the database at ${shownUrl(url)} (DATABASE_URL): the file is not a database. Point DATABASE_URL at the site's database, or at a backup made by coinreel backup.`;
   const code = openFailureCode(e);
   if (code === null) return null;
   return `coinreel ${command}: cannot open the database at ${shownUrl(url)} (DATABASE_URL, ${code || 'cannot open'}): check that this user may read and write it and its folder (run the command as the service's user), or set DATABASE_URL to the server's database.`;
+}
+
+/** A file that SQLite opened but is not a database (a wrong path, an encrypted or truncated copy). */
+function isNotADatabase(e: unknown): boolean {
+  return /NOTADB/.test((e as { code?: string })?.code ?? '') || /file is not a database/i.test(String((e as Error)?.message));
 }
 
 /** SQLite's code when `e` is a database that could not be opened ('' when only its message says so), else null. */

@@ -1,6 +1,6 @@
 import { createClient } from '@libsql/client';
 import { describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { makeApp } from '../../tests/helpers/app';
@@ -29,6 +29,20 @@ describe('operator commands never create a database', () => {
     expect(r.code).toBe(2);
     expect(r.err.trim()).toBe(`${name}: no database at ${file} (DATABASE_URL=file:${file}). Start the server once to create it, or set DATABASE_URL to the server's database.`);
     expect(existsSync(file)).toBe(false);
+  });
+
+  test.each([...COMMANDS, ['coinreel backup', 'scripts/backup.ts', []] as [string, string, string[]]])('%s names a file that is not a database in one line, and leaves it as it was', (name, script, args) => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-notadb-'));
+    const file = join(dir, 'coinreel.db');
+    const junk = 'not a database '.repeat(500);
+    writeFileSync(file, junk);
+    const r = run(script, args, { DATABASE_URL: `file:${file}`, DATA_DIR: dir, BACKUP_DIR: join(dir, 'backups') });
+    expect(r.code).toBe(1);
+    expect(r.out).not.toContain('is not a database');
+    expect(r.err.trim()).toBe(name === 'coinreel backup'
+      ? `backup failed: Cannot read the database at ${file} (DATABASE_URL=file:${file}): the file is not a database. Point DATABASE_URL at the site's database.`
+      : `${name}: cannot read the database at file:${file} (DATABASE_URL): the file is not a database. Point DATABASE_URL at the site's database, or at a backup made by coinreel backup.`);
+    expect(readFileSync(file, 'utf8')).toBe(junk);
   });
 
   test("a database without Coinreel's tables (an empty file, or a fresh libsql:// database) is refused too", async () => {

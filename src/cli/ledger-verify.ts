@@ -2,6 +2,7 @@
 // DATABASE_URL and exits 1 on any violation. It only reads; it never migrates or repairs, and an embedded file is
 // opened read-only, so verifying a backup leaves it exactly as it was (no -wal or -shm files, no journal change).
 import { DEFAULT_DATABASE_URL } from '../config';
+import { commandDatabaseLine } from '../startup-errors';
 import { formatReport, verifyLedger } from '../services/ledger/ledger-verify';
 import { type Command, parseOptions } from './command';
 import { openExistingReadOnly, shownUrl } from './existing-database';
@@ -24,8 +25,8 @@ async function run(argv: string[]): Promise<number> {
     console.log(formatReport(report));
     return report.ok ? 0 : 1;
   } catch (e) {
-    // A missing table is a failure to verify, not a pass.
-    console.log(`coinreel ledger verify could not read the ledger: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    // A missing table is a failure to verify, not a pass; a file that is no database is named as the other commands name it.
+    console.log(commandDatabaseLine('ledger verify', e, url) ?? `coinreel ledger verify could not read the ledger: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
     return 2;
   } finally {
     client.close();

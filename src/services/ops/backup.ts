@@ -40,6 +40,9 @@ export async function backupDatabase(databaseUrl: string, target: string, authTo
     await client.execute({ sql: 'VACUUM INTO ?', args: [partial] });
   } catch (e) {
     rmSync(partial, { force: true });
+    // The source, not the copy, is at fault when the file is not a database (a wrong path, a truncated file).
+    if (/NOTADB|file is not a database/i.test(`${(e as { code?: string })?.code} ${(e as Error)?.message}`))
+      return { ok: false, message: `Cannot read the database at ${source} (DATABASE_URL=${databaseUrl}): the file is not a database. Point DATABASE_URL at the site's database.` };
     return { ok: false, message: `The copy could not be written: ${e instanceof Error ? e.message.slice(0, 200) : 'error'}` };
   } finally {
     client.close();
