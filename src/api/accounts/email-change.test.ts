@@ -3,6 +3,7 @@ import { BASE, call, makeApp, page, type TestApp } from '../../../tests/helpers/
 import { GOOD_PASSWORD, outbox, registeredPlayer, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
 import { formTokenOf } from '../../../tests/helpers/players';
 import { codeFor, makeClockedApp, testClock, turnOnTwoStep } from '../../../tests/helpers/two-step';
+import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../../services/auth/captcha';
 
 const DAY_MS = 24 * 3_600_000;
 const change = (email: string, extra: Record<string, unknown> = {}) => ({ name: '', phoneNo: '', email, ...extra });
@@ -183,5 +184,23 @@ describe('the pages', () => {
     const ok = await form(app, '/profile-setting', { ...base, currentPassword: GOOD_PASSWORD }, cookie);
     expect(ok.status).toBe(303);
     expect(await pendingOf(app, 'noscript@example.com')).toBe('moved@example.com');
+  });
+});
+
+describe('a confirmed e-mail change and the links mailed to the old address', () => {
+  test('a password reset link the old inbox received before the change no longer sets the password', async () => {
+    const app = await makeApp();
+    const { token } = await registeredPlayer(app, 'oldbox@example.com');
+    const c = await call(app, 'GET', '/api/v1/captcha');
+    await app.deps.store.set(captchaKey(c.json.captchaId), captchaAnswerHash(c.json.captchaId, 'K7MP'), CAPTCHA_TTL_MS);
+    expect((await call(app, 'POST', '/api/v1/forget-password', { email: 'oldbox@example.com', captchaId: c.json.captchaId, captcha: 'K7MP' })).status).toBe(200);
+    const reset = tokenIn(await waitForMail(app, 'oldbox@example.com', /reset/i), '/reset-password');
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', change('newbox@example.com', { currentPassword: GOOD_PASSWORD }), { token })).status).toBe(200);
+    const confirm = tokenIn(await waitForMail(app, 'newbox@example.com', /Confirm/), '/verify/email');
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: confirm })).status).toBe(200);
+    const r = await call(app, 'PATCH', `/api/v1/reset-password/${reset}`, { newPassword: 'Hijacked123!x' });
+    expect(r.status).toBe(400);
+    const login = await call(app, 'POST', '/api/v1/login', { email: 'newbox@example.com', password: GOOD_PASSWORD, userType: 'USER' });
+    expect(login.status).toBe(200);
   });
 });

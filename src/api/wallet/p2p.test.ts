@@ -215,6 +215,17 @@ describe('P2P confirmation step and receipt', () => {
     expect((await call(own, 'GET', `/api/v1/transfer/recipient?email=${encodeURIComponent(dan.email)}`, undefined, { token: eve.token })).status).toBe(200);
   });
 
+  test('refused sends spend the lookup\'s allowance: a script cannot use the send to find out which addresses have accounts', async () => {
+    const own = await makeApp();
+    const [dan, eve] = [await createPlayer(own), await createPlayer(own)];
+    const send = (email: string) => call(own, 'POST', '/api/v1/transfer/p2p-transfer', { email, amount: 1 }, { token: dan.token });
+    for (let i = 0; i < 20; i++) expect((await send(`nobody${i}@example.com`)).status).toBe(404);
+    const known = await send(eve.email);
+    expect(known.status).toBe(429);
+    expect(known.json.errorType).not.toBe('INSUFFICIENT_FUNDS');
+    expect((await send('nobody-else@example.com')).status).toBe(429);
+  });
+
   test('the answer carries a receipt: amount, receiver, the transaction ID of the history row, the time; it reads back for the sender only', async () => {
     const frank = await createPlayer(app, { name: 'Frank Castle' });
     const r = await p2p(alice, { email: frank.email, amount: 3.25 });

@@ -64,7 +64,9 @@ export async function login(ctx: AccountsContext, input: { email: string; passwo
   const origin = input.origin ?? NO_ORIGIN;
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await checkPassword(input.password, user?.passwordHash ?? null);
-  if (user && !ok) await recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin);
+  // Not awaited: the write (and its sync) would make a wrong password on a known address answer later than an
+  // unknown address, which tells a script which addresses have accounts.
+  if (user && !ok) void recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin).catch((e) => ctx.logger.error('security event failed', { error: e instanceof Error ? e.message : String(e) }));
   if (!user || !ok) throw new AppError(401, INVALID_LOGIN, 'INVALID_CREDENTIALS');
   mayEnter(user);
   return finish(ctx, user, input.remember, input.totp, origin, second);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { emailTokens, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { deliverLater } from '../mail/deliver';
@@ -57,6 +57,11 @@ const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/veri
 
 /** Mails a new link to an unverified player; does nothing, silently, for any other address. */
 export async function resendVerification(ctx: AccountsContext, email: string): Promise<void> {
+  // After the answer, so its time does not tell an unverified account (which costs a write) from any other address.
+  void mailVerificationAgain(ctx, email).catch((e) => ctx.logger.error('verification link failed', { error: e instanceof Error ? e.message : String(e) }));
+}
+
+async function mailVerificationAgain(ctx: AccountsContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.emailVerifiedAt) return;
   const token = newEmailToken(user.id, 'verify', new Date());
@@ -81,11 +86,20 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<v
   }
   const before = await findUserById(ctx.db, token.userId);
   try {
-    const changed = await ctx.db
-      .update(users)
-      .set({ email: token.email!, pendingEmail: null, emailVerifiedAt: now })
-      .where(and(eq(users.id, token.userId), eq(users.pendingEmail, token.email!)))
-      .returning({ id: users.id });
+    const [changed] = await ctx.db.batch([
+      ctx.db
+        .update(users)
+        .set({ email: token.email!, pendingEmail: null, emailVerifiedAt: now })
+        .where(and(eq(users.id, token.userId), eq(users.pendingEmail, token.email!)))
+        .returning({ id: users.id }),
+      // Reset links mailed to the old address must not outlive it: whoever reads that inbox could otherwise still set
+      // the password of the account that has just moved away from it. Only when the change above took place.
+      ctx.db
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.userId, token.userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt),
+          sql`exists (select 1 from users where users.id = ${token.userId} and users.email = ${token.email!})`)),
+    ]);
     if (changed.length === 0) throw invalidToken();
   } catch (e) {
     if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();

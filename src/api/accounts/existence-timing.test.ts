@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'bun:test';
+import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { registeredPlayer, rows, waitForMail } from '../../../tests/helpers/accounts';
+import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../../services/auth/captcha';
+
+// A known address costs a write (and its sync) that an unknown one does not: an answer that waited for it would say,
+// by its time alone, which addresses have accounts. Each write here is held until the test lets it go; the answer
+// must come while it is held, and the write must still happen.
+
+/** Holds every INSERT into a table matching `table` until `release()`. */
+function holdWrites(app: TestApp, table: RegExp) {
+  const client = app.deps.database.client as unknown as { execute: (...a: unknown[]) => Promise<unknown> };
+  const execute = client.execute.bind(client);
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let held = 0;
+  client.execute = async (...a: unknown[]) => {
+    const stmt = a[0] as string | { sql: string };
+    const sql = typeof stmt === 'string' ? stmt : stmt.sql;
+    if (/^\s*insert/i.test(sql) && table.test(sql)) {
+      held++;
+      await gate;
+    }
+    return execute(...a);
+  };
+  return { release, held: () => held };
+}
+
+/** The answer, or 'waited' if it did not come within two seconds. */
+const within = <T>(p: Promise<T>) => Promise.race([p, Bun.sleep(2000).then(() => 'waited' as const)]);
+
+async function heldOnce(h: { held: () => number }) {
+  for (let i = 0; i < 200 && h.held() === 0; i++) await Bun.sleep(10);
+  expect(h.held()).toBe(1);
+}
+
+describe('whether an address has an account does not show in how long the answer takes', () => {
+  test('forgot password: a known address is answered before its reset link is written; the link is still mailed', async () => {
+    const app = await makeApp();
+    await registeredPlayer(app, 'known@example.com');
+    const hold = holdWrites(app, /email_tokens/);
+    const c = await call(app, 'GET', '/api/v1/captcha');
+    await app.deps.store.set(captchaKey(c.json.captchaId), captchaAnswerHash(c.json.captchaId, 'K7MP'), CAPTCHA_TTL_MS);
+    const r = await within(call(app, 'POST', '/api/v1/forget-password', { email: 'known@example.com', captchaId: c.json.captchaId, captcha: 'K7MP' }));
+    expect(r === 'waited' ? r : r.status).toBe(200);
+    await heldOnce(hold);
+    hold.release();
+    await waitForMail(app, 'known@example.com', /reset/i);
+  });
+
+  test('resend verification: an unverified account is answered before its new link is written; the link is still mailed', async () => {
+    const app = await makeApp();
+    expect((await call(app, 'POST', '/api/v1/register', { email: 'waiting@example.com', password: 'Secret123!', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true })).status).toBe(201);
+    await waitForMail(app, 'waiting@example.com', /Verify/);
+    const hold = holdWrites(app, /email_tokens/);
+    const r = await within(call(app, 'POST', '/api/v1/resend-verification-email', { email: 'waiting@example.com' }));
+    expect(r === 'waited' ? r : r.status).toBe(200);
+    await heldOnce(hold);
+    hold.release();
+    await waitForMail(app, 'waiting@example.com', /Verify/, 1);
+  });
+
+  test('login: a wrong password on a known address is answered before the failure is recorded; it is still recorded', async () => {
+    const app = await makeApp();
+    const { user } = await registeredPlayer(app, 'known2@example.com');
+    const hold = holdWrites(app, /security_events/);
+    const r = await within(call(app, 'POST', '/api/v1/login', { email: 'known2@example.com', password: 'Wrong123!x', userType: 'USER' }));
+    expect(r === 'waited' ? r : r.status).toBe(401);
+    await heldOnce(hold);
+    hold.release();
+    for (let i = 0; i < 100 && !(await rows(app, "SELECT id FROM security_events WHERE user_id = ? AND type = 'LOGIN_FAILED'", [user._id])).length; i++) await Bun.sleep(10);
+    expect(await rows(app, "SELECT id FROM security_events WHERE user_id = ? AND type = 'LOGIN_FAILED'", [user._id])).toHaveLength(1);
+  });
+});
