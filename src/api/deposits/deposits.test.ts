@@ -3,6 +3,7 @@ import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/ap
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
 import { DEFAULT_WAITING_MAX as MAX_AWAITING_DEPOSITS } from '../../services/payments/deposits';
+import { syncDeposit } from '../../services/payments/deposit-sync';
 
 let app: TestApp;
 let p: TestPlayer;
@@ -41,6 +42,14 @@ describe('deposit request (spec §7)', () => {
     expect((await create('0.50')).json.errors[0].message).toBe('The smallest deposit is $1.00.');
     expect((await create('10000.01')).json.errors[0].message).toBe('The largest deposit is $10,000.00.');
     expect((await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n).toBe(before);
+  });
+
+  test('the bounds themselves are allowed: $1.00 and $10,000.00 make deposits; one cent under the smallest does not', async () => {
+    const q = await createPlayer(app);
+    const under = await create('0.99', q);
+    expect([under.status, under.json.errors]).toEqual([400, [{ field: 'amount', message: 'The smallest deposit is $1.00.' }]]);
+    expect((await create('1.00', q)).json.data.amount).toBe(1);
+    expect((await create('10000', q)).json.data.amount).toBe(10_000);
   });
 
   test('a retried request with the same Idempotency-Key makes one deposit and one invoice', async () => {
@@ -125,6 +134,22 @@ describe('sandbox payments credit the wallet exactly once', () => {
     const runs = await Promise.all([...Array(8)].map(() => app.deps.deposits.sync(d.invoiceId)));
     expect(runs.flatMap((r) => r!.credited).length).toBe(1);
     expect(await balance(q)).toBe(30);
+    await ledgerOk();
+  });
+
+  test('re-reads on several instances at once (no shared in-process queue) credit a settled payment once', async () => {
+    const q = await createPlayer(app);
+    const d = (await create('40', q)).json.data;
+    const s = app.deps.sandbox!;
+    const inv = (await s.load(d.invoiceId))!;
+    inv.methods[0]!.payments.push({ id: 'pay-2', receivedAt: Date.now(), value: '0.0008', fee: '0', status: 'Settled', destination: inv.methods[0]!.destination });
+    await s.save(inv);
+    // What each instance's own deposit service runs: the database alone must stop the second credit.
+    const { client } = app.deps.database;
+    await Promise.all([...Array(4)].map(() => syncDeposit(client, app.deps.ledger, app.deps.payments, d.invoiceId)));
+    expect(await balance(q)).toBe(40);
+    const credits = await client.execute({ sql: "SELECT count(*) AS n FROM transfers WHERE external_ref LIKE ?", args: [`deposit:${d.invoiceId}:%`] });
+    expect(Number(credits.rows[0]!.n)).toBe(1);
     await ledgerOk();
   });
 

@@ -100,6 +100,17 @@ describe('manual game provider: requests wait as operator tasks', () => {
     await ledgerOk();
   });
 
+  test('an operator confirming more than the redeem asked for credits only what was asked', async () => {
+    const before = await available(app, alice.userId);
+    const r = await redeemFrom(app, alice, { gameId: 'ultra-panda', userName: `up${alice.playerId}`, amount: 20 });
+    expect(r.status).toBe(202);
+    const task = await openTask('redeem');
+    // A typo in the back office (5000 for 50.00) must not mint credits the game never gave up.
+    await app.deps.games.completeTask(task.id, true, { confirmedCents: 500_000 });
+    expect(await available(app, alice.userId)).toBe(before + 2_000);
+    await ledgerOk();
+  });
+
   test('a password reset is pending (Reset Password Requested) until the operator sets it', async () => {
     const id = (await gameAccounts(app, alice))['vblink']._id;
     const r = await call(app, 'PUT', `/api/v1/game/password/request-reset/${id}`, { requestedPassword: 'Blink-777' }, { token: alice.token });

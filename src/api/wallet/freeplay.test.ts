@@ -66,6 +66,15 @@ describe('freeplay redeem', () => {
     expect((await redeem(await createPlayer(app), 'AFTERGUESS')).status).toBe(200);
   });
 
+  test('one player redeeming the same code twice at once: one success, one 409, one credit', async () => {
+    await make('DOUBLECLICK', 700, 10);
+    const q = await createPlayer(app);
+    const results = await Promise.all([redeem(q, 'DOUBLECLICK'), redeem(q, 'DOUBLECLICK'), redeem(q, 'DOUBLECLICK')]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.json.errorType).toBe('FREEPLAY_ALREADY_USED');
+    expect(await available(app, q.userId)).toBe(700);
+  });
+
   test('racing redemptions never pass the cap', async () => {
     await make('RACE3', 100, 3);
     const players = await Promise.all(Array.from({ length: 8 }, () => createPlayer(app)));

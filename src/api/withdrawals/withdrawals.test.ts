@@ -156,6 +156,19 @@ describe('withdraw request (spec §7)', () => {
     expect(big.json.message).toBe('Withdrawals are limited to $2,000.00 a day. You can withdraw up to $2,000.00 now.');
   });
 
+  test('the daily maximum itself is allowed: $1,500 then $500 reach exactly $2,000; one cent more is refused', async () => {
+    const p = await funded(5000);
+    expect((await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 1500 })).status).toBe(200);
+    const exact = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 500 });
+    expect([exact.status, exact.json.errorType]).toEqual([200, undefined]);
+    const q = await funded(5000);
+    expect((await withdraw(q, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 2000 })).status).toBe(200);
+    const r = await funded(5000);
+    const over = await withdraw(r, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 2000.01 });
+    expect([over.status, over.json.errorType]).toEqual([409, 'WITHDRAWAL_DAILY_LIMIT']);
+    expect(await wallet(r)).toBe(5000);
+  });
+
   test("another player's withdrawal cannot be read or ended", async () => {
     const p = await funded(200);
     const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });

@@ -3,6 +3,8 @@ import { makeApp } from '../../../tests/helpers/app';
 import { createPlayer } from '../../../tests/helpers/players';
 import { fund } from '../../../tests/helpers/money';
 import { createWithdrawalService } from './withdrawal-service';
+import { recordWithdrawal } from './withdrawals';
+import { submitPayout } from './withdrawal-sync';
 import { PaymentsError } from './payments.port';
 import { verifyLedger } from '../ledger/ledger-verify';
 import { walletId, type Ledger } from '../ledger/ledger.types';
@@ -63,6 +65,52 @@ describe('a withdrawal asks for its payout once, whoever else is looking at it',
     await other.reconcileOnce();
     expect(made).toEqual([withdrawal.id, withdrawal.id]);
     expect((await other.get(p.userId, withdrawal.id))!.status).toBe('pending');
+  });
+});
+
+describe('an attempt an operator took over as dead', () => {
+  test('its payout, arriving after the reject voided the hold, is cancelled and never revives the withdrawal', async () => {
+    const { app, other, made, p } = await slowPayouts();
+    const request = app.deps.withdrawals.create({ userId: p.userId, currency: 'BTC-CHAIN', address: ADDRESS, amountCents: 10_000, tipCents: 0 });
+    while (made.length === 0) await Bun.sleep(5);
+    const id = made[0]!;
+    // The attempt is still asking BTCPay (150 ms), but its mark looks older than SUBMIT_STALE_MS: an operator may take over.
+    await app.deps.database.client.execute({ sql: 'UPDATE withdrawals SET updated_at = 0 WHERE id = ?', args: [id] });
+    await other.reject(id, 'Taken over');
+    expect((await other.get(p.userId, id))!.status).toBe('cancelled');
+    await request;
+    const w = (await other.get(p.userId, id))!;
+    const live = (await app.deps.payments.findPayoutsByWithdrawalId(id)).filter((x) => x.state !== 'Cancelled');
+    expect({ status: w.status, live: live.length }).toEqual({ status: 'cancelled', live: 0 });
+    expect((await app.deps.ledger.balance(walletId(p.userId))).availableCents).toBe(100_000);
+    expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+  });
+});
+
+describe('a run holding a stale read of the withdrawal', () => {
+  test('cannot start a second attempt after another run made the payout and lost the answer: one payout, not two', async () => {
+    const app = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600' });
+    const { client } = app.deps.database;
+    const provider = app.deps.payments;
+    const p = await createPlayer(app);
+    await fund(app, p.userId, 100_000);
+    const { row: stale } = await recordWithdrawal(client, app.deps.ledger, {
+      userId: p.userId, currency: 'BTC-CHAIN', destination: { kind: 'address', value: ADDRESS }, amountCents: 10_000, tipCents: 0,
+      rate: '50000', provider, limits: { dailyMaxCents: 1e9, maxOpen: 10, autoApproveCents: 1e9 },
+    });
+    expect(stale.attempts).toBe(0);
+    const opts = { autoApproveCents: 1e9, retryMs: 3_600_000 };
+    // Run B: BTCPay makes the payout, but its answer never comes back.
+    const lostAnswer = Object.assign(Object.create(provider), {
+      createPayout: async (req: Parameters<typeof provider.createPayout>[0]) => {
+        await provider.createPayout(req);
+        throw new PaymentsError('BTCPay Server could not be reached', 'unavailable');
+      },
+    });
+    expect(await submitPayout(client, app.deps.ledger, lostAnswer, stale, opts)).toBeNull();
+    // Run A read the row before B's attempt (attempts 0), so it would not look for B's payout first.
+    await submitPayout(client, app.deps.ledger, provider, stale, opts);
+    expect((await provider.findPayoutsByWithdrawalId(stale.id)).length).toBe(1);
   });
 });
 
