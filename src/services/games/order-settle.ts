@@ -24,6 +24,9 @@ function finalRows(o: Order, status: 'completed' | 'failed', at: number, t: { tr
 }
 
 const settledAlready = (e: unknown) => e instanceof AppError && e.errorType === 'HOLD_NOT_PENDING';
+/** Aborts the transaction it is in unless the statement before it (the order's conditional change) changed a row. */
+const GUARD: InStatement = 'INSERT INTO game_order_guard (ok) SELECT changes() = 1';
+const guardTripped = (e: unknown) => e instanceof Error && e.message.includes('game order guard');
 
 /**
  * Applies the provider's outcome to a pending order, exactly once whoever calls (the request itself, a later
@@ -55,22 +58,36 @@ export async function settleOrder(ctx: GamesContext, order: Order, outcome: Prov
   const confirmed = outcome.status === 'done' ? Math.min(outcome.amountCents ?? order.amountCents, order.amountCents) : 0;
   if (outcome.status === 'done' && confirmed > 0) {
     const n = notificationRow(order.userId, 'GAME_REDEEM', `You redeemed ${formatCents(confirmed)} from ${order.gameName}.`, at);
-    const t = await ctx.ledger.transfer({
-      debit: float(order.gameId),
-      credit: walletId(order.userId),
-      amountCents: confirmed,
-      code: 'GAME_REDEEM',
-      externalRef: order.ref,
-      metadata: { gameId: order.gameId, orderId: order.id },
-      with: (id) => [...finalRows(order, 'completed', at, { transferId: id, amountCents: confirmed }), n.stmt],
-    });
-    return t.replayed ? again() : { order: (await again()).order, note: n.note };
+    try {
+      const t = await ctx.ledger.transfer({
+        debit: float(order.gameId),
+        credit: walletId(order.userId),
+        amountCents: confirmed,
+        code: 'GAME_REDEEM',
+        externalRef: order.ref,
+        metadata: { gameId: order.gameId, orderId: order.id },
+        // The credit commits only with the order's own change from pending: one settled as failed meanwhile keeps it.
+        with: (id) => {
+          const [orderRow, historyRow] = finalRows(order, 'completed', at, { transferId: id, amountCents: confirmed });
+          return [orderRow!, GUARD, historyRow!, n.stmt];
+        },
+      });
+      return t.replayed ? again() : { order: (await again()).order, note: n.note };
+    } catch (e) {
+      if (guardTripped(e)) return again();
+      throw e;
+    }
   }
   const reason = outcome.status === 'failed' ? outcome.reason : 'The game confirmed no credits.';
   const n = notificationRow(order.userId, 'GAME_REDEEM_FAILED', `Your redeem of ${asked} from ${order.gameName} failed: ${reason}`, at);
-  const [changed] = await ctx.client.batch([finalRows(order, 'failed', at, { reason })[0]!], 'write');
-  if (changed!.rowsAffected !== 1) return again();
-  await ctx.client.batch([finalRows(order, 'failed', at, { reason })[1]!, n.stmt], 'write');
+  // One transaction: the history row and the notification are written only by the caller whose change of the order won.
+  const [orderRow, historyRow] = finalRows(order, 'failed', at, { reason });
+  try {
+    await ctx.client.batch([orderRow!, GUARD, historyRow!, n.stmt], 'write');
+  } catch (e) {
+    if (guardTripped(e)) return again();
+    throw e;
+  }
   return { order: (await again()).order, note: n.note };
 }
 

@@ -155,7 +155,7 @@ export function createMailQueue(o: MailQueueOptions): MailQueue {
           break;
         }
       } catch (e) {
-        o.logger.error('mail queue failed', { error: e instanceof Error ? e.message : 'unknown' });
+        o.logger.error('mail queue failed', errorFields(e));
         break;
       }
     }
