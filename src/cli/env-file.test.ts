@@ -32,7 +32,7 @@ describe('the env file', () => {
     expect(ours.MAIL_FROM).toBe('Coinreel <no-reply@wallet.example.com>');
     // With its secrets filled in, the site starts on it.
     const c = loadConfig({ ...ours, JWT_SECRET: 'j'.repeat(64), CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' });
-    expect(c).toMatchObject({ isProduction: true, MAIL_FROM: 'Coinreel <no-reply@wallet.example.com>', BITCOIN_NETWORK: 'mainnet', SHUTDOWN_TIMEOUT_S: 30 });
+    expect(c).toMatchObject({ isProduction: true, MAIL_FROM: 'Coinreel <no-reply@wallet.example.com>', BITCOIN_NETWORK: 'mainnet', GAME_PROVIDER: 'manual', SHUTDOWN_TIMEOUT_S: 30 });
     // The unit gives the stop longer than the process allows itself (the limit, plus the backstop's second).
     const unit = await Bun.file(resolve(import.meta.dir, '../../deploy/coinreel.service')).text();
     const stopSec = Number(unit.match(/^TimeoutStopSec=(\d+)$/m)![1]);

@@ -7,7 +7,7 @@ import { DEPOSIT_STATUSES, depositById, depositList, withdrawalQueue } from '../
 import { PaymentsError } from '../../services/payments/payments.port';
 import { WITHDRAWAL_STATUSES } from '../../services/payments/withdrawals';
 import type { AdminDeps } from './admin.deps';
-import { actorOf, amountOf, bodyObject, dollars, iso, reasonOf, statusOf } from './admin.model';
+import { actorOf, amountOf, bodyObject, dollars, iso, pageOf, pagination, reasonOf, statusOf } from './admin.model';
 
 const TASK_STATUSES = ['open', 'done', 'failed'] as const;
 
@@ -27,10 +27,11 @@ export const queuesRoutes = (d: AdminDeps, session: Session) =>
     .use(session)
     .use(d.idempotency)
     .get('/withdrawals', async ({ query }) => {
-      const list = await withdrawalQueue(d.client, statusOf(query, WITHDRAWAL_STATUSES));
+      const r = await withdrawalQueue(d.client, statusOf(query, WITHDRAWAL_STATUSES), Date.now(), pageOf(query));
       return {
         success: true,
-        withdrawals: list.map((w) => ({
+        pagination: pagination(r.page, r.limit, r.total),
+        withdrawals: r.rows.map((w) => ({
           id: w.id, userId: w.userId, email: w.email, status: w.status, payoutState: w.payoutState, currency: w.currency, destination: w.destination,
           amount: dollars(w.amountCents), tip: dollars(w.tipCents), btcAmount: w.btcAmount, reason: w.reason, createdAt: iso(w.createdAt), ageMinutes: Math.floor(w.ageMs / 60_000),
           last30Days: { deposits: dollars(w.last30.deposits), withdrawals: dollars(w.last30.withdrawals) },
@@ -66,10 +67,11 @@ export const queuesRoutes = (d: AdminDeps, session: Session) =>
       return { success: true, message: done ? 'Task completed: the player is told.' : 'Task failed: held credits are back and the player is told why.' };
     }, { admin: true, idempotent: true })
     .get('/deposits', async ({ query }) => {
-      const list = await depositList(d.client, statusOf(query, DEPOSIT_STATUSES));
+      const r = await depositList(d.client, statusOf(query, DEPOSIT_STATUSES), pageOf(query));
       return {
         success: true,
-        deposits: list.map((x) => ({ id: x.id, userId: x.userId, email: x.email, amount: dollars(x.amountCents), credited: dollars(x.creditedCents), processing: dollars(x.processingCents),
+        pagination: pagination(r.page, r.limit, r.total),
+        deposits: r.rows.map((x) => ({ id: x.id, userId: x.userId, email: x.email, amount: dollars(x.amountCents), credited: dollars(x.creditedCents), processing: dollars(x.processingCents),
           status: x.status, provider: x.provider, invoiceId: x.invoiceId, invoiceStatus: x.invoiceStatus, createdAt: iso(x.createdAt), closedAt: iso(x.closedAt) })),
       };
     }, { admin: true })

@@ -1,5 +1,5 @@
 import { adminLoad, adminPage, apiAction, enc } from './admin-page';
-import { AdminShell, Filters, money, Table, when, type Row } from './ui';
+import { AdminShell, Filters, money, Pager, Table, when, type Row } from './ui';
 import { PageFormToken } from '../form-token-field';
 
 const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'all';
@@ -7,7 +7,7 @@ const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'all
 /** /admin/deposits: recent deposits with their invoice state; recheck re-reads the invoice now. */
 export default adminPage({
   title: 'Deposits',
-  load: (ctx) => adminLoad(ctx, { list: `/admin/deposits?status=${enc(status(ctx))}`, held: '/admin/held' }),
+  load: (ctx) => adminLoad(ctx, { list: `/admin/deposits?status=${enc(status(ctx))}&page=${enc(ctx.url.searchParams.get('page') ?? '1')}`, held: '/admin/held' }),
   actions: { recheck: apiAction('POST', (f) => `/admin/deposits/${enc(f.id ?? '')}/recheck`, () => ({})) },
   render: (ctx) => {
     const list: Row[] = (ctx.data as any).list?.deposits ?? [];
@@ -28,6 +28,7 @@ export default adminPage({
             ) : '',
           ])}
         />
+        <Pager ctx={ctx} pagination={(ctx.data as any).list?.pagination} />
         <h2 className="admin-subtitle" id="held">Held deposits</h2>
         <p>Money that arrived past a player's deposit limit or during a break. Release or refund it on the player's page.</p>
         <Table

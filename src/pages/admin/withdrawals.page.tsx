@@ -1,12 +1,12 @@
 import { adminLoad, adminPage, apiAction, enc } from './admin-page';
-import { ActionForm, AdminShell, Filters, money, Table, type Row } from './ui';
+import { ActionForm, AdminShell, Filters, money, Pager, Table, type Row } from './ui';
 
 const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'pending';
 
 /** /admin/withdrawals: the queue, with approve and reject (reason required, confirmed). */
 export default adminPage({
   title: 'Withdrawals',
-  load: (ctx) => adminLoad(ctx, { list: `/admin/withdrawals?status=${enc(status(ctx))}` }),
+  load: (ctx) => adminLoad(ctx, { list: `/admin/withdrawals?status=${enc(status(ctx))}&page=${enc(ctx.url.searchParams.get('page') ?? '1')}` }),
   actions: {
     approve: apiAction('POST', (f) => `/admin/withdrawals/${enc(f.id ?? '')}/approve`, (f) => ({ reason: f.reason }), { confirm: true }),
     reject: apiAction('POST', (f) => `/admin/withdrawals/${enc(f.id ?? '')}/reject`, (f) => ({ reason: f.reason }), { confirm: true }),
@@ -35,6 +35,7 @@ export default adminPage({
             ) : '',
           ])}
         />
+        <Pager ctx={ctx} pagination={(ctx.data as any).list?.pagination} />
       </AdminShell>
     );
   },

@@ -3,16 +3,21 @@ import { WITHDRAWAL_SQL, toWithdrawal } from '../payments/withdrawals';
 
 const DAYS_30_MS = 30 * 86_400_000;
 
+/** Rows on one page of a console queue; the rest are on the next pages, never cut off unseen. */
+export const QUEUE_PAGE_SIZE = 50;
+
 /**
- * The withdrawal queue, newest first, each with what its player deposited and withdrew in the last 30 days, so an
- * operator can judge it on one screen.
+ * The withdrawal queue, newest first, a page at a time with the total, each with what its player deposited and
+ * withdrew in the last 30 days, so an operator can judge it on one screen.
  */
-export async function withdrawalQueue(client: Client, status: string | undefined, now = Date.now()) {
-  const r = await client.execute({
-    sql: `SELECT * FROM (${WITHDRAWAL_SQL}) q ${status ? 'WHERE q.status = ?' : ''} ORDER BY q.created_at DESC LIMIT 200`,
-    args: status ? [status] : [],
-  });
-  const list = r.rows.map((x) => toWithdrawal(x as Record<string, unknown>));
+export async function withdrawalQueue(client: Client, status: string | undefined, now = Date.now(), page = 1, limit = QUEUE_PAGE_SIZE) {
+  const args = status ? [status] : [];
+  const [r, count] = await client.batch([
+    { sql: `SELECT * FROM (${WITHDRAWAL_SQL}) q ${status ? 'WHERE q.status = ?' : ''} ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?`, args: [...args, limit, (page - 1) * limit] },
+    { sql: `SELECT count(*) AS n FROM withdrawals ${status ? 'WHERE status = ?' : ''}`, args },
+  ], 'read');
+  const total = Number(count!.rows[0]?.n ?? 0);
+  const list = r!.rows.map((x) => toWithdrawal(x as Record<string, unknown>));
   const users = [...new Set(list.map((w) => w.userId))];
   const since = now - DAYS_30_MS;
   const totals = new Map<string, { deposits: number; withdrawals: number }>();
@@ -26,7 +31,7 @@ export async function withdrawalQueue(client: Client, status: string | undefined
     for (const x of d!.rows) totals.get(String(x.user_id))!.deposits = Number(x.n);
     for (const x of w!.rows) totals.get(String(x.user_id))!.withdrawals = Number(x.n);
   }
-  return list.map((w) => ({ ...w, ageMs: now - w.createdAt, last30: totals.get(w.userId) ?? { deposits: 0, withdrawals: 0 } }));
+  return { total, page, limit, rows: list.map((w) => ({ ...w, ageMs: now - w.createdAt, last30: totals.get(w.userId) ?? { deposits: 0, withdrawals: 0 } })) };
 }
 
 export type DepositListRow = {
@@ -36,17 +41,19 @@ export type DepositListRow = {
 
 export const DEPOSIT_STATUSES = ['creating', 'pending', 'completed', 'expired', 'failed'] as const;
 
-export async function depositList(client: Client, status: string | undefined, limit = 200): Promise<DepositListRow[]> {
-  const r = await client.execute({
-    sql: `SELECT d.id, d.user_id, u.email, d.amount_cents, d.credited_cents, d.processing_cents, d.status, d.provider, d.invoice_id, d.invoice_status, d.created_at, d.closed_at
-          FROM deposits d JOIN users u ON u.id = d.user_id ${status ? 'WHERE d.status = ?' : ''} ORDER BY d.created_at DESC LIMIT ?`,
-    args: status ? [status, limit] : [limit],
-  });
-  return r.rows.map((x) => ({
+/** Deposits, newest first, a page at a time with the total. */
+export async function depositList(client: Client, status: string | undefined, page = 1, limit = QUEUE_PAGE_SIZE): Promise<{ total: number; page: number; limit: number; rows: DepositListRow[] }> {
+  const args = status ? [status] : [];
+  const [r, count] = await client.batch([
+    { sql: `SELECT d.id, d.user_id, u.email, d.amount_cents, d.credited_cents, d.processing_cents, d.status, d.provider, d.invoice_id, d.invoice_status, d.created_at, d.closed_at
+          FROM deposits d JOIN users u ON u.id = d.user_id ${status ? 'WHERE d.status = ?' : ''} ORDER BY d.created_at DESC, d.id DESC LIMIT ? OFFSET ?`, args: [...args, limit, (page - 1) * limit] },
+    { sql: `SELECT count(*) AS n FROM deposits ${status ? 'WHERE status = ?' : ''}`, args },
+  ], 'read');
+  return { total: Number(count!.rows[0]?.n ?? 0), page, limit, rows: r!.rows.map((x) => ({
     id: String(x.id), userId: String(x.user_id), email: String(x.email), amountCents: Number(x.amount_cents), creditedCents: Number(x.credited_cents),
     processingCents: Number(x.processing_cents), status: String(x.status), provider: String(x.provider), invoiceId: x.invoice_id == null ? null : String(x.invoice_id),
     invoiceStatus: x.invoice_status == null ? null : String(x.invoice_status), createdAt: Number(x.created_at), closedAt: x.closed_at == null ? null : Number(x.closed_at),
-  }));
+  })) };
 }
 
 export async function depositById(client: Client, id: string) {

@@ -74,7 +74,7 @@ describe('doctor: configuration', () => {
   const production = {
     NODE_ENV: 'production', PUBLIC_URL, JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1', DOCUMENT_KEY: 'd'.repeat(64),
     BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w', BITCOIN_NETWORK: 'mainnet',
-    HOST: '127.0.0.1', TRUSTED_PROXY_HEADER: 'x-real-ip',
+    HOST: '127.0.0.1', TRUSTED_PROXY_HEADER: 'x-real-ip', GAME_PROVIDER: 'manual',
   };
   const configProblems = async (env: Record<string, string | undefined>) => {
     const c = check(await runDoctor(Object.fromEntries(Object.entries({ ...base, ...production, ...env }).filter(([, v]) => v !== undefined)), 500), 'configuration');
@@ -87,6 +87,13 @@ describe('doctor: configuration', () => {
     expect(p).toHaveLength(1);
     expect(p[0]).toStartWith('BITCOIN_NETWORK is regtest');
     expect(await configProblems({ BITCOIN_NETWORK: 'regtest' })).toEqual(p);
+  });
+
+  test('production on the sandbox game provider (the default): a problem, since transfers would reach no real game', async () => {
+    const p = await configProblems({ GAME_PROVIDER: undefined });
+    expect(p).toHaveLength(1);
+    expect(p[0]).toStartWith('GAME_PROVIDER is sandbox');
+    expect(await configProblems({ GAME_PROVIDER: 'sandbox' })).toEqual(p);
   });
 
   test('production with a relative DATA_DIR, and with a relative database file: each a problem', async () => {

@@ -38,6 +38,8 @@ const isLoopback = (host: string) => /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost
 /** Where a production site keeps its data and listens, and what that means for the network and the rate limits. */
 function productionPlaces(config: Config): Problem[] {
   const problems: Problem[] = [];
+  if (config.GAME_PROVIDER === 'sandbox')
+    problems.push({ problem: 'GAME_PROVIDER is sandbox (the default, a stand-in game vendor in our own tables): credits players move to Ultra Panda or VBlink would reach no real game account.', fix: 'Set GAME_PROVIDER=manual (each load, redeem and account waits as a task in the console\'s Game tasks).' });
   if (config.BITCOIN_NETWORK === 'regtest')
     problems.push({ problem: 'BITCOIN_NETWORK is regtest (the default, a local test chain): withdrawal addresses are checked against the wrong network.', fix: 'Set BITCOIN_NETWORK=mainnet (testnet only for a test store).' });
   if (!isAbsolute(config.DATA_DIR))
