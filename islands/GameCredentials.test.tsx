@@ -37,15 +37,34 @@ describe('GameCredentials with two-step verification on', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     const code = screen.getByLabelText('Two-step code');
     await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
-    const after = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: bo.token })).json.userGames);
-    expect(after.find((a) => a.name === 'VBlink')!.password).toBe(theirs.find((a) => a.name === 'VBlink')!.password);
+    const vblink = theirs.find((a) => a.name === 'VBlink')!;
+    expect(await app.deps.games.passwordOf(bo.userId, vblink.id)).toBe(vblink.password);
     // With the code, it goes through.
     fireEvent.change(code, { target: { value: codeFor(secret, Date.now() + 30_000) } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(async () => {
-      const now = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: bo.token })).json.userGames);
-      expect(now.find((a) => a.name === 'VBlink')!.password).toBe('Taken-over1');
-    });
+    await waitFor(async () => expect(await app.deps.games.passwordOf(bo.userId, vblink.id)).toBe('Taken-over1'));
+  });
+
+  test('a password is not in the page: Show asks for the code, a wrong one is refused at the field, the right one shows it', async () => {
+    const cy = await createPlayer(app);
+    const before = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: cy.token })).json.userGames);
+    const { secret } = await turnOnTwoStep(app, cy, Date.now());
+    const locked = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: cy.token })).json.userGames);
+    expect(locked.map((a) => [a.password, a.passwordLocked])).toEqual([[null, true], [null, true]]);
+    routeFetchTo(app).jar.set('token', cy.token);
+    const { container } = render(<GameCredentials initial={locked} canPlay={false} twoStep />);
+    const pw = before.find((a) => a.name === 'Ultra Panda')!.password!;
+    expect(container.innerHTML).not.toContain(pw);
+    fireEvent.click(screen.getByRole('button', { name: 'Show Ultra Panda password' }));
+    const code = screen.getByLabelText('Two-step code');
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(container.innerHTML).not.toContain(pw);
+    fireEvent.change(screen.getByLabelText('Two-step code'), { target: { value: codeFor(secret, Date.now() + 30_000) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    await waitFor(() => expect(screen.getByText(pw)).toBeTruthy());
+    expect(screen.queryByLabelText('Two-step code')).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { gameAccounts, refreshGames } from './_client/games';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { ResetGamePasswordModal } from './_ui/reset-game-password-modal';
+import { LockedPassword, type RevealPosted } from './_ui/locked-password';
 import { TotpField } from './_ui/totp-field';
 import { useHydrated } from './_client/use-hydrated';
 
@@ -20,6 +21,8 @@ export type GameCredentialsProps = {
   formToken?: string;
   /** Two-step verification is on: a reset carries a code. */
   twoStep?: boolean;
+  /** A plain `reveal` post (two-step on): which account, and its password once the code was right. */
+  reveal?: RevealPosted;
 };
 
 /**
@@ -27,7 +30,7 @@ export type GameCredentialsProps = {
  * button; Reset (or 'Reset Password Requested' while one is pending) opens the Reset Game Password modal.
  * Outside production each game also offers Play a round in the sandbox.
  */
-export default function GameCredentials({ initial, canPlay, form, formToken, twoStep }: GameCredentialsProps) {
+export default function GameCredentials({ initial, canPlay, form, formToken, twoStep, reveal }: GameCredentialsProps) {
   const accounts = useSignalValue(gameAccounts, null) ?? initial;
   const hydrated = useHydrated();
   const [resetting, setResetting] = useState<GameAccountView | null>(null);
@@ -35,7 +38,7 @@ export default function GameCredentials({ initial, canPlay, form, formToken, two
     <>
       <ul className="credential-list">
         {accounts.map((a) => (
-          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} formToken={formToken} twoStep={twoStep} />
+          <Credential key={a.id} account={a} canPlay={canPlay} onReset={() => setResetting(a)} hydrated={hydrated} posted={form?.values?.id === a.id ? form : null} formToken={formToken} twoStep={twoStep} revealed={reveal?.values?.id === a.id ? reveal : null} />
         ))}
       </ul>
       {resetting && <ResetGamePasswordModal account={resetting} onClose={() => setResetting(null)} formToken={formToken} twoStep={twoStep} />}
@@ -45,7 +48,7 @@ export default function GameCredentials({ initial, canPlay, form, formToken, two
 
 type Posted = GameCredentialsProps['form'];
 
-function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken, twoStep }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted; formToken?: string; twoStep?: boolean }) {
+function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken, twoStep, revealed }: { account: GameAccountView; canPlay: boolean; onReset: () => void; hydrated: boolean; posted: Posted; formToken?: string; twoStep?: boolean; revealed: RevealPosted }) {
   const [shown, setShown] = useState(false);
   const [playing, setPlaying] = useState(false);
   const pwId = `pw-${a.id}`;
@@ -97,7 +100,9 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken,
             </div>
             <div>
               <dt>Password</dt>
-              {hydrated ? (
+              {a.passwordLocked ? (
+                <LockedPassword account={a} hydrated={hydrated} posted={revealed} formToken={formToken} onCopy={(pw) => copy(pw, 'Password')} />
+              ) : hydrated ? (
                 <dd>
                   <code id={pwId} aria-live="polite">{shown ? a.password : '••••••••'}</code>
                   <button type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>

@@ -62,6 +62,13 @@ export const homeActions: Record<string, PageAction> = {
     // The password typed is never sent back into the page.
     return answerToResult(a, { action: 'reset', values: { id } }, (json) => ({ redirect: '/home#game-accounts', flash: { kind: 'success', message: String(json.message) } }));
   },
+  /** Two-step on: a game password is shown for a code, in the page this post renders (never stored in a flash). */
+  async reveal(ctx: ActionContext) {
+    const id = ctx.fields.id ?? '';
+    const a = await ctx.send('POST', `/game/credential/${encodeURIComponent(id)}/show`, { totp: ctx.fields.totp });
+    if (a.json?.success === true && typeof a.json.password === 'string') return { status: 200, form: { action: 'reveal', values: { id, password: a.json.password }, errors: {} } };
+    return answerToResult(a, { action: 'reveal', values: { id } }, () => ({ redirect: '/home#game-accounts' }));
+  },
   async withdraw(ctx: ActionContext) {
     const values = { currency: ctx.fields.currency ?? '', wallet_address: (ctx.fields.wallet_address ?? '').trim(), amount: (ctx.fields.amount ?? '').trim(), tip: (ctx.fields.tip ?? '').trim() };
     // The API takes numbers; typed text that is not one gets the shared rules' words here.

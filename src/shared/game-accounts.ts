@@ -8,6 +8,8 @@ export type GameAccountView = {
   image: string;
   userName: string | null;
   password: string | null;
+  /** Two-step verification is on: the password is shown for a code (POST /game/credential/{id}/show). */
+  passwordLocked: boolean;
   requestStatus: boolean;
   creating: boolean;
   balanceCents: number | null;
@@ -25,6 +27,7 @@ export function accountsFromApi(userGames: unknown): GameAccountView[] {
       image: String(g.gameId.image ?? ''),
       userName: g.gameCredentialId?.userName ?? null,
       password: g.gameCredentialId?.password ?? null,
+      passwordLocked: g.gameCredentialId?.passwordLocked === true,
       requestStatus: g.requestStatus === true,
       creating: g.accountStatus === 'creating',
       balanceCents: g.gameBalance == null ? null : dollarsToCents(g.gameBalance),

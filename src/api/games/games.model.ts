@@ -11,12 +11,14 @@ const gameRef = (g: Game) => ({ _id: g.id, name: g.name, gameSlug: g.id, gameLin
 
 /**
  * One entry of `userGames`. The password goes only to its owner, over this authenticated call (DESIGN §8: never a
- * key shipped to the browser). `accountStatus` is `creating` until the game has made the account.
+ * key shipped to the browser), and not at all while two-step verification is on (`locked`): it hands over the game
+ * account and its credits, as a reset would, so it is shown through the reveal call, which takes a code.
+ * `accountStatus` is `creating` until the game has made the account.
  */
-export const toUserGame = (a: UserGame & { balanceCents: number | null }) => ({
+export const toUserGame = (a: UserGame & { balanceCents: number | null }, locked = false) => ({
   _id: a.id,
   gameId: gameRef(a.game),
-  gameCredentialId: a.status === 'active' ? { userName: a.userName, password: a.password } : null,
+  gameCredentialId: a.status === 'active' ? { userName: a.userName, password: locked ? null : a.password, ...(locked && { passwordLocked: true }) } : null,
   requestStatus: a.resetPending,
   accountStatus: a.status,
   gameBalance: a.balanceCents === null ? null : dollarsFromCents(a.balanceCents),

@@ -35,7 +35,7 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
           <h2 id="game-accounts-title">Your Game Accounts</h2>
           <p>Sign in to each game's app with these details. Your password is shown only to you.</p>
         </div>
-        <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset'), formToken, twoStep }} />
+        <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset'), formToken, twoStep, reveal: posted('reveal') }} />
       </section>
       <div className="dashboard-forms">
         <FormSection flash={flash} id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">

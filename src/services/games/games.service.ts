@@ -90,6 +90,11 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
       return { ...r, game: a.game };
     },
     ownsAccount: async (userId: string, id: string) => (await accountById(ctx, userId, id)) !== null,
+    /** The password of one of the player's own active accounts (null for none), for the reveal that two-step guards. */
+    async passwordOf(userId: string, id: string): Promise<string | null> {
+      const a = await accountById(ctx, userId, id);
+      return a && a.status === 'active' ? a.password : null;
+    },
     tasks: (status: 'open' | 'all' = 'open') => listTasks(ctx.client, status),
     /** The operator's word on a manual task, carried through to the order, account or password it stands for. */
     async completeTask(id: string, done: boolean, opts: { confirmedCents?: number; note?: string } = {}): Promise<GameTask | null> {
