@@ -9,6 +9,8 @@ import { SubmitButton } from './_ui/busy';
 import { TextField } from './_ui/field';
 import { FormToken } from './_ui/form-token';
 import { Modal } from './_ui/modal';
+import { ResultPanel } from './_ui/result-panel';
+import { dollarsToCents, formatCents } from '../src/shared/money';
 
 export type FreeplayModalProps = {
   /** The operator's community channel; none set, no link. */
@@ -27,6 +29,9 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
   const [error, setError] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The answer to a redeemed code stays in the dialog until the player closes it: a 2-second toast alone was the
+  // only word on what the code added (docs/decisions/wording.md, as for a withdrawal).
+  const [done, setDone] = useState<{ message: string; walletCents: number | null } | null>(null);
 
   useEffect(() => {
     const show = () => setOpen(true);
@@ -45,6 +50,7 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
     setCode('');
     setError('');
     setTried(false);
+    setDone(null);
   }
 
   function edit(v: string) {
@@ -64,11 +70,12 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
       const r = await api<{ walletAmount: number }>('/freeplay/redeem', { method: 'POST', body: { code: code.trim() }, inlineFields: ['code'] });
       if (r.success) {
         applyWalletAmount(r.walletAmount);
-        toast.success(r.message || 'Code redeemed.', { id: 'freeplay' });
+        const message = r.message || 'Code redeemed.';
+        toast.success(message, { id: 'freeplay' });
         setBusy(false);
-        setOpen(false);
         setCode('');
         setTried(false);
+        setDone({ message, walletCents: dollarsToCents(r.walletAmount) });
         return;
       }
       if (r.fieldErrors.code) setError(r.fieldErrors.code);
@@ -83,30 +90,46 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
   // overlay is placed in, clipping the dialog to the header.
   return createPortal(
     <Modal title="Redeem Freeplay Code" onClose={close}>
-      <form className="form freeplay-form" method="post" action="/freeplay" noValidate onSubmit={submit} aria-busy={busy || undefined}>
-        <FormToken value={formToken} />
-        <p className="muted">Enter your freeplay code to add free credits to your wallet.</p>
-        <TextField
-          id="freeplay-code"
-          name="code"
-          label="Freeplay code"
-          value={code}
-          onValue={edit}
-          error={error}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-        />
-        <div className="freeplay-actions">
-          <SubmitButton busy={busy} label="Submit" busyLabel="Submitting..." />
-          {communityUrl && (
-            <a className="btn btn-ghost btn-block" href={communityUrl} target="_blank" rel="noopener noreferrer">
-              Join Telegram<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          )}
+      {done ? (
+        <div className="freeplay-done">
+          <ResultPanel tone="success" title="Code redeemed">
+            <p>{done.message}</p>
+            {done.walletCents !== null && (
+              <p>
+                Wallet balance: <strong>{formatCents(done.walletCents)}</strong>
+              </p>
+            )}
+          </ResultPanel>
+          <button type="button" className="btn btn-primary btn-block" onClick={close}>
+            Done
+          </button>
         </div>
-      </form>
+      ) : (
+        <form className="form freeplay-form" method="post" action="/freeplay" noValidate onSubmit={submit} aria-busy={busy || undefined}>
+          <FormToken value={formToken} />
+          <p className="muted">Enter your freeplay code to add free credits to your wallet.</p>
+          <TextField
+            id="freeplay-code"
+            name="code"
+            label="Freeplay code"
+            value={code}
+            onValue={edit}
+            error={error}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+          />
+          <div className="freeplay-actions">
+            <SubmitButton busy={busy} label="Submit" busyLabel="Submitting..." />
+            {communityUrl && (
+              <a className="btn btn-ghost btn-block" href={communityUrl} target="_blank" rel="noopener noreferrer">
+                Join Telegram<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        </form>
+      )}
     </Modal>,
     document.body,
   );

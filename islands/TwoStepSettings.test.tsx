@@ -64,6 +64,30 @@ describe('TwoStepSettings', () => {
     expect(seen.went).toEqual([]);
   });
 
+  test('keyboard: each step takes focus from the button it replaced (never left on <body>); the first render takes none', async () => {
+    const p = await createPlayer(app);
+    signedIn(p);
+    render(<TwoStepSettings enabled={false} siteName="Coinreel" />);
+    const view = () => document.querySelector('.two-step-view') as HTMLElement;
+    expect(document.activeElement).toBe(document.body);
+    const turnOn = screen.getByRole('button', { name: 'Turn on two-step verification' });
+    turnOn.focus();
+    fireEvent.click(turnOn);
+    await screen.findByLabelText('Manual key');
+    await waitFor(() => expect(document.activeElement).toBe(view()));
+    expect(view().textContent).toContain('Scan this code');
+    const key = screen.getByLabelText('Manual key').textContent!.replace(/\s/g, '');
+    type('Code from the app', codeFor(key, clock.t));
+    screen.getByRole('button', { name: 'Turn on' }).focus();
+    click('Turn on');
+    await screen.findByText('Save your recovery codes');
+    await waitFor(() => expect(document.activeElement).toBe(view()));
+    fireEvent.click(screen.getByText('I have saved them'));
+    await screen.findByText(/Two-step verification is/);
+    await waitFor(() => expect(document.activeElement).toBe(view()));
+    expect(view().getAttribute('tabindex')).toBe('-1');
+  });
+
   test('turn off: empty and wrong codes are said at the box (no sign-out), the right code turns it off', async () => {
     const p = await createPlayer(app);
     const { secret } = await turnOnTwoStep(app, p, clock.t);

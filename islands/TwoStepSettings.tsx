@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { checkSetupCode } from '../src/shared/schemas/two-step';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
@@ -35,11 +35,28 @@ const saidBy = (form: TwoStepSettingsProps['form'], action: string): Said => (fo
 export default function TwoStepSettings(props: TwoStepSettingsProps) {
   const [view, setView] = useState<View>(() => firstView(props));
   const { formToken } = props;
+  // Each step replaces the control that led to it: move focus to the new step (not on the first render), so a
+  // keyboard or screen-reader user lands on it rather than on <body> at the top of the page.
+  const box = useRef<HTMLDivElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    box.current?.focus();
+  }, [view.kind]);
 
-  if (view.kind === 'setup') return <SetupPanel setup={view.setup} formToken={formToken} said={saidBy(props.form, '2fa-setup')} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
-  if (view.kind === 'codes') return <RecoveryCodes codes={view.codes} siteName={props.siteName} onDone={() => setView({ kind: 'on' })} />;
-  if (view.kind === 'off') return <TurnOn formToken={formToken} said={saidBy(props.form, '2fa-status')} onSetup={(setup) => setView({ kind: 'setup', setup })} />;
-  return <OnPanel formToken={formToken} form={props.form} onOff={() => setView({ kind: 'off' })} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
+  let panel;
+  if (view.kind === 'setup') panel = <SetupPanel setup={view.setup} formToken={formToken} said={saidBy(props.form, '2fa-setup')} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
+  else if (view.kind === 'codes') panel = <RecoveryCodes codes={view.codes} siteName={props.siteName} onDone={() => setView({ kind: 'on' })} />;
+  else if (view.kind === 'off') panel = <TurnOn formToken={formToken} said={saidBy(props.form, '2fa-status')} onSetup={(setup) => setView({ kind: 'setup', setup })} />;
+  else panel = <OnPanel formToken={formToken} form={props.form} onOff={() => setView({ kind: 'off' })} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
+  return (
+    <div ref={box} tabIndex={-1} className="two-step-view">
+      {panel}
+    </div>
+  );
 }
 
 function TurnOn({ formToken, said, onSetup }: { formToken?: string; said: Said; onSetup: (s: Setup) => void }) {

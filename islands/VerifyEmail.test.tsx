@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, linkFromMail, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { createPlayer } from '../tests/helpers/players';
 import VerifyEmail from './VerifyEmail';
 
 const { render, screen, fireEvent, cleanup } = await islandDom('http://localhost:3000/verify/email/x');
@@ -42,6 +43,23 @@ describe('VerifyEmail against the real API', () => {
     expect(server.sent.filter((s) => s.path === '/api/v1/verify/email')).toEqual([{ method: 'POST', path: '/api/v1/verify/email', body: { token } }]);
     const login = await call(app, 'POST', '/api/v1/login', { email, password: 'Goodpass1', userType: 'USER' });
     expect(login.status).toBe(200);
+  });
+
+  test("an e-mail change link names the new address instead of telling a signed-in player to log in", async () => {
+    const server = routeFetchTo(app);
+    const p = await createPlayer(app);
+    const next = `changed.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const asked = await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: next, currentPassword: p.password }, { token: p.token });
+    expect(asked.status).toBe(200);
+    const token = (await linkFromMail(app, next, '/verify/email/')).split('/').pop()!;
+    render(<VerifyEmail token={token} signedIn />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email Changed!' })).toBeTruthy();
+    expect(document.body.textContent).toContain(`Your email address is now ${next}. Use it the next time you log in.`);
+    expect(document.body.textContent).not.toContain('You can log in now');
+    expect(screen.getByRole('link', { name: 'Back to Profile Settings' }).getAttribute('href')).toBe('/profile-setting');
+    expect(screen.queryByRole('link', { name: 'Go to Login' })).toBeNull();
+    expect(server.sent.filter((s) => s.path === '/api/v1/verify/email')).toHaveLength(1);
+    expect((await call(app, 'POST', '/api/v1/login', { email: next, password: p.password, userType: 'USER' })).status).toBe(200);
   });
 
   test('a token used already (opened again after it worked) says the e-mail is verified, with Go to Login, and no toast', async () => {

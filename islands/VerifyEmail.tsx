@@ -5,22 +5,30 @@ import { FormToken } from './_ui/form-token';
 import { ResultPanel } from './_ui/result-panel';
 import { useHydrated } from './_client/use-hydrated';
 
-type State = 'verifying' | 'verified' | 'already' | 'failed';
+type State = 'verifying' | 'verified' | 'changed' | 'already' | 'failed';
 
 /**
  * spec §2 Email verification. The token is sent by a POST from the page rather than used by the GET itself, so
  * mail scanners that prefetch links cannot spend it.
  */
-export default function VerifyEmail({ token, communityUrl, failed, already, formToken }: { token: string; communityUrl?: string | null; failed?: boolean; already?: boolean; formToken?: string }) {
+export default function VerifyEmail({ token, communityUrl, failed, already, formToken, signedIn }: { token: string; communityUrl?: string | null; failed?: boolean; already?: boolean; formToken?: string; signedIn?: boolean }) {
   const [state, setState] = useState<State>(already ? 'already' : token && !failed ? 'verifying' : 'failed');
+  /** The new address of an e-mail change link: the account signs in with it from now on. */
+  const [newEmail, setNewEmail] = useState('');
   const sent = useRef(false);
   const hydrated = useHydrated();
 
   useEffect(() => {
     if (!token || failed || already || sent.current) return;
     sent.current = true;
-    api('/verify/email', { method: 'POST', body: { token }, anonymous: true, quiet: true })
-      .then((r) => setState(r.status === 200 ? 'verified' : r.errorType === 'ALREADY_VERIFIED' ? 'already' : 'failed'))
+    api<{ emailChanged?: boolean; email?: string }>('/verify/email', { method: 'POST', body: { token }, anonymous: true, quiet: true })
+      .then((r) => {
+        if (r.status === 200 && r.emailChanged && r.email) {
+          setNewEmail(r.email);
+          return setState('changed');
+        }
+        setState(r.status === 200 ? 'verified' : r.errorType === 'ALREADY_VERIFIED' ? 'already' : 'failed');
+      })
       .catch(() => setState('failed'));
   }, [token]);
 
@@ -63,6 +71,16 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
               </a>
             )}
           </div>
+        </ResultPanel>
+      )}
+      {state === 'changed' && (
+        <ResultPanel tone="success" title="Email Changed!" as="h1">
+          <p>
+            Your email address is now <strong className="break">{newEmail}</strong>. Use it the next time you log in.
+          </p>
+          <a className="btn btn-primary" href={signedIn ? '/profile-setting' : '/login'}>
+            {signedIn ? 'Back to Profile Settings' : 'Go to Login'}
+          </a>
         </ResultPanel>
       )}
       {state === 'already' && (

@@ -176,12 +176,20 @@ describe('FreeplayModal from the wallet menu', () => {
     fireEvent.change(input, { target: { value: 'spring25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(seen.toasts.length).toBe(1));
-    expect(screen.queryByRole('dialog')).toBeNull();
     expect(seen.toasts.map((t) => [t.kind, t.message])).toEqual([['success', 'Code redeemed: $25.00 added to your wallet.']]);
+    // The answer stays in the dialog, with the new balance, until the player closes it: not only a 2-second toast.
+    const dialog = screen.getByRole('dialog');
+    const title = screen.getByRole('heading', { name: 'Code redeemed' });
+    expect(document.activeElement).toBe(title);
+    expect(dialog.textContent).toContain('Code redeemed: $25.00 added to your wallet.');
+    expect(dialog.textContent).toContain('Wallet balance: $35.00');
+    expect(screen.queryByLabelText('Freeplay code')).toBeNull();
     expect(await available(app, p.userId)).toBe(3500);
     expect(button.textContent).toContain('$35.00');
     expect(server.sent.filter((s) => s.path === '/api/v1/freeplay/redeem').map((s) => s.body)).toEqual([{ code: 'NOPE-NOPE' }, { code: 'spring25' }]);
-    // A second redemption by the same player is refused with the server's words, and nothing moves.
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // A second redemption by the same player is refused with the server's words, and nothing moves; the dialog opens on the form again.
     fireEvent.click(button);
     fireEvent.click(screen.getByRole('link', { name: 'Freeplay' }));
     fireEvent.change(screen.getByLabelText('Freeplay code'), { target: { value: 'SPRING25' } });

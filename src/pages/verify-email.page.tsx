@@ -15,14 +15,19 @@ export default definePage({
     async default(ctx) {
       const a = await ctx.send('POST', '/verify/email', { token: ctx.params.token ?? '' });
       if (a.json?.errorType === 'ALREADY_VERIFIED') return { redirect: '/login', flash: { kind: 'info', message: String(a.json.message) } };
-      return answerToResult(a, { action: 'default', values: {} }, () => ({ redirect: '/login', flash: { kind: 'success', message: VERIFIED } }));
+      return answerToResult(a, { action: 'default', values: {} }, (json) =>
+        // A changed address: a signed-in player goes back to their settings, and either way the page names the address.
+        json.emailChanged
+          ? { redirect: ctx.viewer ? '/profile-setting' : '/login', flash: { kind: 'success', message: `Email Changed! ${String(json.message)}` } }
+          : { redirect: '/login', flash: { kind: 'success', message: VERIFIED } },
+      );
     },
   },
   // A link opened again after it worked says so on the first paint, with or without script.
   load: async (ctx) => (await ctx.api?.(`/verify/email/status?token=${encodeURIComponent(ctx.params.token ?? '')}`))?.status === 'verified',
   render: (ctx) => (
     <AuthCard>
-      <Island name="VerifyEmail" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl, failed: !!ctx.form, already: ctx.data === true, formToken: ctx.formToken }} />
+      <Island name="VerifyEmail" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl, failed: !!ctx.form, already: ctx.data === true, formToken: ctx.formToken, signedIn: !!ctx.viewer }} />
     </AuthCard>
   ),
 });

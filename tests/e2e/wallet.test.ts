@@ -127,8 +127,11 @@ describe('wallet journey in chromium', () => {
     await dialog.getByLabel('Freeplay code').fill('welcome-5');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await b.locator('#toasts').getByText('Code redeemed: $5.00 added to your wallet.').waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    // The answer stays in the dialog with the new balance until Done, not only in a toast that is gone in 2 s.
+    await dialog.getByText('Wallet balance: $17.34').waitFor();
     await waitForBalance(b, '$17.34');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(await available(app, bob.userId)).toBe(1_734);
     expect(await available(app, alice.userId)).toBe(48_766);
     expect(browser.errors).toEqual([]);

@@ -9,6 +9,12 @@ const DAY_MS = 24 * 3_600_000;
 const change = (email: string, extra: Record<string, unknown> = {}) => ({ name: '', phoneNo: '', email, ...extra });
 const details = async (app: TestApp, token: string) => call(app, 'GET', '/api/v1/user/details', undefined, { token });
 const pendingOf = async (app: TestApp, email: string) => (await rows(app, 'SELECT pending_email FROM users WHERE email = ?', [email]))[0]!.pending_email;
+/** A plain form post from the site's own page (no script). */
+const form = (app: TestApp, path: string, fields: Record<string, string>, cookie?: string) =>
+  app.handle(new Request(BASE + path, {
+    method: 'POST', redirect: 'manual', body: new URLSearchParams(fields),
+    headers: { origin: BASE, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded', ...(cookie && { cookie }) },
+  }));
 
 describe('an e-mail change needs more than the session', () => {
   test('without the current password: 400 on currentPassword, nothing pending, nothing mailed', async () => {
@@ -141,11 +147,6 @@ describe('the undo link mailed to the old address', () => {
 });
 
 describe('the pages', () => {
-  const form = (app: TestApp, path: string, fields: Record<string, string>, cookie?: string) =>
-    app.handle(new Request(BASE + path, {
-      method: 'POST', redirect: 'manual', body: new URLSearchParams(fields),
-      headers: { origin: BASE, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded', ...(cookie && { cookie }) },
-    }));
 
   test('/undo-email/:token: opening it changes nothing; its button restores, once; then the page says the link is used', async () => {
     const app = await makeApp();
@@ -184,6 +185,25 @@ describe('the pages', () => {
     const ok = await form(app, '/profile-setting', { ...base, currentPassword: GOOD_PASSWORD }, cookie);
     expect(ok.status).toBe(303);
     expect(await pendingOf(app, 'noscript@example.com')).toBe('moved@example.com');
+  });
+});
+
+describe('the confirmation link of a change, opened without script', () => {
+  test('a signed-in player goes back to Profile Settings told the new address; a visitor goes to Login told the same', async () => {
+    const app = await makeApp();
+    for (const [from, to, signedIn] of [['stay-in@example.com', 'now-here@example.com', true], ['signed-out@example.com', 'moved-out@example.com', false]] as const) {
+      const { token } = await registeredPlayer(app, from);
+      expect((await call(app, 'PATCH', '/api/v1/user/update-profile', change(to, { currentPassword: GOOD_PASSWORD }), { token })).status).toBe(200);
+      const confirm = tokenIn(await waitForMail(app, to, /Confirm/), '/verify/email');
+      const claims = await app.deps.signer.verify(token);
+      const r = signedIn
+        ? await form(app, `/verify/email/${confirm}`, { _token: formTokenOf(app, { sessionId: claims!.sid }) }, `token=${token}`)
+        : await form(app, `/verify/email/${confirm}`, {});
+      expect(r.status).toBe(303);
+      expect(r.headers.get('location')).toBe(signedIn ? '/profile-setting' : '/login');
+      const next = await page(app, r.headers.get('location')!, { cookie: [signedIn ? `token=${token}` : '', ...r.headers.getSetCookie().map((c) => c.split(';')[0])].filter(Boolean).join('; ') });
+      expect((await next.text()).replaceAll('<!-- -->', '')).toContain(`Email Changed! Your email address is now ${to}.`);
+    }
   });
 });
 

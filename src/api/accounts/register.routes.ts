@@ -31,7 +31,9 @@ export function registerRoutes(deps: Deps) {
     })
     .post('/verify/email', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
-      await verifyEmail(ctx, bodyOf(body).token);
+      const done = await verifyEmail(ctx, bodyOf(body).token);
+      // A change of address says which address the account now signs in with.
+      if (done.purpose === 'email_change') return { success: true, message: `Your email address is now ${done.email}.`, emailChanged: true, email: done.email };
       return { success: true, message: 'Email verified successfully' };
     })
     .post('/resend-verification-email', async ({ body, request }) => {

@@ -69,11 +69,14 @@ async function mailVerificationAgain(ctx: AccountsContext, email: string): Promi
   void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, user.email, verifyLink(ctx, token.raw)));
 }
 
+/** What a spent link did: verified a new account, or moved an account to the new address it names. */
+export type EmailLinkResult = { purpose: 'verify' } | { purpose: 'email_change'; email: string };
+
 /**
  * Uses a verification link: either the first verification of an account or the confirmation of a new
  * address (which then replaces the old one, if it is still the one asked for and nobody took it meanwhile).
  */
-export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<void> {
+export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<EmailLinkResult> {
   const now = new Date();
   const token = await consumeEmailToken(ctx.db, raw, ['verify', 'email_change'], now);
   if (!token) {
@@ -82,7 +85,7 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<v
   }
   if (token.purpose === 'verify') {
     await ctx.db.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, token.userId), isNull(users.emailVerifiedAt)));
-    return;
+    return { purpose: 'verify' };
   }
   const before = await findUserById(ctx.db, token.userId);
   try {
@@ -110,6 +113,7 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<v
     const undo = await issueEmailUndo(ctx, token.userId, before.email, now);
     await emailChanged(ctx, token.userId, before.email, token.email!, now.getTime(), undo);
   }
+  return { purpose: 'email_change', email: token.email! };
 }
 
 /**
