@@ -20,5 +20,7 @@ export const auditLog = sqliteTable(
     ip: text('ip'),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_action_idx').on(t.action, t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt), index('audit_log_action_idx').on(t.action, t.createdAt),
+    // A player's trail: rows about them and what is theirs, by target id (migration 0024).
+    index('audit_log_target_idx').on(t.targetId, t.createdAt)],
 );

@@ -107,7 +107,9 @@ export const gameTasks = sqliteTable(
     createdAt: integer('created_at').notNull(),
     completedAt: integer('completed_at'),
   },
-  (t) => [uniqueIndex('game_tasks_ref_unique').on(t.ref), index('game_tasks_status_idx').on(t.status, t.createdAt)],
+  (t) => [uniqueIndex('game_tasks_ref_unique').on(t.ref), index('game_tasks_status_idx').on(t.status, t.createdAt),
+    // A player's audit trail finds the tasks of their game accounts by game and user name (migration 0024).
+    index('game_tasks_account_idx').on(t.gameId, t.userName)],
 );
 
 /** The sandbox vendor's own books: accounts and in-game balances, as a real game's back office keeps them. */

@@ -153,6 +153,16 @@ describe('layout at 390 and 1280 px', () => {
     await wide.close();
   });
 
+  test("a player's console page, with its movements and audit trail, does not scroll sideways on a phone", async () => {
+    const adjusted = await call(server.app, 'POST', `/api/v1/admin/players/${player.userId}/adjust`, { amount: 1, reason: 'layout check credit' }, { token: operator.token });
+    expect(adjusted.status).toBe(200);
+    const page = await open(`/admin/players/${player.userId}`, operator, PHONE);
+    expect(await page.locator('#audit-trail + .admin-table-wrap td[data-label="Action"]').first().textContent()).toBe('player.adjust');
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'admin-player-390');
+    await page.close();
+  });
+
   test('the dev mailbox does not scroll sideways on a phone', async () => {
     await call(server.app, 'POST', '/api/v1/register', { email: `layout.${crypto.randomUUID().slice(0, 8)}@example.com`, password: 'Journey123', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true });
     const page = await open('/dev/mailbox', null, PHONE);

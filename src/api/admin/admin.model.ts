@@ -30,10 +30,19 @@ export function amountOf(body: Record<string, unknown>, maxDollars: number, opts
   return amountField(body[opts.field ?? 'amount'], opts.field ?? 'amount', { maxCents: Math.round(maxDollars * 100), signed: opts.signed }, { required: invalid, invalid });
 }
 
-export function pageOf(q: Record<string, string | undefined>): number {
-  const p = Number(q.page ?? 1);
-  if (!Number.isSafeInteger(p) || p < 1 || p > 100_000) throw AppError.invalid([{ field: 'page', message: 'page must be a whole number from 1' }]);
+/** A page number from the query (`page`, or another name where a screen pages two lists). */
+export function pageOf(q: Record<string, string | undefined>, field = 'page'): number {
+  const p = Number(q[field] ?? 1);
+  if (!Number.isSafeInteger(p) || p < 1 || p > 100_000) throw AppError.invalid([{ field, message: `${field} must be a whole number from 1` }]);
   return p;
+}
+
+/** How many rows a page holds, when the caller may ask for fewer (or more) than the default. */
+export function limitOf(q: Record<string, string | undefined>, fallback: number, max: number): number {
+  if (q.limit === undefined || q.limit === '') return fallback;
+  const n = Number(q.limit);
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) throw AppError.invalid([{ field: 'limit', message: `limit must be a whole number from 1 to ${max}` }]);
+  return n;
 }
 
 export const pagination = (page: number, limit: number, total: number) => ({ page, limit, total, pages: Math.max(1, Math.ceil(total / limit)) });

@@ -3,7 +3,7 @@ import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import { auditCsv, listAudit, type AuditFilter } from '../../services/admin/audit';
 import type { AdminDeps } from './admin.deps';
-import { isDateOnly, iso, pageOf, pagination } from './admin.model';
+import { isDateOnly, iso, limitOf, pageOf, pagination } from './admin.model';
 
 function dateOf(v: string | undefined, field: string, endOfDay = false): number | undefined {
   if (!v) return undefined;
@@ -17,7 +17,7 @@ function filterOf(q: Record<string, string | undefined>): AuditFilter {
   const from = dateOf(q.from, 'from');
   const to = dateOf(q.to, 'to', true);
   if (from !== undefined && to !== undefined && from >= to) throw AppError.invalid([{ field: 'from', message: 'from must be before to.' }]);
-  return { actor: q.actor?.trim().slice(0, 200) || undefined, action: q.action?.trim().slice(0, 100) || undefined, from, to };
+  return { actor: q.actor?.trim().slice(0, 200) || undefined, action: q.action?.trim().slice(0, 100) || undefined, target: q.target?.trim().slice(0, 200) || undefined, from, to };
 }
 
 /** The audit trail, as pages and as a CSV safe to open in a spreadsheet. */
@@ -25,7 +25,8 @@ export const auditRoutes = (d: AdminDeps, session: Session) =>
   new Elysia({ name: 'admin-audit' })
     .use(session)
     .get('/audit', async ({ query }) => {
-      const r = await listAudit(d.client, { ...filterOf(query), page: pageOf(query), limit: 50 });
+      // A smaller page for a player's latest few (their console page); 50 a page otherwise.
+      const r = await listAudit(d.client, { ...filterOf(query), page: pageOf(query), limit: limitOf(query, 50, 100) });
       return {
         success: true,
         entries: r.rows.map((e) => ({ id: e.id, at: iso(e.createdAt), actorId: e.actorId, actor: e.actorEmail, action: e.action, targetType: e.targetType, targetId: e.targetId, reason: e.reason, before: e.before, after: e.after, ip: e.ip })),

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import { adjustWallet, lockPlayer, playerDetail, searchPlayers, unlockPlayer } from '../../services/admin/players';
+import { playerHistoryCsv } from '../../services/admin/player-history-export';
 import { pushBalance, pushNotification } from '../wallet/push';
 import type { AdminDeps } from './admin.deps';
 import { actorOf, amountOf, bodyObject, dollars, iso, pageOf, pagination, reasonOf } from './admin.model';
@@ -22,8 +23,8 @@ export const playersRoutes = (d: AdminDeps, session: Session) =>
         pagination: pagination(r.page, r.limit, r.total),
       };
     }, { admin: true })
-    .get('/players/:id', async ({ params }) => {
-      const p = await playerDetail(d.client, params.id);
+    .get('/players/:id', async ({ params, query }) => {
+      const p = await playerDetail(d.client, params.id, pageOf(query, 'historyPage'));
       if (!p) throw AppError.notFound('Player not found');
       return {
         success: true,
@@ -33,8 +34,16 @@ export const playersRoutes = (d: AdminDeps, session: Session) =>
           held: dollars(p.heldCents), owed: dollars(p.owedCents),
         },
         history: p.history.map((h) => ({ ...h, amount: dollars(h.amountCents), amountCents: undefined, createdAt: iso(h.createdAt) })),
+        historyPagination: pagination(p.historyPage.page, p.historyPage.limit, p.historyPage.total),
         sessions: p.sessions.map((s) => ({ id: s.id, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), remember: s.remember })),
       };
+    }, { admin: true })
+    // The player's whole history, in the columns of their own export; the export itself is audited.
+    .get('/players/:id/history.csv', async ({ params, operator, request }) => {
+      const r = await playerHistoryCsv(d.client, actorOf(operator, request, d.trustedHeader), params.id);
+      return new Response(r.csv, {
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="coinreel-player-${r.playerId}-history-${new Date().toISOString().slice(0, 10)}.csv"`, 'cache-control': 'no-store' },
+      });
     }, { admin: true })
     .post('/players/:id/lock', async ({ params, body, operator, request }) => {
       const reason = reasonOf(bodyObject(body), true)!;

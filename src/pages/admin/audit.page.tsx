@@ -1,8 +1,8 @@
-import { adminLoad, adminPage } from './admin-page';
+import { adminLoad, adminPage, enc } from './admin-page';
 import { AdminShell, Pager, Table, when, type Row } from './ui';
 import { formatCents } from '../../shared/money';
 
-const FILTERS = ['actor', 'action', 'from', 'to', 'page'] as const;
+const FILTERS = ['actor', 'action', 'target', 'from', 'to', 'page'] as const;
 const query = (url: URL) => {
   const q = new URLSearchParams();
   for (const k of FILTERS) if (url.searchParams.get(k)) q.set(k, url.searchParams.get(k)!);
@@ -32,6 +32,11 @@ function Details({ value }: { value: unknown }) {
   );
 }
 
+/** A row's target; a player's (an account: type user) links to their console page. */
+const Target = ({ e }: { e: Row }) => e.targetType === 'user'
+  ? <a className="admin-mono" href={`/admin/players/${enc(e.targetId)}`}>{`user ${e.targetId}`}</a>
+  : <span className="admin-mono">{e.targetType} {e.targetId}</span>;
+
 /** /admin/audit: every operator action, filtered, paged and as CSV. A row without an address was made by an operator command. */
 export default adminPage({
   title: 'Audit log',
@@ -47,6 +52,7 @@ export default adminPage({
         <form method="get" className="admin-inline-form">
           <label className="field"><span>Operator</span><input name="actor" defaultValue={v('actor')} /></label>
           <label className="field"><span>Action</span><input name="action" defaultValue={v('action')} placeholder="withdrawal.approve" /></label>
+          <label className="field"><span>Target</span><input name="target" defaultValue={v('target')} placeholder="player or withdrawal id" /></label>
           <label className="field"><span>From</span><input name="from" type="date" defaultValue={v('from')} /></label>
           <label className="field"><span>To</span><input name="to" type="date" defaultValue={v('to')} /></label>
           <button type="submit" className="btn btn-sm btn-primary">Filter</button>
@@ -56,7 +62,7 @@ export default adminPage({
         <Table
           head={['When (UTC)', 'Operator', 'Action', 'Target', 'Reason', 'Before', 'After', 'IP']}
           empty="Nothing recorded for these filters."
-          rows={list.map((e) => [when(e.at), e.actor, e.action, <span className="admin-mono">{e.targetType} {e.targetId}</span>, e.reason ?? '', <Details value={e.before} />, <Details value={e.after} />, e.ip ?? 'command line'])}
+          rows={list.map((e) => [when(e.at), e.actor, e.action, <Target e={e} />, e.reason ?? '', <Details value={e.before} />, <Details value={e.after} />, e.ip ?? 'command line'])}
         />
         <Pager ctx={ctx} pagination={data.pagination} />
       </AdminShell>

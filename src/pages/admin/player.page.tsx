@@ -1,13 +1,21 @@
 import { adminLoad, adminPage, apiAction, dollarsField, enc } from './admin-page';
-import { ActionForm, AdminShell, money, Table, when, type Row } from './ui';
+import { ActionForm, AdminShell, money, Pager, Table, when, type Row } from './ui';
 import { resetTwoStepAction, twoStepRead, TwoStepFact, TwoStepReset } from './player-two-step';
 import { IdentityFacts } from './identity-ui';
+import { PlayerAuditTrail, playerAuditRead } from './player-audit';
 
-/** /admin/players/:id: profile, balance, history, sessions; lock, unlock and adjust. */
+// A history page number as typed in the URL; anything else reads the first page rather than failing the whole screen.
+const historyPageOf = (url: URL) => (/^[1-9]\d{0,4}$/.test(url.searchParams.get('historyPage') ?? '') ? url.searchParams.get('historyPage')! : '1');
+
+/** /admin/players/:id: profile, balance, history (paged, and as CSV), sessions, audit trail; lock, unlock and adjust. */
 export default adminPage({
   title: 'Player',
   load: async (ctx) => {
-    const data = await adminLoad(ctx, { detail: `/admin/players/${enc(ctx.params.id ?? '')}`, twoStep: twoStepRead(ctx.params.id ?? ''), held: `/admin/players/${enc(ctx.params.id ?? '')}/held`, identity: `/admin/players/${enc(ctx.params.id ?? '')}/identity` });
+    const id = ctx.params.id ?? '';
+    const data = await adminLoad(ctx, {
+      detail: `/admin/players/${enc(id)}?historyPage=${historyPageOf(ctx.url)}`, twoStep: twoStepRead(id), held: `/admin/players/${enc(id)}/held`,
+      identity: `/admin/players/${enc(id)}/identity`, audit: playerAuditRead(id),
+    });
     // An id that is no player (or not an id at all: a malformed escape reaches here as none) goes back to the list.
     if (!data.detail?.player) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
     return data;
@@ -50,12 +58,15 @@ export default adminPage({
           <TwoStepReset id={p.id} read={(ctx.data as any).twoStep} />
         </div>
         <HeldPayments player={p.id} held={((ctx.data as any).held?.held ?? []) as Row[]} />
-        <h2 className="admin-subtitle">Last 50 movements</h2>
+        <h2 className="admin-subtitle" id="movements">{`Movements (${d.historyPagination.total})`}</h2>
+        {d.historyPagination.total > 0 && <p><a href={`/api/v1/admin/players/${enc(p.id)}/history.csv`} download>Download all as CSV</a></p>}
         <Table
           head={['When', 'Type', 'Amount', 'Status', 'Details']}
-          empty="No movements yet."
+          empty={d.historyPagination.total > 0 ? 'No movements on this page.' : 'No movements yet.'}
           rows={history.map((h) => [when(h.createdAt), h.type, `${h.direction === 'in' ? '+' : '-'}${money(h.amount)}`, h.status, [h.game, h.counterparty, h.orderId, h.note && `Reason: ${h.note}`].filter(Boolean).join(' ')])}
         />
+        <Pager ctx={ctx} pagination={d.historyPagination} param="historyPage" hash="movements" />
+        <PlayerAuditTrail id={p.id} read={(ctx.data as any).audit} />
       </AdminShell>
     );
   },

@@ -108,12 +108,16 @@ export function Filters({ ctx, name, options }: { ctx: PageContext; name: string
   );
 }
 
-export function Pager({ ctx, pagination }: { ctx: PageContext; pagination?: { page: number; pages: number; total: number } }) {
+/**
+ * Previous / Next links that keep the rest of the URL. `param` names the page number where a screen pages a list of
+ * its own (a player's movements: historyPage); `hash` brings the reader back to that list rather than the top.
+ */
+export function Pager({ ctx, pagination, param = 'page', hash = '' }: { ctx: PageContext; pagination?: { page: number; pages: number; total: number }; param?: string; hash?: string }) {
   if (!pagination || pagination.pages <= 1) return null;
   const at = (p: number) => {
     const q = new URLSearchParams(ctx.url.search);
-    q.set('page', String(p));
-    return `${ctx.url.pathname}?${q}`;
+    q.set(param, String(p));
+    return `${ctx.url.pathname}?${q}${hash && `#${hash}`}`;
   };
   return (
     <nav className="admin-pager" aria-label="Pages">

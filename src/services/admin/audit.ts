@@ -30,7 +30,20 @@ export function auditStatement(actor: Actor, e: AuditEntry, now = Date.now()): I
 
 export const writeAudit = (client: Client, actor: Actor, e: AuditEntry, now = Date.now()) => client.execute(auditStatement(actor, e, now));
 
-export type AuditFilter = { actor?: string; action?: string; from?: number; to?: number; page?: number; limit?: number };
+export type AuditFilter = { actor?: string; action?: string; target?: string; from?: number; to?: number; page?: number; limit?: number };
+
+/**
+ * The ids `target` stands for: itself and, when it is a player's id, the ids of what is theirs (their withdrawals,
+ * deposits, identity submissions, and the tasks of their game accounts, which name the account by game and user
+ * name, or by its creation ref). Held funds and two-step resets are audited against the player (target type user),
+ * so the id itself finds them. One IN list, so the target index is used; these ids are UUIDs, unique across tables.
+ */
+const TARGET_IDS = `SELECT ?
+    UNION ALL SELECT id FROM withdrawals WHERE user_id = ?
+    UNION ALL SELECT id FROM deposits WHERE user_id = ?
+    UNION ALL SELECT id FROM identity_submissions WHERE user_id = ?
+    UNION ALL SELECT t.id FROM user_games g JOIN game_tasks t ON t.game_id = g.game_id AND t.user_name = g.user_name WHERE g.user_id = ?
+    UNION ALL SELECT t.id FROM user_games g JOIN game_tasks t ON t.ref = g.ref WHERE g.user_id = ?`;
 
 const parse = (v: unknown) => {
   if (v == null) return null;
@@ -50,7 +63,8 @@ const toRow = (r: Row): AuditRow => ({
 /**
  * Newest first. `actor` matches the operator's e-mail (part of it) or id, or a command's kind (`cli` finds
  * `cli:admin-create`); `action` is exact or its first word (`withdrawal` finds withdrawal.approve and .reject);
- * from/to are ms.
+ * `target` is an exact target id (a player's also finds their withdrawals, deposits, identity submissions and game
+ * tasks); from/to are ms.
  */
 export async function listAudit(client: Client, f: AuditFilter) {
   const where: string[] = [];
@@ -63,6 +77,10 @@ export async function listAudit(client: Client, f: AuditFilter) {
   if (f.action) {
     where.push("(action = ? OR action LIKE ?)");
     args.push(f.action, `${f.action.replace(/[%_\\]/g, '')}.%`);
+  }
+  if (f.target) {
+    where.push(`target_id IN (${TARGET_IDS})`);
+    args.push(...Array<string>(TARGET_IDS.match(/\?/g)!.length).fill(f.target));
   }
   if (f.from !== undefined) where.push('created_at >= ?'), args.push(f.from);
   if (f.to !== undefined) where.push('created_at < ?'), args.push(f.to);

@@ -34,14 +34,22 @@ export async function searchPlayers(client: Client, q: string, page: number, lim
   return { players: rows!.rows.map(toSummary), total: Number(count!.rows[0]?.n ?? 0), page, limit };
 }
 
-/** Profile, balance, the last 50 history rows and the sessions still open; null when there is no such account. */
-export async function playerDetail(client: Client, id: string, now = Date.now()) {
-  const [u, history, sessions] = await client.batch([
+/** How many history rows a player's console page holds. */
+export const PLAYER_HISTORY_PAGE = 50;
+
+/**
+ * Profile, balance, one page of history (newest first, PLAYER_HISTORY_PAGE a page, with the total) and the
+ * sessions still open; null when there is no such account.
+ */
+export async function playerDetail(client: Client, id: string, historyPage = 1, now = Date.now()) {
+  const limit = PLAYER_HISTORY_PAGE;
+  const [u, history, historyCount, sessions] = await client.batch([
     { sql: `${SUMMARY_SQL} WHERE u.id = ?`, args: [id] },
     // An adjustment's reason is on its ledger transfer (as the player's own history reads it).
     { sql: `SELECT uuid, type, direction, status, amount_cents, order_id, game_name, counterparty, created_at,
               CASE WHEN type = 'ADJUSTMENT' THEN (SELECT json_extract(t.metadata, '$.reason') FROM transfers t WHERE t.id = transactions.transfer_id) END AS note
-            FROM transactions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 50`, args: [id] },
+            FROM transactions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, args: [id, limit, (historyPage - 1) * limit] },
+    { sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ?', args: [id] },
     { sql: 'SELECT id, created_at, expires_at, remember FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC', args: [id, now] },
   ], 'read');
   const row = u!.rows[0];
@@ -64,6 +72,7 @@ export async function playerDetail(client: Client, id: string, now = Date.now())
       orderId: h.order_id == null ? null : String(h.order_id), game: h.game_name == null ? null : String(h.game_name),
       counterparty: h.counterparty == null ? null : String(h.counterparty), note: h.note == null ? null : String(h.note), createdAt: Number(h.created_at),
     })),
+    historyPage: { page: historyPage, limit, total: Number(historyCount!.rows[0]?.n ?? 0) },
     sessions: sessions!.rows.map((s) => ({ id: String(s.id), createdAt: Number(s.created_at), expiresAt: Number(s.expires_at), remember: Number(s.remember) === 1 })),
   };
 }
