@@ -169,6 +169,19 @@ describe('withdraw request (spec §7)', () => {
     expect(await wallet(r)).toBe(5000);
   });
 
+  test('a request is in the notifications at once, written with the hold: once for a retried request, none for a refused one', async () => {
+    const p = await funded(500);
+    const notes = async () => (await app.deps.database.client.execute({ sql: "SELECT content FROM notifications WHERE user_id = ? AND type = 'WITHDRAWAL_REQUESTED'", args: [p.userId] })).rows.map((r) => r.content);
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    expect((await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 5 }, key)).status).toBe(200);
+    expect((await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150, tip: 5 }, key)).status).toBe(200);
+    expect(await notes()).toEqual(['Your withdrawal of $150.00 was requested, with a $5.00 tip: $155.00 left your wallet and is held until it is sent.']);
+    expect((await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 400 })).status).toBe(409);
+    expect(await notes()).toHaveLength(1);
+    const listed = (await call(app, 'GET', '/api/v1/notification?page=1&limit=10', undefined, { token: p.token })).json;
+    expect(JSON.stringify(listed)).toContain('left your wallet and is held until it is sent.');
+  });
+
   test("another player's withdrawal cannot be read or ended", async () => {
     const p = await funded(200);
     const r = await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });

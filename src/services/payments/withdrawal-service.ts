@@ -6,6 +6,7 @@ import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './pa
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
 import { claimCancel, finishCancel } from './withdrawal-cancel';
 import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
+import type { Notification } from '../wallet/notifications';
 import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type CashOutLimits, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 import { assertNotInDebt } from '../protection/debt';
 import { errorFields } from '../../lib/redact';
@@ -21,7 +22,7 @@ export type WithdrawalServiceOptions = {
   retryMs: number;
   onChanges: (c: WithdrawalChanges) => void;
   /** Once per new request (not a replay), after it was recorded: the security event and the player's e-mail. */
-  onRequested?: (w: WithdrawalRow, origin: { sessionId?: string }) => void | Promise<void>;
+  onRequested?: (w: WithdrawalRow, origin: { sessionId?: string }, note: Notification | null) => void | Promise<void>;
   /** Sandbox outside production: called for each new payout so it can complete by itself after a while. */
   autoComplete?: (payoutId: string) => void;
   /** A reconciliation pass finished (the metrics' reconciliation lag). */
@@ -84,13 +85,13 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       // After the form's own mistakes: a player sent to verify their identity should not learn of a bad address later.
       const cashOut = (await o.checkIdentity?.(r.userId, r.amountCents)) ?? undefined;
       await r.stepUp?.();
-      const { row, replayed } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits, cashOut }).catch(async (e) => {
+      const { row, replayed, note } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits, cashOut }).catch(async (e) => {
         // A simultaneous withdrawal took the player past a threshold after the check above: asked again now, the
         // check words the refusal from the player's status (documents under review, refused…).
         if (e instanceof AppError && (e.errorType === 'IDENTITY_REQUIRED' || e.errorType === 'TAX_DETAILS_REQUIRED')) await o.checkIdentity?.(r.userId, r.amountCents);
         throw e;
       });
-      if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId });
+      if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId }, note);
       if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
       return submit(row);
     },

@@ -4,6 +4,7 @@ import { formatCents } from '../../shared/money';
 import { walletId, systemId, type Ledger } from '../ledger/ledger.types';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import { readableId } from '../wallet/history';
+import { notificationRow, type Notification } from '../wallet/notifications';
 import { btcWithinCents } from './btc-amount';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import type { Destination } from './withdraw-destination';
@@ -87,8 +88,12 @@ export type NewWithdrawal = {
  * Holds amount + tip on the wallet and records the withdrawal and its history row in the same transaction: either all
  * of it exists or none. A repeated request (same Idempotency-Key) finds the withdrawal it already made.
  */
-export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWithdrawal): Promise<{ row: WithdrawalRow; replayed: boolean }> {
+export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWithdrawal): Promise<{ row: WithdrawalRow; replayed: boolean; note: Notification | null }> {
   const now = w.now ?? Date.now();
+  // The player's notifications say at once that the money left the wallet, as they say when it is sent or comes back.
+  const tip = w.tipCents > 0 ? `, with a ${formatCents(w.tipCents)} tip` : '';
+  const requested = notificationRow(w.userId, 'WITHDRAWAL_REQUESTED',
+    `Your withdrawal of ${formatCents(w.amountCents)} was requested${tip}: ${formatCents(w.amountCents + w.tipCents)} left your wallet and is held until it is sent.`, now);
   const early = await limitError(client, w.userId, w.amountCents, w.limits, now);
   if (early) throw early;
   const id = Bun.randomUUIDv7();
@@ -120,6 +125,7 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
           sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at) VALUES (?, ?, ?, 'WITHDRAW', 'out', 'pending', ?, NULL, ?, ?)`,
           args: [historyId, readableId(), w.userId, w.amountCents + w.tipCents, holdId, now],
         },
+        requested.stmt,
         // The security e-mail every request gets, queued with the hold: a crash after the commit loses neither.
         queueMailToPlayer({ kind: 'withdrawal-requested', userId: w.userId, data: { amount: formatCents(w.amountCents), currency: w.currency, destination: w.destination.value, at: now } }, now),
       ],
@@ -139,5 +145,5 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
   }
   const row = await findWithdrawal(client, 'w.hold_id = ?', [hold.id]);
   if (!row) throw new Error('withdrawal: hold without its withdrawal row');
-  return { row, replayed: hold.replayed };
+  return { row, replayed: hold.replayed, note: hold.replayed ? null : requested.note };
 }
