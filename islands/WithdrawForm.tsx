@@ -149,7 +149,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={`Minimum ${lightning ? 1 : 100}`}
+          placeholder={`Minimum $${lightning ? 1 : 100}`}
           value={values.amount}
           onChange={(e) => set('amount', e.target.value)}
           {...describedBy('withdraw-amount', errors.amount)}

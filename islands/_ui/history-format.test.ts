@@ -55,8 +55,14 @@ describe('amount sign and colour (spec §4 as changed by DESIGN §8: signs follo
   ] as const)('%s %s, %s: the amount is void (struck through, no colour of money moved)', (type, direction, transactionStatus) => {
     expect(amountView({ type, direction, amount: 10, transactionStatus }).tone).toBe('void');
   });
-  test.each(['completed', 'pending', 'held', 'processing'])('a %s deposit keeps its + and green', (transactionStatus) => {
-    expect(amountView({ type: 'DEPOSIT', direction: 'in', amount: 10, transactionStatus })).toEqual({ text: '+$10.00', tone: 'in' });
+  test('a completed deposit has its + and green', () => {
+    expect(amountView({ type: 'DEPOSIT', direction: 'in', amount: 10, transactionStatus: 'completed' })).toEqual({ text: '+$10.00', tone: 'in' });
+  });
+  test.each([['DEPOSIT', 'pending'], ['DEPOSIT', 'held'], ['DEPOSIT', 'processing'], ['REDEEM', 'pending']])('a %s %s is not in the wallet yet: no +, not green', (type, transactionStatus) => {
+    expect(amountView({ type, direction: 'in', amount: 10, transactionStatus })).toEqual({ text: '$10.00', tone: 'waiting' });
+  });
+  test('credits on their way out have left the wallet: a pending withdrawal keeps its −', () => {
+    expect(amountView({ type: 'WITHDRAW', direction: 'out', amount: 10, transactionStatus: 'pending' })).toEqual({ text: '-$10.00', tone: 'out' });
   });
   test('two decimals and thousands separators', () => {
     expect(amountView({ type: 'DEPOSIT', amount: 1234.5 }).text).toBe('+$1,234.50');

@@ -45,17 +45,23 @@ const centsOf = (dollars: number) => dollarsToCents(dollars) ?? Math.round(dolla
 
 // Rows whose credits never moved (or came back): their amount is shown struck through, neither gained nor lost.
 const VOID_STATUSES: readonly string[] = ['expired', 'cancelled', 'failed'];
+// Credits on their way in but not in the wallet yet (an unpaid or unconfirmed deposit, a held one, a redeem the game
+// has not confirmed): no +, and not the green of money that arrived. Credits on their way out have left (held): −.
+const WAITING_STATUSES: readonly string[] = ['pending', 'held', 'processing'];
 
 /**
- * Green with + for credits reaching the wallet, red with − for credits leaving it; the row's direction decides when
- * given. A row that moved nothing (an expired deposit, a cancelled or failed withdrawal) is `void`.
+ * Green with + for credits that reached the wallet, red with − for credits leaving it; the row's direction decides
+ * when given. A row that moved nothing (an expired deposit, a cancelled or failed withdrawal) is `void`; credits not
+ * in the wallet yet are `waiting`, without a sign.
  */
-export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'> & Partial<Pick<Tx, 'transactionStatus'>>): { text: string; tone: 'in' | 'out' | 'void' } {
+export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'> & Partial<Pick<Tx, 'transactionStatus'>>): { text: string; tone: 'in' | 'out' | 'void' | 'waiting' } {
   const type = tx.type.toUpperCase();
   const way = tx.direction ? tx.direction : CREDITS.includes(type) ? 'in' : 'out';
   const c = centsOf(Math.abs(tx.amount));
-  const moved = !VOID_STATUSES.includes(String(tx.transactionStatus ?? '').toLowerCase());
-  return { text: `${way === 'in' ? '+' : '-'}${formatCents(c)}`, tone: moved ? way : 'void' };
+  const status = String(tx.transactionStatus ?? '').toLowerCase();
+  if (VOID_STATUSES.includes(status)) return { text: `${way === 'in' ? '+' : '-'}${formatCents(c)}`, tone: 'void' };
+  if (way === 'in' && WAITING_STATUSES.includes(status)) return { text: formatCents(c), tone: 'waiting' };
+  return { text: `${way === 'in' ? '+' : '-'}${formatCents(c)}`, tone: way };
 }
 
 /** A withdrawal with a tip: what was sent and the tip, which together are its amount; null otherwise. */
