@@ -95,6 +95,12 @@ describe('protected plain forms, two-step on', () => {
     const { secret } = await turnOnTwoStep(app, p, clock.t);
     clock.step();
     expect(propsOf(await (await page(app, '/p2p-transfer', { cookie: `token=${p.token}` })).text(), 'P2PTransferForm').twoStep).toBe(true);
+    // An empty code box is refused at the first step, before any confirmation.
+    const empty = await post('/p2p-transfer', { email: friend.email, amount: '5', totp: '' }, p);
+    expect(empty.status).toBe(400);
+    const emptyPage = await empty.text();
+    expect(emptyPage).toContain('aria-invalid="true"');
+    expect(emptyPage).not.toContain('Confirm the transfer');
     // The code typed at the first step rides to the confirmation's Send, which is where it is checked.
     const confirm = await (await post('/p2p-transfer', { email: friend.email, amount: '5', totp: '000000' }, p)).text();
     expect(confirm).toContain('<input type="hidden" name="totp" value="000000"/>');

@@ -1,4 +1,5 @@
 import { readAmount } from '../shared/schemas/amount-input';
+import { withTotp } from '../shared/schemas/two-step';
 import { checkP2PTyped } from '../shared/schemas/wallet';
 import { amountTooLarge } from '../shared/money';
 import { answerToResult } from './form-post';
@@ -12,7 +13,8 @@ export const p2pActions: Record<string, PageAction> = {
   /** Step 1: the typed form. On success the page again, now asking to confirm who receives how much. */
   async default(ctx) {
     const values = { email: (ctx.fields.email ?? '').trim(), amount: (ctx.fields.amount ?? '').trim() };
-    const errors = checkP2PTyped(values);
+    // With two-step on, an empty code box is said here, as the island says it, not after Send on the confirmation.
+    const errors = withTotp(checkP2PTyped, ctx.viewer!.twoStep)({ ...values, totp: ctx.fields.totp });
     if (Object.keys(errors).length) return { status: 400, form: { action: 'default', values, errors } };
     const { dollars, text: amount } = readAmount(values.amount) as { dollars: number; text: string };
     // Above the site's maximum, or more than the wallet holds, is said at once, not after the confirmation (the API
