@@ -66,7 +66,7 @@ describe('ConsoleNav', () => {
   test('marks the current screen, and shows a withdrawal that arrives after the page loaded', async () => {
     const fetches = routeFetchTo(app);
     fetches.jar.set('token', op.token);
-    render(<ConsoleNav current="/admin/players" counts={{ openWithdrawals: 0, openGameTasks: 0 }} />);
+    render(<ConsoleNav current="/admin/players" counts={{ openWithdrawals: 0, withdrawalsAwaitingApproval: 0, openGameTasks: 0 }} />);
     expect(screen.getByRole('link', { name: 'Players' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Withdrawals' })).toBeTruthy();
     const p = await createPlayer(app);
@@ -75,7 +75,7 @@ describe('ConsoleNav', () => {
     expect(w.status).toBe(200);
     // The operator comes back to the tab: the menu reads the counts at once.
     document.dispatchEvent(new Event('visibilitychange'));
-    await waitFor(() => screen.getByRole('link', { name: 'Withdrawals 1 open' }));
+    await waitFor(() => screen.getByRole('link', { name: 'Withdrawals 1 awaiting approval' }));
     expect(fetches.sent.map((s) => s.path)).toEqual(['/api/v1/admin/counts']);
     cleanup();
   });

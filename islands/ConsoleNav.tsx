@@ -10,19 +10,21 @@ export const CONSOLE_LINKS: [string, string][] = [
 
 /**
  * The operator console's menu. The server renders it with the counts it read for the page; in the browser the
- * open withdrawals and game tasks then stay live, so an operator on any screen sees new work arrive.
+ * withdrawals awaiting approval and open game tasks then stay live, so an operator on any screen sees new work arrive.
  */
 export default function ConsoleNav({ current, counts: first }: ConsoleNavProps) {
   const [counts, setCounts] = useState(first);
   useEffect(() => watchCounts(setCounts), []);
-  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.openWithdrawals : href === '/admin/game-tasks' ? counts?.openGameTasks : href === '/admin/identity' ? counts?.openIdentity : undefined);
+  // Withdrawals count what waits for a decision: an approved payout is BTCPay's to send, and no longer the operator's.
+  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.withdrawalsAwaitingApproval : href === '/admin/game-tasks' ? counts?.openGameTasks : href === '/admin/identity' ? counts?.openIdentity : undefined);
+  const what = (href: string) => (href === '/admin/withdrawals' ? 'awaiting approval' : 'open');
   return (
     <ul className="nav-links console-links">
       {CONSOLE_LINKS.map(([href, label]) => (
         <li key={href}>
           <a href={href} aria-current={current === href ? 'page' : undefined}>
             {label}
-            {!!badge(href) && <span className="admin-count" aria-label={`${badge(href)} open`}>{badge(href)}</span>}
+            {!!badge(href) && <span className="admin-count" aria-label={`${badge(href)} ${what(href)}`}>{badge(href)}</span>}
           </a>
         </li>
       ))}

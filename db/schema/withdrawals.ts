@@ -7,7 +7,8 @@ import { users } from './users';
  * the recorded intent before BTCPay is asked for a payout (attempts > 0 means: look the payout up before creating).
  * - status: creating (no payout yet) → pending (payout exists) → completed | cancelled | failed; cancelling: an operator's
  *   reject (or a cancel) has claimed the row and is cancelling the payout before the credits go back.
- * - payoutState: BTCPay's, as last read.
+ * - payoutState: BTCPay's, as last read while the withdrawal was open, and left so when it ends (the status says how;
+ *   the player's history derives "approved" from it, the audit trail recorded it): the console shows it only while open.
  */
 export const withdrawals = sqliteTable(
   'withdrawals',

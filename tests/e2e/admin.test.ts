@@ -43,7 +43,7 @@ describe('operator console in chromium', () => {
     await page.waitForURL(/\/admin\/withdrawals$/);
     // The operator header: on a phone its console sections fold behind the hamburger; no player wallet anywhere.
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Withdrawals 2 open' }).waitFor();
+    await page.getByRole('link', { name: 'Withdrawals 2 awaiting approval' }).waitFor();
     expect(await page.getByRole('button', { name: /Wallet balance/ }).count()).toBe(0);
     if (process.env.SHOTS) await page.screenshot({ path: '/tmp/admin-menu-390.png' });
     await page.getByRole('button', { name: 'Close menu' }).click();
@@ -55,14 +55,14 @@ describe('operator console in chromium', () => {
     await approve.getByLabel('Reason').fill('Known player, address checked');
     await approve.getByRole('checkbox').check();
     await approve.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Withdrawal approved: BTCPay sends the payout.').waitFor();
+    await page.getByText(`Withdrawal of $150.00 for ${ada.email} approved: BTCPay sends the payout.`).waitFor();
 
     await rowOf('$120.00').locator('summary', { hasText: 'Reject' }).click();
     const reject = rowOf('$120.00').locator('form', { has: page.locator('input[value="reject"]') });
     await reject.getByLabel('Reason (the player is told)').fill('Address flagged by compliance');
     await reject.getByRole('checkbox').check();
     await reject.getByRole('button', { name: 'Reject' }).click();
-    await page.getByText("Withdrawal rejected: the amount and tip are back in the player's wallet.").waitFor();
+    await page.getByText(`Withdrawal of $120.00 for ${ada.email} rejected: the $120.00 it held is back in the player's wallet.`).waitFor();
 
     const w = await server.app.deps.database.client.execute({ sql: 'SELECT id, status, payout_state FROM withdrawals WHERE id IN (?, ?)', args: [first, second] });
     // A rejected payout's last state read at BTCPay stays as it was; the withdrawal itself is cancelled.

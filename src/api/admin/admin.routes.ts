@@ -25,12 +25,12 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
         success: true,
         data: {
           liabilities: dollars(o.liabilitiesCents), depositsToday: dollars(o.depositsTodayCents), withdrawalsToday: dollars(o.withdrawalsTodayCents),
-          openWithdrawals: o.openWithdrawals, openGameTasks: o.openGameTasks,
+          openWithdrawals: o.openWithdrawals, withdrawalsAwaitingApproval: o.withdrawalsAwaitingApproval, openGameTasks: o.openGameTasks,
           heldPayments: o.heldPayments, held: dollars(o.heldCents), playersInDebt: o.playersInDebt, owed: dollars(o.owedCents), ledgerVerify: { ok: o.ledgerVerify.ok, at: iso(o.ledgerVerify.at) }, payments: o.payments,
         },
       };
     }, { admin: true })
-    // The menu's live counts (the console polls this while it is on screen): two counts, nothing slow.
+    // The menu's live counts (the console polls this while it is on screen): a few counts, nothing slow.
     .get('/counts', async () => ({ success: true, data: await openCounts(d.client) }), { admin: true })
     .use(playersRoutes(d, session))
     .use(heldRoutes(d, session))

@@ -3,6 +3,7 @@ import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import { adjustWallet, lockPlayer, playerDetail, searchPlayers, unlockPlayer } from '../../services/admin/players';
 import { playerHistoryCsv } from '../../services/admin/player-history-export';
+import { formatCents } from '../../shared/money';
 import { pushBalance, pushNotification } from '../wallet/push';
 import type { AdminDeps } from './admin.deps';
 import { actorOf, amountOf, bodyObject, dollars, iso, pageOf, pagination, reasonOf } from './admin.model';
@@ -19,7 +20,7 @@ export const playersRoutes = (d: AdminDeps, session: Session) =>
       const r = await searchPlayers(d.client, q, pageOf(query), LIMIT);
       return {
         success: true,
-        players: r.players.map((p) => ({ id: p.id, playerId: p.playerId, email: p.email, name: p.name, role: p.role, balance: dollars(p.balanceCents), locked: p.locked, createdAt: iso(p.createdAt) })),
+        players: r.players.map((p) => ({ id: p.id, playerId: p.playerId, email: p.email, name: p.name, role: p.role, balance: dollars(p.balanceCents), locked: p.locked, emailVerified: p.emailVerified, createdAt: iso(p.createdAt) })),
         pagination: pagination(r.page, r.limit, r.total),
       };
     }, { admin: true })
@@ -63,5 +64,7 @@ export const playersRoutes = (d: AdminDeps, session: Session) =>
       const r = await adjustWallet(d.client, d.ledger, actorOf(operator, request, d.trustedHeader), { userId: params.id, amountCents, reason, ref: idempotency?.ref });
       if (r.note) pushNotification(d.hub, params.id, r.note);
       const walletCents = await pushBalance(d.ledger, d.hub, params.id);
-      return { success: true, message: `Wallet ${amountCents > 0 ? 'credited' : 'debited'}.`, balance: dollars(walletCents), transferId: r.transfer.id };
+      // Named in full: the confirmation is read after the page has moved on, and says what the wallet now holds.
+      const moved = amountCents > 0 ? `credited with ${formatCents(amountCents)}` : `debited ${formatCents(-amountCents)}`;
+      return { success: true, message: `Wallet of ${r.email} ${moved}: its balance is now ${formatCents(walletCents)}.`, balance: dollars(walletCents), transferId: r.transfer.id };
     }, { admin: true, idempotent: true });

@@ -50,12 +50,14 @@ describe('adjust', () => {
     const key = { 'idempotency-key': 'adj-1' };
     const up = await admin('POST', `/players/${p.userId}/adjust`, { amount: 12.5, reason: 'goodwill for outage' }, key);
     expect([up.status, up.json.balance]).toEqual([200, 12.5]);
+    // The confirmation names whose wallet, how much, and what it holds now.
+    expect(up.json.message).toBe(`Wallet of ${p.email} credited with $12.50: its balance is now $12.50.`);
     const again = await admin('POST', `/players/${p.userId}/adjust`, { amount: 12.5, reason: 'goodwill for outage' }, key);
     expect(again.json.balance).toBe(12.5);
     expect((await app.deps.ledger.balance(walletId(p.userId))).availableCents).toBe(1250);
     expect((await app.deps.ledger.balance(systemId('house_adjustments'))).balanceCents).toBe(-1250);
     const down = await admin('POST', `/players/${p.userId}/adjust`, { amount: -2.5, reason: 'duplicate credit' });
-    expect(down.json.balance).toBe(10);
+    expect([down.json.balance, down.json.message]).toEqual([10, `Wallet of ${p.email} debited $2.50: its balance is now $10.00.`]);
     const over = await admin('POST', `/players/${p.userId}/adjust`, { amount: -10.01, reason: 'too much' });
     expect([over.status, over.json.errorType, over.json.errors[0].field]).toEqual([409, 'INSUFFICIENT_FUNDS', 'amount']);
     for (const bad of [{ amount: 0, reason: 'zero amount' }, { amount: '5', reason: 'text amount' }, { amount: 1.234, reason: 'three decimals' }, { amount: 5 }, { amount: 5, reason: 'x' }])
@@ -102,6 +104,13 @@ describe('search and detail', () => {
     const d = await admin('GET', `/players/${p.userId}`);
     expect(d.json.player).toMatchObject({ email: 'findme.unique@example.com', balance: 0, locked: false });
     expect(d.json.sessions).toHaveLength(1);
+  });
+
+  test('the list says whether each player has verified their e-mail', async () => {
+    const verified = await createPlayer(app, { email: 'verified.listed@example.com' });
+    const unverified = await createPlayer(app, { email: 'unverified.listed@example.com', verified: false });
+    const listed = (await admin('GET', `/players?q=${encodeURIComponent('verified.listed')}`)).json.players as { id: string; emailVerified: boolean }[];
+    expect(Object.fromEntries(listed.map((x) => [x.id, x.emailVerified]))).toEqual({ [verified.userId]: true, [unverified.userId]: false });
   });
 });
 

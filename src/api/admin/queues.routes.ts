@@ -5,7 +5,8 @@ import { writeAudit } from '../../services/admin/audit';
 import { approveWithdrawal, finishGameTask, rejectWithdrawal } from '../../services/admin/queue-actions';
 import { DEPOSIT_STATUSES, depositById, depositList, withdrawalQueue } from '../../services/admin/queues';
 import { PaymentsError } from '../../services/payments/payments.port';
-import { WITHDRAWAL_STATUSES } from '../../services/payments/withdrawals';
+import { isOpenWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalRow } from '../../services/payments/withdrawals';
+import { formatCents } from '../../shared/money';
 import type { AdminDeps } from './admin.deps';
 import { actorOf, amountOf, bodyObject, dollars, iso, pageOf, pagination, reasonOf, statusOf } from './admin.model';
 
@@ -21,6 +22,9 @@ async function atProvider<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The withdrawal an action was on, for its confirmation: it shows over the list as it now is, where the row has moved on. */
+const named = (w: WithdrawalRow) => `Withdrawal of ${formatCents(w.amountCents)} for ${w.email}`;
+
 /** The queues an operator works through: withdrawals, manual game tasks and deposits. */
 export const queuesRoutes = (d: AdminDeps, session: Session) =>
   new Elysia({ name: 'admin-queues' })
@@ -32,21 +36,25 @@ export const queuesRoutes = (d: AdminDeps, session: Session) =>
         success: true,
         pagination: pagination(r.page, r.limit, r.total),
         withdrawals: r.rows.map((w) => ({
-          id: w.id, userId: w.userId, email: w.email, status: w.status, payoutState: w.payoutState, currency: w.currency, destination: w.destination,
+          // BTCPay's state only while the withdrawal is open: an ended one keeps the last state read, stale since.
+          id: w.id, userId: w.userId, email: w.email, status: w.status, payoutState: isOpenWithdrawal(w.status) ? w.payoutState : null, currency: w.currency, destination: w.destination,
           amount: dollars(w.amountCents), tip: dollars(w.tipCents), btcAmount: w.btcAmount, reason: w.reason, createdAt: iso(w.createdAt), ageMinutes: Math.floor(w.ageMs / 60_000),
           last30Days: { deposits: dollars(w.last30.deposits), withdrawals: dollars(w.last30.withdrawals) },
+          payoutId: w.payoutId, proof: w.proof,
         })),
       };
     }, { admin: true })
     .post('/withdrawals/:id/approve', async ({ params, body, operator, request }) => {
       const reason = reasonOf(bodyObject(body), false);
-      await atProvider(() => approveWithdrawal(d, actorOf(operator, request, d.trustedHeader), params.id, reason));
-      return { success: true, message: 'Withdrawal approved: BTCPay sends the payout.' };
+      const w = await atProvider(() => approveWithdrawal(d, actorOf(operator, request, d.trustedHeader), params.id, reason));
+      return { success: true, message: `${named(w)} approved: BTCPay sends the payout.` };
     }, { admin: true, idempotent: true })
     .post('/withdrawals/:id/reject', async ({ params, body, operator, request }) => {
       const reason = reasonOf(bodyObject(body), true)!;
-      await atProvider(() => rejectWithdrawal(d, actorOf(operator, request, d.trustedHeader), params.id, reason));
-      return { success: true, message: 'Withdrawal rejected: the amount and tip are back in the player\'s wallet.' };
+      const w = await atProvider(() => rejectWithdrawal(d, actorOf(operator, request, d.trustedHeader), params.id, reason));
+      // A refund of held deposit money goes back to the held account, not to the wallet.
+      const back = w.refundOfHeld ? 'is held again' : 'is back in the player\'s wallet';
+      return { success: true, message: `${named(w)} rejected: the ${formatCents(w.amountCents + w.tipCents)} it held ${back}.` };
     }, { admin: true, idempotent: true })
     .get('/game-tasks', async ({ query }) => {
       const status = statusOf(query, TASK_STATUSES);

@@ -48,6 +48,17 @@ describe('console pages', () => {
     }
   });
 
+  test('the players list marks an unverified e-mail as Unverified, and a locked account as Locked whatever its e-mail', async () => {
+    const unverified = await createPlayer(app, { verified: false });
+    const lockedUnverified = await createPlayer(app, { verified: false });
+    await call(app, 'POST', `/api/v1/admin/players/${lockedUnverified.userId}/lock`, { reason: 'chargeback fraud' }, { token: op.token });
+    const status = async (p: TestPlayer) => {
+      const html = await (await page(app, `/admin/players?q=${encodeURIComponent(p.email)}`, cookie(op))).text();
+      return /<td data-label="Status">([^<]*)<\/td>/.exec(html)?.[1];
+    };
+    expect([await status(player), await status(unverified), await status(lockedUnverified)]).toEqual(['Active', 'Unverified', 'Locked']);
+  });
+
   test('a player page for no player, or for a malformed id, goes back to the list', async () => {
     for (const id of ['no-such-player', '%ff', '%25ff', 'a%2Fb', '%E0%A4%A']) {
       const r = await page(app, `/admin/players/${id}`, cookie(op));
@@ -65,7 +76,7 @@ describe('console pages', () => {
     expect([r.status, r.headers.get('location')]).toEqual([303, `/admin/players/${player.userId}`]);
     const after = await page(app, `/admin/players/${player.userId}`, { cookie: `token=${op.token}; ${r.headers.get('set-cookie')!.split(';')[0]}` });
     const html = await after.text();
-    expect(html).toContain('Wallet credited.');
+    expect(html).toContain(`Wallet of ${player.email} credited with $5.00: its balance is now $15.00.`);
     // The movement's row says why, as the player's own history does.
     expect(html).toMatch(/<td data-label="Type">ADJUSTMENT<\/td><td data-label="Amount">\+\$5\.00<\/td><td data-label="Status">completed<\/td><td data-label="Details">Reason: goodwill credit<\/td>/);
     expect(html).toContain('$15.00');

@@ -19,7 +19,8 @@ export default adminPage({
           empty="No player matches."
           rows={list.map((p) => [
             p.playerId, <a href={`/admin/players/${enc(p.id)}`}>{p.email}</a>, p.name ?? '', money(p.balance), when(p.createdAt),
-            p.locked ? 'Locked' : 'Active',
+            // Locked first (an operator's decision, whatever the e-mail); an account whose e-mail is unverified cannot sign in yet.
+            p.locked ? 'Locked' : p.emailVerified ? 'Active' : 'Unverified',
           ])}
         />
         <Pager ctx={ctx} pagination={data.pagination} />

@@ -3,6 +3,21 @@ import { ActionForm, AdminShell, Filters, money, Pager, Table, type Row } from '
 
 const status = (ctx: { url: URL }) => ctx.url.searchParams.get('status') ?? 'pending';
 
+/**
+ * A completed withdrawal's payout id and its proof of payment (the txid, or a Lightning payment's hash and preimage),
+ * for an operator answering "where is my money?"; nothing when BTCPay recorded none.
+ */
+function Paid({ w }: { w: Row }) {
+  const p = w.proof;
+  const lines: [string, string][] = [];
+  if (w.payoutId) lines.push(['Payout', w.payoutId]);
+  if (p?.kind === 'transaction' && p.txid) lines.push(['Transaction', p.txid]);
+  if (p?.kind === 'transaction' && !p.txid && p.link) lines.push(['Proof', p.link]);
+  if (p?.kind === 'lightning' && p.paymentHash) lines.push(['Payment hash', p.paymentHash]);
+  if (p?.kind === 'lightning' && p.preimage) lines.push(['Preimage', p.preimage]);
+  return <>{lines.map(([k, v]) => <div key={k} className="admin-mono">{`${k}: ${v}`}</div>)}</>;
+}
+
 /** /admin/withdrawals: the queue, with approve and reject (reason required, confirmed). */
 export default adminPage({
   title: 'Withdrawals',
@@ -26,7 +41,11 @@ export default adminPage({
             <span className="admin-mono">{w.currency} {w.destination}</span>,
             w.ageMinutes < 120 ? `${w.ageMinutes} min` : `${Math.floor(w.ageMinutes / 60)} h`,
             `in ${money(w.last30Days.deposits)} / out ${money(w.last30Days.withdrawals)}`,
-            `${w.status}${w.payoutState ? ` (${w.payoutState})` : ''}${w.reason ? `: ${w.reason}` : ''}`,
+            // The API gives BTCPay's state only while the withdrawal is open; once it has ended, the status says how.
+            <>
+              {`${w.status}${w.payoutState ? ` (${w.payoutState})` : ''}${w.reason ? `: ${w.reason}` : ''}`}
+              {w.status === 'completed' && <Paid w={w} />}
+            </>,
             w.status === 'pending' || w.status === 'creating' ? (
               <div className="admin-actions">
                 {w.payoutState === 'AwaitingApproval' && <ActionForm action="approve" id={w.id} label="Approve" confirm={`Send ${money(w.amount)} to this destination`} />}

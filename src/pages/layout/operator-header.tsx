@@ -1,3 +1,4 @@
+import type { OpenCounts } from '../../../islands/_client/console-counts';
 import { PageFormToken } from '../form-token-field';
 import { Island } from '../island';
 import type { PageContext } from '../page';
@@ -9,7 +10,7 @@ import { NavToggle } from './nav-toggle';
  * a phone exactly as the player's header does (the same data attributes drive it).
  */
 export function OperatorHeader({ ctx }: { ctx: PageContext }) {
-  const counts = (ctx.data as { counts?: { openWithdrawals: number; openGameTasks: number; openIdentity?: number } | null } | undefined)?.counts ?? null;
+  const counts = (ctx.data as { counts?: OpenCounts | null } | undefined)?.counts ?? null;
   return (
     <header className="site-header operator-header">
       <div className="header-bar">

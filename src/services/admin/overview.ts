@@ -3,24 +3,29 @@ import { verifyLedger } from '../ledger/ledger-verify';
 
 export type Overview = {
   liabilitiesCents: number; depositsTodayCents: number; withdrawalsTodayCents: number; openWithdrawals: number; openGameTasks: number;
+  /** Open withdrawals whose payout waits for an operator's approval (openWithdrawals counts approved ones too). */
+  withdrawalsAwaitingApproval: number;
   /** Held deposits waiting for an operator, and players owing from a reversed deposit. */
   heldPayments: number; heldCents: number; playersInDebt: number; owedCents: number;
   ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
 };
 
-export type OpenCounts = { openWithdrawals: number; openGameTasks: number; openIdentity: number };
+export type OpenCounts = { openWithdrawals: number; withdrawalsAwaitingApproval: number; openGameTasks: number; openIdentity: number };
 
 const OPEN_WITHDRAWALS = "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending', 'cancelling')";
+// What the withdrawal page's Approve button is offered for: once approved, BTCPay sends it and no operator need act.
+const AWAITING_APPROVAL = "SELECT count(*) AS n FROM withdrawals WHERE status = 'pending' AND payout_state = 'AwaitingApproval'";
 const OPEN_GAME_TASKS = "SELECT count(*) AS n FROM game_tasks WHERE status = 'open'";
 const OPEN_IDENTITY = "SELECT count(*) AS n FROM identity_submissions WHERE status = 'submitted'";
 
 /**
- * The two queues the console's menu counts, and nothing else: an open console tab asks for them every 15 s, so
+ * The queues the console's menu counts, and nothing else: an open console tab asks for them every 15 s, so
  * they must not cost the ledger proof or a call to the payment provider the full overview makes.
  */
 export async function openCounts(client: Client): Promise<OpenCounts> {
-  const [w, t, i] = await client.batch([OPEN_WITHDRAWALS, OPEN_GAME_TASKS, OPEN_IDENTITY], 'read');
-  return { openWithdrawals: Number(w!.rows[0]?.n ?? 0), openGameTasks: Number(t!.rows[0]?.n ?? 0), openIdentity: Number(i!.rows[0]?.n ?? 0) };
+  const [w, a, t, i] = await client.batch([OPEN_WITHDRAWALS, AWAITING_APPROVAL, OPEN_GAME_TASKS, OPEN_IDENTITY], 'read');
+  const n = (r: typeof w) => Number(r!.rows[0]?.n ?? 0);
+  return { openWithdrawals: n(w), withdrawalsAwaitingApproval: n(a), openGameTasks: n(t), openIdentity: n(i) };
 }
 
 const startOfUtcDay = (now: number) => now - (now % 86_400_000);
@@ -59,13 +64,14 @@ export function createOverview(client: Client, payments: { name: string; current
         "SELECT coalesce(sum(balance_cents), 0) AS n FROM accounts WHERE id LIKE 'h:%'",
         "SELECT count(*) AS n FROM accounts WHERE id LIKE 'd:%' AND balance_cents < 0",
         "SELECT coalesce(-sum(balance_cents), 0) AS n FROM accounts WHERE id LIKE 'd:%'",
+        AWAITING_APPROVAL,
       ], 'read'),
       ledgerState(now),
       paymentsOk(now),
     ]);
     const n = (i: number) => Number(sums[i]!.rows[0]?.n ?? 0);
     return {
-      liabilitiesCents: n(0), depositsTodayCents: n(1), withdrawalsTodayCents: n(2), openWithdrawals: n(3), openGameTasks: n(4),
+      liabilitiesCents: n(0), depositsTodayCents: n(1), withdrawalsTodayCents: n(2), openWithdrawals: n(3), openGameTasks: n(4), withdrawalsAwaitingApproval: n(9),
       heldPayments: n(5), heldCents: n(6), playersInDebt: n(7), owedCents: n(8),
       ledgerVerify: ledger, payments: { provider: payments.name, ok },
     };

@@ -6,14 +6,18 @@ import { historyRow } from '../wallet/history';
 import { notificationRow, type Notification } from '../wallet/notifications';
 import { auditStatement, type Actor } from './audit';
 
-export type PlayerSummary = { id: string; playerId: number; email: string; name: string | null; role: string; balanceCents: number; locked: boolean; createdAt: number };
+export type PlayerSummary = {
+  id: string; playerId: number; email: string; name: string | null; role: string; balanceCents: number; locked: boolean; createdAt: number;
+  /** The player confirmed their e-mail address (until then they cannot sign in). */
+  emailVerified: boolean;
+};
 
-const SUMMARY_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.role, u.locked_at, u.created_at,
+const SUMMARY_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.role, u.locked_at, u.created_at, u.email_verified_at,
   coalesce((SELECT a.balance_cents - a.pending_cents FROM accounts a WHERE a.id = 'w:' || u.id), 0) AS balance_cents FROM users u`;
 
 const toSummary = (r: Row): PlayerSummary => ({
   id: String(r.id), playerId: Number(r.player_id), email: String(r.email), name: r.name == null ? null : String(r.name), role: String(r.role),
-  balanceCents: Number(r.balance_cents), locked: r.locked_at != null, createdAt: Number(r.created_at),
+  balanceCents: Number(r.balance_cents), locked: r.locked_at != null, createdAt: Number(r.created_at), emailVerified: r.email_verified_at != null,
 });
 
 /**
@@ -115,7 +119,8 @@ export async function unlockPlayer(client: Client, actor: Actor, id: string, rea
  */
 export async function adjustWallet(client: Client, ledger: Ledger, actor: Actor, a: { userId: string; amountCents: number; reason: string; ref?: string }, now = Date.now()) {
   // An operator crediting an operator's wallet (their own above all) could send it on and cash it out: players only.
-  if ((await mustExist(client, a.userId)).operator) throw AppError.forbidden("An operator's wallet cannot be adjusted: adjustments are for players.");
+  const p = await mustExist(client, a.userId);
+  if (p.operator) throw AppError.forbidden("An operator's wallet cannot be adjusted: adjustments are for players.");
   const credit = a.amountCents > 0;
   const amountCents = Math.abs(a.amountCents);
   const before = await ledger.balance(walletId(a.userId));
@@ -135,7 +140,7 @@ export async function adjustWallet(client: Client, ledger: Ledger, actor: Actor,
         }, now),
       ],
     });
-    return { transfer: t, note: t.replayed ? null : (note.note as Notification) };
+    return { transfer: t, email: p.email, note: t.replayed ? null : (note.note as Notification) };
   } catch (e) {
     if (e instanceof AppError && e.errorType === 'INSUFFICIENT_FUNDS')
       throw new AppError(409, 'The wallet does not hold that much: an adjustment cannot take it below zero.', 'INSUFFICIENT_FUNDS', [{ field: 'amount', message: `At most ${formatCents(before.availableCents)} can be taken.` }]);

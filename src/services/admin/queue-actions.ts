@@ -23,7 +23,7 @@ async function withdrawal(client: Client, id: string) {
   return w;
 }
 
-/** Approves the payout at the payment provider. */
+/** Approves the payout at the payment provider; returns the withdrawal as it now is. */
 export async function approveWithdrawal(d: WithdrawalDeps, actor: Actor, id: string, reason: string | null) {
   const before = await withdrawal(d.client, id);
   await d.withdrawals.approve(id);
@@ -32,9 +32,10 @@ export async function approveWithdrawal(d: WithdrawalDeps, actor: Actor, id: str
     action: 'withdrawal.approve', targetType: 'withdrawal', targetId: id, reason,
     before: withdrawalState(before), after: { ...withdrawalState(after), amountCents: after.amountCents, tipCents: after.tipCents },
   });
+  return after;
 }
 
-/** Cancels the payout; amount and tip go back to the player, who is told the reason. */
+/** Cancels the payout; amount and tip go back to the player, who is told the reason. Returns the withdrawal as it now is. */
 export async function rejectWithdrawal(d: WithdrawalDeps, actor: Actor, id: string, reason: string) {
   const before = await withdrawal(d.client, id);
   await d.withdrawals.reject(id, reason);
@@ -43,6 +44,7 @@ export async function rejectWithdrawal(d: WithdrawalDeps, actor: Actor, id: stri
     action: 'withdrawal.reject', targetType: 'withdrawal', targetId: id, reason,
     before: withdrawalState(before), after: { ...withdrawalState(after), returnedCents: after.amountCents + after.tipCents },
   });
+  return after;
 }
 
 /**

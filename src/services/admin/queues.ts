@@ -1,4 +1,5 @@
 import type { Client } from '@libsql/client';
+import { payoutProofOf } from '../payments/payout-proof';
 import { WITHDRAWAL_SQL, toWithdrawal } from '../payments/withdrawals';
 
 const DAYS_30_MS = 30 * 86_400_000;
@@ -8,16 +9,20 @@ export const QUEUE_PAGE_SIZE = 50;
 
 /**
  * The withdrawal queue, newest first, a page at a time with the total, each with what its player deposited and
- * withdrew in the last 30 days, so an operator can judge it on one screen.
+ * withdrew in the last 30 days, so an operator can judge it on one screen; a completed one with its proof of payment.
  */
 export async function withdrawalQueue(client: Client, status: string | undefined, now = Date.now(), page = 1, limit = QUEUE_PAGE_SIZE) {
   const args = status ? [status] : [];
   const [r, count] = await client.batch([
-    { sql: `SELECT * FROM (${WITHDRAWAL_SQL}) q ${status ? 'WHERE q.status = ?' : ''} ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?`, args: [...args, limit, (page - 1) * limit] },
+    { sql: `SELECT q.*, p.proof FROM (${WITHDRAWAL_SQL}) q JOIN withdrawals p ON p.id = q.id ${status ? 'WHERE q.status = ?' : ''}
+          ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?`, args: [...args, limit, (page - 1) * limit] },
     { sql: `SELECT count(*) AS n FROM withdrawals ${status ? 'WHERE status = ?' : ''}`, args },
   ], 'read');
   const total = Number(count!.rows[0]?.n ?? 0);
-  const list = r!.rows.map((x) => toWithdrawal(x as Record<string, unknown>));
+  const list = r!.rows.map((x) => ({
+    ...toWithdrawal(x as Record<string, unknown>),
+    proof: x.status === 'completed' ? payoutProofOf(x.proof == null ? null : String(x.proof)) : null,
+  }));
   const users = [...new Set(list.map((w) => w.userId))];
   const since = now - DAYS_30_MS;
   const totals = new Map<string, { deposits: number; withdrawals: number }>();

@@ -12,6 +12,12 @@ import type { Destination } from './withdraw-destination';
 /** A withdrawal's states, in the order it moves through them. */
 export const WITHDRAWAL_STATUSES = ['creating', 'pending', 'cancelling', 'completed', 'cancelled', 'failed'] as const;
 
+/**
+ * A withdrawal not yet ended. Only then does its payout state say something: an ended one keeps the state last read
+ * while it was open (a payout that completed straight from AwaitingPayment is never stored as Completed).
+ */
+export const isOpenWithdrawal = (status: string) => status === 'creating' || status === 'pending' || status === 'cancelling';
+
 export type WithdrawalLimits = { dailyMaxCents: number; maxOpen: number; autoApproveCents: number };
 
 /**
