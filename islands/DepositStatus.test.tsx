@@ -74,7 +74,7 @@ describe('DepositStatus while the deposit waits for its payment', () => {
     const host = document.createElement('div');
     host.innerHTML = renderToString(<DepositStatus {...props()} />);
     expect(host.querySelector('[role="timer"]')!.textContent).toBe('15:00');
-    expect(host.querySelector('.deposit-deadline')!.textContent).toBe('Pay before Nov 26, 12:15 UTC.');
+    expect(host.querySelector('.deposit-deadline')!.textContent).toBe('Pay before Nov 26, 12:15 PM UTC.');
     document.body.append(host);
     jest.setSystemTime(T0 + 65_000);
     const errors: unknown[] = [];

@@ -88,7 +88,7 @@ const panelId = (m: DepositMethod) => `deposit-panel-${m}`;
 
 /** The moment an invoice expires, for the page without script (which cannot count down): UTC, said so. */
 export const deadlineText = (ms: number) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(new Date(ms)) + ' UTC';
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(new Date(ms)) + ' UTC';
 
 /**
  * spec §2 Bitcoin deposit, told by what happened to the money: while it is due, the tabs, QR codes, countdown and

@@ -83,8 +83,9 @@ test('status pill tone (spec §4)', () => {
   expect(statusTone('reversed')).toBe('red');
 });
 
-test('time: short date and hour:minute, in UTC (marked) on the server', () => {
-  expect(formatTime('2026-03-04T17:05:09.000Z', false)).toBe('Mar 4, 2026, 17:05 UTC');
+test('time: short date and hour:minute on the 12-hour clock, in UTC (marked) on the server', () => {
+  expect(formatTime('2026-03-04T17:05:09.000Z', false)).toBe('Mar 4, 2026, 5:05 PM UTC');
+  expect(formatTime('2026-03-04T00:30:00.000Z', false)).toBe('Mar 4, 2026, 12:30 AM UTC');
   expect(formatTime('not a date', false)).toBe('');
 });
 

@@ -83,14 +83,15 @@ export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' 
 }
 
 /**
- * Short date plus hour and minute. The server renders in UTC (it cannot know the player's zone) and says so;
- * once hydrated the browser shows local time.
+ * Short date plus hour and minute, on the 12-hour clock as every other time on the site ("Nov 24, 2026, 9:00 AM
+ * UTC"). The server renders in UTC (it cannot know the player's zone) and says so; once hydrated the browser shows
+ * local time.
  */
 export function formatTime(iso: string, local: boolean): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const f = new Intl.DateTimeFormat('en-US', {
-    month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
     ...(local ? {} : { timeZone: 'UTC' }),
   });
   return local ? f.format(d) : `${f.format(d)} UTC`;
