@@ -25,6 +25,14 @@ afterEach(() => {
 });
 
 describe('GameCredentials with two-step verification on', () => {
+  test('a plain reveal post refused for its code keeps its form and its error once the page hydrates', async () => {
+    const locked = accounts.map((a) => ({ ...a, password: null, passwordLocked: true }));
+    const id = locked[0]!.id;
+    render(<GameCredentials initial={locked} canPlay={false} twoStep reveal={{ values: { id }, errors: { totp: 'That code is not right.' } }} />);
+    await waitFor(() => expect(screen.getByLabelText('Two-step code').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('That code is not right.')).toBeTruthy();
+  });
+
   test('the reset asks for the code; without it the server refuses at the code field and nothing changes', async () => {
     const bo = await createPlayer(app);
     const theirs = accountsFromApi((await call(app, 'GET', '/api/v1/games/list', undefined, { token: bo.token })).json.userGames);
@@ -65,6 +73,8 @@ describe('GameCredentials with two-step verification on', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
     await waitFor(() => expect(screen.getByText(pw)).toBeTruthy());
     expect(screen.queryByLabelText('Two-step code')).toBeNull();
+    // The form that had focus is gone: focus lands on the shown password's controls, not on <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide Ultra Panda password' })));
   });
 });
 

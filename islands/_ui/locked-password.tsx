@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { GameAccountView } from '../../src/shared/game-accounts';
 import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
 import { api } from '../_client/api';
@@ -19,12 +19,21 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
 }) {
   const [password, setPassword] = useState<string | null>(posted?.values?.password ?? null);
   const [shown, setShown] = useState(true);
-  const [asking, setAsking] = useState(false);
+  // A plain post refused for its code (sent before the script ran) keeps its open form and its words once hydrated.
+  const refused = posted?.errors?.totp ?? posted?.message ?? '';
+  const [asking, setAsking] = useState(!!posted && !posted.values?.password);
   const [totp, setTotp] = useState('');
-  const [codeError, setCodeError] = useState('');
+  const [codeError, setCodeError] = useState(refused);
   const [busy, setBusy] = useState(false);
   const pwId = `pw-${a.id}`;
   const codeId = `reveal-${a.id}-totp`;
+  // The code form that held focus is gone once the password shows: focus goes to its Hide button, not to <body>.
+  // Only after a reveal here, not when the page arrives with the password a plain post asked for.
+  const hide = useRef<HTMLButtonElement>(null);
+  const revealedHere = useRef(false);
+  useEffect(() => {
+    if (password !== null && revealedHere.current) hide.current?.focus();
+  }, [password]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,6 +43,7 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
         method: 'POST', body: { totp: totp.trim() }, inlineFields: ['totp'], quietErrorTypes: [...TOTP_ERROR_TYPES],
       });
       if (r.success && typeof r.password === 'string') {
+        revealedHere.current = true;
         setPassword(r.password);
         setShown(true);
         setAsking(false);
@@ -64,7 +74,7 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
         <code id={pwId} aria-live="polite">{shown ? password : '••••••••'}</code>
         {hydrated && (
           <>
-            <button type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+            <button ref={hide} type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
               {shown ? 'Hide' : 'Show'}<span className="sr-only"> {a.name} password</span>
             </button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => onCopy(password)}>

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
-import { registeredPlayer, rows, waitForMail } from '../../../tests/helpers/accounts';
+import { outbox, registeredPlayer, rows, waitForMail } from '../../../tests/helpers/accounts';
 import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../../services/auth/captcha';
+import { createLogger } from '../../lib/logger';
 
 // A known address costs a write (and its sync) that an unknown one does not: an answer that waited for it would say,
 // by its time alone, which addresses have accounts. Each write here is held until the test lets it go; the answer
@@ -48,6 +49,22 @@ describe('whether an address has an account does not show in how long the answer
     await waitForMail(app, 'known@example.com', /reset/i);
   });
 
+  test('forgot password raced by an e-mail change: no reset link is written or mailed for the address the account left', async () => {
+    const app = await makeApp();
+    const { user } = await registeredPlayer(app, 'leaving@example.com');
+    const hold = holdWrites(app, /email_tokens/);
+    const c = await call(app, 'GET', '/api/v1/captcha');
+    await app.deps.store.set(captchaKey(c.json.captchaId), captchaAnswerHash(c.json.captchaId, 'K7MP'), CAPTCHA_TTL_MS);
+    expect((await call(app, 'POST', '/api/v1/forget-password', { email: 'leaving@example.com', captchaId: c.json.captchaId, captcha: 'K7MP' })).status).toBe(200);
+    // The account was read with its old address; its change is confirmed before the link is written.
+    await heldOnce(hold);
+    await rows(app, "UPDATE users SET email = 'arrived@example.com' WHERE id = ?", [user._id]);
+    hold.release();
+    await Bun.sleep(100);
+    expect(await rows(app, "SELECT token_hash FROM email_tokens WHERE user_id = ? AND purpose = 'reset'", [user._id])).toEqual([]);
+    expect((await outbox(app)).filter((m) => /reset/i.test(m.subject))).toEqual([]);
+  });
+
   test('resend verification: an unverified account is answered before its new link is written; the link is still mailed', async () => {
     const app = await makeApp();
     expect((await call(app, 'POST', '/api/v1/register', { email: 'waiting@example.com', password: 'Secret123!', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true })).status).toBe(201);
@@ -70,5 +87,34 @@ describe('whether an address has an account does not show in how long the answer
     hold.release();
     for (let i = 0; i < 100 && !(await rows(app, "SELECT id FROM security_events WHERE user_id = ? AND type = 'LOGIN_FAILED'", [user._id])).length; i++) await Bun.sleep(10);
     expect(await rows(app, "SELECT id FROM security_events WHERE user_id = ? AND type = 'LOGIN_FAILED'", [user._id])).toHaveLength(1);
+  });
+});
+
+describe('a write that fails after the answer', () => {
+  test('is logged as other failures are: no address, no account id, no token hash in the line', async () => {
+    const lines: string[] = [];
+    const app = await makeApp({ LOG_LEVEL: 'info' }, { logger: createLogger(false, (l) => void lines.push(l)) });
+    const { user } = await registeredPlayer(app, 'logged@example.com');
+    // The queries fail as a full disk would fail them; drizzle's error quotes the statement and its parameters.
+    const client = app.deps.database.client as unknown as { execute: (...a: unknown[]) => Promise<unknown> };
+    const execute = client.execute.bind(client);
+    client.execute = async (...a: unknown[]) => {
+      const stmt = a[0] as string | { sql: string };
+      const sql = typeof stmt === 'string' ? stmt : stmt.sql;
+      if (/"email_tokens"|from "users"/i.test(sql)) throw new Error('SQLITE_FULL: database or disk is full');
+      return execute(...a);
+    };
+    const c = await call(app, 'GET', '/api/v1/captcha');
+    await app.deps.store.set(captchaKey(c.json.captchaId), captchaAnswerHash(c.json.captchaId, 'K7MP'), CAPTCHA_TTL_MS);
+    expect((await call(app, 'POST', '/api/v1/forget-password', { email: 'logged@example.com', captchaId: c.json.captchaId, captcha: 'K7MP' })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/resend-verification-email', { email: 'logged@example.com' })).status).toBe(200);
+    for (let i = 0; i < 100 && lines.filter((l) => l.includes('"level":"error"')).length < 2; i++) await Bun.sleep(10);
+    const errors = lines.filter((l) => l.includes('"level":"error"'));
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    for (const l of errors) {
+      expect(l).not.toContain('logged@example.com');
+      expect(l).not.toContain(user._id);
+      expect(l).not.toContain('params:');
+    }
   });
 });

@@ -32,6 +32,7 @@ describe('game passwords behind two-step verification', () => {
     const games = await list(p.token);
     expect(games.map((g: any) => g.gameCredentialId)).toEqual(games.map((g: any) => ({ userName: g.gameCredentialId.userName, password: null, passwordLocked: true })));
     const other = await createPlayer(app);
+    expect((await call(app, 'GET', '/api/v1/games/list', undefined, { token: other.token })).headers.get('cache-control')).toContain('no-store');
     expect((await list(other.token)).every((g: any) => typeof g.gameCredentialId.password === 'string' && !g.gameCredentialId.passwordLocked)).toBe(true);
   });
 
@@ -48,6 +49,8 @@ describe('game passwords behind two-step verification', () => {
     expect([notMine.status, notMine.json.password]).toEqual([404, undefined]);
     const ok = await show(id, { totp: nextCode() });
     expect([ok.status, ok.json.password]).toEqual([200, passwords[id]]);
+    // The answer carries the password: no browser or proxy cache may keep it.
+    expect(ok.headers.get('cache-control')).toContain('no-store');
   });
 
   test('another site cannot ask for it', async () => {

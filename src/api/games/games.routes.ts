@@ -25,12 +25,18 @@ export const gamesRoutes = (deps: GamesRoutesDeps, session: Session) =>
     .use(deps.idempotency)
     // The catalogue is the same for everyone; a visitor may read it too.
     .get('/getgames', async () => ({ success: true, activeGames: (await deps.games.catalogue()).map(toActiveGame) }))
-    .get('/games/list', async ({ player }) => ({ success: true, userGames: (await deps.games.accounts(player)).map((a) => toUserGame(a, player.twoStep)) }), { auth: true })
+    .get('/games/list', async ({ player, set }) => {
+      // Without two-step on, the list carries the game passwords: no cache may keep it.
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, userGames: (await deps.games.accounts(player)).map((a) => toUserGame(a, player.twoStep)) };
+    }, { auth: true })
     // With two-step verification on, a game password is shown only for a code (the list leaves it out).
-    .post('/game/credential/:id/show', async ({ player, params, body }) => {
+    .post('/game/credential/:id/show', async ({ player, params, body, set }) => {
       await deps.twoStep.check(player.userId, (body as { totp?: unknown } | null)?.totp, player.twoStep);
       const password = await deps.games.passwordOf(player.userId, params.id);
       if (password === null) throw AppError.notFound('Game account not found.');
+      // The answer is a credential: no browser or proxy cache may keep it (as the two-step secrets are not kept).
+      set.headers['cache-control'] = 'no-store';
       return { success: true, password };
     }, { auth: true })
     .get('/game/user-Game-Detail/:gameId', async ({ player, params }) => ({

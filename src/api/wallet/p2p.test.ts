@@ -4,6 +4,7 @@ import { available, fund } from '../../../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
 import { waitForMail } from '../../../tests/helpers/accounts';
+import { turnOnTwoStep } from '../../../tests/helpers/two-step';
 
 let app: TestApp;
 let alice: TestPlayer;
@@ -224,6 +225,20 @@ describe('P2P confirmation step and receipt', () => {
     expect(known.status).toBe(429);
     expect(known.json.errorType).not.toBe('INSUFFICIENT_FUNDS');
     expect((await send('nobody-else@example.com')).status).toBe(429);
+  });
+
+  test('with two-step on, a send without its code cannot tell a known address past the allowance either', async () => {
+    const own = await makeApp();
+    const [dan, eve] = [await createPlayer(own), await createPlayer(own)];
+    await fund(own, dan.userId, 10_000);
+    await turnOnTwoStep(own, dan, Date.now());
+    // No code: a known address is refused for the code (401), an unknown one for the address (404).
+    const send = (email: string) => call(own, 'POST', '/api/v1/transfer/p2p-transfer', { email, amount: 1 }, { token: dan.token });
+    for (let i = 0; i < 20; i++) expect((await send(`nobody${i}@example.com`)).status).toBe(404);
+    const known = await send(eve.email);
+    expect([known.status, known.json.errorType]).toEqual([429, 'RATE_LIMITED']);
+    expect((await send('nobody-else@example.com')).status).toBe(429);
+    expect(await available(own, eve.userId)).toBe(0);
   });
 
   test('the answer carries a receipt: amount, receiver, the transaction ID of the history row, the time; it reads back for the sender only', async () => {

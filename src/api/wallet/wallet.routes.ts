@@ -39,11 +39,11 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       // The code is checked once the receiver is known, so a mistyped address never spends it.
       // Whether two-step is on came with the session read: a player without it costs no read of the two-step row.
       const stepUp = () => deps.twoStep.check(player.userId, (input as { totp?: unknown }).totp, player.twoStep);
-      // A refused send says whether the address has an account (404 for none, 409 for too little), as the lookup
-      // does: such a refusal spends the lookup's allowance, and past it is a 429 that says neither. A send that goes
-      // through costs nothing more.
+      // A refused send says whether the address has an account, as the lookup does: 404 for none, and for a known one
+      // whatever comes after it (409 too little, 401 the two-step code missing or wrong). Every refusal spends the
+      // lookup's allowance, and past it is a 429 that says neither. A send that goes through costs nothing more.
       const r = await sendCredits(deps.database.client, deps.ledger, player, String(input.email), cents, idempotency?.ref, Date.now(), stepUp).catch(async (e) => {
-        if (e instanceof AppError && (e.errorType === 'RECEIVER_NOT_FOUND' || e.errorType === 'INSUFFICIENT_FUNDS')) await enforce(deps.rateLimiter, 'recipientLookupPerUser', player.userId);
+        if (e instanceof AppError && e.status < 500 && e.status !== 429) await enforce(deps.rateLimiter, 'recipientLookupPerUser', player.userId);
         throw e;
       });
       // After commit: both players' open pages hear of it.

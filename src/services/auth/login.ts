@@ -1,5 +1,6 @@
 import { clientOf } from '../../../db/client';
 import { AppError } from '../../lib/app-error';
+import { errorFields } from '../../lib/redact';
 import { recordSecurityEvent } from '../protection/security-events';
 import { deviceIsNew, signedIn, type SignInOrigin } from '../protection/sign-in-watch';
 import { findUserByEmail, findUserById, type AccountsContext, type UserRow } from './accounts.context';
@@ -66,7 +67,7 @@ export async function login(ctx: AccountsContext, input: { email: string; passwo
   const ok = await checkPassword(input.password, user?.passwordHash ?? null);
   // Not awaited: the write (and its sync) would make a wrong password on a known address answer later than an
   // unknown address, which tells a script which addresses have accounts.
-  if (user && !ok) void recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin).catch((e) => ctx.logger.error('security event failed', { error: e instanceof Error ? e.message : String(e) }));
+  if (user && !ok) void recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin).catch((e) => ctx.logger.error('security event failed', { type: 'LOGIN_FAILED', ...errorFields(e) }));
   if (!user || !ok) throw new AppError(401, INVALID_LOGIN, 'INVALID_CREDENTIALS');
   mayEnter(user);
   return finish(ctx, user, input.remember, input.totp, origin, second);

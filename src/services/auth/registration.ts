@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { emailTokens, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
 import { verificationMail } from '../mail/templates';
 import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
@@ -58,7 +59,7 @@ const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/veri
 /** Mails a new link to an unverified player; does nothing, silently, for any other address. */
 export async function resendVerification(ctx: AccountsContext, email: string): Promise<void> {
   // After the answer, so its time does not tell an unverified account (which costs a write) from any other address.
-  void mailVerificationAgain(ctx, email).catch((e) => ctx.logger.error('verification link failed', { error: e instanceof Error ? e.message : String(e) }));
+  void mailVerificationAgain(ctx, email).catch((e) => ctx.logger.error('verification link failed', errorFields(e)));
 }
 
 async function mailVerificationAgain(ctx: AccountsContext, email: string): Promise<void> {
