@@ -73,6 +73,14 @@ describe('VerifyEmail against the real API', () => {
     expect(seen.toasts).toEqual([]);
   });
 
+  test('opened again by a signed-in player, the already-verified panel leads back to Profile Settings, not to Login', () => {
+    routeFetchTo(app);
+    render(<VerifyEmail token={'A'.repeat(43)} already signedIn />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Already Verified' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Profile Settings' }).getAttribute('href')).toBe('/profile-setting');
+    expect(screen.queryByRole('link', { name: 'Go to Login' })).toBeNull();
+  });
+
   test('the server found it verified already: the panel shows at once, without a request', () => {
     const server = routeFetchTo(app);
     render(<VerifyEmail token={'A'.repeat(43)} communityUrl={COMMUNITY} already />);

@@ -43,7 +43,8 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
       {state === 'verifying' && !hydrated && (
         <div className="result-panel">
           <h1 className="result-title">Verify your email</h1>
-          <p>Press Verify Email to confirm this address belongs to you. Then you can log in.</p>
+          {/* A signed-in player (confirming a new address from Profile Settings) is logged in already. */}
+          <p>{`Press Verify Email to confirm this address belongs to you.${signedIn ? '' : ' Then you can log in.'}`}</p>
           <form method="post" action={`/verify/email/${encodeURIComponent(token)}`}>
             <FormToken value={formToken} />
             <button type="submit" className="btn btn-primary">Verify Email</button>
@@ -86,8 +87,9 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
       {state === 'already' && (
         <ResultPanel tone="success" title="Already Verified" as="h1">
           <p>Your e-mail is already verified.</p>
-          <a className="btn btn-primary" href="/login">
-            Go to Login
+          {/* A signed-in player (a change-of-address link opened again) has nothing to log in to. */}
+          <a className="btn btn-primary" href={signedIn ? '/profile-setting' : '/login'}>
+            {signedIn ? 'Back to Profile Settings' : 'Go to Login'}
           </a>
         </ResultPanel>
       )}

@@ -53,13 +53,15 @@ describe('account pages: guards (DESIGN §6)', () => {
   test('the e-mail link page is open to visitors and players alike', async () => {
     // The first HTML (and a browser without script) offers the button and says what it does; no spinner.
     const first = await html('/verify/email/abc', asPlayer());
-    expect(first).toContain('<h1 class="result-title">Verify your email</h1><p>Press Verify Email to confirm this address belongs to you. Then you can log in.</p>');
+    // A signed-in player (confirming a changed address) is not told to log in; a visitor is.
+    expect(first).toContain('<h1 class="result-title">Verify your email</h1><p>Press Verify Email to confirm this address belongs to you.</p>');
     expect(first).toMatch(/<form action="\/verify\/email\/abc" method="post">.*<button type="submit" class="btn btn-primary">Verify Email<\/button><\/form>/s);
     expect(first).not.toContain('Verifying...');
     expect(first).not.toContain('spinner');
     // The head's <noscript> is the stylesheet's; the page itself needs none.
     expect(first.slice(first.indexOf('<body'))).not.toContain('<noscript>');
     const doc = await html('/verify/email/abc');
+    expect(doc).toContain('<p>Press Verify Email to confirm this address belongs to you. Then you can log in.</p>');
     expect(propsOf(doc, 'VerifyEmail')).toMatchObject({ token: 'abc', communityUrl: null, failed: false });
   });
 });

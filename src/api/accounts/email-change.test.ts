@@ -75,6 +75,24 @@ async function changed(app: TestApp, from: string, to: string, password = GOOD_P
   return { token, undo: tokenIn(notice, '/undo-email'), notice };
 }
 
+describe('the confirmation link opened again', () => {
+  test('says the change is done (already verified), not that the link is bad; once undone it is just invalid', async () => {
+    const app = await makeApp();
+    const { token } = await registeredPlayer(app, 'twice@example.com', GOOD_PASSWORD);
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', change('twice-new@example.com', { currentPassword: GOOD_PASSWORD }), { token })).status).toBe(200);
+    const confirm = tokenIn(await waitForMail(app, 'twice-new@example.com', /Confirm/), '/verify/email');
+    const status = async () => (await call(app, 'GET', `/api/v1/verify/email/status?token=${confirm}`)).json.status;
+    expect(await status()).toBe('pending');
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: confirm })).status).toBe(200);
+    expect(await status()).toBe('verified');
+    const again = await call(app, 'POST', '/api/v1/verify/email', { token: confirm });
+    expect([again.status, again.json.errorType]).toEqual([409, 'ALREADY_VERIFIED']);
+    const undo = tokenIn(await waitForMail(app, 'twice@example.com', /email was changed/), '/undo-email');
+    expect((await call(app, 'POST', '/api/v1/email-change/undo', { token: undo })).status).toBe(200);
+    expect(await status()).toBe('invalid');
+  });
+});
+
 describe('the undo link mailed to the old address', () => {
   test('puts the old address back, ends every session, voids the links mailed to the new address; works once', async () => {
     const app = await makeApp();

@@ -42,10 +42,12 @@ export default adminPage({
             w.ageMinutes < 120 ? `${w.ageMinutes} min` : `${Math.floor(w.ageMinutes / 60)} h`,
             `in ${money(w.last30Days.deposits)} / out ${money(w.last30Days.withdrawals)}`,
             // The API gives BTCPay's state only while the withdrawal is open; once it has ended, the status says how.
-            <>
+            // One element: on a phone a cell is a two-column grid (its label, then its value), where loose lines would
+            // each take a column and the payout id land under the label.
+            <div>
               {`${w.status}${w.payoutState ? ` (${w.payoutState})` : ''}${w.reason ? `: ${w.reason}` : ''}`}
               {w.status === 'completed' && <Paid w={w} />}
-            </>,
+            </div>,
             w.status === 'pending' || w.status === 'creating' ? (
               <div className="admin-actions">
                 {w.payoutState === 'AwaitingApproval' && <ActionForm action="approve" id={w.id} label="Approve" confirm={`Send ${money(w.amount)} to this destination`} />}

@@ -33,12 +33,12 @@ export async function findEmailToken(db: Db, raw: unknown, purposes: TokenPurpos
 export type LinkState = 'live' | 'used' | 'expired' | 'unknown';
 
 /** A link's state without spending it, so a page can say on load that a link is spent instead of after typing. */
-export async function emailTokenState(db: Db, raw: unknown, purposes: TokenPurpose[], now = new Date()): Promise<{ state: LinkState; userId?: string; purpose?: TokenPurpose }> {
+export async function emailTokenState(db: Db, raw: unknown, purposes: TokenPurpose[], now = new Date()): Promise<{ state: LinkState; userId?: string; purpose?: TokenPurpose; email?: string | null }> {
   if (typeof raw !== 'string' || !TOKEN_SHAPE.test(raw)) return { state: 'unknown' };
   const [row] = await db.select().from(emailTokens).where(and(eq(emailTokens.tokenHash, hashToken(raw)), inArray(emailTokens.purpose, purposes))).limit(1);
   if (!row) return { state: 'unknown' };
   const state = row.usedAt ? 'used' : row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'live';
-  return { state, userId: row.userId, purpose: row.purpose as TokenPurpose };
+  return { state, userId: row.userId, purpose: row.purpose as TokenPurpose, email: row.email };
 }
 
 /**

@@ -122,9 +122,11 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<E
  * verified already (a link opened again after it worked), or nothing at all (invalid).
  */
 export async function verificationLinkState(ctx: AccountsContext, raw: unknown, now = new Date()): Promise<'pending' | 'verified' | 'invalid'> {
-  const link = await emailTokenState(ctx.db, raw, ['verify'], now);
+  const link = await emailTokenState(ctx.db, raw, ['verify', 'email_change'], now);
   if (link.state === 'live') return 'pending';
   if (link.state === 'unknown') return 'invalid';
-  const [user] = await ctx.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, link.userId!)).limit(1);
+  const [user] = await ctx.db.select({ verifiedAt: users.emailVerifiedAt, email: users.email }).from(users).where(eq(users.id, link.userId!)).limit(1);
+  // A change-of-address link opened again: done if the account still has that address (not since undone or changed).
+  if (link.purpose === 'email_change') return link.state === 'used' && user?.verifiedAt && user.email === link.email ? 'verified' : 'invalid';
   return user?.verifiedAt ? 'verified' : 'invalid';
 }
