@@ -64,6 +64,12 @@ describe('GameCredentials with two-step verification on', () => {
     const pw = before.find((a) => a.name === 'Ultra Panda')!.password!;
     expect(container.innerHTML).not.toContain(pw);
     fireEvent.click(screen.getByRole('button', { name: 'Show Ultra Panda password' }));
+    // While the box is open its toggle reads Cancel; Escape closes it and puts focus back on the toggle.
+    fireEvent.keyDown(screen.getByLabelText('Two-step code'), { key: 'Escape' });
+    expect(screen.queryByLabelText('Two-step code')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show Ultra Panda password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show Ultra Panda password' }));
+    expect(screen.getByRole('button', { name: 'Cancel Ultra Panda password' }).getAttribute('aria-expanded')).toBe('true');
     const code = screen.getByLabelText('Two-step code');
     fireEvent.change(code, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show password' }));

@@ -97,14 +97,19 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
   return (
     <dd>
       <code>••••••••</code>
-      <button type="button" className="btn btn-ghost btn-sm" aria-expanded={asking} onClick={() => setAsking((x) => !x)}>
-        Show<span className="sr-only"> {a.name} password</span>
+      <button type="button" id={`${codeId}-toggle`} className="btn btn-ghost btn-sm" aria-expanded={asking} onClick={() => setAsking((x) => !x)}>
+        {asking ? 'Cancel' : 'Show'}<span className="sr-only"> {a.name} password</span>
       </button>
       {asking && (
-        <>
+        // Escape closes the box, as it closes a dialog, and puts the player back on its toggle.
+        <div className="credential-code-box" onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          setAsking(false);
+          document.getElementById(`${codeId}-toggle`)?.focus();
+        }}>
           <p className="field-hint">Two-step verification is on: enter a code to see this password.</p>
           {form(codeError || undefined, submit)}
-        </>
+        </div>
       )}
     </dd>
   );
