@@ -138,7 +138,7 @@ describe('the deposit page says what happened to the money', () => {
     expect(await page.locator('#deposit-panel-lightning .deposit-open').getAttribute('href')).toBe(`lightning:${ln}`);
     expect(await page.locator('#deposit-panel-onchain .deposit-open').getAttribute('href')).toBe(`bitcoin:${chain}?amount=${d.btcAmount}`);
     expect(await page.locator('#deposit-panel-onchain .deposit-open').isVisible()).toBe(true);
-    expect(await page.getByText(/^Pay before \w{3} \d{1,2}, \d\d:\d\d UTC\.$/).isVisible()).toBe(true);
+    expect(await page.getByText(/^Pay before \w{3} \d{1,2}, \d{1,2}:\d\d [AP]M UTC\.$/).isVisible()).toBe(true);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/deposit-pending-390-noscript.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Pay in full', exact: true }).click();
