@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { call, LOOPBACK, makeApp, type TestApp } from '../../tests/helpers/app';
-import { rows, waitForMail } from '../../tests/helpers/accounts';
+import { refuseMail, rows, waitForMail } from '../../tests/helpers/accounts';
 import { available, fund } from '../../tests/helpers/money';
 import { createPlayer } from '../../tests/helpers/players';
 import { verifyLedger } from '../services/ledger/ledger-verify';
@@ -16,16 +16,12 @@ afterAll(() => app.deps.deposits.idle());
 
 const queued = (email: string) => rows(app, 'SELECT kind, json_extract(data, \'$.subject\') AS subject, sent_at FROM mail_queue WHERE to_address = ? ORDER BY created_at', [email]);
 const simulate = (id: string, action: string, token: string) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token, peer: LOOPBACK });
-/** While set, any write to the mail queue fails, and with it the transaction it is part of. */
-const refuseMail = (on: boolean) => app.deps.database.client.execute(on
-  ? "CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_queue BEGIN SELECT RAISE(ABORT, 'mail queue refused'); END"
-  : 'DROP TRIGGER refuse_mail');
 
 describe('money notices are queued with the money', () => {
   test('a deposit credited: its e-mail is queued in the credit\'s transaction, and sent', async () => {
     const p = await createPlayer(app);
     const d = (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: p.token })).json.data;
-    await refuseMail(true);
+    await refuseMail(app, true);
     try {
       // The credit cannot commit without its e-mail: nothing moves (the payment stays to be credited on a later read).
       await simulate(d.depositId, 'pay', p.token);
@@ -33,7 +29,7 @@ describe('money notices are queued with the money', () => {
       expect(await available(app, p.userId)).toBe(0);
       expect(await queued(p.email)).toEqual([]);
     } finally {
-      await refuseMail(false);
+      await refuseMail(app, false);
     }
     // Read again (as the reconciler would), it credits once, with one e-mail.
     await app.deps.deposits.reconcileOnce();
@@ -49,12 +45,12 @@ describe('money notices are queued with the money', () => {
     const p = await createPlayer(app);
     await fund(app, p.userId, 50_000);
     const body = { currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: 100 };
-    await refuseMail(true);
+    await refuseMail(app, true);
     try {
       expect((await call(app, 'POST', '/api/v1/withdraw/withdraw-request', body, { token: p.token })).status).toBe(500);
       expect(await available(app, p.userId)).toBe(50_000);
     } finally {
-      await refuseMail(false);
+      await refuseMail(app, false);
     }
     const r = await call(app, 'POST', '/api/v1/withdraw/withdraw-request', body, { token: p.token });
     expect(r.status).toBe(200);

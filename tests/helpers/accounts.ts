@@ -50,3 +50,8 @@ export async function registeredPlayer(app: TestApp, email: string, password = G
 export async function rows(app: TestApp, sql: string, args: (string | number)[] = []) {
   return (await app.deps.database.client.execute({ sql, args })).rows;
 }
+
+/** While `on`, any write to the app's mail queue fails, and with it the transaction it is part of. */
+export const refuseMail = (app: TestApp, on: boolean) => app.deps.database.client.execute(on
+  ? "CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_queue BEGIN SELECT RAISE(ABORT, 'mail queue refused'); END"
+  : 'DROP TRIGGER refuse_mail');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
-import { GOOD_PASSWORD, registeredPlayer, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
+import { GOOD_PASSWORD, refuseMail, registeredPlayer, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
 import { createPlayer } from '../../../tests/helpers/players';
 import { turnOnTwoStep } from '../../../tests/helpers/two-step';
 
@@ -18,23 +18,19 @@ const NEW_PASSWORD = 'Changed123!';
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const queued = (to: string) => rows(app, 'SELECT kind, data FROM mail_queue WHERE to_address = ? ORDER BY created_at, id', [to]);
 const events = (userId: string, type: string) => rows(app, 'SELECT id FROM security_events WHERE user_id = ? AND type = ?', [userId, type]);
-/** While set, any write to the mail queue fails, and with it the transaction it is part of. */
-const refuseMail = (on: boolean) => app.deps.database.client.execute(on
-  ? "CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_queue BEGIN SELECT RAISE(ABORT, 'mail queue refused'); END"
-  : 'DROP TRIGGER refuse_mail');
 
 describe('security notices are queued with their event', () => {
   test('a password change: the event and its queued mail commit together, and the mail is sent', async () => {
     const p = await createPlayer(app);
     const change = () => call(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: p.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { token: p.token });
-    await refuseMail(true);
+    await refuseMail(app, true);
     try {
       await change();
       // The event could not be written without its mail: neither is there.
       expect(await events(p.userId, 'PASSWORD_CHANGED')).toEqual([]);
       expect(await queued(p.email)).toEqual([]);
     } finally {
-      await refuseMail(false);
+      await refuseMail(app, false);
     }
     const other = await createPlayer(app);
     expect((await call(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: other.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { token: other.token })).status).toBe(200);
