@@ -85,3 +85,14 @@ describe('game passwords behind two-step verification', () => {
     expect(shown.headers.get('cache-control')).toContain('no-store');
   });
 });
+
+describe('an account the game has not made yet', () => {
+  test('has no password to show: 404, whoever asks', async () => {
+    const manual = await makeClockedApp(testClock(), { GAME_PROVIDER: 'manual' });
+    const q = await createPlayer(manual);
+    const games = (await call(manual, 'GET', '/api/v1/games/list', undefined, { token: q.token })).json.userGames;
+    expect(games.map((g: any) => g.accountStatus)).toEqual(['creating', 'creating']);
+    const r = await call(manual, 'POST', `/api/v1/game/credential/${games[0]._id}/show`, {}, { token: q.token });
+    expect([r.status, r.json.password]).toEqual([404, undefined]);
+  });
+});
