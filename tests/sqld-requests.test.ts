@@ -5,6 +5,8 @@ import { seedPlayers, type BenchPlayer } from '../bench/lib/players';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import type { AppError } from '../src/lib/app-error';
+import { appendRows } from '../src/services/ledger/append-rows';
+import { verifyLedger } from '../src/services/ledger/ledger-verify';
 import { createLedger } from '../src/services/ledger/ledger';
 import { systemId, walletId, type Ledger } from '../src/services/ledger/ledger.types';
 import { sendCredits } from '../src/services/wallet/p2p';
@@ -89,8 +91,13 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     const r = await counted(() =>
       Promise.allSettled(Array.from({ length: 20 }, (_, i) => ledger.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: i === 7 ? 1_000 : 5, code: 'P2P' }))),
     );
-    expect(r.requests).toBe(1);
+    // The first request wrote nothing (a failed movement's rows must not be among the joined ones); the second
+    // carried each movement's own rows, and the overdraft was undone alone inside it.
+    expect(r.requests).toBe(2);
+    expect(proxy.perRequest()).toEqual([1 + 20 * 7 + 1 + 2, 1 + 20 * 8 + 2]);
     expect(commits).toEqual([19]);
+    const entries = await direct.execute({ sql: 'SELECT count(*) AS n FROM entries WHERE account_id = ?', args: [walletId(p!.id)] });
+    expect(Number(entries.rows[0]!.n)).toBe(1 + 19);
     expect(r.value.map((s) => s.status)).toEqual(Array.from({ length: 20 }, (_, i) => (i === 7 ? 'rejected' : 'fulfilled')));
     expect(((r.value[7] as PromiseRejectedResult).reason as AppError).errorType).toBe('INSUFFICIENT_FUNDS');
     expect([await available(p!.id), await available(q!.id)]).toEqual([5, 195]);
@@ -137,8 +144,9 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
       return Promise.all([...first, move(), read()]);
     });
     expect(commits).toEqual([2]);
-    // Both reads in one request; both movements in one transaction (BEGIN, 8 steps each, COMMIT, ROLLBACK).
-    expect(proxy.perRequest().sort((a, b) => a - b)).toEqual([2, 1 + 2 * 8 + 2]);
+    // Both reads in one request; both movements in one transaction (BEGIN, 7 steps each, their entries in one
+    // statement, COMMIT, ROLLBACK).
+    expect(proxy.perRequest().sort((a, b) => a - b)).toEqual([2, 1 + 2 * 7 + 1 + 2]);
     expect(r.requests).toBe(2);
     expect(await available(q!.id)).toBe(1_002);
   });
@@ -152,7 +160,8 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     // spends its CPU per statement as well as per request. The write carries the balances back (no read after it).
     const [reads, writes] = proxy.perRequest();
     expect(reads).toBe(1);
-    // BEGIN, SAVEPOINT, the movement's 7 statements, RELEASE, the 2 steps that undo a failed movement, COMMIT, ROLLBACK.
+    // BEGIN, SAVEPOINT, the movement's 3 own statements, RELEASE, the 2 steps that undo a failed movement, then the
+    // 4 statements of rows it only adds (entries, history, notifications, mail), COMMIT, ROLLBACK.
     expect(writes).toBe(14);
     expect([one.value.senderAvailableCents, one.value.receiverAvailableCents]).toEqual([900, 1_100]);
     const many = await counted(() => Promise.all(from.map((f) => sendCredits(client, ledger, { userId: f.id, email: f.email }, to.email, cents(10)))));
@@ -167,11 +176,12 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     const r = await counted(() => Promise.all(from.map((f) => sendCredits(client, ledger, { userId: f.id, email: f.email }, to.email, cents(10)))));
     const after = await sqld.counters();
     expect(after.requests - before.requests).toBe(r.requests);
-    // The five transfers' checks in one read, their movements in one write.
-    expect(proxy.perRequest()).toEqual([5, 58]);
+    // The five transfers' checks in one read, their movements in one write: 7 steps each (see the transfer test
+    // above), and the rows they only add in 4 statements for all five.
+    expect(proxy.perRequest()).toEqual([5, 1 + 5 * 7 + 4 + 2]);
     // sqld counts the statements it ran; the proxy those sent, which include the steps a success skips: the two that
-    // undo a failed movement, and the write request's ROLLBACK (see the transfer test above).
-    expect(after.statements - before.statements).toBe(5 + 58 - 2 * 5 - 1);
+    // undo a failed movement, and the write request's ROLLBACK.
+    expect(after.statements - before.statements).toBe(5 + 42 - 2 * 5 - 1);
     expect(await available(to.id)).toBe(1_050);
   });
 
@@ -207,5 +217,100 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     expect(Number(r.rows[0]!.balance_cents)).toBe(1_101);
     expect([proxy.continued()[0], proxy.continued().at(-1)]).toEqual([true, false]);
     expect(proxy.perRequest().filter((n) => n > 0)).toEqual([1, 1]);
+  });
+
+  /** Every row a P2P transfer adds, as the database holds it. */
+  async function rowsOf(transferId: string) {
+    const q = async (sql: string) => (await direct.execute({ sql, args: [transferId] })).rows.map((r) => ({ ...r }) as Record<string, unknown>);
+    return {
+      entries: await q('SELECT account_id, amount_cents FROM entries WHERE transfer_id = ? ORDER BY amount_cents'),
+      history: await q('SELECT uuid, user_id, direction, amount_cents FROM transactions WHERE transfer_id = ? ORDER BY direction DESC'),
+      mail: await q("SELECT to_address FROM mail_queue WHERE json_extract(data, '$.transferId') = ?"),
+    };
+  }
+  const noteCount = async (...ids: string[]) =>
+    Number((await direct.execute({ sql: `SELECT count(*) AS n FROM notifications WHERE id IN (${ids.map(() => '?').join(', ')})`, args: ids })).rows[0]!.n);
+
+  test('the rows transfers only add go in one statement per table for the whole request, and each transfer has its own', async () => {
+    const players = await seedPlayers(sqld.url, SECRET, 11, 1_000);
+    const [to, ...from] = players as [BenchPlayer, ...BenchPlayer[]];
+    const r = await counted(() => Promise.all(from.map((f, i) => sendCredits(client, ledger, { userId: f.id, email: f.email }, to.email, cents(10 + i)))));
+    expect(proxy.perRequest()).toEqual([10, 1 + 10 * 7 + 4 + 2]);
+    for (const [i, sent] of r.value.entries()) {
+      const rows = await rowsOf(sent.transferId);
+      const amount = 10 + i;
+      expect(rows.entries).toEqual([{ account_id: walletId(from[i]!.id), amount_cents: -amount }, { account_id: walletId(to.id), amount_cents: amount }]);
+      expect(rows.history).toMatchObject([
+        { uuid: sent.transactionUuid, user_id: from[i]!.id, direction: 'out', amount_cents: amount },
+        { user_id: to.id, direction: 'in', amount_cents: amount },
+      ]);
+      expect(await noteCount(sent.notes.sender.id, sent.notes.receiver.id)).toBe(2);
+      expect(rows.mail).toEqual([{ to_address: to.email }]);
+    }
+    expect((await verifyLedger(direct)).ok).toBe(true);
+    // What each movement's statement would have answered alone: its own rows added.
+    const two = () => appendRows({ sql: 'INSERT INTO notifications (id, user_id, type, content, created_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)', args: [crypto.randomUUID(), to.id, 'T', 'a', 1, crypto.randomUUID(), to.id, 'T', 'b', 1] });
+    const own = createLedger(client);
+    const moved = await Promise.all(from.slice(0, 3).map((f) => own.transfer({ debit: walletId(f.id), credit: walletId(to.id), amountCents: 1, code: 'P2P', with: () => [two()] })));
+    expect(moved.map((t) => [t.withResults![0]!.rowsAffected, t.withResults![0]!.rows.length])).toEqual([[2, 0], [2, 0], [2, 0]]);
+  });
+
+  test('a refused transfer among them: the request goes again with each movement\'s own rows, so does the next, and the refused one adds nothing', async () => {
+    const players = await seedPlayers(sqld.url, SECRET, 7, 1_000);
+    const [to, ...from] = players as [BenchPlayer, ...BenchPlayer[]];
+    // A ledger of its own: what the requests carry depends on how the ledger's previous request ended.
+    const own = createLedger(client);
+    const send = (f: BenchPlayer, amount: number) => sendCredits(client, own, { userId: f.id, email: f.email }, to.email, cents(amount));
+    const r = await counted(() => Promise.allSettled(from.map((f, i) => send(f, i === 3 ? 2_000 : 10))));
+    expect(r.value.map((x) => x.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(((r.value[3] as PromiseRejectedResult).reason as AppError).errorType).toBe('INSUFFICIENT_FUNDS');
+    // The checks; the joined attempt (nothing committed); the same six, each with its rows inside its savepoint
+    // (SAVEPOINT, 7 statements, RELEASE, the 2 undo steps).
+    expect(proxy.perRequest()).toEqual([6, 1 + 6 * 7 + 4 + 2, 1 + 6 * 11 + 2]);
+    const refused = Number((await direct.execute({ sql: 'SELECT (SELECT count(*) FROM transactions WHERE user_id = ?1) + (SELECT count(*) FROM notifications WHERE user_id = ?1) AS n', args: [from[3]!.id] })).rows[0]!.n);
+    expect(refused).toBe(0);
+    for (const x of r.value) if (x.status === 'fulfilled') expect((await rowsOf(x.value.transferId)).history).toHaveLength(2);
+    expect(await available(to.id)).toBe(1_050);
+    // The next request goes unjoined too; the one after it joined again.
+    const next = await counted(() => Promise.all(from.slice(0, 3).map((f) => send(f, 1))));
+    expect(next.requests).toBe(2);
+    expect(proxy.perRequest()).toEqual([3, 1 + 3 * 11 + 2]);
+    await counted(() => Promise.all(from.slice(0, 3).map((f) => send(f, 1))));
+    expect(proxy.perRequest()).toEqual([3, 1 + 3 * 7 + 4 + 2]);
+    expect((await verifyLedger(direct)).ok).toBe(true);
+  });
+
+  test('a joined insert that breaks a rule: the request goes again unjoined, and only the movement whose row broke it fails', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    const taken = crypto.randomUUID();
+    await direct.execute({ sql: "INSERT INTO notifications (id, user_id, type, content, created_at) VALUES (?, ?, 'T', 'taken', 0)", args: [taken, q!.id] });
+    const ids = Array.from({ length: 5 }, (_, i) => (i === 2 ? taken : crypto.randomUUID()));
+    const note = (id: string) => appendRows({ sql: 'INSERT INTO notifications (id, user_id, type, content, created_at) VALUES (?, ?, ?, ?, ?)', args: [id, q!.id, 'T', 'moved', 1] });
+    const own = createLedger(client);
+    const r = await counted(() =>
+      Promise.allSettled(ids.map((id) => own.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 1, code: 'P2P', with: () => [note(id)] }))),
+    );
+    expect(r.value.map((x) => x.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(String((r.value[2] as PromiseRejectedResult).reason)).toContain('UNIQUE constraint failed: notifications.id');
+    expect(r.requests).toBe(2);
+    expect(await noteCount(...ids)).toBe(5);
+    expect(Number((await direct.execute({ sql: "SELECT count(*) AS n FROM notifications WHERE content = 'moved'" })).rows[0]!.n)).toBe(4);
+    expect([await available(p!.id), await available(q!.id)]).toEqual([996, 1_004]);
+  });
+
+  test('rows to add that a later statement of the same movement follows stay in their place', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    const first = crypto.randomUUID();
+    const second = crypto.randomUUID();
+    // changes() is what the statement just before did: the notification's one row here, both balances (two) if the
+    // notification had been moved to the end of the request.
+    await createLedger(client).transfer({
+      debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 1, code: 'P2P',
+      with: () => [
+        appendRows({ sql: 'INSERT INTO notifications (id, user_id, type, content, created_at) VALUES (?, ?, ?, ?, ?)', args: [first, q!.id, 'T', 'first', 1] }),
+        { sql: "INSERT INTO notifications (id, user_id, type, content, created_at) SELECT ?, ?, 'T', 'second', 1 WHERE changes() = 1", args: [second, q!.id] },
+      ],
+    });
+    expect(await noteCount(first, second)).toBe(2);
   });
 });

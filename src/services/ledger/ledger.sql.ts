@@ -1,5 +1,6 @@
 import type { InStatement, Row } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { appendRows } from './append-rows';
 import type { Transfer, TransferStatus } from './ledger.types';
 
 // Statement builders and row mapping for the ledger. Every operation is one batch of these, so a movement,
@@ -52,10 +53,11 @@ export const insertTransfer = (r: TransferRow): InStatement => ({
 });
 
 /** The two lines of a posted movement: −amount on the debit account, +amount on the credit account. */
-export const insertEntries = (transferId: string, debit: string, credit: string, amountCents: number, at: number): InStatement => ({
-  sql: 'INSERT INTO entries (transfer_id, account_id, amount_cents, created_at) VALUES (?1, ?2, -?4, ?5), (?1, ?3, ?4, ?5)',
-  args: [transferId, debit, credit, amountCents, at],
-});
+export const insertEntries = (transferId: string, debit: string, credit: string, amountCents: number, at: number): InStatement =>
+  appendRows({
+    sql: 'INSERT INTO entries (transfer_id, account_id, amount_cents, created_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?)',
+    args: [transferId, debit, -amountCents, at, transferId, credit, amountCents, at],
+  });
 
 /** Creates both accounts on first use; a no-op for accounts that exist. */
 export const ensureAccounts = (a: Account, b: Account, at: number): InStatement => ({

@@ -89,7 +89,7 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
     // The transfer row goes first: a repeated externalRef aborts here, before any balance rule is consulted.
     const stmts = [insertTransfer(row), ensureAccounts(c.debit, c.credit, at)];
     if (kind === 'hold') stmts.push(changePending(c.debit.id, c.amountCents));
-    else stmts.push(insertEntries(id, c.debit.id, c.credit.id, c.amountCents, at), moveBalances(c.debit.id, c.credit.id, c.amountCents));
+    else stmts.push(moveBalances(c.debit.id, c.credit.id, c.amountCents), insertEntries(id, c.debit.id, c.credit.id, c.amountCents, at));
     const moreIds: string[] = [];
     if (m.more?.length) {
       if (kind !== 'transfer') throw AppError.invalid([{ field: 'more', message: 'Only a transfer can move more' }]);
@@ -99,7 +99,7 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
         moreIds.push(xid);
         stmts.push(
           insertTransfer({ ...row, id: xid, code: x.code, debit: cx.debit.id, credit: cx.credit.id, amountCents: cx.amountCents, externalRef: cx.externalRef, metadata: cx.metadata }),
-          ensureAccounts(cx.debit, cx.credit, at), insertEntries(xid, cx.debit.id, cx.credit.id, cx.amountCents, at), moveBalances(cx.debit.id, cx.credit.id, cx.amountCents),
+          ensureAccounts(cx.debit, cx.credit, at), moveBalances(cx.debit.id, cx.credit.id, cx.amountCents), insertEntries(xid, cx.debit.id, cx.credit.id, cx.amountCents, at),
         );
       }
     }
@@ -112,9 +112,9 @@ export function createLedger(client: Client, opts: LedgerOptions = {}): Ledger {
       if (c.externalRef !== null && failureOf(e) === 'duplicate-ref') return byRef(c.externalRef);
       throw e;
     }
-    // moveBalances is the fourth statement of a transfer (insertTransfer, ensureAccounts, insertEntries, moveBalances).
+    // moveBalances is the third statement of a transfer (insertTransfer, ensureAccounts, moveBalances, insertEntries).
     const available = kind === 'transfer' && !moreIds.length
-      ? Object.fromEntries(results[3]!.rows.map((r) => [String(r.id), Number(r.available)])) : undefined;
+      ? Object.fromEntries(results[2]!.rows.map((r) => [String(r.id), Number(r.available)])) : undefined;
     return { ...toTransfer(row), ...(moreIds.length && { moreIds }), ...(available && { available }), withResults: results.slice(own) };
   }
 

@@ -1,14 +1,16 @@
 import type { InStatement, ResultSet } from '@libsql/client';
 import { LibsqlBatchError, LibsqlError } from '@libsql/client';
+import { ResultSetImpl } from '@libsql/core/util';
 import * as hrana from '@libsql/hrana-client';
 import { asLibsql, gather, keptStream, streamGone, toHrana, toResultSet, type Remote } from '../../../db/remote';
+import { isAppendRows, joinAppendRows, rowCount, type AppendRows } from './append-rows';
 import { busyRetry, isBusy } from './busy';
 import type { Commit, GroupCommitOptions } from './group-commit';
 
 type Pending = { stmts: InStatement[]; resolve: (r: ResultSet[]) => void; reject: (e: unknown) => void };
 type Step = { ok: boolean; skipped: boolean; result?: hrana.RowsResult; error?: unknown };
 
-// Steps of one request are about fourteen per movement; this keeps a request well inside sqld's limits.
+// Steps of one request are seven to eleven per movement; this keeps a request well inside sqld's limits.
 const MAX_GROUP = 128;
 // Below this many movements a request is not split: under the bench's load a write request took sqld about 7 ms
 // plus 0.3 ms per movement, so a smaller group costs more than the overlap wins (docs/decisions/remote-requests.md).
@@ -21,6 +23,8 @@ const MIN_SPLIT = 24;
  * one's success; a failed statement rolls back to the savepoint, so only its own caller gets the error, the same
  * LibsqlBatchError a `batch` would have thrown), then COMMIT. Callers are answered after the COMMIT.
  * One request is in flight at a time: many writers queued at once inside sqld stall its write lock.
+ * The rows the movements only append (append-rows.ts) are written after them, one statement per table for the
+ * whole group; if any movement fails, the group goes again with each movement's rows in it (`joined` false).
  */
 export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}): Commit {
   let queue: Pending[] = [];
@@ -30,6 +34,8 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
 
   // Movements in the group last answered: with those queued, what is moving through this instance now.
   let answered = 0;
+  // Requests still to go without joined rows, after a group had a failure.
+  let unjoined = 0;
   /**
    * Half of what is moving, so sqld writes one half while this instance answers the other and reads the next
    * checks: one group of everything would leave sqld idle for that time. Small loads go whole.
@@ -44,7 +50,12 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
       let renewed = false;
       for (let attempt = 0; group.length; ) {
         try {
-          group = await commitGroup(group);
+          const sent = group;
+          group = await commitGroup(group, unjoined === 0);
+          if (unjoined > 0) unjoined--;
+          // The group had a failure and goes again without joined rows, and so does the next group: a stream of
+          // failing movements costs at most one extra request for every two groups.
+          if (group === sent) unjoined = 2;
         } catch (e) {
           const error = asLibsql(e);
           if (isBusy(error) && (await busyRetry(attempt++))) continue;
@@ -63,8 +74,11 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
     inFlight = false;
   }
 
-  /** One request; returns the movements to send again (an error ended the transaction after they ran). Throws when BEGIN or COMMIT failed. */
-  async function commitGroup(group: Pending[]): Promise<Pending[]> {
+  /**
+   * One request; returns the movements to send again (an error ended the transaction after they ran, or the group's
+   * joined rows could not be written), the same array when all go again unjoined. Throws when BEGIN or COMMIT failed.
+   */
+  async function commitGroup(group: Pending[], join: boolean): Promise<Pending[]> {
     const version = await remote.version();
     const batch = wire.take().batch(false);
     const steps: Step[] = [];
@@ -82,16 +96,36 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
     const begin = add('BEGIN IMMEDIATE');
     const inTx = version >= 3 ? [not(hrana.BatchCond.isAutocommit(batch))] : [];
     let ready = ok(begin);
-    const marks: { first: number; count: number; release: number; rolledBack: number }[] = [];
+    // Per movement: where each of its statements' results is (a step, or rows joined at the end), its RELEASE.
+    const marks: { at: (number | AppendRows)[]; release: number; rolledBack: number }[] = [];
+    const appended: AppendRows[] = [];
+    const releases: hrana.BatchCond[] = [];
     for (const p of group) {
       const sp = add('SAVEPOINT movement', ready, ...inTx);
       let last = sp;
-      for (const s of p.stmts) last = add(s, ok(last), ...inTx);
+      const later = join ? appendedTail(p.stmts) : p.stmts.length;
+      const at: (number | AppendRows)[] = [];
+      p.stmts.forEach((s, k) => {
+        if (k >= later) return void (at.push(s as AppendRows), appended.push(s as AppendRows));
+        last = add(s, ok(last), ...inTx);
+        at.push(last.i);
+      });
       const release = add('RELEASE movement', ok(last), ...inTx);
       const rollback = add('ROLLBACK TO movement', ok(sp), not(ok(last)), ...inTx);
       const released = add('RELEASE movement', ok(rollback));
-      marks.push({ first: sp.i + 1, count: p.stmts.length, release: release.i, rolledBack: released.i });
+      marks.push({ at, release: release.i, rolledBack: released.i });
+      releases.push(ok(release));
       ready = hrana.BatchCond.or(batch, [ok(release), ok(released)]);
+    }
+    // The appended rows only if every movement held: a failed one's rows must not be written.
+    const joined: number[] = [];
+    if (appended.length) {
+      ready = hrana.BatchCond.and(batch, releases);
+      for (const s of joinAppendRows(appended)) {
+        const j = add(s, ready, ...inTx);
+        joined.push(j.i);
+        ready = ok(j);
+      }
     }
     const commit = add('COMMIT', ready, ...inTx);
     batch.step().condition(not(ok(commit))).run('ROLLBACK').catch(() => {});
@@ -105,15 +139,17 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
     await Promise.all(settled);
 
     if (!steps[begin.i]!.ok) throw steps[begin.i]!.error ?? new LibsqlError('BEGIN was not executed', 'UNKNOWN');
+    // A movement failed, or the joined rows did: nothing was committed, and the group goes again unjoined.
+    if (joined.length && !joined.every((i) => steps[i]!.ok)) return group;
     let kept: { p: Pending; results: ResultSet[] }[] = [];
     const failed: { p: Pending; error: unknown }[] = [];
     let again: Pending[] = [];
     for (let i = 0; i < group.length; i++) {
       const p = group[i]!;
       const m = marks[i]!;
-      const own = steps.slice(m.first, m.first + m.count);
+      const own = m.at.filter((x): x is number => typeof x === 'number').map((k) => steps[k]!);
       if (steps[m.release]!.ok) {
-        kept.push({ p, results: own.map((s) => toResultSet(s.result!)) });
+        kept.push({ p, results: m.at.map((x) => (typeof x === 'number' ? toResultSet(steps[x]!.result!) : appendedResult(x))) });
         continue;
       }
       const at = own.findIndex((s) => !s.ok);
@@ -145,6 +181,16 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
       }
     });
 }
+
+/** Where a movement's trailing run of rows to append begins (its length if none): only those can wait for the end. */
+function appendedTail(stmts: InStatement[]): number {
+  let k = stmts.length;
+  while (k > 0 && isAppendRows(stmts[k - 1]!)) k--;
+  return k;
+}
+
+/** What the movement's own statement would have answered: its rows added, nothing returned. */
+const appendedResult = (s: AppendRows): ResultSet => new ResultSetImpl([], [], [], rowCount(s), undefined);
 
 /** The error a `batch` of the same statements would have thrown: a LibsqlBatchError naming the statement. */
 function batchError(e: unknown, index: number): unknown {

@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import type { Logger } from '../../lib/logger';
+import { appendRows } from '../ledger/append-rows';
 import { errorFields } from '../../lib/redact';
 import type { Mailer, MailMessage } from './mail.port';
 
@@ -9,10 +10,10 @@ export type RenderMail = (kind: string, to: string, data: Record<string, unknown
 
 /** The row that queues `mail`, for the statements of the event it tells of (so a crash loses neither or both). */
 export function queueMailRow(mail: QueuedMail, now: number): InStatement {
-  return {
+  return appendRows({
     sql: 'INSERT INTO mail_queue (id, kind, to_address, data, created_at) VALUES (?, ?, ?, ?, ?)',
     args: [Bun.randomUUIDv7(), mail.kind, mail.to, JSON.stringify(mail.data), now],
-  };
+  });
 }
 
 /**

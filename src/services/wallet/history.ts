@@ -1,4 +1,5 @@
 import type { Client, InStatement } from '@libsql/client';
+import { appendRows } from '../ledger/append-rows';
 
 // ADJUSTMENT: an operator's correction of the wallet, with its reason (the operator console).
 export const HISTORY_TYPES = ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY', 'ADJUSTMENT'] as const;
@@ -31,12 +32,12 @@ export function readableId(): string {
  * statement: each statement is prepared anew, and preparing is a large share of a transfer's cost.
  */
 export function historyRows(entries: HistoryEntry[], now: number): InStatement {
-  return {
+  return appendRows({
     sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, transfer_id, created_at)
           VALUES ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     args: entries.flatMap((e) => [Bun.randomUUIDv7(), e.uuid ?? readableId(), e.userId, e.type, e.direction, e.status, e.amountCents,
       e.orderId ?? null, e.gameId ?? null, e.gameName ?? null, e.counterparty ?? null, e.transferId, now]),
-  };
+  });
 }
 
 export const historyRow = (e: HistoryEntry, now: number): InStatement => historyRows([e], now);

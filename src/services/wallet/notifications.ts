@@ -1,4 +1,5 @@
 import type { Client, InStatement } from '@libsql/client';
+import { appendRows } from '../ledger/append-rows';
 
 export type Notification = { id: string; type: string; content: string; createdAt: number };
 
@@ -8,10 +9,10 @@ export type NewNotification = { userId: string; type: string; content: string };
 export function notificationRows(items: NewNotification[], now: number): { stmt: InStatement; notes: Notification[] } {
   const notes = items.map((n) => ({ id: Bun.randomUUIDv7(), type: n.type, content: n.content, createdAt: now }));
   return {
-    stmt: {
+    stmt: appendRows({
       sql: `INSERT INTO notifications (id, user_id, type, content, created_at) VALUES ${items.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
       args: items.flatMap((n, i) => [notes[i]!.id, n.userId, n.type, n.content, now]),
-    },
+    }),
     notes,
   };
 }
