@@ -24,7 +24,8 @@ const MIN_SPLIT = 24;
  * LibsqlBatchError a `batch` would have thrown), then COMMIT. Callers are answered after the COMMIT.
  * One request is in flight at a time: many writers queued at once inside sqld stall its write lock.
  * The rows the movements only append (append-rows.ts) are written after them, one statement per table for the
- * whole group; if any movement fails, the group goes again with each movement's rows in it (`joined` false).
+ * whole group, and then no movement needs a savepoint: if any statement fails, nothing is committed and the group
+ * goes again unjoined, each movement in its savepoint with its rows.
  */
 export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}): Commit {
   let queue: Pending[] = [];
@@ -40,7 +41,11 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
    * Half of what is moving, so sqld writes one half while this instance answers the other and reads the next
    * checks: one group of everything would leave sqld idle for that time. Small loads go whole.
    */
-  const groupSize = () => Math.min(MAX_GROUP, Math.max(MIN_SPLIT, Math.ceil((queue.length + answered) / 2)));
+  const groupSize = () => {
+    const half = Math.max(MIN_SPLIT, Math.ceil((queue.length + answered) / 2));
+    // Fewer than MIN_SPLIT left behind would pay a whole request and commit for themselves: they go now.
+    return Math.min(MAX_GROUP, queue.length - half < MIN_SPLIT ? queue.length : half);
+  };
 
   async function drain() {
     await gather();
@@ -51,8 +56,9 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
       for (let attempt = 0; group.length; ) {
         try {
           const sent = group;
-          group = await commitGroup(group, unjoined === 0);
+          const join = unjoined === 0;
           if (unjoined > 0) unjoined--;
+          group = await commitGroup(group, join);
           // The group had a failure and goes again without joined rows, and so does the next group: a stream of
           // failing movements costs at most one extra request for every two groups.
           if (group === sent) unjoined = 2;
@@ -96,35 +102,34 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
     const begin = add('BEGIN IMMEDIATE');
     const inTx = version >= 3 ? [not(hrana.BatchCond.isAutocommit(batch))] : [];
     let ready = ok(begin);
-    // Per movement: where each of its statements' results is (a step, or rows joined at the end), its RELEASE.
+    // Per movement: where each of its statements' results is (a step, or rows joined at the end), and unjoined,
+    // its RELEASE and the RELEASE after undoing it.
     const marks: { at: (number | AppendRows)[]; release: number; rolledBack: number }[] = [];
-    const appended: AppendRows[] = [];
-    const releases: hrana.BatchCond[] = [];
-    for (const p of group) {
-      const sp = add('SAVEPOINT movement', ready, ...inTx);
-      let last = sp;
-      const later = join ? appendedTail(p.stmts) : p.stmts.length;
-      const at: (number | AppendRows)[] = [];
-      p.stmts.forEach((s, k) => {
-        if (k >= later) return void (at.push(s as AppendRows), appended.push(s as AppendRows));
-        last = add(s, ok(last), ...inTx);
-        at.push(last.i);
-      });
-      const release = add('RELEASE movement', ok(last), ...inTx);
-      const rollback = add('ROLLBACK TO movement', ok(sp), not(ok(last)), ...inTx);
-      const released = add('RELEASE movement', ok(rollback));
-      marks.push({ at, release: release.i, rolledBack: released.i });
-      releases.push(ok(release));
-      ready = hrana.BatchCond.or(batch, [ok(release), ok(released)]);
-    }
-    // The appended rows only if every movement held: a failed one's rows must not be written.
-    const joined: number[] = [];
-    if (appended.length) {
-      ready = hrana.BatchCond.and(batch, releases);
-      for (const s of joinAppendRows(appended)) {
-        const j = add(s, ready, ...inTx);
-        joined.push(j.i);
-        ready = ok(j);
+    if (join) {
+      // A failure anywhere sends the whole group again unjoined, so no movement needs a savepoint here: each
+      // statement runs only if the one before it succeeded, the joined rows and COMMIT only if all did.
+      const appended: AppendRows[] = [];
+      for (const p of group) {
+        const later = appendedTail(p.stmts);
+        const at = p.stmts.map((s, k) => {
+          if (k >= later) return appended.push(s as AppendRows), s as AppendRows;
+          const step = add(s, ready, ...inTx);
+          ready = ok(step);
+          return step.i;
+        });
+        marks.push({ at, release: -1, rolledBack: -1 });
+      }
+      for (const s of joinAppendRows(appended)) ready = ok(add(s, ready, ...inTx));
+    } else {
+      for (const p of group) {
+        const sp = add('SAVEPOINT movement', ready, ...inTx);
+        let last = sp;
+        const at = p.stmts.map((s) => (last = add(s, ok(last), ...inTx)).i);
+        const release = add('RELEASE movement', ok(last), ...inTx);
+        const rollback = add('ROLLBACK TO movement', ok(sp), not(ok(last)), ...inTx);
+        const released = add('RELEASE movement', ok(rollback));
+        marks.push({ at, release: release.i, rolledBack: released.i });
+        ready = hrana.BatchCond.or(batch, [ok(release), ok(released)]);
       }
     }
     const commit = add('COMMIT', ready, ...inTx);
@@ -139,17 +144,36 @@ export function createRemoteCommit(remote: Remote, opts: GroupCommitOptions = {}
     await Promise.all(settled);
 
     if (!steps[begin.i]!.ok) throw steps[begin.i]!.error ?? new LibsqlError('BEGIN was not executed', 'UNKNOWN');
-    // A movement failed, or the joined rows did: nothing was committed, and the group goes again unjoined.
-    if (joined.length && !joined.every((i) => steps[i]!.ok)) return group;
+    const results = (m: (typeof marks)[number]) => m.at.map((x) => (typeof x === 'number' ? toResultSet(steps[x]!.result!) : appendedResult(x)));
+    if (join) {
+      const c = steps[commit.i]!;
+      if (c.skipped) {
+        // A statement failed (a movement broke a rule, or a joined row did) and nothing was committed. The first
+        // movement's failure was decided on committed money alone: it is its answer, and the rest go again as they
+        // were. A later one's was decided after movements that were not committed: the group goes again unjoined,
+        // where each movement is undone alone and the others commit with it.
+        const first = marks[0]!.at.findIndex((x) => typeof x === 'number' && steps[x]!.error !== undefined);
+        if (first < 0) return group;
+        group[0]!.reject(batchError(steps[marks[0]!.at[first] as number]!.error, first));
+        // The rest go the old way, so that however many of them fail, one more request answers them all.
+        if (group.length > 1) unjoined = Math.max(unjoined, 1);
+        return group.slice(1);
+      }
+      if (!c.ok) throw c.error ?? new LibsqlError('COMMIT was not executed', 'UNKNOWN');
+      opts.onCommit?.(group.length);
+      answered = group.length;
+      group.forEach((p, i) => p.resolve(results(marks[i]!)));
+      return [];
+    }
     let kept: { p: Pending; results: ResultSet[] }[] = [];
     const failed: { p: Pending; error: unknown }[] = [];
     let again: Pending[] = [];
     for (let i = 0; i < group.length; i++) {
       const p = group[i]!;
       const m = marks[i]!;
-      const own = m.at.filter((x): x is number => typeof x === 'number').map((k) => steps[k]!);
+      const own = m.at.map((k) => steps[k as number]!);
       if (steps[m.release]!.ok) {
-        kept.push({ p, results: m.at.map((x) => (typeof x === 'number' ? toResultSet(steps[x]!.result!) : appendedResult(x))) });
+        kept.push({ p, results: results(m) });
         continue;
       }
       const at = own.findIndex((s) => !s.ok);
