@@ -347,4 +347,40 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     });
     expect(await noteCount(first, second)).toBe(2);
   });
+
+  test('a joined request with a repeated externalRef or a second settlement of one hold: the money moves once, the repeat is answered as before', async () => {
+    const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+    const own = createLedger(client);
+    const note = () => appendRows({ sql: 'INSERT INTO notifications (id, user_id, type, content, created_at) VALUES (?, ?, ?, ?, ?)', args: [crypto.randomUUID(), q!.id, 'T', 'ref', 1] });
+    const ref = `once-${p!.id}`;
+    const same = await Promise.all([1, 2, 3].map(() => own.transfer({ debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 10, code: 'P2P', externalRef: ref, with: () => [note()] })));
+    expect(new Set(same.map((t) => t.id)).size).toBe(1);
+    expect(same.map((t) => t.replayed).sort()).toEqual([false, true, true]);
+    expect(Number((await direct.execute({ sql: "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND content = 'ref'", args: [q!.id] })).rows[0]!.n)).toBe(1);
+    const h = await own.hold({ debit: walletId(p!.id), credit: systemId('bitcoin_withdrawals'), amountCents: 300, code: 'WITHDRAWAL' });
+    const settled = await Promise.allSettled([own.post(h.id, { with: () => [note()] }), own.void(h.id, { with: () => [note()] }), own.post(h.id)]);
+    expect(settled.map((x) => x.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    for (const x of settled.slice(1)) expect(((x as PromiseRejectedResult).reason as AppError).errorType).toBe('HOLD_NOT_PENDING');
+    expect([await available(p!.id), await available(q!.id)]).toEqual([690, 1_010]);
+    expect((await verifyLedger(direct)).ok).toBe(true);
+  });
+
+  test('an error that ends the transaction, first in a joined request or later in it, fails only its own movement', async () => {
+    await direct.execute('CREATE TABLE IF NOT EXISTS ends_tx (x TEXT)');
+    await direct.execute("CREATE TRIGGER IF NOT EXISTS ends_tx_rollback BEFORE INSERT ON ends_tx WHEN NEW.x = 'end' BEGIN SELECT RAISE(ROLLBACK, 'ended the transaction'); END");
+    for (const bad of [0, 2]) {
+      const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+      const own = createLedger(client);
+      const r = await Promise.allSettled([0, 1, 2, 3].map((i) => own.transfer({
+        debit: walletId(p!.id), credit: walletId(q!.id), amountCents: 10, code: 'P2P',
+        with: () => [{ sql: 'INSERT INTO ends_tx (x) VALUES (?)', args: [i === bad ? 'end' : 'ok'] },
+          appendRows({ sql: 'INSERT INTO notifications (id, user_id, type, content, created_at) VALUES (?, ?, ?, ?, ?)', args: [crypto.randomUUID(), q!.id, 'T', 'ended', 1] })],
+      })));
+      expect(r.map((x) => x.status)).toEqual([0, 1, 2, 3].map((i) => (i === bad ? 'rejected' : 'fulfilled')));
+      expect(String((r[bad] as PromiseRejectedResult).reason)).toContain('ended the transaction');
+      expect([await available(p!.id), await available(q!.id)]).toEqual([970, 1_030]);
+      expect(Number((await direct.execute({ sql: "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND content = 'ended'", args: [q!.id] })).rows[0]!.n)).toBe(3);
+    }
+    expect((await verifyLedger(direct)).ok).toBe(true);
+  });
 });

@@ -4,8 +4,9 @@ import type { InArgs, InStatement, InValue } from '@libsql/client';
  * Rows a movement only adds (its ledger entries, history, notifications, queued mail): new ids, no rule that one
  * movement can break, and in tables no write reads to decide anything. On a libSQL server sqld spends CPU on every
  * statement, so the ledger writes the rows of all the movements of one request in one statement per table, after
- * the movements and in the same transaction (remote-commit.ts). A table a write's condition reads must not be
- * marked: its rows would not be there yet for the other movements of the request.
+ * the movements and in the same transaction (remote-commit.ts). A row that another movement's write could read or
+ * change within the same request (a limit counted over it, a guard that looks for it) must not be marked: it would
+ * not be there yet for the other movements of the request (docs/decisions/remote-requests.md).
  */
 export type AppendRows = { sql: string; args: InValue[] };
 
