@@ -9,6 +9,9 @@ import { fund } from '../../../tests/helpers/money';
 import { createPlayer } from '../../../tests/helpers/players';
 import { createBtcpayStoreAdmin } from '../payments/btcpay/btcpay.webhooks';
 import { runDoctor, type CheckResult } from './doctor';
+import { openDatabase } from '../../../db/client';
+import { migrate } from '../../../db/migrate';
+import { sqldPath, startSqld } from '../../../tests/helpers/sqld';
 
 const root = resolve(import.meta.dir, '../../..');
 const PUBLIC_URL = 'https://wallet.example.com';
@@ -23,6 +26,12 @@ beforeAll(async () => {
   base = { NODE_ENV: 'test', DATABASE_URL: app.config.DATABASE_URL, DATA_DIR: app.dir, PUBLIC_URL };
 });
 
+// A production site as deploy/ sets it up: behind a proxy on this machine, data under absolute paths, mainnet.
+const production = {
+  NODE_ENV: 'production', PUBLIC_URL, JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1', DOCUMENT_KEY: 'd'.repeat(64),
+  BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w', BITCOIN_NETWORK: 'mainnet',
+  HOST: '127.0.0.1', TRUSTED_PROXY_HEADER: 'x-real-ip', GAME_PROVIDER: 'manual',
+};
 const check = (results: CheckResult[], name: string) => results.find((r) => r.name === name)!;
 const text = (r: CheckResult) => r.problems.map((p) => `${p.problem} Fix: ${p.fix}`).join('\n');
 
@@ -70,12 +79,6 @@ describe('doctor: configuration', () => {
     expect(check(fine, 'configuration').status).toBe('ok');
   });
 
-  // A production site as deploy/ sets it up: behind a proxy on this machine, data under absolute paths, mainnet.
-  const production = {
-    NODE_ENV: 'production', PUBLIC_URL, JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1', DOCUMENT_KEY: 'd'.repeat(64),
-    BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w', BITCOIN_NETWORK: 'mainnet',
-    HOST: '127.0.0.1', TRUSTED_PROXY_HEADER: 'x-real-ip', GAME_PROVIDER: 'manual',
-  };
   const configProblems = async (env: Record<string, string | undefined>) => {
     const c = check(await runDoctor(Object.fromEntries(Object.entries({ ...base, ...production, ...env }).filter(([, v]) => v !== undefined)), 500), 'configuration');
     return c.problems.map((p) => p.problem);
@@ -133,6 +136,25 @@ describe('doctor: database and ledger', () => {
     expect(text(check(r, 'database'))).toContain(`DATABASE_URL=${url}`);
     expect(check(r, 'ledger').status).toBe('skipped');
     expect(await Bun.file(join(app.dir, 'missing', 'gone.db')).exists()).toBe(false);
+  });
+
+  test.skipIf(!sqldPath)('production on a libSQL server: its commits are not synced to disk, a problem; elsewhere not', async () => {
+    const sqld = await startSqld();
+    try {
+      const migrated = openDatabase(sqld.url).client;
+      await migrate(migrated);
+      migrated.close();
+      const prod = { ...base, ...production, DATABASE_URL: sqld.url };
+      const db = check(await runDoctor(prod, 500), 'database');
+      expect(db.status).toBe('problem');
+      expect(text(db)).toContain('The libSQL server commits without syncing to disk');
+      expect(text(db)).toContain('Fix: Keep the libSQL server\'s data on storage that survives a power cut');
+      // Outside production, and on the embedded file in production (synchronous=FULL), nothing to report.
+      expect(check(await runDoctor({ ...base, DATABASE_URL: sqld.url }), 'database').status).toBe('ok');
+      expect(check(await runDoctor({ ...base, ...production }, 500), 'database').status).toBe('ok');
+    } finally {
+      await sqld.stop();
+    }
   });
 
   test('pending migrations and migrations this version does not know are each reported', async () => {

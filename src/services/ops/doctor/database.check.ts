@@ -29,6 +29,11 @@ export async function checkDatabase(config: Config, client: Client): Promise<Che
     if (quick.join() !== 'ok')
       problems.push({ problem: `SQLite reports damage: ${quick.slice(0, 3).join('; ')}.`, fix: 'Stop the site and restore the last good backup (coinreel restore FILE; npm run restore -- FILE in a checkout).' });
   }
+  if (!embeddedPath(config.DATABASE_URL) && config.isProduction && (await syncLevel(client)) < FULL)
+    problems.push({
+      problem: 'The libSQL server commits without syncing to disk (its PRAGMA synchronous is below FULL, and it lets no client raise it): a money movement answered just before its machine loses power can be lost. The embedded file syncs every commit.',
+      fix: 'Keep the libSQL server\'s data on storage that survives a power cut (a disk with power-loss protection, or replicated block storage) and keep a replica or its own backups; or run one instance on the embedded file (README, Several instances).',
+    });
   const m = await migrationState(client);
   if (m.pending.length)
     problems.push({ problem: `${m.pending.length} migration(s) not applied yet: ${m.pending.join(', ')}.`, fix: 'Start (or restart) the site: it applies pending migrations at start-up.' });
@@ -36,4 +41,14 @@ export async function checkDatabase(config: Config, client: Client): Promise<Che
     problems.push({ problem: `The database has migrations this version does not know: ${m.unknown.join(', ')}. A newer Coinreel migrated it.`, fix: 'Run the newer version again, or restore a backup taken before the upgrade.' });
   const where = embeddedPath(config.DATABASE_URL) ?? config.DATABASE_URL.replace(/\/\/[^@/]*@/, '//');
   return result('database', problems, `${where}, ${m.pending.length ? 'migrations pending' : 'migrations up to date'}`);
+}
+
+// SQLite's synchronous levels: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. Only FULL and above sync a WAL commit.
+const FULL = 2;
+
+/** The database connection's sync level; a server that will not say counts as syncing (nothing to warn of). */
+async function syncLevel(client: Client): Promise<number> {
+  const row = (await client.execute('PRAGMA synchronous').catch(() => null))?.rows[0];
+  const level = row ? Number(Object.values(row)[0]) : FULL;
+  return Number.isFinite(level) ? level : FULL;
 }
