@@ -1,4 +1,4 @@
-import type { InArgs, InStatement, InValue } from '@libsql/client';
+import type { InStatement, InValue } from '@libsql/client';
 
 /**
  * Rows a movement only adds (its ledger entries, history, notifications, queued mail): new ids, no rule that one
@@ -39,8 +39,8 @@ export function joinAppendRows(stmts: AppendRows[]): { sql: string; args: InValu
     let last = parts.at(-1);
     if (!last || last.args.length + s.args.length > MAX_ARGS) parts.push((last = { tuples: [], args: [] }));
     last.tuples.push(tuples!);
-    last.args.push(...(s.args as InValue[]));
+    last.args.push(...s.args);
     byHead.set(head!, parts);
   }
-  return [...byHead].flatMap(([head, parts]) => parts.map((p) => ({ sql: `${head} VALUES ${p.tuples.join(', ')}`, args: p.args as InArgs as InValue[] })));
+  return [...byHead].flatMap(([head, parts]) => parts.map((p) => ({ sql: `${head} VALUES ${p.tuples.join(', ')}`, args: p.args })));
 }
