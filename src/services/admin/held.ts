@@ -4,7 +4,7 @@ import { formatCents } from '../../shared/money';
 import { heldId, systemId, walletId, type Ledger } from '../ledger/ledger.types';
 import { btcForCents } from '../payments/btc-amount';
 import type { WithdrawalService } from '../payments/withdrawal-service';
-import { readableId } from '../wallet/history';
+import { readableId } from '../wallet/readable-id';
 import { notificationRow, type Notification } from '../wallet/notifications';
 import { auditStatement, type Actor } from './audit';
 

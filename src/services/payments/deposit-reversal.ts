@@ -2,7 +2,7 @@ import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { debtId, heldId, systemId, walletId, type Ledger } from '../ledger/ledger.types';
-import { readableId } from '../wallet/history';
+import { readableId } from '../wallet/readable-id';
 import { noticeMailRow } from '../mail/mail-queue';
 import { notificationRow, type Notification } from '../wallet/notifications';
 import type { Invoice, InvoicePaymentMethod } from './payments.port';

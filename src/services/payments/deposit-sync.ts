@@ -3,7 +3,7 @@ import { formatCents } from '../../shared/money';
 import type { Ledger } from '../ledger/ledger.types';
 import { noticeMailRow } from '../mail/mail-queue';
 import { notificationRows, type Notification } from '../wallet/notifications';
-import { readableId } from '../wallet/history';
+import { readableId } from '../wallet/readable-id';
 import { creditMovement, isGuardAbort, planCredit, type CreditPlan, type HeldReason } from './deposit-credit';
 import { reverseInvalid, type Notice } from './deposit-reversal';
 import { usdCentsOf } from './btc-amount';

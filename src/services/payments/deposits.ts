@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { redactMessage } from '../../lib/redact';
 import { depositRaceLost, guardDeposit } from '../protection/deposit-guard';
-import { readableId } from '../wallet/history';
+import { readableId } from '../wallet/readable-id';
 import { PAYMENT_METHODS, PaymentsError, type Invoice, type InvoicePaymentMethod, type PaymentsProvider } from './payments.port';
 
 export const INVOICE_MINUTES = 30;

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { walletId, systemId, type Ledger } from '../ledger/ledger.types';
 import { queueMailToPlayer } from '../mail/mail-queue';
-import { readableId } from '../wallet/history';
+import { readableId } from '../wallet/readable-id';
 import { notificationRow, type Notification } from '../wallet/notifications';
 import { btcWithinCents } from './btc-amount';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';

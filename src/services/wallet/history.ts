@@ -1,5 +1,6 @@
 import type { Client, InStatement } from '@libsql/client';
 import { appendRows } from '../ledger/append-rows';
+import { readableId } from './readable-id';
 
 // ADJUSTMENT: an operator's correction of the wallet, with its reason (the operator console).
 export const HISTORY_TYPES = ['TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY', 'ADJUSTMENT'] as const;
@@ -20,12 +21,6 @@ export type HistoryEntry = {
   uuid?: string;
 };
 
-/** A short id players can quote to support, e.g. CR-3F9K2M7Q. */
-export function readableId(): string {
-  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return 'CR-' + [...bytes].map((b) => alphabet[b % 32]).join('');
-}
 
 /**
  * History rows, written in the same transaction as the ledger movement they describe. Several rows go in one
