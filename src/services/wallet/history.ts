@@ -21,7 +21,6 @@ export type HistoryEntry = {
   uuid?: string;
 };
 
-
 /**
  * History rows, written in the same transaction as the ledger movement they describe. Several rows go in one
  * statement: each statement is prepared anew, and preparing is a large share of a transfer's cost.
