@@ -383,4 +383,44 @@ describe.skipIf(!sqldPath)('requests to a libSQL server per movement', () => {
     }
     expect((await verifyLedger(direct)).ok).toBe(true);
   });
+
+  test('each caller of a shared request gets its own movement\'s results, joined or each in its savepoint', async () => {
+    const players = await seedPlayers(sqld.url, SECRET, 6, 1_000);
+    // No refusal: one joined request. A refusal after the others: the same movements go again in their savepoints.
+    for (const refused of [-1, 2]) {
+      const own = createLedger(client);
+      const r = await Promise.allSettled([0, 1, 2].map((i) => own.transfer({
+        debit: walletId(players[2 * i]!.id), credit: walletId(players[2 * i + 1]!.id), amountCents: i === refused ? 100_000 : 10 + i, code: 'P2P',
+        with: () => [{ sql: 'SELECT ? AS mine', args: [i] }],
+      })));
+      expect(r.map((x) => x.status)).toEqual([0, 1, 2].map((i) => (i === refused ? 'rejected' : 'fulfilled')));
+      for (const [i, x] of r.entries()) {
+        if (x.status !== 'fulfilled') continue;
+        const [d, c] = [players[2 * i]!.id, players[2 * i + 1]!.id];
+        expect(x.value.available).toEqual({ [walletId(d)]: await available(d), [walletId(c)]: await available(c) });
+        expect(Number(x.value.withResults![0]!.rows[0]!.mine)).toBe(i);
+      }
+    }
+  });
+
+  test('a COMMIT that fails (a deferred foreign key) answers every caller of its request, and none of them is told of money that did not move', async () => {
+    await direct.execute('CREATE TABLE IF NOT EXISTS deferred_ref (account_id TEXT REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED)');
+    const dangling = { sql: 'INSERT INTO deferred_ref (account_id) VALUES (?)', args: ['no-such-account'] };
+    // Joined: every statement succeeds and only the COMMIT fails. With a refusal after it: the same go again in their
+    // savepoints, the refused one is undone alone, and the COMMIT fails there with one movement kept.
+    for (const amounts of [[10, 20, 30], [10, 100_000]]) {
+      const [p, q] = await seedPlayers(sqld.url, SECRET, 2, 1_000);
+      const own = createLedger(client);
+      const all = Promise.allSettled(amounts.map((amountCents, i) => own.transfer({
+        debit: walletId(p!.id), credit: walletId(q!.id), amountCents, code: 'P2P', with: () => (i === 0 ? [dangling] : []),
+      })));
+      const r = await Promise.race([all, Bun.sleep(5_000).then(() => 'a caller was never answered' as const)]);
+      if (typeof r === 'string') throw new Error(r);
+      expect(String((r[0] as PromiseRejectedResult).reason)).toContain('FOREIGN KEY constraint failed');
+      const told = r.reduce((sum, x, i) => sum + (x.status === 'fulfilled' ? amounts[i]! : 0), 0);
+      expect([await available(p!.id), await available(q!.id)]).toEqual([1_000 - told, 1_000 + told]);
+    }
+    expect(Number((await direct.execute('SELECT count(*) AS n FROM deferred_ref')).rows[0]!.n)).toBe(0);
+    expect((await verifyLedger(direct)).ok).toBe(true);
+  });
 });

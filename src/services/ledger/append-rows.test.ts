@@ -17,6 +17,10 @@ describe('rows to append', () => {
       { sql: 'INSERT OR IGNORE INTO n (id, v) VALUES (?, ?)', args: ['a', 'A'] },
       { sql: "INSERT INTO n (id, v) VALUES (?, 'x')", args: ['a'] },
       { sql: 'INSERT INTO n (id, v) VALUES (?, ?)', args: ['a'] },
+      // More values than places: joined, they would shift every later movement's rows.
+      { sql: 'INSERT INTO n (id, v) VALUES (?, ?)', args: ['a', 'A', 'b'] },
+      // Joining keeps only the INSERT: whatever came before it would be lost.
+      { sql: 'WITH x AS (SELECT 1) INSERT INTO n (id, v) VALUES (?, ?)', args: ['a', 'A'] },
       { sql: 'UPDATE n SET v = ? WHERE id = ?', args: ['a', 'A'] },
     ];
     for (const s of refused) expect(() => appendRows(s)).toThrow('not rows to append');
