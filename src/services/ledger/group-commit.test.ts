@@ -171,6 +171,42 @@ describe('group commit: the WAL on disk before an answer', () => {
     expect(Number((await client.execute('SELECT count(*) FROM transfers')).rows[0]![0])).toBe(before);
     expect(syncs.length).toBe(1);
   });
+
+  test('a failed fsync also fails the group committed while it ran: no later fsync acknowledges it', async () => {
+    const { syncs, syncWal } = handSync();
+    const l = createLedger(client, { syncWal, onCommit: (n) => commits.push(n) });
+    const lost = l.transfer({ debit: DEP, credit: w(1), amountCents: 5, code: 'DEPOSIT' });
+    await Bun.sleep(20);
+    const waiting = l.transfer({ debit: DEP, credit: w(2), amountCents: 5, code: 'DEPOSIT' });
+    waiting.catch(() => {}); // answered (rejected) along with the first, before this test asks
+    await Bun.sleep(20);
+    expect(commits).toEqual([1, 1]);
+    syncs[0]!.fail(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    await expect(lost).rejects.toThrow(/SQLITE_IOERR_FSYNC/);
+    // After a failed fsync the kernel may have dropped pages a later, successful fsync would not write.
+    await Bun.sleep(20);
+    for (const s of syncs.slice(1)) s.done();
+    await expect(waiting).rejects.toThrow(/SQLITE_IOERR_FSYNC/);
+    expect(syncs.length).toBe(1);
+  });
+});
+
+describe('group commit: a repeated externalRef and the WAL sync', () => {
+  test('a repeat of an externalRef is not answered with a first transfer that is not on disk yet: a failed fsync fails every caller', async () => {
+    const syncs: { done: () => void; fail: (e: Error) => void }[] = [];
+    const l = createLedger(client, { syncWal: () => new Promise<void>((done, fail) => syncs.push({ done, fail })) });
+    const pay = () => l.transfer({ debit: DEP, credit: w(1), amountCents: 500, code: 'DEPOSIT', externalRef: 'pay-1' });
+    // Two in the first group, one more in a later group while the first group's fsync runs.
+    const calls = [pay(), pay()];
+    await Bun.sleep(20);
+    calls.push(pay());
+    const answered: string[] = [];
+    for (const c of calls) c.then(() => answered.push('moved'), () => answered.push('refused'));
+    await Bun.sleep(20);
+    expect(answered).toEqual([]);
+    syncs[0]!.fail(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    for (const c of calls) await expect(c).rejects.toThrow(/SQLITE_IOERR_FSYNC/);
+  });
 });
 
 describe('money moving', () => {
@@ -196,5 +232,60 @@ describe('money moving', () => {
     expect(moneyMoving(client)).toBe(true);
     await Bun.sleep(250);
     expect(moneyMoving(client)).toBe(false);
+  });
+});
+
+describe('group commit: errors beyond one movement', () => {
+  const hangs = <T>(p: Promise<T>, ms = 5_000) => Promise.race([p, Bun.sleep(ms).then(() => { throw new Error('a caller was never answered'); })]);
+
+  test('more movements than one transaction holds go in several commits of the same flush, and every one is answered', async () => {
+    const n = 600;
+    const out = await hangs(settle(Array.from({ length: n }, (_, i) => ledger.transfer({ debit: DEP, credit: w(i % 6), amountCents: 1, code: 'DEPOSIT' }))));
+    expect(out.filter((r) => r.status === 'fulfilled').length).toBe(n);
+    expect(commits.length).toBeGreaterThan(1);
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(n);
+    let total = 0;
+    for (let i = 0; i < 6; i++) total += (await ledger.balance(w(i))).availableCents;
+    expect(total).toBe(n);
+  });
+
+  test('an error that ends the whole transaction fails only its movement; the ones before it go again, each with its own results', async () => {
+    await client.execute('CREATE TABLE ends_tx (x TEXT)');
+    await client.execute("CREATE TRIGGER ends_tx_rollback BEFORE INSERT ON ends_tx WHEN NEW.x = 'end' BEGIN SELECT RAISE(ROLLBACK, 'ended the transaction'); END");
+    for (const bad of [0, 2]) {
+      commits.length = 0;
+      const to = (i: number) => w(`${bad}-${i}`);
+      const out = await hangs(settle([0, 1, 2, 3].map((i) => ledger.transfer({
+        debit: DEP, credit: to(i), amountCents: 10 + i, code: 'DEPOSIT',
+        with: () => [{ sql: 'INSERT INTO ends_tx (x) VALUES (?)', args: [i === bad ? 'end' : 'ok'] }, { sql: 'SELECT ? AS mine', args: [i] }],
+      }))));
+      expect(out.map((r) => r.status)).toEqual([0, 1, 2, 3].map((i) => (i === bad ? 'rejected' : 'fulfilled')));
+      expect(String((out[bad] as PromiseRejectedResult).reason)).toContain('ended the transaction');
+      for (const [i, r] of out.entries()) if (r.status === 'fulfilled') expect(Number(r.value.withResults![1]!.rows[0]!.mine)).toBe(i);
+      for (let i = 0; i < 4; i++) expect((await ledger.balance(to(i))).availableCents).toBe(i === bad ? 0 : 10 + i);
+      expect(commits).toEqual([3]);
+    }
+    expect(Number((await client.execute("SELECT count(*) FROM ends_tx WHERE x = 'ok'")).rows[0]![0])).toBe(6);
+    expect((await verifyLedger(client)).ok).toBe(true);
+  });
+
+  test('a COMMIT that fails (a deferred foreign key) answers every caller of its group with an error, moves nothing, and the next group commits', async () => {
+    await client.execute('CREATE TABLE deferred_ref (account_id TEXT REFERENCES accounts (id) DEFERRABLE INITIALLY DEFERRED)');
+    const dangling = { sql: 'INSERT INTO deferred_ref (account_id) VALUES (?)', args: ['no-such-account'] };
+    await ledger.transfer({ debit: DEP, credit: w('a'), amountCents: 1_000, code: 'DEPOSIT' });
+    commits.length = 0;
+    // Every statement succeeds and only the COMMIT fails; then the same with a refused movement in the group.
+    for (const amounts of [[10, 20, 30], [10, 100_000]]) {
+      const out = await hangs(settle(amounts.map((amountCents, i) => ledger.transfer({ debit: w('a'), credit: w('b'), amountCents, code: 'P2P', with: () => (i === 0 ? [dangling] : []) }))));
+      expect(out.map((r) => r.status)).toEqual(amounts.map(() => 'rejected'));
+      expect(String((out[0] as PromiseRejectedResult).reason)).toContain('FOREIGN KEY constraint failed');
+      expect([(await ledger.balance(w('a'))).availableCents, (await ledger.balance(w('b'))).availableCents]).toEqual([1_000, 0]);
+    }
+    expect(commits).toEqual([]);
+    // Nothing of the failed transaction is left open on the connection: the next movement commits on its own.
+    await hangs(ledger.transfer({ debit: w('a'), credit: w('b'), amountCents: 5, code: 'P2P' }));
+    expect(commits).toEqual([1]);
+    expect(Number((await client.execute('SELECT count(*) FROM deferred_ref')).rows[0]![0])).toBe(0);
+    expect((await verifyLedger(client)).ok).toBe(true);
   });
 });

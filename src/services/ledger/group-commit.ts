@@ -179,10 +179,14 @@ function writerFor(client: Client, opts: GroupCommitOptions): Commit {
       }
       opts.onCommit?.(done.length);
     } else if (db.inTransaction) db.exec('ROLLBACK');
-    const answer = () => done.forEach((d) => d.p.resolve(d.results));
-    if (done.length && wal) wal.durable().then(answer, (e) => done.forEach((d) => d.p.reject(e)));
+    const answer = () => {
+      for (const d of done) d.p.resolve(d.results);
+      for (const f of failed) f.p.reject(f.error);
+    };
+    // A refused movement waits for the WAL sync too: its caller may read what this group or an earlier one committed
+    // (a repeated externalRef is answered with the first transfer), which must not be answered before it is on disk.
+    if (wal && (done.length || failed.length)) wal.durable().then(answer, (e) => [...done, ...failed].forEach((x) => x.p.reject(e)));
     else answer();
-    for (const f of failed) f.p.reject(f.error);
     return again;
   }
 
