@@ -81,6 +81,57 @@ describe('verifyLedger', () => {
     expect((await verifyLedger(client)).checks.find((c) => c.name === 'no debt account is above zero')!.violations).toEqual([`${debtId('bob')}: balance 10`]);
   });
 
+  // Broken books that every other check passes: balances match their entries and everything sums to zero.
+  const insertTransferRow = (id: string, kind: string, debit: string, credit: string, amount: number, pendingId: string | null = null) => ({
+    sql: `INSERT INTO transfers (id, kind, code, debit_account_id, credit_account_id, amount_cents, status, pending_id, created_at)
+          VALUES (?, ?, 'BROKEN', ?, ?, ?, ?, ?, 0)`,
+    args: [id, kind, debit, credit, amount, kind === 'void' ? 'voided' : 'posted', pendingId],
+  });
+  const entry = (transferId: string, account: string, cents: number) => ({
+    sql: 'INSERT INTO entries (transfer_id, account_id, amount_cents, created_at) VALUES (?, ?, ?, 0)', args: [transferId, account, cents],
+  });
+  const move = (account: string, cents: number) => ({ sql: 'UPDATE accounts SET balance_cents = balance_cents + ? WHERE id = ?', args: [cents, account] });
+  const settlements = 'every pending hold belongs to a live transfer, and every settled hold to exactly one settlement';
+
+  test('a transfer whose entries do not balance is found, even when another one makes up the difference', async () => {
+    await client.batch([
+      insertTransferRow('t-plus', 'transfer', A, B, 100), entry('t-plus', A, -99), entry('t-plus', B, 100), move(A, -99), move(B, 100),
+      insertTransferRow('t-minus', 'transfer', B, A, 100), entry('t-minus', B, -101), entry('t-minus', A, 100), move(B, -101), move(A, 100),
+    ], 'write');
+    expect(await failing()).toEqual(['every posted movement has exactly its two entries']);
+  });
+
+  test('a hold whose money moved at hold time (it has entries) is found', async () => {
+    const out = systemId('bitcoin_withdrawals');
+    await client.batch([entry(hold.id, A, -200), entry(hold.id, out, 200), move(A, -200), move(out, 200)], 'write');
+    expect(await failing()).toEqual(['every posted movement has exactly its two entries']);
+  });
+
+  test('a post of more than its hold is found, with its money moved consistently', async () => {
+    const out = systemId('bitcoin_withdrawals');
+    await client.batch([
+      insertTransferRow('p-big', 'post', A, out, 250, hold.id), entry('p-big', A, -250), entry('p-big', out, 250), move(A, -250), move(out, 250),
+      { sql: "UPDATE transfers SET status = 'posted' WHERE id = ?", args: [hold.id] }, `UPDATE accounts SET pending_cents = pending_cents - 200 WHERE id = '${A}'`,
+    ], 'write');
+    expect(await failing()).toEqual([settlements]);
+  });
+
+  test('a void that records less than its hold is found', async () => {
+    await client.batch([
+      insertTransferRow('v-small', 'void', A, systemId('bitcoin_withdrawals'), 150, hold.id),
+      { sql: "UPDATE transfers SET status = 'voided' WHERE id = ?", args: [hold.id] }, `UPDATE accounts SET pending_cents = pending_cents - 200 WHERE id = '${A}'`,
+    ], 'write');
+    expect(await failing()).toEqual([settlements]);
+  });
+
+  test('entries naming an account that no longer exists are found, even when they sum to zero', async () => {
+    const C = walletId('carol');
+    await ledger.transfer({ debit: A, credit: C, amountCents: 10, code: 'P2P' });
+    await ledger.transfer({ debit: C, credit: A, amountCents: 10, code: 'P2P' });
+    await client.execute({ sql: 'DELETE FROM accounts WHERE id = ?', args: [C] });
+    expect(await failing()).toEqual(["every account's balance equals the sum of its entries"]);
+  });
+
   test('a split movement is recorded as its transfers, each with its own two entries', async () => {
     const t = await ledger.transfer({ debit: systemId('bitcoin_deposits'), credit: A, amountCents: 10, code: 'DEPOSIT', externalRef: 'split-1',
       more: [{ debit: systemId('bitcoin_deposits'), credit: heldId('alice'), amountCents: 7, code: 'DEPOSIT_HELD', externalRef: 'split-1:held' }] });

@@ -66,15 +66,14 @@ export const ensureAccounts = (a: Account, b: Account, at: number): InStatement 
 });
 
 /**
- * Moves amountCents from debit to credit in one statement and releases `releaseCents` of the debit side's
- * pending (a posted hold). The CHECK on accounts aborts the batch if the debit side would overdraw. It returns
- * both accounts' available cents as it left them, so a caller that shows them reads nothing more.
+ * Moves amountCents from debit to credit in one statement (a posted hold's pending is released by
+ * settleBalances). The CHECK on accounts aborts the batch if the debit side would overdraw. It returns both
+ * accounts' available cents as it left them, so a caller that shows them reads nothing more.
  */
-export const moveBalances = (debit: string, credit: string, amountCents: number, releaseCents = 0): InStatement => ({
-  sql: `UPDATE accounts SET balance_cents = balance_cents + CASE id WHEN ?1 THEN -?3 ELSE ?3 END,
-        pending_cents = pending_cents - CASE id WHEN ?1 THEN ?4 ELSE 0 END WHERE id IN (?1, ?2)
+export const moveBalances = (debit: string, credit: string, amountCents: number): InStatement => ({
+  sql: `UPDATE accounts SET balance_cents = balance_cents + CASE id WHEN ?1 THEN -?3 ELSE ?3 END WHERE id IN (?1, ?2)
         RETURNING id, balance_cents - pending_cents AS available`,
-  args: [debit, credit, amountCents, releaseCents],
+  args: [debit, credit, amountCents],
 });
 
 export const changePending = (accountId: string, deltaCents: number): InStatement => ({

@@ -203,6 +203,14 @@ describe('holds', () => {
     expect(await ledger.balance(A)).toEqual({ balanceCents: 700, pendingCents: 0, availableCents: 700 });
   });
 
+  test('posting exactly the held amount, named explicitly, moves all of it', async () => {
+    await fund(A, 1_000);
+    const h = await ledger.hold({ debit: A, credit: OUT, amountCents: 300, code: 'WITHDRAW' });
+    expect(await ledger.post(h.id, { amountCents: 300 })).toMatchObject({ status: 'posted', amountCents: 300 });
+    expect(await ledger.balance(A)).toEqual({ balanceCents: 700, pendingCents: 0, availableCents: 700 });
+    expect((await verifyLedger(client)).ok).toBe(true);
+  });
+
   test('void releases the whole hold', async () => {
     await fund(A, 1_000);
     const h = await ledger.hold({ debit: A, credit: gameAccountId('alice', 'ultra-panda'), amountCents: 1_000, code: 'GAME_LOAD' });
@@ -210,6 +218,14 @@ describe('holds', () => {
     expect(v).toMatchObject({ status: 'voided', amountCents: 1_000, pendingId: h.id });
     expect(await ledger.balance(A)).toEqual({ balanceCents: 1_000, pendingCents: 0, availableCents: 1_000 });
     expect((await verifyLedger(client)).ok).toBe(true);
+  });
+
+  test('the available balances a transfer returns are net of the pending holds', async () => {
+    await fund(A, 1_000);
+    await ledger.hold({ debit: A, credit: OUT, amountCents: 600, code: 'WITHDRAW' });
+    const t = await ledger.transfer({ debit: A, credit: B, amountCents: 100, code: 'P2P' });
+    expect(t.available).toEqual({ [A]: 300, [B]: 100 });
+    expect(t.available![A]).toBe(await available(A));
   });
 
   test('a hold is settled exactly once: a second post or void is a 409 HOLD_NOT_PENDING', async () => {
@@ -234,6 +250,15 @@ describe('holds', () => {
     for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as AppError).errorType).toBe('HOLD_NOT_PENDING');
     expect((await ledger.balance(A)).pendingCents).toBe(0);
     expect((await verifyLedger(client)).ok).toBe(true);
+  });
+
+  test('a hold cannot carry more movements: a 400 that moves and reserves nothing', async () => {
+    await fund(A, 1_000);
+    const before = await snapshot();
+    const e = await failure(() => ledger.hold({ debit: A, credit: OUT, amountCents: 100, code: 'WITHDRAW',
+      more: [{ debit: A, credit: B, amountCents: 50, code: 'P2P' }] }));
+    expect(e.status).toBe(400);
+    expect(await snapshot()).toEqual(before);
   });
 
   test('unknown holds and plain transfers cannot be settled', async () => {
