@@ -10,7 +10,9 @@ import type { InStatement, InValue } from '@libsql/client';
  */
 export type AppendRows = { sql: string; args: InValue[] };
 
-const marked = new WeakSet<object>();
+// A marked statement's parts, read once when it is marked: its head (table and columns), its tuples, their number.
+type Parts = { head: string; tuples: string; rows: number };
+const marked = new WeakMap<object, Parts>();
 // INSERT INTO table (columns) VALUES (?, …), (?, …): positional parameters only, so statements can be joined.
 const SHAPE = /^\s*(INSERT INTO [a-z_]+ \([a-z_, ]+\))\s+VALUES\s+(\(\?(?:, \?)*\)(?:, \(\?(?:, \?)*\))*)\s*$/;
 
@@ -18,14 +20,14 @@ const SHAPE = /^\s*(INSERT INTO [a-z_]+ \([a-z_, ]+\))\s+VALUES\s+(\(\?(?:, \?)*
 export function appendRows(stmt: AppendRows): AppendRows {
   const m = SHAPE.exec(stmt.sql);
   if (!m || (m[2]!.match(/\?/g) ?? []).length !== stmt.args.length) throw new Error(`not rows to append: ${stmt.sql.slice(0, 60)}`);
-  marked.add(stmt);
+  marked.set(stmt, { head: m[1]!, tuples: m[2]!, rows: m[2]!.split('), (').length });
   return stmt;
 }
 
 export const isAppendRows = (s: InStatement): s is AppendRows => typeof s === 'object' && marked.has(s);
 
 /** The number of rows a marked statement adds. */
-export const rowCount = (s: AppendRows) => SHAPE.exec(s.sql)![2]!.split('), (').length;
+export const rowCount = (s: AppendRows) => marked.get(s)!.rows;
 
 // SQLite's default limit on parameters in one statement is 32,766; stay well under it.
 const MAX_ARGS = 30_000;
@@ -34,13 +36,13 @@ const MAX_ARGS = 30_000;
 export function joinAppendRows(stmts: AppendRows[]): { sql: string; args: InValue[] }[] {
   const byHead = new Map<string, { tuples: string[]; args: InValue[] }[]>();
   for (const s of stmts) {
-    const [, head, tuples] = SHAPE.exec(s.sql)!;
-    const parts = byHead.get(head!) ?? [];
+    const { head, tuples } = marked.get(s)!;
+    const parts = byHead.get(head) ?? [];
     let last = parts.at(-1);
     if (!last || last.args.length + s.args.length > MAX_ARGS) parts.push((last = { tuples: [], args: [] }));
-    last.tuples.push(tuples!);
+    last.tuples.push(tuples);
     last.args.push(...s.args);
-    byHead.set(head!, parts);
+    byHead.set(head, parts);
   }
   return [...byHead].flatMap(([head, parts]) => parts.map((p) => ({ sql: `${head} VALUES ${p.tuples.join(', ')}`, args: p.args })));
 }
