@@ -11,8 +11,11 @@ import { commands, pct, section } from './lib/report';
 import { root, startServer } from './lib/server';
 import { verdict, type Cell } from './lib/table';
 import { measure, ratio, requireYardstick, type PageTiming } from './lib/yardstick';
+import { useRunTmpdir } from '../tests/helpers/run-tmpdir';
 
 requireYardstick();
+// Every temp folder of this run in one, removed at its end.
+useRunTmpdir();
 
 const SECRET = 'bench-pages-secret-bench-pages-secret';
 const VISITOR_PAGES = ['/', '/about-us', '/privacy-policy', '/terms-condition', '/support', '/responsible-gaming', '/login', '/register', '/forgot-password', '/ultra-panda', '/vb-link'];

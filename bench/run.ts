@@ -8,8 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './lib/server';
 import { requireYardstick } from './lib/yardstick';
+import { useRunTmpdir } from '../tests/helpers/run-tmpdir';
 
 requireYardstick();
+// Every temp folder of this run in one, removed at its end.
+useRunTmpdir();
 const filters = process.argv.slice(2);
 const files = readdirSync(import.meta.dir)
   .filter((f) => f.endsWith('.bench.ts'))

@@ -12,8 +12,11 @@ import { verdict, type Cell } from './lib/table';
 import { ratio, requireYardstick } from './lib/yardstick';
 import { mailsDelivered } from './lib/smtp-sink';
 import { createClient } from '@libsql/client';
+import { useRunTmpdir } from '../tests/helpers/run-tmpdir';
 
 requireYardstick();
+// Every temp folder of this run in one, removed at its end.
+useRunTmpdir();
 
 const SECRET = 'bench-wallet-secret-bench-wallet-secret';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

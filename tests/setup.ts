@@ -1,4 +1,8 @@
-import { afterEach, beforeEach } from 'bun:test';
+import { afterAll, afterEach, beforeEach } from 'bun:test';
+import { useRunTmpdir } from './helpers/run-tmpdir';
+
+// Every temp folder of the run in one, removed after the last test.
+afterAll(useRunTmpdir().remove);
 
 // A console.error during a test is a defect the test would otherwise hide: fail it.
 let errors: unknown[][] = [];

@@ -1,7 +1,7 @@
 // wrk (the yardstick's load client) run directly, for loads ratio.sh cannot describe: several servers at once.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export type WrkResult = { rps: number; p50Ms: number; p99Ms: number; requests: number; non2xx: number };
 
@@ -19,6 +19,7 @@ export async function wrkPost(url: string, o: { body: string; headers: Record<st
   const p = Bun.spawn(['wrk', '-t1', `-c${o.connections}`, `-d${o.seconds}s`, '--latency', '-s', script, url], { stdout: 'pipe', stderr: 'pipe' });
   const out = await new Response(p.stdout).text();
   await p.exited;
+  rmSync(dirname(script), { recursive: true, force: true });
   const pick = (re: RegExp) => re.exec(out);
   const p50 = pick(/^\s+50%\s+([\d.]+)(us|ms|s)/m);
   const p99 = pick(/^\s+99%\s+([\d.]+)(us|ms|s)/m);
