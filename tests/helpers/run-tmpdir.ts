@@ -21,8 +21,12 @@ export function removeStaleRuns(base: string): string[] {
   for (const name of readdirSync(base)) {
     const m = OWNED.exec(name);
     if (!m || alive(Number(m[1]))) continue;
-    rmSync(join(base, name), { recursive: true, force: true });
-    removed.push(name);
+    try {
+      rmSync(join(base, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Another user's folder in a shared /tmp: theirs to remove.
+    }
   }
   return removed;
 }
