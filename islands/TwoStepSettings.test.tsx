@@ -42,14 +42,24 @@ describe('TwoStepSettings', () => {
 
     click('Turn on');
     expect(await screen.findByText('Enter the 6-digit code your authenticator app shows.')).toBeTruthy();
+    expect(screen.getByText('Current password is required')).toBeTruthy();
     expect(server.sent.filter((s) => s.path.endsWith('/enable'))).toHaveLength(0);
     type('Code from the app', '000000');
+    type('Your Password', p.password);
     click('Turn on');
     const box = screen.getByLabelText('Code from the app');
     await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
     expect(box.getAttribute('aria-describedby')).toBe('two-step-code-error');
 
+    // The right code with a wrong password (a stolen session) is refused at the password box.
     type('Code from the app', codeFor(key, clock.t));
+    type('Your Password', 'Not-the-password1');
+    click('Turn on');
+    expect(await screen.findByText('Current password is incorrect')).toBeTruthy();
+    expect(screen.getByLabelText('Your Password').getAttribute('aria-invalid')).toBe('true');
+    expect(server.sent.filter((s) => s.path.endsWith('/enable')).at(-1)!.body).toEqual({ code: codeFor(key, clock.t), currentPassword: 'Not-the-password1' });
+
+    type('Your Password', p.password);
     click('Turn on');
     expect(await screen.findByText('Save your recovery codes')).toBeTruthy();
     const codes = [...document.querySelectorAll('.recovery-code-list code')].map((c) => c.textContent);
@@ -78,6 +88,7 @@ describe('TwoStepSettings', () => {
     expect(view().textContent).toContain('Scan this code');
     const key = screen.getByLabelText('Manual key').textContent!.replace(/\s/g, '');
     type('Code from the app', codeFor(key, clock.t));
+    type('Your Password', p.password);
     screen.getByRole('button', { name: 'Turn on' }).focus();
     click('Turn on');
     await screen.findByText('Save your recovery codes');

@@ -5,6 +5,8 @@ import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
 import { FormFailure } from './_ui/field';
 import { FormToken } from './_ui/form-token';
+import { PasswordField } from './_ui/password-field';
+import { CURRENT_PASSWORD_REQUIRED } from '../src/shared/schemas/account';
 import { CodeForm, groupedKey, RecoveryCodes, SetupCodeField, TWO_STEP_ACTION, type Said } from './_ui/two-step-parts';
 
 type Setup = { secret: string; otpauthUrl: string; qrSvg: string };
@@ -86,19 +88,26 @@ function TurnOn({ formToken, said, onSetup }: { formToken?: string; said: Said; 
 
 function SetupPanel({ setup, formToken, said, onCodes }: { setup: Setup; formToken?: string; said: Said; onCodes: (codes: string[]) => void }) {
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState(said?.errors?.code);
+  const [passwordError, setPasswordError] = useState(said?.errors?.currentPassword);
   const [busy, setBusy] = useState(false);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const local = checkSetupCode({ code }).code;
-    if (local) return setError(local);
+    setError(local);
+    setPasswordError(password ? undefined : CURRENT_PASSWORD_REQUIRED);
+    if (local || !password) return;
     setBusy(true);
     try {
-      const r = await api<{ recoveryCodes: string[] }>('/user/2fa/enable', { method: 'POST', body: { code: code.trim() }, inlineFields: ['code'] });
+      const r = await api<{ recoveryCodes: string[] }>('/user/2fa/enable', { method: 'POST', body: { code: code.trim(), currentPassword: password }, inlineFields: ['code', 'currentPassword'] });
       if (r.success && r.recoveryCodes) {
         toast.success('Two-step verification is on.', { id: 'two-step' });
         onCodes(r.recoveryCodes);
-      } else setError(r.fieldErrors.code);
+      } else {
+        setError(r.fieldErrors.code);
+        setPasswordError(r.fieldErrors.currentPassword);
+      }
     } catch {
       // The API client has already said the network failed.
     } finally {
@@ -126,6 +135,7 @@ function SetupPanel({ setup, formToken, said, onCodes }: { setup: Setup; formTok
           <SetupCodeField value={code} onValue={(v) => { setCode(v); setError(undefined); }} error={error} />
         </li>
       </ol>
+      <PasswordField id="two-step-password" name="currentPassword" label="Your Password" value={password} onValue={(v) => { setPassword(v); setPasswordError(undefined); }} error={passwordError} hint="Needed to turn on two-step verification." />
       <SubmitButton busy={busy} label="Turn on" busyLabel="Checking..." />
       <p className="form-foot"><a href="/profile-setting">Cancel</a></p>
     </form>

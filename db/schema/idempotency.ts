@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
  * One row per (player, Idempotency-Key). While the first request runs, status_code is NULL and locked_at
- * holds its lease; afterwards the row keeps the answer (status and JSON body) to replay. Rows older than
- * the retention window are pruned lazily.
+ * holds its lease; afterwards the row keeps the answer (status and JSON body) to replay. After the retention
+ * window the answer is dropped and the row stays, binding the key to its request's fingerprint.
  */
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
@@ -16,5 +17,5 @@ export const idempotencyKeys = sqliteTable(
     createdAt: integer('created_at').notNull(),
     lockedAt: integer('locked_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_answered_idx').on(t.createdAt).where(sql`response_body IS NOT NULL`)],
 );

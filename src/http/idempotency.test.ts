@@ -123,6 +123,8 @@ describe('Idempotency-Key', () => {
     behaviour = 'crash';
     expect((await send(a, { cents: 100 }, key('k-5xx'))).status).toBe(500);
     behaviour = 'ok';
+    // The key stays bound to the request that failed: another body is refused, the same one runs again.
+    expect((await send(a, { cents: 900 }, key('k-5xx'))).status).toBe(422);
     const retried = await send(a, { cents: 100 }, key('k-5xx'));
     expect([retried.status, retried.replayed, runs, await wallet()]).toEqual([200, false, 3, 100]);
   });
@@ -152,7 +154,7 @@ describe('Idempotency-Key', () => {
     expect(runs).toBe(1);
   });
 
-  test('answers are kept for 24 hours, then the key is free again and old rows are pruned', async () => {
+  test('answers are kept for 24 hours, then dropped: the same request runs again and moves nothing twice', async () => {
     const a = app();
     await send(a, { cents: 100 }, key('k-day'));
     clock += DAY - 1;
@@ -163,8 +165,22 @@ describe('Idempotency-Key', () => {
     const late = await send(a, { cents: 100 }, key('k-day'));
     expect([late.replayed, runs, await wallet()]).toEqual([false, 3, 105]);
     await Bun.sleep(20); // pruning runs beside the request
-    const left = (await client.execute('SELECT key FROM idempotency_keys')).rows.map((r) => r.key);
-    expect(left).toEqual(['k-day']);
+    const rows = (await client.execute('SELECT key, response_body IS NOT NULL AS answered FROM idempotency_keys ORDER BY key')).rows;
+    expect(rows.map((r) => [r.key, Number(r.answered)])).toEqual([['k-day', 1], ['k-other', 0]]);
+  });
+
+  test('after its answer is dropped, a key is still refused for a different request: nothing runs, nothing moves', async () => {
+    const a = app();
+    await send(a, { cents: 100 }, key('k-reused'));
+    clock += 3 * DAY;
+    await send(a, { cents: 1 }, key('k-prune')); // drops k-reused's answer
+    await Bun.sleep(20);
+    const answered = await client.execute("SELECT response_body FROM idempotency_keys WHERE key = 'k-reused'");
+    expect(answered.rows[0]!.response_body).toBeNull();
+    const reused = await send(a, { cents: 700 }, key('k-reused'));
+    expect([reused.status, reused.json.errorType, runs, await wallet()]).toEqual([422, 'IDEMPOTENCY_MISMATCH', 2, 101]);
+    // Another path is another request too.
+    expect((await send(a, {}, key('k-reused'), '/api/other')).status).toBe(422);
   });
 
   test('a run that died mid-request (process killed) is retried after its lease, without moving money twice', async () => {

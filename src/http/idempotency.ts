@@ -22,6 +22,9 @@ type Stored = { fingerprint: string; status_code: number | null; response_body: 
 const FIELD = 'Idempotency-Key';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Answers older than the cut-off are dropped; the key, its request's fingerprint and its date stay (see claim). */
+export const DROP_OLD_ANSWERS = 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL WHERE response_body IS NOT NULL AND created_at < ?';
+
 /** Key order in a JSON body does not make it a different request. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
@@ -60,8 +63,9 @@ async function answerOf(value: unknown, setStatus: unknown): Promise<{ status: n
 /**
  * `idempotent: true` on an authenticated route honours the `Idempotency-Key` header: the first request with a key
  * runs and its answer is kept; a repeat with the same body (same player, same path) gets that answer again; the
- * same key with a different body is a 422. A repeat that arrives while the first still runs waits for its answer,
- * so the handler never runs twice at once. 5xx and 429 answers are not kept: the key can be retried.
+ * same key with a different body is a 422, then and after the answer is dropped (24 h). A repeat that arrives while
+ * the first still runs waits for its answer, so the handler never runs twice at once. 5xx and 429 answers are not
+ * kept: the same request can be retried.
  * Handlers that move money should pass `idempotency.ref` as the ledger's externalRef, so that even a run retried
  * after a crash (see leaseMs) cannot move the money twice.
  */
@@ -73,14 +77,17 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
   const running = new Map<string, { done: Promise<void>; finish: () => void }>();
   let nextPrune = 0;
 
+  // A key stays bound to its request after its answer is dropped: the money paths' references (ledger, deposits,
+  // game orders) outlive the answer, so a later request reusing the key would otherwise be answered from the first
+  // one's movement. The same request may run again (its references make it move nothing twice); another is a 422.
   async function claim(userId: string, key: string, fingerprint: string, at: number): Promise<boolean> {
     const r = await client.execute({
       sql: `INSERT INTO idempotency_keys (user_id, key, fingerprint, status_code, response_body, created_at, locked_at)
             VALUES (?1, ?2, ?3, NULL, NULL, ?4, ?4)
-            ON CONFLICT (user_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, status_code = NULL,
-              response_body = NULL, created_at = excluded.created_at, locked_at = excluded.locked_at
-            WHERE idempotency_keys.created_at < ?5
-               OR (idempotency_keys.status_code IS NULL AND idempotency_keys.locked_at < ?6 AND idempotency_keys.fingerprint = ?3)`,
+            ON CONFLICT (user_id, key) DO UPDATE SET status_code = NULL, response_body = NULL,
+              created_at = excluded.created_at, locked_at = excluded.locked_at
+            WHERE idempotency_keys.fingerprint = ?3
+              AND (idempotency_keys.created_at < ?5 OR (idempotency_keys.status_code IS NULL AND idempotency_keys.locked_at < ?6))`,
       args: [userId, key, fingerprint, at, at - retentionMs, at - leaseMs],
     });
     return r.rowsAffected === 1;
@@ -95,7 +102,7 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
   function prune(at: number) {
     if (at < nextPrune) return;
     nextPrune = at + 60_000;
-    client.execute({ sql: 'DELETE FROM idempotency_keys WHERE created_at < ?', args: [at - retentionMs] }).catch(() => opts.logger?.error('idempotency prune failed'));
+    client.execute({ sql: DROP_OLD_ANSWERS, args: [at - retentionMs] }).catch(() => opts.logger?.error('idempotency prune failed'));
   }
 
   /** Claims the key, or returns the kept answer, waiting for a run in progress. */
@@ -118,7 +125,7 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
         const message = 'This Idempotency-Key was already used for a different request.';
         throw new AppError(422, message, 'IDEMPOTENCY_MISMATCH', [{ field: FIELD, message }]);
       }
-      if (row?.status_code != null) return { key, ref, owned: false, replay: replayOf(row.status_code, row.response_body ?? 'null'), lockedAt: 0, done: true };
+      if (row?.status_code != null && row.response_body != null) return { key, ref, owned: false, replay: replayOf(row.status_code, row.response_body ?? 'null'), lockedAt: 0, done: true };
       if (performance.now() >= deadline)
         throw AppError.conflict('A request with this Idempotency-Key is still being processed. Try again shortly.', 'IDEMPOTENCY_IN_FLIGHT');
       // Still running: here (wait for it) or in another process (poll).
@@ -133,7 +140,8 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
     c.done = true;
     try {
       if (!answer || answer.status >= 500 || answer.status === 429)
-        await client.execute({ sql: 'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND locked_at = ? AND status_code IS NULL', args: [userId, c.key, c.lockedAt] });
+        // Its lease ends now: the same request can be retried at once, and the key stays bound to it.
+        await client.execute({ sql: 'UPDATE idempotency_keys SET locked_at = 0 WHERE user_id = ? AND key = ? AND locked_at = ? AND status_code IS NULL', args: [userId, c.key, c.lockedAt] });
       else
         await client.execute({
           sql: 'UPDATE idempotency_keys SET status_code = ?, response_body = ? WHERE user_id = ? AND key = ? AND locked_at = ? AND status_code IS NULL',

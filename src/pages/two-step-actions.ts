@@ -26,7 +26,7 @@ export const twoStepActions: Record<string, PageAction> = {
   },
   /** Turn on, second step: the first code confirms the app has the secret; the recovery codes are shown once. */
   async '2fa-enable'(ctx: ActionContext) {
-    const a = await ctx.send('POST', '/user/2fa/enable', { code: ctx.fields.code ?? '' });
+    const a = await ctx.send('POST', '/user/2fa/enable', { code: ctx.fields.code ?? '', currentPassword: ctx.fields.currentPassword ?? '' });
     if (a.json?.success === true) return codesScreen(a.json.recoveryCodes);
     // The secret being set up comes back from the form's own hidden fields, so a mistyped code can be retried.
     const secret = ctx.fields.secret ?? '';

@@ -136,13 +136,21 @@ describe('/profile-setting two-step section without script', () => {
     expect(values.qrSvg).toStartWith('<svg');
     expect(setupDoc).toContain('data:image/svg+xml');
 
-    const wrong = await post('/profile-setting', { _action: '2fa-enable', secret: values.secret, otpauthUrl: values.otpauthUrl, code: '000000' }, p);
+    const wrong = await post('/profile-setting', { _action: '2fa-enable', secret: values.secret, otpauthUrl: values.otpauthUrl, code: '000000', currentPassword: p.password }, p);
     expect(wrong.status).toBe(400);
     const again = propsOf(await wrong.text(), 'TwoStepSettings').form;
     expect(again.values.secret).toBe(values.secret);
     expect(again.errors.code).toBeString();
 
-    const on = await post('/profile-setting', { _action: '2fa-enable', secret: values.secret, otpauthUrl: values.otpauthUrl, code: codeFor(values.secret, clock.t) }, p);
+    // The right code without the password: refused at the password box, on the same set-up.
+    const noPassword = await post('/profile-setting', { _action: '2fa-enable', secret: values.secret, otpauthUrl: values.otpauthUrl, code: codeFor(values.secret, clock.t), currentPassword: '' }, p);
+    expect(noPassword.status).toBe(400);
+    const noPasswordDoc = await noPassword.text();
+    expect(propsOf(noPasswordDoc, 'TwoStepSettings').form).toMatchObject({ values: { secret: values.secret }, errors: { currentPassword: 'Current password is required' } });
+    expect(noPasswordDoc).toContain('name="currentPassword"');
+    expect(noPasswordDoc).toContain('Current password is required');
+
+    const on = await post('/profile-setting', { _action: '2fa-enable', secret: values.secret, otpauthUrl: values.otpauthUrl, code: codeFor(values.secret, clock.t), currentPassword: p.password }, p);
     expect(on.status).toBe(200);
     const onDoc = await on.text();
     const codes = propsOf(onDoc, 'TwoStepSettings').form.values.recoveryCodes.split(' ');

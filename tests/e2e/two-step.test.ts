@@ -41,6 +41,7 @@ describe('two-step verification journey in chromium (phone), on the embedded def
     // The player's authenticator app, played by the test: the manual key shown on the page.
     const secret = (await card.getByLabel('Manual key').textContent())!.replace(/\s/g, '');
     await card.getByLabel('Code from the app').fill(codeFor(secret, clock.t));
+    await card.getByLabel('Your Password', { exact: true }).fill('Journey123!');
     await card.getByRole('button', { name: 'Turn on', exact: true }).click();
     await card.getByText('Save your recovery codes').waitFor();
     expect(await card.locator('.recovery-code-list code').count()).toBe(10);

@@ -35,7 +35,7 @@ export function codeFor(secret: string, ms: number): string {
 export async function turnOnTwoStep(app: TestApp, p: TestPlayer, ms: number): Promise<{ secret: string; recoveryCodes: string[] }> {
   const s = await call(app, 'POST', '/api/v1/user/2fa/setup', {}, { token: p.token });
   if (s.status !== 200) throw new Error(`setup: ${s.status} ${s.text}`);
-  const e = await call(app, 'POST', '/api/v1/user/2fa/enable', { code: codeFor(s.json.secret, ms) }, { token: p.token });
+  const e = await call(app, 'POST', '/api/v1/user/2fa/enable', { code: codeFor(s.json.secret, ms), currentPassword: p.password }, { token: p.token });
   if (e.status !== 200) throw new Error(`enable: ${e.status} ${e.text}`);
   return { secret: s.json.secret, recoveryCodes: e.json.recoveryCodes };
 }

@@ -50,7 +50,7 @@ describe('an e-mail change needs more than the session', () => {
     const clock = testClock();
     const app = await makeClockedApp(clock);
     const { token, user } = await registeredPlayer(app, 'guarded@example.com');
-    const { secret } = await turnOnTwoStep(app, { token, userId: user._id } as never, clock.t);
+    const { secret } = await turnOnTwoStep(app, { token, userId: user._id, password: GOOD_PASSWORD } as never, clock.t);
     clock.step();
     const noCode = await call(app, 'PATCH', '/api/v1/user/update-profile', change('thief@example.com', { currentPassword: GOOD_PASSWORD }), { token });
     expect(noCode.status).toBe(401);

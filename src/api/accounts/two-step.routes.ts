@@ -3,10 +3,12 @@ import type { Session } from '../../http/session';
 import type { TwoStep } from '../../services/auth/two-step';
 import { bodyOf, rejectInvalid, wrongTypes } from './accounts.model';
 import { SETUP_CODE_REQUIRED, TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
+import { CURRENT_PASSWORD_REQUIRED } from '../../shared/schemas/account';
 
 /**
  * Two-step verification of the caller's own account: status, set-up (a new pending secret and its QR), enable with
- * a first code (answers the ten recovery codes, shown this once), disable and new recovery codes (each with a code).
+ * a first code and the account's password (answers the ten recovery codes, shown this once), disable and new
+ * recovery codes (each with a code).
  */
 export const twoStepRoutes = (twoStep: TwoStep, session: Session) =>
   new Elysia({ prefix: '/user/2fa' })
@@ -25,8 +27,8 @@ export const twoStepRoutes = (twoStep: TwoStep, session: Session) =>
     }, { auth: true })
     .post('/enable', async ({ player, body }) => {
       const b = bodyOf(body);
-      rejectInvalid(wrongTypes(b, { code: SETUP_CODE_REQUIRED }));
-      const recoveryCodes = await twoStep.enable(player.userId, b.code);
+      rejectInvalid(wrongTypes(b, { code: SETUP_CODE_REQUIRED, currentPassword: CURRENT_PASSWORD_REQUIRED }));
+      const recoveryCodes = await twoStep.enable(player.userId, b.code, b.currentPassword);
       return { success: true, message: 'Two-step verification is on. Keep your recovery codes somewhere safe: they are shown only this once.', recoveryCodes };
     }, { auth: true })
     .post('/disable', async ({ player, body }) => {

@@ -38,7 +38,7 @@ describe('set-up and enable', () => {
     expect(row!.secret).toBeNull();
     expect(String(row!.pending_secret)).not.toContain(s.json.secret);
 
-    const e = await post(p, '/enable', { code: codeFor(s.json.secret, clock.t) });
+    const e = await post(p, '/enable', { code: codeFor(s.json.secret, clock.t), currentPassword: p.password });
     expect(e.status).toBe(200);
     expect(e.json.recoveryCodes).toHaveLength(10);
     expect(new Set(e.json.recoveryCodes).size).toBe(10);
@@ -53,19 +53,35 @@ describe('set-up and enable', () => {
 
   test('enable: wrong code, empty code, no set-up, and a code of the earlier pending secret are refused and change nothing', async () => {
     const p = await createPlayer(app);
-    expect((await post(p, '/enable', { code: '123456' })).json.errorType).toBe('TOTP_NOT_SET_UP');
+    expect((await post(p, '/enable', { code: '123456', currentPassword: p.password })).json.errorType).toBe('TOTP_NOT_SET_UP');
     const first = await post(p, '/setup');
     const second = await post(p, '/setup');
     expect(second.json.secret).not.toBe(first.json.secret);
-    const empty = await post(p, '/enable', { code: '' });
+    const empty = await post(p, '/enable', { code: '', currentPassword: p.password });
     expect(empty.status).toBe(400);
     expect(empty.json.errors).toEqual([{ field: 'code', message: 'Enter the 6-digit code your authenticator app shows.' }]);
-    const stale = await post(p, '/enable', { code: codeFor(first.json.secret, clock.t) });
+    const stale = await post(p, '/enable', { code: codeFor(first.json.secret, clock.t), currentPassword: p.password });
     expect(stale.status).toBe(400);
     expect(stale.json.errorType).toBe('TOTP_INVALID');
     expect(stale.json.errors[0].field).toBe('code');
     expect((await rows(app, 'SELECT enabled_at FROM user_totp WHERE user_id = ?', [p.userId]))[0]!.enabled_at).toBeNull();
-    expect((await post(p, '/enable', { code: codeFor(second.json.secret, clock.t) })).status).toBe(200);
+    expect((await post(p, '/enable', { code: codeFor(second.json.secret, clock.t), currentPassword: p.password })).status).toBe(200);
+  });
+
+  test('enable asks for the password: a stolen session with the right code but no password, or a wrong one, changes nothing', async () => {
+    const p = await createPlayer(app);
+    const s = await post(p, '/setup');
+    const code = codeFor(s.json.secret, clock.t);
+    const none = await post(p, '/enable', { code });
+    expect([none.status, none.json.errors]).toEqual([400, [{ field: 'currentPassword', message: 'Current password is required' }]]);
+    const blank = await post(p, '/enable', { code: '', currentPassword: '' });
+    expect(blank.json.errors.map((e: { field: string }) => e.field)).toEqual(['code', 'currentPassword']);
+    const wrong = await post(p, '/enable', { code, currentPassword: 'Not-the-password1' });
+    expect([wrong.status, wrong.json.errors]).toEqual([400, [{ field: 'currentPassword', message: 'Current password is incorrect' }]]);
+    expect((await post(p, '/enable', { code, currentPassword: 12345 })).status).toBe(400);
+    expect((await rows(app, 'SELECT enabled_at FROM user_totp WHERE user_id = ?', [p.userId]))[0]!.enabled_at).toBeNull();
+    expect((await login({ email: p.email, password: p.password })).status).toBe(200);
+    expect((await post(p, '/enable', { code, currentPassword: p.password })).status).toBe(200);
   });
 
   test('the secret is sealed to its owner: copied onto another player it does not open', async () => {

@@ -3,6 +3,7 @@ import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { available, fund } from '../../../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
+import { cleanUp } from '../../services/jobs/clean-up';
 import { waitForMail } from '../../../tests/helpers/accounts';
 import { turnOnTwoStep } from '../../../tests/helpers/two-step';
 
@@ -140,6 +141,23 @@ describe('P2P transfer', () => {
     expect(await available(app, alice.userId)).toBe(before - 100);
     const other = await p2p(alice, { email: bob.email, amount: 2 }, key);
     expect(other.status).toBe(422);
+  });
+
+  test('a key reused after its answer is dropped (a day later) for another transfer is a 422 and moves nothing', async () => {
+    const carol = await createPlayer(app);
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    expect((await p2p(alice, { email: bob.email, amount: 5 }, key)).status).toBe(200);
+    const before = await available(app, alice.userId);
+    // A day and more later: the answer is dropped by the clean-up job.
+    const db = app.deps.database.client;
+    await db.execute({ sql: 'UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?', args: [25 * 3_600_000, key['idempotency-key']] });
+    expect((await cleanUp(db)).idempotencyKeys).toBeGreaterThanOrEqual(1);
+    const reused = await p2p(alice, { email: carol.email, amount: 7 }, key);
+    expect([reused.status, reused.json.errorType]).toEqual([422, 'IDEMPOTENCY_MISMATCH']);
+    expect([await available(app, alice.userId), await available(app, carol.userId)]).toEqual([before, 0]);
+    // The same transfer again is the same request: answered, and nothing moves a second time.
+    const same = await p2p(alice, { email: bob.email, amount: 5 }, key);
+    expect([same.status, await available(app, alice.userId)]).toEqual([200, before]);
   });
 
   test('signed out is a 401; the ledger still verifies after all of the above', async () => {

@@ -39,7 +39,7 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       const tipCents = input.tip === undefined || input.tip === null ? 0 : amountField(input.tip, 'tip', { maxCents, zero: true, whole: true }, { required: TIP_WHOLE, invalid: TIP_WHOLE });
       const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency)!.id as WithdrawCurrency;
       const r = await d.withdrawals.create({
-        userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents, requestRef: idempotency ? `${player.userId}:${idempotency.key}` : undefined, sessionId: player.sessionId,
+        userId: player.userId, currency, address: String(input.wallet_address), amountCents, tipCents, requestRef: idempotency?.ref, sessionId: player.sessionId,
         // Once the destination is known good and before anything is held: a refused code leaves everything as it was.
         stepUp: () => d.twoStep.check(player.userId, (input as { totp?: unknown }).totp),
       });

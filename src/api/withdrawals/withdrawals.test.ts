@@ -142,6 +142,17 @@ describe('withdraw request (spec §7)', () => {
     expect(await wallet(p)).toBe(300);
   });
 
+  test('the longest Idempotency-Key (255 characters) withdraws, once', async () => {
+    const p = await funded(400);
+    const key = { 'idempotency-key': 'k'.repeat(255) };
+    const body = { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 };
+    const first = await withdraw(p, body, key);
+    expect([first.status, first.json.errors]).toEqual([200, undefined]);
+    const again = await withdraw(p, body, key);
+    expect(again.json.data.withdrawalId).toBe(first.json.data.withdrawalId);
+    expect(await wallet(p)).toBe(300);
+  });
+
   test('open withdrawals and the daily total are capped', async () => {
     const p = await funded(5000);
     for (let i = 0; i < 3; i++) expect((await withdraw(p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 })).status).toBe(200);

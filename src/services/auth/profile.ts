@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { emailTaken } from './registration';
 import { revokeSessionsOf } from './sessions';
 import { passwordChanged } from '../protection/account-notices';
-import { CURRENT_PASSWORD_REQUIRED } from '../../shared/schemas/account';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 
 /** The signed-in player's own row; a session whose player is gone counts as signed out. */
 export async function ownUser(ctx: AccountsContext, userId: string): Promise<UserRow> {
@@ -17,8 +17,6 @@ export async function ownUser(ctx: AccountsContext, userId: string): Promise<Use
   if (!user) throw AppError.unauthorized('Session expired. Please log in again.');
   return user;
 }
-
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 /** The player's own password, asked again before a change a stolen session must not make (the e-mail address). */
 export async function confirmPassword(ctx: AccountsContext, userId: string, password: unknown): Promise<void> {

@@ -5,6 +5,8 @@ import {
   formatRecoveryCode, isTotpCode, normalizeCode, SETUP_CODE_INVALID, SETUP_CODE_REQUIRED, TOTP_INVALID, TOTP_INVALID_MESSAGE, TOTP_USED_MESSAGE, TOTP_REQUIRED, TOTP_REQUIRED_MESSAGE,
 } from '../../shared/schemas/two-step';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
+import { isCurrentPassword } from './passwords';
+import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
 
 export type TwoStepStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number };
@@ -16,7 +18,8 @@ export type TwoStep = {
   isOn(userId: string): Promise<boolean>;
   status(userId: string): Promise<TwoStepStatus>;
   setup(userId: string, account: string): Promise<TwoStepSetup>;
-  enable(userId: string, code: unknown): Promise<string[]>;
+  /** The first code, with the account's password: a stolen session alone cannot turn it on and lock the owner out. */
+  enable(userId: string, code: unknown, password: unknown): Promise<string[]>;
   /**
    * The step-up every protected call makes: nothing when off; else a code that has not been used, or 401.
    * `on`: whether it is on, as the caller already read it (the signed-in player's `twoStep`); false saves the read.
@@ -129,10 +132,17 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
       return { secret, otpauthUrl: url, qrSvg: await totpQrSvg(url) };
     },
 
-    async enable(userId, input) {
+    async enable(userId, input, password) {
       const code = normalizeCode(input);
-      if (!isTotpCode(code)) throw setupCode(SETUP_CODE_REQUIRED, 'VALIDATION_ERROR');
+      const missing = [
+        ...(isTotpCode(code) ? [] : [{ field: 'code', message: SETUP_CODE_REQUIRED }]),
+        ...(typeof password === 'string' && password !== '' ? [] : [{ field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED }]),
+      ];
+      if (missing.length) throw AppError.invalid(missing);
+      // Wrong passwords count as code attempts do: the same per-player limit stops guessing either.
       await d.countAttempt(userId);
+      if (!(await isCurrentPassword(client, userId, password as string)))
+        throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
       const r = await row(userId);
       if (r?.enabledAt) throw AppError.conflict('Two-step verification is already on.', 'TOTP_ALREADY_ON');
       if (!r?.pending) throw AppError.conflict('Start the set-up first: ask for a new key and scan it.', 'TOTP_NOT_SET_UP');

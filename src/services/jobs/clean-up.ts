@@ -1,4 +1,5 @@
 import type { Client } from '@libsql/client';
+import { DROP_OLD_ANSWERS } from '../../http/idempotency';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -9,7 +10,7 @@ export const KEEP = {
   endedSessionsMs: 30 * DAY_MS,
   // Spent links stay a week: support can still see that a link was used (as email-tokens.ts prunes).
   spentEmailTokensMs: 7 * DAY_MS,
-  // An Idempotency-Key is honoured for 24 hours (http/idempotency.ts); after that its answer is not needed.
+  // An Idempotency-Key's answer is replayed for 24 hours (http/idempotency.ts); after that it is not needed.
   idempotencyKeysMs: DAY_MS,
   // BTCPay redelivers for days at most; a month of delivery ids keeps every redelivery a duplicate.
   webhookDeliveriesMs: 30 * DAY_MS,
@@ -19,7 +20,7 @@ export type CleanUpCounts = { sessions: number; emailTokens: number; idempotency
 
 /**
  * Deletes what can no longer be used: expired or revoked sessions, spent or expired e-mail links, old
- * idempotency answers and webhook delivery ids (captchas expire by themselves in the shared store). Nothing here
+ * idempotency answers (not their keys) and webhook delivery ids (captchas expire by themselves in the shared store). Nothing here
  * holds money; the ledger is never touched.
  */
 export async function cleanUp(client: Client, now = Date.now()): Promise<CleanUpCounts> {
@@ -29,8 +30,8 @@ export async function cleanUp(client: Client, now = Date.now()): Promise<CleanUp
   return {
     sessions: await run('DELETE FROM sessions WHERE expires_at < ? OR revoked_at < ?', sessionsBefore, sessionsBefore),
     emailTokens: await run('DELETE FROM email_tokens WHERE expires_at < ? OR used_at < ?', tokensBefore, tokensBefore),
-    // A key claimed a day ago and never answered belongs to a process that died; its request cannot be waiting still.
-    idempotencyKeys: await run('DELETE FROM idempotency_keys WHERE created_at < ?', now - KEEP.idempotencyKeysMs),
+    // Only the answer goes: the key stays bound to its request, which the money's references outlive.
+    idempotencyKeys: await run(DROP_OLD_ANSWERS, now - KEEP.idempotencyKeysMs),
     webhookDeliveries: await run('DELETE FROM webhook_deliveries WHERE received_at < ?', now - KEEP.webhookDeliveriesMs),
   };
 }

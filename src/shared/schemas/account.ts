@@ -42,6 +42,7 @@ export const PASSWORD_NEEDS_MIX = 'Password must contain at least one uppercase 
 export const PASSWORD_NEEDS_MIX_SPECIAL = 'Password must contain at least one uppercase letter, one lowercase letter, one number and one special character';
 /** A new e-mail address is asked for with the current password (the field of the password change). */
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
 /** One of the 10,000 most common passwords, whatever its letter case. */
