@@ -109,6 +109,19 @@ export class ConfigError extends Error {
 
 const REQUIRED_IN_PRODUCTION = ['JWT_SECRET', 'CREDENTIAL_KEY', 'SMTP_URL', 'DOCUMENT_KEY'];
 
+/** BTCPay Server is used only with all four of its variables; anything less runs on the sandbox in our own tables. */
+export const btcpayConfigured = (c: Pick<Config, 'BTCPAY_URL' | 'BTCPAY_API_KEY' | 'BTCPAY_STORE_ID' | 'BTCPAY_WEBHOOK_SECRET'>): boolean =>
+  !!(c.BTCPAY_URL && c.BTCPAY_API_KEY && c.BTCPAY_STORE_ID && c.BTCPAY_WEBHOOK_SECRET);
+
+/**
+ * A warning, not a refusal: a production site may start before its store is paired (`coinreel btcpay setup`), but
+ * until then no deposit can be paid and no payout sent, which the log and `doctor` must say.
+ */
+export function sandboxPaymentsWarning(c: Parameters<typeof btcpayConfigured>[0] & Pick<Config, 'isProduction'>): string | null {
+  if (!c.isProduction || btcpayConfigured(c)) return null;
+  return 'BTCPay Server is not configured: deposits and withdrawals have no payment provider in production (deposit invoices are sandbox ones nobody can pay, and payouts are never sent)';
+}
+
 /**
  * A warning, not a refusal: one key for both lets whoever learns it read the game passwords and the identity
  * documents, but an install already running that way has its documents sealed under it, and a new DOCUMENT_KEY

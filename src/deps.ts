@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createStorageFaults, type StorageFaults } from './lib/storage-faults';
 import { join } from 'node:path';
-import { ConfigError, type Config } from './config';
+import { btcpayConfigured, ConfigError, type Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loadAssets, type AssetStore } from './assets/store';
@@ -136,8 +136,8 @@ export function siteInfo(c: Config): SiteInfo {
 
 /** BTCPay Server when its four variables are set; otherwise the sandbox in our own tables. */
 export function pickPayments(c: Config, client: Database['client']): { payments: PaymentsProvider; sandbox: SandboxProvider | null } {
-  if (c.BTCPAY_URL && c.BTCPAY_API_KEY && c.BTCPAY_STORE_ID && c.BTCPAY_WEBHOOK_SECRET) {
-    const payments = createBtcpayProvider({ url: c.BTCPAY_URL, apiKey: c.BTCPAY_API_KEY, storeId: c.BTCPAY_STORE_ID, webhookSecret: c.BTCPAY_WEBHOOK_SECRET });
+  if (btcpayConfigured(c)) {
+    const payments = createBtcpayProvider({ url: c.BTCPAY_URL!, apiKey: c.BTCPAY_API_KEY!, storeId: c.BTCPAY_STORE_ID!, webhookSecret: c.BTCPAY_WEBHOOK_SECRET! });
     return { payments, sandbox: null };
   }
   // In production nothing signs sandbox deliveries (no simulator), so no secret is generated onto this machine's disk.

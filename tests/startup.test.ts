@@ -94,6 +94,35 @@ describe('start-up failures', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  test('production without BTCPay Server starts, and its log says that no deposit can be paid nor payout sent', async () => {
+    const lines = async (env: Record<string, string>) => {
+      const dir = mkdtempSync(join(tmpdir(), 'coinreel-prod-'));
+      const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
+        cwd: root, stdout: 'pipe', stderr: 'ignore',
+        env: { PATH: process.env.PATH!, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(20_000 + Math.floor(Math.random() * 12_000)), DATA_DIR: dir,
+          DATABASE_URL: `file:${join(dir, 'coinreel.db')}`, JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1', ...env },
+      });
+      let out = '';
+      const reader = proc.stdout.getReader();
+      const deadline = Date.now() + 15_000;
+      while (!out.includes('"msg":"listening"') && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        out += new TextDecoder().decode(value);
+      }
+      proc.kill();
+      await proc.exited;
+      return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: string; msg: string; payments?: string });
+    };
+    const bare = await lines({});
+    expect(bare.find((l) => l.msg === 'listening')?.payments).toBe('sandbox');
+    expect(bare.filter((l) => l.level === 'error').map((l) => l.msg)).toContain(
+      'BTCPay Server is not configured: deposits and withdrawals have no payment provider in production (deposit invoices are sandbox ones nobody can pay, and payouts are never sent)');
+    const paired = await lines({ BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' });
+    expect(paired.find((l) => l.msg === 'listening')?.payments).toBe('btcpay');
+    expect(paired.some((l) => l.msg.startsWith('BTCPay Server is not configured'))).toBe(false);
+  });
+
   test('a database file this user may not create is one line naming DATABASE_URL', () => {
     // As libsql reports it when the folder exists but is not writable (tests run as root, where permissions do not bite).
     const e = new Error('ConnectionFailed("Unable to open connection to local database /srv/x/coinreel.db: 14")');

@@ -4,12 +4,13 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { call, makeApp, type TestApp } from '../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, type TestApp } from '../../tests/helpers/app';
 import { fund } from '../../tests/helpers/money';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 import { VERSION } from '../version';
 import { listAudit } from '../services/admin/audit';
 import { COMMANDS } from './commands';
+import { createClient } from '@libsql/client';
 
 const root = resolve(import.meta.dir, '../..');
 
@@ -111,6 +112,11 @@ describe('each command for real, against a temporary database', () => {
       expect([status, r.code, r.out.split('\t').slice(0, 2)]).toEqual([status, 0, [id, 'pending']]);
     }
     expect(await main(['withdrawals', 'list', '--status', 'cancelled'], env)).toMatchObject({ code: 0, out: 'no withdrawals\n' });
+    // A finished withdrawal shows no BTCPay state (its last one, AwaitingPayment, is history), as in the console.
+    expect((await main(['withdrawals', 'list'], env)).out.split('\t')[2]).toMatch(/^Awaiting/);
+    const done = await call(app, 'POST', `/api/v1/sandbox/withdrawals/${id}/complete`, undefined, { token: p.token, peer: LOOPBACK });
+    expect(done.status).toBe(200);
+    expect((await main(['withdrawals', 'list', '--status', 'completed'], env)).out.split('\t').slice(0, 3)).toEqual([id, 'completed', '-']);
     const open = await main(['withdrawals', 'list', '--status', 'open'], env);
     expect([open.code, open.out, open.err.trim()]).toEqual([2, '', 'coinreel withdrawals: unknown --status "open": use all, creating, pending, cancelling, completed, cancelled, failed (see coinreel withdrawals --help)']);
     const tasks = await main(['games', 'tasks'], env);
@@ -118,6 +124,21 @@ describe('each command for real, against a temporary database', () => {
     expect(tasks.out).toContain('no open tasks');
     // The npm name works after `coinreel` too.
     expect((await main(['ledger:verify'], env)).code).toBe(0);
+  });
+
+  test('a locked operator: commands say so, admin create keeps the lock unless --unlock, which is audited', async () => {
+    expect((await main(['admin', 'create', '--email', 'locked.op@example.com', '--password', 'Operator123'], env)).code).toBe(0);
+    await app.deps.database.client.execute({ sql: "UPDATE users SET locked_at = ? WHERE email = 'locked.op@example.com'", args: [Date.now()] });
+    const refused = await main(['freeplay', 'create', '--operator', 'locked.op@example.com', '--amount', '5'], env);
+    expect([refused.code, refused.err.trim()]).toEqual([2, 'The operator locked.op@example.com is locked: another operator unlocks them in the console, or run coinreel admin create --email locked.op@example.com --unlock.']);
+    const kept = await main(['admin', 'create', '--email', 'locked.op@example.com'], env);
+    expect(kept.out).toContain('the account is locked and stays so: add --unlock to let it sign in again');
+    expect((await main(['freeplay', 'create', '--operator', 'locked.op@example.com', '--amount', '5'], env)).code).not.toBe(0);
+    const unlocked = await main(['admin', 'create', '--email', 'locked.op@example.com', '--unlock'], env);
+    expect(unlocked.out).toContain('unlocked: the account can sign in again');
+    expect((await main(['freeplay', 'create', '--operator', 'locked.op@example.com', '--amount', '5'], env)).code).toBe(0);
+    const audit = await listAudit(app.deps.database.client, { action: 'player.unlock' });
+    expect(audit.rows.map((e) => e.actorId)).toContain('cli:admin-create');
   });
 
   test('ledger verify, backup (mode 0600), doctor, and restore into another database', async () => {
@@ -148,7 +169,7 @@ describe('each command for real, against a temporary database', () => {
     }
   });
 
-  test('backup with no FILE writes into BACKUP_DIR (made if missing), given a folder into it, each named for the time', async () => {
+  test('backup with no FILE writes into BACKUP_DIR (made if missing), given a folder into it, each named for the time, never over another', async () => {
     const dir = join(app.dir, 'nested', 'backups');
     const named = /^coinreel-\d{4}-\d\d-\d\d-\d{6}\.db$/;
     const plain = await main(['backup'], { ...env, BACKUP_DIR: dir });
@@ -157,12 +178,10 @@ describe('each command for real, against a temporary database', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(plain.out).toContain(`backup written: ${join(dir, readdirSync(dir)[0]!)}`);
     const folder = join(app.dir, 'by-hand');
-    for (const given of [`${folder}/`, folder]) {
-      await Bun.sleep(1000); // a name a second
-      expect((await main(['backup', given], env)).code).toBe(0);
-    }
+    // Taken at once (the timer and an operator): each copy gets its own name, the later one with -2.
+    for (const given of [`${folder}/`, folder, folder]) expect((await main(['backup', given], env)).code).toBe(0);
     const files = readdirSync(folder);
-    expect([files.length, files.every((f) => named.test(f))]).toEqual([2, true]);
+    expect([files.length, files.every((f) => /^coinreel-\d{4}-\d\d-\d\d-\d{6}(-[23])?\.db$/.test(f))]).toEqual([3, true]);
     expect((await main(['ledger', 'verify'], { DATABASE_URL: `file:${join(folder, files[0]!)}` })).code).toBe(0);
   });
 
@@ -180,6 +199,39 @@ describe('each command for real, against a temporary database', () => {
     expect(applied.out).toContain('migration(s) applied');
     expect((await main(['migrate'], fresh)).out).toContain('is up to date');
     expect((await main(['ledger', 'verify'], fresh)).code).toBe(0);
+  });
+
+  test('in production, migrate and the day-to-day commands back up the database before a migration that changes tables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-migrate-prod-'));
+    const url = `file:${join(dir, 'live.db')}`;
+    expect((await main(['migrate'], { DATABASE_URL: url, DATA_DIR: dir })).code).toBe(0);
+    // The database as the previous release left it: migration 0025 (it drops an index, so it changes tables) not yet applied.
+    const older = async () => {
+      const db = createClient({ url });
+      await db.batch(['DROP INDEX idempotency_keys_answered_idx', 'CREATE INDEX idempotency_keys_created_idx ON idempotency_keys (created_at)',
+        "DELETE FROM _migrations WHERE tag = '0025_idempotency_keys_kept'"], 'write');
+      db.close();
+    };
+    const backups = () => readdirSync(dir).filter((f) => f.startsWith('live.db.before-0025_idempotency_keys_kept-'));
+    const production = { DATABASE_URL: url, DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64),
+      DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1' };
+
+    await older();
+    const migrated = await main(['migrate'], production);
+    expect(migrated.code).toBe(0);
+    expect(migrated.out).toContain('applied  0025_idempotency_keys_kept');
+    expect(migrated.err).toContain('database backed up before migrating');
+    expect(backups()).toHaveLength(1);
+    // The copy is the database before the migration, and a whole one.
+    expect((await main(['ledger', 'verify'], { DATABASE_URL: `file:${join(dir, backups()[0]!)}` })).code).toBe(0);
+
+    // Within the same minute as the first: the second copy gets its own name.
+    await older();
+    const listed = await main(['withdrawals', 'list'], production);
+    expect(listed.code).toBe(0);
+    expect(listed.err).toContain('database backed up before migrating');
+    expect(backups()).toHaveLength(2);
+    expect((await main(['migrate', '--dry-run'], production)).out).toContain('is up to date');
   });
 
   test('healthcheck: 0 when /healthz answers 200, 1 with one line when it answers otherwise or nothing listens', async () => {

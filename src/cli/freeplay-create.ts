@@ -1,8 +1,8 @@
 // `coinreel freeplay create` (and `npm run freeplay:create`): freeplay codes from the command line, for scripting
 // (the console's Codes screen does the same). Each code is issued through the console's own service and leaves
 // the same audit row, naming the operator.
-import { migrate } from '../../db/migrate';
 import { loadConfig } from '../config';
+import { migrateSafely } from './migrate-safely';
 import { AppError } from '../lib/app-error';
 import { issueCode } from '../services/admin/codes';
 import { operatorByEmail } from '../services/admin/operators';
@@ -37,7 +37,7 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const { client } = await openExistingDatabase('coinreel freeplay create', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
-    await migrate(client);
+    await migrateSafely(client, config);
     const expiresAt = Date.now() + days * 86_400_000;
     const actor = await operatorByEmail(client, values.operator!);
     for (let i = 0; i < count; i++) {

@@ -1,9 +1,9 @@
 // `coinreel games tasks` (and `npm run games:tasks`): the manual game provider's queue from the command line, for
 // scripting (the console's Game tasks screen does the same). Done and fail go through the console's own service
 // and leave the same audit row, naming the operator.
-import { migrate } from '../../db/migrate';
 import { reasonOf } from '../api/admin/admin.model';
 import { loadConfig } from '../config';
+import { migrateSafely } from './migrate-safely';
 import { pickGameProvider } from '../deps';
 import { AppError } from '../lib/app-error';
 import { createCredentialCipher } from '../lib/credential-cipher';
@@ -50,7 +50,7 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openExistingDatabase('coinreel games tasks', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
-    await migrate(database.client);
+    await migrateSafely(database.client, config);
     const cipher = createCredentialCipher(persistedSecret(config.DATA_DIR, 'credential-key', config.CREDENTIAL_KEY));
     const provider = pickGameProvider(config, database, cipher);
     // The player's open pages are not told from here: they see the result on their next read.

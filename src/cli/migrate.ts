@@ -2,7 +2,6 @@
 // start-up, so a deploy can migrate before it starts the new version. `--dry-run` lists them and changes nothing.
 import { existsSync } from 'node:fs';
 import { openDatabase, tuneEmbedded } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { migrations } from '../../db/migrations';
 import { DEFAULT_DATABASE_URL } from '../config';
 import { embeddedPath, migrationState } from '../services/ops/database-file';
@@ -10,11 +9,14 @@ import { openReadOnly } from '../services/ops/read-only-client';
 import { fileSystemLine } from '../startup-errors';
 import { type Command, parseOptions } from './command';
 import { shownUrl } from './existing-database';
+import { databaseSettings, migrateSafely } from './migrate-safely';
 
 const usage = `usage: coinreel migrate [--dry-run]
 
 Applies the database migrations this version carries that DATABASE_URL's database lacks (the server also does
-this when it starts). A missing embedded database is created, as the server would create it.
+this when it starts). A missing embedded database is created, as the server would create it. With
+NODE_ENV=production a migration that changes existing tables is preceded by a checked backup beside the database,
+as at start-up.
   --dry-run  list the pending migrations and change nothing
 Exits 1 when the database was migrated by a newer Coinreel. From a checkout: npm run migrate`;
 
@@ -58,7 +60,7 @@ async function run(argv: string[]): Promise<number> {
     await tuneEmbedded(client, url);
     const before = await migrationState(client);
     if (before.unknown.length) return newer(where, before.unknown);
-    const applied = await migrate(client);
+    const applied = await migrateSafely(client, { ...databaseSettings(), DATABASE_URL: url, DATABASE_AUTH_TOKEN: token });
     if (!existed) console.log(`created the database at ${where}`);
     for (const tag of before.pending) console.log(`applied  ${tag}`);
     console.log(applied ? `${applied} migration(s) applied to ${where}` : `${where} is up to date (${migrations.length} migrations)`);

@@ -1,10 +1,10 @@
 // `coinreel withdrawals` (and `npm run withdrawals`): the withdrawal queue from the command line, for scripting (the
 // console's Withdrawals screen does the same). Approve and reject go through the console's own service and leave
 // the same audit row, naming the operator.
-import { migrate } from '../../db/migrate';
 import { reasonOf } from '../api/admin/admin.model';
 import { withdrawalPush } from '../api/withdrawals/withdrawal-push';
 import { loadConfig } from '../config';
+import { migrateSafely } from './migrate-safely';
 import { pickPayments, pickShared } from '../deps';
 import { AppError } from '../lib/app-error';
 import { createLogger } from '../lib/logger';
@@ -13,7 +13,7 @@ import { approveWithdrawal, rejectWithdrawal } from '../services/admin/queue-act
 import { createLedger } from '../services/ledger/ledger';
 import { PaymentsError } from '../services/payments/payments.port';
 import { createWithdrawalService } from '../services/payments/withdrawal-service';
-import { WITHDRAWAL_STATUSES } from '../services/payments/withdrawals';
+import { isOpenWithdrawal, WITHDRAWAL_STATUSES } from '../services/payments/withdrawals';
 import { formatCents } from '../shared/money';
 import { type Command, parseOptions, UsageError } from './command';
 import { openExistingDatabase } from './existing-database';
@@ -44,7 +44,7 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const { client } = await openExistingDatabase('coinreel withdrawals', config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   try {
-    await migrate(client);
+    await migrateSafely(client, config);
     const logger = createLogger(true);
     const ledger = createLedger(client);
     const { payments } = pickPayments(config, client);
@@ -61,7 +61,8 @@ async function run(argv: string[]): Promise<number> {
         const rows = await service.list(status === 'all' ? undefined : status);
         if (!rows.length) console.log('no withdrawals');
         for (const w of rows)
-          console.log([w.id, w.status, w.payoutState ?? '-', w.currency, formatCents(w.amountCents), `tip ${formatCents(w.tipCents)}`, w.email, w.destination, new Date(w.createdAt).toISOString()].join('\t'));
+          // A finished withdrawal's last BTCPay state is history, not its state: the console shows none either.
+          console.log([w.id, w.status, (isOpenWithdrawal(w.status) && w.payoutState) || '-', w.currency, formatCents(w.amountCents), `tip ${formatCents(w.tipCents)}`, w.email, w.destination, new Date(w.createdAt).toISOString()].join('\t'));
       } else {
         const actor = await operatorByEmail(client, values.operator!);
         const reason = reasonOf({ reason: values.reason }, action === 'reject');

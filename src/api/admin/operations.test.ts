@@ -32,6 +32,10 @@ describe('manual game tasks', () => {
     expect(load).toMatchObject({ amount: 20, userName: vblink });
     expect(await available(app, p.userId)).toBe(8_000);
     expect((await admin('POST', `/game-tasks/${load.id}/complete`, {})).json.errors[0].field).toBe('reference');
+    // A load is confirmed for what was asked: another figure is refused, and the task stays open.
+    const other = await admin('POST', `/game-tasks/${load.id}/complete`, { reference: 'VB-7780', amount: 50 });
+    expect([other.status, other.json.errors]).toEqual([400, [{ field: 'amount', message: 'A load is confirmed for the $20.00 asked: leave the amount out.' }]]);
+    expect((await tasks()).find((t) => t.id === load.id)).toMatchObject({ status: 'open' });
     expect((await admin('POST', `/game-tasks/${load.id}/complete`, { reference: 'VB-7781' })).status).toBe(200);
     expect((await admin('POST', `/game-tasks/${load.id}/fail`, { reason: 'too late' })).status).toBe(409);
     expect(await available(app, p.userId)).toBe(8_000);

@@ -7,7 +7,7 @@ import { randomPlayerId, TERMS_VERSION } from '../auth/registration';
 import { AppError } from '../../lib/app-error';
 import { auditStatement, type Actor } from './audit';
 
-export type OperatorResult = { userId: string; email: string; created: boolean; setPasswordLink: string | null };
+export type OperatorResult = { userId: string; email: string; created: boolean; setPasswordLink: string | null; unlocked: boolean; locked: boolean };
 
 const HOUR_MS = 3_600_000;
 const CLI: Actor = { id: 'cli:admin-create', email: 'operator command', ip: null };
@@ -17,16 +17,19 @@ const CLI: Actor = { id: 'cli:admin-create', email: 'operator command', ip: null
  * set one: a password reset token (single use, 1 hour), which also verifies the address it reaches.
  * Returns the field errors instead when the input is not acceptable.
  */
-export async function createOperator(client: Client, publicUrl: string, input: { email: string; password?: string }, now = Date.now()): Promise<OperatorResult | { errors: Record<string, string> }> {
+export async function createOperator(client: Client, publicUrl: string, input: { email: string; password?: string; unlock?: boolean }, now = Date.now()): Promise<OperatorResult | { errors: Record<string, string> }> {
   const errors = { ...checkEmail({ email: input.email }), ...(input.password !== undefined ? checkNewPassword(input.password) : {}) };
   if (Object.keys(errors).length) return { errors };
   const email = normalizeEmail(input.email);
-  const found = await client.execute({ sql: 'SELECT id, role FROM users WHERE lower(email) = ?', args: [email] });
+  const found = await client.execute({ sql: 'SELECT id, role, locked_at FROM users WHERE lower(email) = ?', args: [email] });
   const existing = found.rows[0];
   const userId = existing ? String(existing.id) : crypto.randomUUID();
   const hash = await hashPassword(input.password ?? crypto.randomUUID());
+  // A locked account stays locked unless the command says --unlock: the lock may be an operator's answer to a takeover.
+  const wasLocked = existing?.locked_at != null;
+  const unlocked = wasLocked && input.unlock === true;
   const stmts: InStatement[] = existing
-    ? [{ sql: `UPDATE users SET role = 'ADMIN', email_verified_at = coalesce(email_verified_at, ?)${input.password ? ', password_hash = ?' : ''} WHERE id = ?`,
+    ? [{ sql: `UPDATE users SET role = 'ADMIN', email_verified_at = coalesce(email_verified_at, ?)${input.password ? ', password_hash = ?' : ''}${unlocked ? ', locked_at = NULL' : ''} WHERE id = ?`,
         args: input.password ? [now, hash, userId] : [now, userId] }]
     : [{ sql: `INSERT INTO users (id, player_id, email, password_hash, email_verified_at, terms_version_accepted, terms_accepted_at, age_confirmed_at, role, created_at)
                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ADMIN', ?)`,
@@ -39,8 +42,9 @@ export async function createOperator(client: Client, publicUrl: string, input: {
   }
   const before = existing ? { role: String(existing.role) } : null;
   stmts.push(auditStatement(CLI, { action: existing ? 'operator.promote' : 'operator.create', targetType: 'user', targetId: userId, before, after: { role: 'ADMIN', email } }, now));
+  if (unlocked) stmts.push(auditStatement(CLI, { action: 'player.unlock', targetType: 'user', targetId: userId, before: { locked: true }, after: { locked: false } }, now));
   await client.batch(stmts, 'write');
-  return { userId, email, created: !existing, setPasswordLink: link };
+  return { userId, email, created: !existing, setPasswordLink: link, unlocked, locked: wasLocked && !unlocked };
 }
 
 /**
@@ -49,8 +53,10 @@ export async function createOperator(client: Client, publicUrl: string, input: {
  * the server's command line.
  */
 export async function operatorByEmail(client: Client, email: string): Promise<Actor> {
-  const r = await client.execute({ sql: "SELECT id, email FROM users WHERE lower(email) = ? AND role = 'ADMIN' AND locked_at IS NULL", args: [normalizeEmail(email)] });
+  const r = await client.execute({ sql: "SELECT id, email, locked_at FROM users WHERE lower(email) = ? AND role = 'ADMIN'", args: [normalizeEmail(email)] });
   const u = r.rows[0];
+  if (u && u.locked_at != null)
+    throw AppError.forbidden(`The operator ${email.trim()} is locked: another operator unlocks them in the console, or run coinreel admin create --email ${email.trim()} --unlock.`);
   if (!u) throw AppError.forbidden(`No operator with the e-mail ${email.trim()}: make one with coinreel admin create (npm run admin:create in a checkout).`);
   return { id: String(u.id), email: String(u.email), ip: null };
 }

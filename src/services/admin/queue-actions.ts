@@ -56,7 +56,10 @@ export async function finishGameTask(d: GameTaskDeps, actor: Actor, id: string, 
   if (!r.rows[0]) throw AppError.notFound('Task not found');
   const before = rowToTask(r.rows[0]);
   if (before.status !== 'open') throw AppError.conflict('This task is already finished.', 'INVALID_STATE');
-  const confirmedCents = done && before.kind === 'redeem' ? o.confirmedCents : undefined;
+  // Only a redeem may confirm another amount; a figure given for anything else is refused, not silently dropped.
+  if (o.confirmedCents !== undefined && !(done && before.kind === 'redeem'))
+    throw AppError.invalid([{ field: 'amount', message: done ? `A ${before.kind} is confirmed for the ${formatCents(before.amountCents ?? 0)} asked: leave the amount out.` : 'A failed task confirms no amount: leave it out.' }]);
+  const confirmedCents = o.confirmedCents;
   if (confirmedCents !== undefined && confirmedCents > (before.amountCents ?? 0))
     throw AppError.invalid([{ field: 'amount', message: `A redeem cannot confirm more than the ${formatCents(before.amountCents ?? 0)} asked.` }]);
   const after = await d.games.completeTask(id, done, { confirmedCents, note: o.note });

@@ -2,13 +2,14 @@ import { describe, expect, test } from 'bun:test';
 import { createClient } from '@libsql/client';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
 import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
 import { runCommand } from '../../../tests/helpers/cli';
 import { fund } from '../../../tests/helpers/money';
 import { createPlayer } from '../../../tests/helpers/players';
 import { walletId } from '../ledger/ledger.types';
 import { verifyLedger } from '../ledger/ledger-verify';
-import { backupDatabase } from './backup';
+import { backupDatabase, backupFile, unusedName } from './backup';
 import { checkDatabaseFile } from './database-file';
 import { restoreDatabase } from './restore';
 import { startServer } from '../../../tests/helpers/server-process';
@@ -179,5 +180,23 @@ describe('restore', () => {
     const missing = await run('restore', [join(app.dir, 'none.db')], { DATABASE_URL: app.config.DATABASE_URL });
     expect(missing.code).toBe(1);
     expect(readdirSync(app.dir).filter((f) => f.includes('before-restore') || f.includes('restoring'))).toEqual([]);
+  });
+});
+
+describe('names of copies the commands choose', () => {
+  test('a taken name gets -2, then -3 (before .db); a free one is kept; a FILE the operator names is never changed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coinreel-names-'));
+    const at = new Date('2026-11-27T14:41:14Z');
+    const first = backupFile(`${dir}/`, 'unused', at);
+    expect(first).toBe(join(dir, 'coinreel-2026-11-27-144114.db'));
+    writeFileSync(first, '');
+    expect(backupFile(dir, 'unused', at)).toBe(join(dir, 'coinreel-2026-11-27-144114-2.db'));
+    writeFileSync(join(dir, 'coinreel-2026-11-27-144114-2.db'), '');
+    expect(backupFile(undefined, dir, at)).toBe(join(dir, 'coinreel-2026-11-27-144114-3.db'));
+    expect(backupFile(first, 'unused', at)).toBe(first);
+    const before = join(dir, 'live.db.before-0025_x-20261127-1441');
+    expect(unusedName(before)).toBe(before);
+    writeFileSync(before, '');
+    expect(unusedName(before)).toBe(`${before}-2`);
   });
 });

@@ -11,9 +11,18 @@ export type BackupResult = { ok: true; file: string; bytes: number; check: FileC
  */
 export function backupFile(given: string | undefined, backupDir: string, now = new Date()): string {
   const named = `coinreel-${now.toISOString().slice(0, 19).replace(/:/g, '').replace('T', '-')}.db`;
-  if (given === undefined) return join(backupDir, named);
+  if (given === undefined) return unusedName(join(backupDir, named));
   const folder = given.endsWith('/') || (existsSync(given) && statSync(given).isDirectory());
-  return folder ? join(given, named) : given;
+  // A name the command chose is made free (a second backup in the same second gets -2); a file the operator named is not.
+  return folder ? unusedName(join(given, named)) : given;
+}
+
+/** `path`, or the first of `path-2`, `path-3`… (before a `.db` ending) that no file has: copies are never overwritten. */
+export function unusedName(path: string): string {
+  const [stem, ext] = path.endsWith('.db') ? [path.slice(0, -3), '.db'] : [path, ''];
+  let name = path;
+  for (let n = 2; existsSync(name); n++) name = `${stem}-${n}${ext}`;
+  return name;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createClient } from '@libsql/client';
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkDatabaseFile, databaseInUse, embeddedPath } from './database-file';
+import { unusedName } from './backup';
 
 export type RestoreResult = { ok: true; target: string; previous: string | null } | { ok: false; message: string };
 
@@ -22,8 +23,7 @@ export async function restoreDatabase(databaseUrl: string, file: string, now = n
   let previous: string | null = null;
   if (existsSync(target)) {
     // Two restores in the same second each keep what they replaced: the second name gets -2, and so on.
-    previous = `${target}.before-restore-${stamp(now)}`;
-    for (let n = 2; existsSync(previous); n++) previous = `${target}.before-restore-${stamp(now)}-${n}`;
+    previous = unusedName(`${target}.before-restore-${stamp(now)}`);
     // VACUUM INTO also carries what is still in the old database's WAL file.
     const old = createClient({ url: `file:${target}` });
     try {

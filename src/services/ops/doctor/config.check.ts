@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, sharedKeyWarning, type Config } from '../../../config';
+import { ConfigError, loadConfig, sandboxPaymentsWarning, sharedKeyWarning, type Config } from '../../../config';
 import { isAbsolute } from 'node:path';
 import { embeddedPath } from '../database-file';
 import { type CheckResult, failed, type Problem, result } from './check';
@@ -25,8 +25,9 @@ export function checkConfig(env: Record<string, string | undefined>): { config: 
       problems.push({ problem: `PUBLIC_URL is ${config.publicUrl}: players' cookies would travel without TLS and links in e-mails would be wrong.`, fix: 'Set PUBLIC_URL to the https:// address players use (the proxy in deploy/ terminates TLS).' });
     if (!config.SMTP_URL)
       problems.push({ problem: 'SMTP_URL is not set: verification and password-reset mails would be written to disk, where no player reads them.', fix: 'Set SMTP_URL=smtps://user:password@mail.example.com:465 for your mail provider.' });
-    if (!config.BTCPAY_URL)
-      problems.push({ problem: 'BTCPay Server is not configured: deposits and withdrawals have no payment provider in production.', fix: 'Set BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET (README, BTCPay Server).' });
+    const sandboxPayments = sandboxPaymentsWarning(config);
+    if (sandboxPayments)
+      problems.push({ problem: `${sandboxPayments}.`, fix: 'Set BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET (README, BTCPay Server).' });
     problems.push(...productionPlaces(config));
   }
   const detail = `${config.NODE_ENV}, ${config.publicUrl}`;

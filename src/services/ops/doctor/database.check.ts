@@ -40,7 +40,8 @@ export async function checkDatabase(config: Config, client: Client): Promise<Che
   if (m.unknown.length)
     problems.push({ problem: `The database has migrations this version does not know: ${m.unknown.join(', ')}. A newer Coinreel migrated it.`, fix: 'Run the newer version again, or restore a backup taken before the upgrade.' });
   const where = embeddedPath(config.DATABASE_URL) ?? config.DATABASE_URL.replace(/\/\/[^@/]*@/, '//');
-  return result('database', problems, `${where}, ${m.pending.length ? 'migrations pending' : 'migrations up to date'}`);
+  const state = m.unknown.length ? 'migrated by a newer version' : m.pending.length ? 'migrations pending' : 'migrations up to date';
+  return result('database', problems, `${where}, ${state}`);
 }
 
 // SQLite's synchronous levels: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA. Only FULL and above sync a WAL commit.
