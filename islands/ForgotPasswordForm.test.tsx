@@ -94,6 +94,13 @@ describe('ForgotPasswordForm against the real API', () => {
     expect(seen.toasts).toEqual([]);
     type('Captcha', 'A');
     expect(screen.queryByText('Captcha does not match')).toBeNull();
+    // A new challenge asked for after that: its empty box is not wrong before the next submit.
+    fireEvent.click(screen.getByRole('link', { name: 'Cannot see the picture? Answer a question instead' }));
+    await waitFor(() => expect(screen.getByLabelText('Answer (in digits or words)')).toBeTruthy());
+    expect(screen.queryByText('Captcha is required')).toBeNull();
+    expect(screen.getByLabelText('Answer (in digits or words)').getAttribute('aria-invalid')).not.toBe('true');
+    submit();
+    expect(await screen.findByText('Captcha is required')).toBeTruthy();
   });
 
   test('success: Sending..., the Email Sent panel, the server message as a toast, and the mail with its link', async () => {

@@ -42,7 +42,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
   }, []);
 
   function refresh() {
-    set('captcha', '');
+    form.renew('captcha', '');
     void loadCaptcha();
   }
 
@@ -50,7 +50,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
   function switchTo(e: React.MouseEvent, want: Kind) {
     e.preventDefault();
     setKind(want);
-    set('captcha', '');
+    form.renew('captcha', '');
     void loadCaptcha(want);
     // The new challenge is read out from the live region; the answer box keeps focus for typing.
     document.getElementById('forgot-captcha')?.focus();

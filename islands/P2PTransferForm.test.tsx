@@ -116,6 +116,8 @@ describe('P2PTransferForm', () => {
     const id = (await app.deps.database.client.execute({ sql: "SELECT uuid FROM transactions WHERE user_id = ? AND type = 'P2P' AND direction = 'out' ORDER BY created_at DESC LIMIT 1", args: [alice.userId] })).rows[0]!.uuid;
     const shown = document.querySelector('.p2p-receipt')!.textContent!;
     for (const part of ['$12.50', `B*b B*****r (Player ID ${bob.playerId})`, bob.email, String(id)]) expect(shown).toContain(part);
+    // What the wallet holds after it, as the game moves and freeplay say.
+    expect(shown).toContain('Wallet balance$87.50');
     expect(document.querySelector('.p2p-receipt time')?.getAttribute('dateTime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(location.search).toBe(`?receipt=${id}`);
     expect(seen.toasts).toEqual([]);
@@ -141,6 +143,20 @@ describe('P2PTransferForm', () => {
     expect(shown).toContain('RecipientPlayer ID 1234567');
     expect(shown).not.toContain('No name');
     expect(shown).toContain('CR-ABCDEFGH');
+    expect(shown).toContain('Wallet balance$1.00');
+  });
+
+  test("above the site's largest amount is said as the plain post says it, before the balance, with no lookup", () => {
+    const server = asAlice();
+    render(<P2PTransferForm walletCents={500} maxCents={10_000_000} />);
+    type(email(), bob.email);
+    type(amount(), '9'.repeat(40));
+    submit();
+    expect(screen.getByText('Amount cannot be more than $100,000.')).toBeTruthy();
+    type(amount(), '600');
+    submit();
+    expect(screen.getByText('Insufficient balance')).toBeTruthy();
+    expect(server.sent).toEqual([]);
   });
 
   test('failures stay at their fields, move nothing, and the wallet is re-read after each send', async () => {

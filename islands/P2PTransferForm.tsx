@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatCents } from '../src/shared/money';
+import { amountTooLarge, formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkP2PTyped } from '../src/shared/schemas/wallet';
 import { api } from './_client/api';
@@ -18,6 +18,8 @@ import { withTotp } from '../src/shared/schemas/two-step';
 
 export type P2PTransferFormProps = {
   walletCents: number;
+  /** The site's largest amount (MAX_AMOUNT_DOLLARS), said before the balance, as the plain post says it. */
+  maxCents?: number;
   /** A refused plain post: what was typed and why it was refused. */
   form?: Posted;
   /** The session's form token and the plain post's Idempotency-Key (a double submit sends once). */
@@ -68,6 +70,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     const dollars = (readAmount(values.amount) as { dollars: number }).dollars;
     // More than the wallet holds is said at once; the ledger still decides when the transfer is sent.
     // Any size: a figure beyond what cents hold exactly is still more than the wallet holds.
+    if (props.maxCents !== undefined && Math.round(dollars * 100) > props.maxCents) return form.showServerErrors({ amount: amountTooLarge(props.maxCents) });
     if (Math.round(dollars * 100) > (live ?? props.walletCents)) return form.showServerErrors({ amount: 'Insufficient balance' });
     setBusy(true);
     try {
@@ -139,6 +142,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     return (
       <ReceiptPanel
         receipt={receipt}
+        walletCents={live ?? props.walletCents}
         onDismiss={() => {
           setReceipt(null);
           setUrl('');

@@ -69,6 +69,22 @@ describe('TransactionsTable against the real API', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  test('a page past the end says so and offers the last page, which shows the rows', async () => {
+    const p = await createPlayer(app);
+    asPlayer(p);
+    await fund(app, p.userId, 1_000);
+    for (const amount of [1, 2, 3]) await sendCredits(app.deps.database.client, app.deps.ledger, p, bob.email, cents(amount * 100), undefined, Date.now());
+    history.replaceState(null, '', '/transactions?page=99');
+    render(<TransactionsTable initial={null} />);
+    expect(await screen.findByText('Page 99 is past the end: there is 1 page.')).toBeTruthy();
+    expect(screen.queryByText('No Transactions Found')).toBeNull();
+    const last = screen.getByRole('link', { name: 'Go to page 1' });
+    expect(last.getAttribute('href')).toBe('/transactions');
+    fireEvent.click(last);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(location.pathname + location.search).toBe('/transactions');
+  });
+
   test('All mixes every type newest first (P2P and freeplay included); tabs and pages are links kept in the URL; Back restores them', async () => {
     const carol = await createPlayer(app);
     await fund(app, carol.userId, 1_000);
@@ -129,7 +145,19 @@ describe('TransactionsTable against the real API', () => {
     expect(within(nav).getByText('Previous').getAttribute('aria-disabled')).toBe('true');
     expect(within(nav).getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Page 3' }).getAttribute('href')).toBe('/transactions?type=P2P&page=3');
-    fireEvent.click(within(nav).getByRole('link', { name: 'Page 3' }));
+    // Clicked at the foot of a long page: the new page is brought to its first row.
+    const scrolled: Element[] = [];
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    const top = Element.prototype.getBoundingClientRect;
+    Element.prototype.scrollIntoView = function (this: Element) { scrolled.push(this); };
+    Element.prototype.getBoundingClientRect = function (this: Element) { return { ...top.call(this), top: -900 }; };
+    try {
+      fireEvent.click(within(nav).getByRole('link', { name: 'Page 3' }));
+      await waitFor(() => expect(scrolled).toEqual([screen.getByRole('tabpanel')]));
+    } finally {
+      Element.prototype.scrollIntoView = scrollIntoView;
+      Element.prototype.getBoundingClientRect = top;
+    }
     await waitFor(() => expect(screen.getByText('Showing 21 to 23 of 23 transactions')).toBeTruthy());
     expect(location.search).toBe('?type=P2P&page=3');
     expect(rows()).toHaveLength(3);
@@ -196,7 +224,7 @@ describe('TransactionsTable against the real API', () => {
     render(<TransactionsTable initial={{ type: 'WITHDRAW', page: 1, items: [tx], totalPages: 1, total: 1, limit: 10 }} />);
     expect(server.sent).toEqual([]);
     const row = rows()[0]!;
-    expect(within(row).getByText('ORD-9')).toBeTruthy();
+    expect(within(row).getByText('Payout ORD-9')).toBeTruthy();
     expect(within(row).getByText('-$150.00').className).toBe('amount-out');
     expect(within(row).getByText('withdraw')).toBeTruthy();
     expect(within(row).getByText('Ultra Panda')).toBeTruthy();

@@ -37,7 +37,11 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
   useEffect(() => {
     if (view.status !== 'loading' && focusRows.current) {
       focusRows.current = false;
-      panel.current?.focus();
+      const el = panel.current;
+      el?.focus({ preventScroll: true });
+      // A page chosen at the foot of a long table starts at its first row, not part-way down (the header's height is
+      // the page's scroll padding).
+      if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
     }
   }, [view]);
 
@@ -188,6 +192,17 @@ function Panel({ view, type, local, onPage, extra }: { view: View; type: TxType;
       </div>
     );
   const { data } = view;
+  // A page past the end (an old link, a history that shrank) is not an empty history: say so and offer the last page.
+  if (!data.items.length && data.total > 0)
+    return (
+      <div className="empty-state tx-empty">
+        <h2 className="tx-empty-title">No transactions on this page</h2>
+        <p>{`Page ${data.page} is past the end: there ${data.totalPages === 1 ? 'is 1 page' : `are ${data.totalPages} pages`}.`}</p>
+        <p>
+          <a href={historyHref(type, data.totalPages)} onClick={(e) => (e.preventDefault(), onPage(data.totalPages))}>{`Go to page ${data.totalPages}`}</a>
+        </p>
+      </div>
+    );
   if (!data.items.length)
     return (
       <div className="empty-state tx-empty">

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  amountView, formatTime, historyHref, historyPlace, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom,
+  amountView, formatTime, historyHref, historyPlace, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines,
 } from './history-format';
 
 describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
@@ -142,5 +142,17 @@ describe('a withdrawal with a tip says what was sent', () => {
     expect(tipSplit({ type: 'WITHDRAW', amount: 100 })).toBeNull();
     expect(tipSplit({ type: 'WITHDRAW', amount: 100, tip: 0 })).toBeNull();
     expect(tipSplit({ type: 'P2P', amount: 100, tip: 5 })).toBeNull();
+  });
+});
+
+describe("a withdrawal's row: where it went and what its id is", () => {
+  test('an address in full, a Lightning invoice by its ends; a 64-hex id is a Bitcoin transaction, another a payout; other rows none', () => {
+    const ln = 'lnbcrt200u1' + 'x'.repeat(200) + 'abcdef';
+    expect(withdrawalLines({ type: 'WITHDRAW', destination: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', currency: 'BTC-CHAIN', orderId: 'a'.repeat(64) }))
+      .toEqual({ to: 'To bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', ref: `Bitcoin transaction ${'a'.repeat(64)}` });
+    expect(withdrawalLines({ type: 'WITHDRAW', destination: ln, currency: 'BTC-LN', orderId: 'Pay0ut1d' }))
+      .toEqual({ to: 'To Lightning invoice lnbcrt200u1x…abcdef', ref: 'Payout Pay0ut1d' });
+    expect(withdrawalLines({ type: 'WITHDRAW' })).toEqual({ to: null, ref: null });
+    expect(withdrawalLines({ type: 'DEPOSIT', orderId: 'inv1' })).toBeNull();
   });
 });

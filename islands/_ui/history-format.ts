@@ -29,6 +29,11 @@ export type Tx = {
   createdAt: string;
   transactionStatus: string;
   withdrawalId?: string;
+  /** A withdrawal's row: where it was sent (an address or a Lightning invoice) and its network (BTC-CHAIN, BTC-LN). */
+  destination?: string;
+  currency?: string;
+  /** A deposit's row: its deposit, whose page shows where to pay while it waits. */
+  depositId?: string;
   /** A withdrawal whose payout is approved (the sandbox may complete or cancel it). */
   payoutApproved?: boolean;
   /** An operator's adjustment: the reason they gave. */
@@ -62,6 +67,16 @@ export function amountView(tx: Pick<Tx, 'type' | 'amount' | 'direction'> & Parti
   if (VOID_STATUSES.includes(status)) return { text: `${way === 'in' ? '+' : '-'}${formatCents(c)}`, tone: 'void' };
   if (way === 'in' && WAITING_STATUSES.includes(status)) return { text: formatCents(c), tone: 'waiting' };
   return { text: `${way === 'in' ? '+' : '-'}${formatCents(c)}`, tone: way };
+}
+
+/** A withdrawal's sub-lines: where it went, and its Bitcoin transaction (a 64-hex id) or payout, named as such. */
+export function withdrawalLines(tx: Pick<Tx, 'type' | 'destination' | 'currency' | 'orderId'>): { to: string | null; ref: string | null } | null {
+  if (tx.type.toUpperCase() !== 'WITHDRAW') return null;
+  const d = tx.destination;
+  // A Lightning invoice runs to hundreds of characters: its start and end are enough to recognise it.
+  const to = !d ? null : tx.currency === 'BTC-LN' ? `To Lightning invoice ${d.slice(0, 12)}…${d.slice(-6)}` : `To ${d}`;
+  const ref = !tx.orderId ? null : /^[0-9a-f]{64}$/i.test(tx.orderId) ? `Bitcoin transaction ${tx.orderId}` : `Payout ${tx.orderId}`;
+  return { to, ref };
 }
 
 /** A withdrawal with a tip: what was sent and the tip, which together are its amount; null otherwise. */

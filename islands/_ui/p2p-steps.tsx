@@ -73,7 +73,7 @@ export function ConfirmStep({ email, totp, amount, recipient, busy, formToken, f
 }
 
 /** The receipt after the move; it stays until the player dismisses it. */
-export function ReceiptPanel({ receipt, onDismiss }: { receipt: Receipt; onDismiss?: () => void }) {
+export function ReceiptPanel({ receipt, walletCents, onDismiss }: { receipt: Receipt; walletCents?: number; onDismiss?: () => void }) {
   const local = useHydrated();
   const r = receipt.recipient;
   return (
@@ -88,6 +88,8 @@ export function ReceiptPanel({ receipt, onDismiss }: { receipt: Receipt; onDismi
           ['Email', r.email],
           ['Transaction ID', receipt.transactionId],
           ['Time', <time dateTime={receipt.createdAt}>{formatTime(receipt.createdAt, local)}</time>],
+          // What the wallet holds now, as the game moves and freeplay say after theirs.
+          ...(walletCents !== undefined ? [['Wallet balance', formatCents(walletCents)] as [string, string]] : []),
         ]}
       />
       <a

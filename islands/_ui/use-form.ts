@@ -47,8 +47,12 @@ export function useForm<V extends Record<string, FormValue>>(initial: V, check: 
   // A refused plain post's messages stay until their field is edited, as the API's own do.
   const [server, setServer] = useState<FieldErrors>(posted?.errors ?? {});
   const [focusTick, setFocusTick] = useState(0);
+  // Fields given a new, empty box since the last submit (a new captcha): not wrong until the next submit.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
-  const errors: FieldErrors = tried ? { ...check(values), ...server } : server;
+  const checked = tried ? check(values) : {};
+  for (const f of fresh) delete checked[f];
+  const errors: FieldErrors = { ...checked, ...server };
 
   useEffect(() => {
     const typed = typedBeforeHydration(formRef.current, values);
@@ -81,6 +85,7 @@ export function useForm<V extends Record<string, FormValue>>(initial: V, check: 
     attempt(e?: FormEvent): boolean {
       e?.preventDefault();
       setTried(true);
+      setFresh(new Set());
       const ok = Object.keys(check(values)).length === 0;
       if (!ok) setFocusTick((n) => n + 1);
       return ok;
@@ -104,6 +109,12 @@ export function useForm<V extends Record<string, FormValue>>(initial: V, check: 
       setValues(next);
       setTried(false);
       setServer({});
+      setFresh(new Set());
+    },
+    /** Empties a field for a new question (a new captcha): no message at it until the next submit. */
+    renew<K extends keyof V>(field: K, value: V[K]) {
+      set(field, value);
+      setFresh((f) => new Set([...f, field as string]));
     },
   };
 }

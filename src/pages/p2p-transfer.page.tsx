@@ -23,7 +23,7 @@ export default definePage({
         <h1 id="p2p-title" className="card-title p2p-title">Send credits to another player</h1>
         <p className="card-subtitle">Send credits from your wallet to another player by their e-mail address. It arrives at once.</p>
         <Paused reason={ctx.viewer!.restriction?.reason} id="p2p-paused">
-          <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true, receipt: (ctx.data as Receipt | null | undefined) ?? null }} />
+          <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, maxCents: ctx.site.maxAmountCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true, receipt: (ctx.data as Receipt | null | undefined) ?? null }} />
         </Paused>
       </div>
     </section>

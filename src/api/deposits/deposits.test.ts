@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, page, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
 import { DEFAULT_WAITING_MAX as MAX_AWAITING_DEPOSITS } from '../../services/payments/deposits';
@@ -29,7 +29,24 @@ describe('deposit request (spec §7)', () => {
     expect(d.btcAmount).toBe('0.00050000'); // $25 at 50,000 USD/BTC
     expect(d.status).toBe('pending');
     const h = await call(app, 'GET', '/api/v1/transaction/transaction-List/DEPOSIT', undefined, { token: p.token });
-    expect(h.json.TransactionList[0]).toMatchObject({ type: 'DEPOSIT', amount: 25, transactionStatus: 'pending', orderId: d.invoiceId });
+    expect(h.json.TransactionList[0]).toMatchObject({ type: 'DEPOSIT', amount: 25, transactionStatus: 'pending', orderId: d.invoiceId, depositId: d.depositId });
+  });
+
+  test('a deposit waiting for payment is one click from its address and QR in the history, on every tab that lists it', async () => {
+    const q = await createPlayer(app);
+    const d = (await create('12', q)).json.data;
+    const link = `href="/deposit-bitcoin?deposit=${d.depositId}">Pay this deposit</a>`;
+    for (const type of ['DEPOSIT', 'ALL']) {
+      const h = await call(app, 'GET', `/api/v1/transaction/transaction-List/${type}`, undefined, { token: q.token });
+      expect(h.json.TransactionList[0]).toMatchObject({ depositId: d.depositId, transactionStatus: 'pending' });
+      expect(await (await page(app, `/transactions?type=${type}`, { cookie: `token=${q.token}` })).text()).toContain(link);
+    }
+    // The link leads to the page that shows where to pay.
+    expect(await (await page(app, `/deposit-bitcoin?deposit=${d.depositId}`, { cookie: `token=${q.token}` })).text()).toContain(d.payment_methods[1].destination);
+    // Another player's history never names it; paid, the row offers nothing to pay.
+    expect(JSON.stringify((await call(app, 'GET', '/api/v1/transaction/transaction-List/ALL', undefined, { token: p.token })).json)).not.toContain(d.depositId);
+    expect((await simulate(d.depositId, 'pay', q)).status).toBe(200);
+    expect(await (await page(app, '/transactions?type=DEPOSIT', { cookie: `token=${q.token}` })).text()).not.toContain('Pay this deposit');
   });
 
   test('bad amounts are a 400 with the spec message and make no deposit', async () => {
@@ -69,7 +86,7 @@ describe('deposits waiting for payment', () => {
     const refused = asked.filter((r) => r.status !== 200);
     expect(made).toHaveLength(MAX_AWAITING_DEPOSITS);
     expect(refused.map((r) => [r.status, r.json.errorType, r.json.errors?.[0]?.field])).toEqual(Array(3).fill([409, 'TOO_MANY_OPEN_DEPOSITS', 'amount']));
-    expect(refused[0]!.json.message).toBe(`You have ${MAX_AWAITING_DEPOSITS} deposits waiting for payment. Pay one of them, or start a new one once one has expired.`);
+    expect(refused[0]!.json.message).toBe(`You have ${MAX_AWAITING_DEPOSITS} deposits waiting for payment. Pay one of them (Transactions, Deposits: Pay this deposit), or start a new one once one has expired.`);
     const rows = await app.deps.database.client.execute({ sql: "SELECT count(*) AS n FROM deposits WHERE user_id = ? AND status IN ('creating', 'pending')", args: [q.userId] });
     expect(Number(rows.rows[0]!.n)).toBe(MAX_AWAITING_DEPOSITS);
     await simulate(made[0]!.json.data.depositId, 'pay', q);

@@ -162,6 +162,23 @@ describe('IDENTITY_REQUIRED_FOR against real withdrawals (through the route)', (
     expect(ok.json.data.status).toBe('pending');
   });
 
+  test('more than the wallet holds is said as such, before any identity or tax details are asked for', async () => {
+    const app = await appWith({ IDENTITY_REQUIRED_FOR: 'withdrawal', TAX_DETAILS_THRESHOLD_DOLLARS: '600' });
+    const p = await createPlayer(app);
+    await fund(app, p.userId, 18_916);
+    const short = await withdraw(app, p, 5_000);
+    expect([short.status, short.json.errorType, short.json.message]).toEqual([409, 'INSUFFICIENT_FUNDS', 'Your wallet balance does not cover this withdrawal.']);
+    // Within the balance, the identity is asked for as before.
+    expect((await withdraw(app, p, 100)).json.errorType).toBe('IDENTITY_REQUIRED');
+    const taxed = await appWith({ IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '600' });
+    const r = await createPlayer(taxed);
+    await fund(taxed, r.userId, 11_337);
+    const over = await withdraw(taxed, r, 700);
+    expect([over.status, over.json.errorType]).toEqual([409, 'INSUFFICIENT_FUNDS']);
+    expect((await withdraw(taxed, r, 100)).status).toBe(200);
+    expect((await rows(taxed, 'SELECT count(*) AS n FROM withdrawals WHERE user_id = ?', [r.userId]))[0]!.n).toBe(1);
+  });
+
   test('none: withdrawals go through without identity', async () => {
     const app = await appWith({ IDENTITY_REQUIRED_FOR: 'none' });
     const p = await createPlayer(app);

@@ -41,6 +41,8 @@ export const toTransaction = (r: HistoryRow) => ({
   transactionUuid: r.uuid,
   ...(r.orderId && { orderId: r.orderId }),
   ...(r.withdrawalId && { withdrawalId: r.withdrawalId }),
+  ...(r.depositId && { depositId: r.depositId }),
+  ...(r.destination && { destination: r.destination, currency: r.currency }),
   ...(r.payoutApproved && { payoutApproved: true }),
   // An operator's adjustment says why (the reason they gave in the console).
   ...(r.note && { reason: r.note }),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { makeBolt11 } from '../../../tests/helpers/bolt11';
-import { call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { call, LOOPBACK, makeApp, page, type TestApp } from '../../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
 import { systemId, walletId } from '../../services/ledger/ledger.types';
 import { verifyLedger } from '../../services/ledger/ledger-verify';
@@ -39,7 +39,12 @@ describe('withdraw request (spec §7)', () => {
     // The row's amount is what left the wallet; the tip is named beside it.
     expect((await history(p))[0]).toMatchObject({ type: 'WITHDRAW', amount: 155, tip: 5, transactionStatus: 'pending' });
     expect((await control(p, r.json.data.withdrawalId, 'complete')).status).toBe(200);
-    expect((await history(p))[0]).toMatchObject({ amount: 155, transactionStatus: 'completed' });
+    const done = (await history(p))[0];
+    expect(done).toMatchObject({ amount: 155, transactionStatus: 'completed', destination: ADDRESS, currency: 'BTC-CHAIN' });
+    // The row says where the money went and names the Bitcoin transaction as such.
+    const shown = await (await page(app, '/transactions?type=WITHDRAW', { cookie: `token=${p.token}` })).text();
+    expect(shown).toContain(`To ${ADDRESS}`);
+    expect(shown).toContain(/^[0-9a-f]{64}$/.test(done.orderId) ? `Bitcoin transaction ${done.orderId}` : `Payout ${done.orderId}`);
     expect(await wallet(p)).toBe(45);
     expect((await balance(systemId('tips'))) - tipsBefore).toBe(500);
     // Ending it again changes nothing.

@@ -52,7 +52,7 @@ const UNAVAILABLE = 'Bitcoin deposits are unavailable right now. Please try agai
 export const DEFAULT_WAITING_MAX = 10;
 const AWAITING = "(SELECT count(*) FROM deposits WHERE user_id = ? AND status IN ('creating', 'pending')) < ?";
 const tooManyAwaiting = (max: number) => {
-  const message = `You have ${max} deposits waiting for payment. Pay one of them, or start a new one once one has expired.`;
+  const message = `You have ${max} deposits waiting for payment. Pay one of them (Transactions, Deposits: Pay this deposit), or start a new one once one has expired.`;
   return new AppError(409, message, 'TOO_MANY_OPEN_DEPOSITS', [{ field: 'amount', message }]);
 };
 

@@ -1,15 +1,18 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import type { Ledger } from '../ledger/ledger.types';
+import { walletId, type Ledger } from '../ledger/ledger.types';
 import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './payments.port';
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
 import { claimCancel, finishCancel } from './withdrawal-cancel';
 import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
 import type { Notification } from '../wallet/notifications';
-import { findWithdrawal, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type CashOutLimits, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
+import { findWithdrawal, notCovered, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type CashOutLimits, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 import { assertNotInDebt } from '../protection/debt';
 import { errorFields } from '../../lib/redact';
+
+/** Refusals that send the player to the identity page: an identity to verify or tax details to add. */
+const isCashOutRefusal = (e: unknown) => e instanceof AppError && (e.errorType === 'IDENTITY_REQUIRED' || e.errorType === 'TAX_DETAILS_REQUIRED');
 
 export type WithdrawalServiceOptions = {
   client: Client;
@@ -83,12 +86,17 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       const rate = await rateNow();
       const destination = r.currency === 'BTC-CHAIN' ? checkAddress(r.address, o.network) : checkLightning(r.address, o.network, r.amountCents, rate);
       // After the form's own mistakes: a player sent to verify their identity should not learn of a bad address later.
-      const cashOut = (await o.checkIdentity?.(r.userId, r.amountCents)) ?? undefined;
+      const cashOut = (await o.checkIdentity?.(r.userId, r.amountCents).catch(async (e) => {
+        // Asked for an identity or tax details over money the wallet does not hold, the player is told the balance
+        // is short instead (the hold still decides; this only orders the refusals).
+        if (isCashOutRefusal(e) && (await o.ledger.balance(walletId(r.userId))).availableCents < r.amountCents + r.tipCents) throw notCovered(r.tipCents);
+        throw e;
+      })) ?? undefined;
       await r.stepUp?.();
       const { row, replayed, note } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits, cashOut }).catch(async (e) => {
         // A simultaneous withdrawal took the player past a threshold after the check above: asked again now, the
         // check words the refusal from the player's status (documents under review, refused…).
-        if (e instanceof AppError && (e.errorType === 'IDENTITY_REQUIRED' || e.errorType === 'TAX_DETAILS_REQUIRED')) await o.checkIdentity?.(r.userId, r.amountCents);
+        if (isCashOutRefusal(e)) await o.checkIdentity?.(r.userId, r.amountCents);
         throw e;
       });
       if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId }, note);

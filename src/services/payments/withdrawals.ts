@@ -94,6 +94,10 @@ export type NewWithdrawal = {
  * Holds amount + tip on the wallet and records the withdrawal and its history row in the same transaction: either all
  * of it exists or none. A repeated request (same Idempotency-Key) finds the withdrawal it already made.
  */
+/** The refusal of a withdrawal (and its tip) that the wallet's available balance does not cover. */
+export const notCovered = (tipCents: number) =>
+  AppError.conflict(`Your wallet balance does not cover this withdrawal${tipCents > 0 ? ' and its tip' : ''}.`, 'INSUFFICIENT_FUNDS');
+
 export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWithdrawal): Promise<{ row: WithdrawalRow; replayed: boolean; note: Notification | null }> {
   const now = w.now ?? Date.now();
   // The player's notifications say at once that the money left the wallet, as they say when it is sent or comes back.
@@ -137,8 +141,7 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
       ],
     });
   } catch (e) {
-    if (e instanceof AppError && e.errorType === 'INSUFFICIENT_FUNDS')
-      throw AppError.conflict(`Your wallet balance does not cover this withdrawal${w.tipCents > 0 ? ' and its tip' : ''}.`, 'INSUFFICIENT_FUNDS');
+    if (e instanceof AppError && e.errorType === 'INSUFFICIENT_FUNDS') throw notCovered(w.tipCents);
     // Another request took the last of a limit between the read above and this hold.
     const broken = limitBroken(e);
     // The caller words it from the player's identity status (see withdrawal-service); this is the plain refusal.

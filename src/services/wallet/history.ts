@@ -41,6 +41,11 @@ export type HistoryRow = {
   orderId: string | null; gameId: string | null; gameName: string | null; counterparty: string | null; createdAt: number;
   /** For a withdrawal's row: the withdrawal it tells of. */
   withdrawalId?: string | null;
+  /** For a withdrawal's row: where the money was sent (an address or a Lightning invoice) and over which network. */
+  destination?: string | null;
+  currency?: string | null;
+  /** For a deposit's row: the deposit it tells of (its page shows where to pay while it waits). */
+  depositId?: string | null;
   /** For a withdrawal's row: its payout is approved (on its way); the sandbox controls are offered only then. */
   payoutApproved?: boolean;
   /** For an operator's adjustment: the reason they gave (kept on its ledger transfer). */
@@ -58,11 +63,14 @@ const pageSql = (type: HistoryType | 'ALL') => {
   const of = type === 'ALL' ? 'user_id = ?1' : 'user_id = ?1 AND type = ?2';
   const withdrawal = (what: string) => type === 'WITHDRAW' ? `(SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id)`
     : type === 'ALL' ? `CASE WHEN type = 'WITHDRAW' THEN (SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id) END` : 'NULL';
+  const deposit = type === 'DEPOSIT' ? '(SELECT d.id FROM deposits d WHERE d.history_id = transactions.id)'
+    : type === 'ALL' ? "CASE WHEN type = 'DEPOSIT' THEN (SELECT d.id FROM deposits d WHERE d.history_id = transactions.id) END" : 'NULL';
   const note = type === 'ADJUSTMENT' || type === 'ALL'
     ? "CASE WHEN type = 'ADJUSTMENT' THEN (SELECT json_extract(t.metadata, '$.reason') FROM transfers t WHERE t.id = transactions.transfer_id) END" : 'NULL';
   return `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
   (SELECT count(*) FROM transactions WHERE ${of}) AS total, ${withdrawal('w.id')} AS withdrawal_id,
-  ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved, ${withdrawal('w.tip_cents')} AS tip_cents, ${note} AS note
+  ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved, ${withdrawal('w.tip_cents')} AS tip_cents, ${note} AS note, ${deposit} AS deposit_id,
+  ${withdrawal('w.destination')} AS destination, ${withdrawal('w.currency')} AS currency
   FROM transactions WHERE ${of} ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`;
 };
 
@@ -84,6 +92,9 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     gameId: r.game_id == null ? null : String(r.game_id), gameName: r.game_name == null ? null : String(r.game_name),
     counterparty: r.counterparty == null ? null : String(r.counterparty), createdAt: Number(r.created_at),
     withdrawalId: r.withdrawal_id == null ? null : String(r.withdrawal_id),
+    depositId: r.deposit_id == null ? null : String(r.deposit_id),
+    destination: r.destination == null ? null : String(r.destination),
+    currency: r.currency == null ? null : String(r.currency),
     payoutApproved: Number(r.payout_approved) === 1,
     note: r.note == null ? null : String(r.note),
     tipCents: r.tip_cents == null ? null : Number(r.tip_cents),
