@@ -93,8 +93,8 @@ describe('layout at 390 and 1280 px', () => {
         }).map((el) => el.textContent);
       }));
       expect(past).toEqual([]);
-      // The sent withdrawal's transaction id is there to read and quote, whole.
-      expect(await page.locator('.tx-sub', { hasText: /^[0-9a-f]{64}$/ }).count()).toBe(1);
+      // The sent withdrawal's transaction id is there to read and quote, whole, and named as what it is.
+      expect(await page.locator('.tx-sub', { hasText: /^Bitcoin transaction [0-9a-f]{64}$/ }).count()).toBe(1);
       await shot(page, name);
       await page.close();
     }
