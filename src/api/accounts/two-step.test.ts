@@ -231,6 +231,16 @@ describe('codes: once, drift, recovery codes, attempt limits', () => {
     expect((await login({ email: q.email, password: q.password, totp: other.recoveryCodes[0] })).status).toBe(200);
   });
 
+  test('password guesses at enable count as attempts: after ten, even the right password and code wait (429)', async () => {
+    const p = await createPlayer(app);
+    const s = await post(p, '/setup');
+    const code = codeFor(s.json.secret, clock.t);
+    for (let i = 0; i < 10; i++) expect((await post(p, '/enable', { code, currentPassword: `Guess-${i}-pass` })).status).toBe(400);
+    const r = await post(p, '/enable', { code, currentPassword: p.password });
+    expect(r.status).toBe(429);
+    expect((await rows(app, 'SELECT enabled_at FROM user_totp WHERE user_id = ?', [p.userId]))[0]!.enabled_at).toBeNull();
+  });
+
   test('regenerating recovery codes takes a code; the old ones stop working, the new ones work', async () => {
     const p = await createPlayer(app);
     const { secret, recoveryCodes } = await turnOnTwoStep(app, p, clock.t);
