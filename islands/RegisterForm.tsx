@@ -59,13 +59,11 @@ export default function RegisterForm({ idPrefix = 'register', form: posted, mail
         body: { email, password: values.password, reference: referenceOf(values), userType: 'USER', termsAccepted: values.termsAccepted, ageConfirmed: values.ageConfirmed, ...(states && { state: values.state }) },
         anonymous: true,
         inlineFields: FIELDS,
-        quietErrorTypes: ['EMAIL_TAKEN'],
       });
       if (r.success) {
         setRegistered(email);
         setDialog(true);
-      } else if (r.errorType === 'EMAIL_TAKEN') form.showServerErrors({ email: r.message! });
-      else form.showServerErrors(r.fieldErrors);
+      } else form.showServerErrors(r.fieldErrors);
     } catch {
       setFailure(REGISTER_FAILED);
     } finally {

@@ -70,8 +70,6 @@ export const registerActions: Record<string, PageAction> = {
     const a = await ctx.send('POST', '/register', body);
     const values: Record<string, string> = { email, ...(ctx.fields.state && { state: ctx.fields.state }) };
     for (const k of ['termsAccepted', 'ageConfirmed', ...REFERRAL_SOURCES.map((s) => `ref-${s}`)]) if (ticked(ctx, k)) values[k] = 'on';
-    // An address already registered is the e-mail field's problem, as the island shows it.
-    if (a.json?.errorType === 'EMAIL_TAKEN') return { status: a.status, form: { action: 'default', values, errors: { email: String(a.json.message) } } };
     return answerToResult(a, { action: 'default', values }, () => ok('/login', REGISTERED(email)));
   },
 };

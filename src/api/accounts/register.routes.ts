@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
-import { enforce } from '../../http/rate-limit';
+import { enforce, RATE_RULES } from '../../http/rate-limit';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { register, resendVerification, verificationLinkState, verifyEmail } from '../../services/auth/registration';
 import { checkEmail, checkRegister } from '../../shared/schemas/account';
@@ -19,7 +19,9 @@ export function registerRoutes(deps: Deps) {
       const b = bodyOf(body);
       const restricted = deps.site.restrictedStates ?? [];
       rejectInvalid({ ...checkRegister(b), ...checkFlags(b, { userType: true }), ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required' }), ...checkRegisteredState(b.state, restricted) });
-      await register(ctx, { email: text(b.email), password: text(b.password), reference: text(b.reference), state: restricted.length ? text(b.state).toUpperCase() : null });
+      // An address that has an account is answered the same; its owner is mailed, at most as often as a resend.
+      const mayTell = async (email: string) => (await deps.rateLimiter.hit(`resendPerEmail:${email}`, RATE_RULES.resendPerEmail)).ok;
+      await register(ctx, { email: text(b.email), password: text(b.password), reference: text(b.reference), state: restricted.length ? text(b.state).toUpperCase() : null }, mayTell);
       set.status = 201;
       return { success: true, message: REGISTERED };
     })

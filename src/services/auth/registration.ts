@@ -3,7 +3,7 @@ import { emailTokens, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
-import { verificationMail } from '../mail/templates';
+import { accountExistsMail, verificationMail } from '../mail/templates';
 import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
 import { consumeEmailToken, emailTokenState, newEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
@@ -31,10 +31,16 @@ export type Registration = { email: string; password: string; reference: string;
  * Creates an unverified player and mails the verification link. The e-mail's uniqueness is checked first
  * for a quick answer and enforced by the unique index for the race.
  */
-export async function register(ctx: AccountsContext, input: Registration): Promise<void> {
+/**
+ * Creates the account and mails its verification link. An address that already has an account gets the same answer,
+ * so registration tells no one which addresses have accounts; its owner is mailed instead, when `mayTell` allows
+ * (a limit per address, so the form cannot flood an inbox).
+ */
+export async function register(ctx: AccountsContext, input: Registration, mayTell: (email: string) => Promise<boolean> = async () => true): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (await findUserByEmail(ctx.db, email)) throw emailTaken();
+  // Hashed first either way: the answer takes as long for a taken address as for a new one.
   const passwordHash = await hashPassword(input.password);
+  if (await findUserByEmail(ctx.db, email)) return tellOwner(ctx, email, mayTell);
   const now = new Date();
   const id = crypto.randomUUID();
   const token = newEmailToken(id, 'verify', now);
@@ -47,7 +53,7 @@ export async function register(ctx: AccountsContext, input: Registration): Promi
       await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(emailTokens).values(token.row)]);
       break;
     } catch (e) {
-      if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();
+      if (isUniqueViolation(e, 'users_email_unique')) return tellOwner(ctx, email, mayTell);
       if (!isUniqueViolation(e, 'player_id') || attempt >= PLAYER_ID_ATTEMPTS) throw e;
     }
   }
@@ -55,6 +61,11 @@ export async function register(ctx: AccountsContext, input: Registration): Promi
 }
 
 const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/verify/email/${raw}`;
+
+async function tellOwner(ctx: AccountsContext, email: string, mayTell: (email: string) => Promise<boolean>): Promise<void> {
+  if (!(await mayTell(email))) return;
+  void deliverLater(ctx.mailer, ctx.logger, 'account exists', accountExistsMail(ctx.site, email, `${ctx.publicUrl}/login`, `${ctx.publicUrl}/forgot-password`));
+}
 
 /** Mails a new link to an unverified player; does nothing, silently, for any other address. */
 export async function resendVerification(ctx: AccountsContext, email: string): Promise<void> {

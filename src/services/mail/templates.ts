@@ -78,6 +78,20 @@ export function emailChangeMail(site: MailSite, to: string, link: string): MailM
   });
 }
 
+/** Sent instead of a second account: registration answers the same for every address, and the owner learns of it here. */
+export function accountExistsMail(site: MailSite, to: string, loginUrl: string, resetUrl: string): MailMessage {
+  return noticeMail(site, to, {
+    subject: `You already have a ${site.siteName} account`,
+    heading: 'You already have an account',
+    paragraphs: [
+      `Someone, probably you, tried to create a ${site.siteName} account with this email address. It already has one, so nothing was created and nothing changed.`,
+      `Log in at ${loginUrl}. Forgot your password? Reset it at ${resetUrl}.`,
+    ],
+    action: { label: 'Log In', url: loginUrl },
+    footnote: 'If this was not you, you can ignore this email: your account and its password stay as they are.',
+  });
+}
+
 /** Sent to the old address so a takeover attempt does not go unnoticed. */
 export function emailChangeNoticeMail(site: MailSite, to: string, newEmail: string): MailMessage {
   return noticeMail(site, to, {
