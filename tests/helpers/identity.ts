@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { BASE, type TestApp } from './app';
+import { afterAll } from 'bun:test';
+import { BASE, call, makeApp, type TestApp } from './app';
 import type { TestPlayer } from './players';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -85,4 +86,26 @@ export function submissionForm(over: SubmissionFields = {}): FormData {
 export async function submitIdentity(app: TestApp, p: TestPlayer, over: SubmissionFields = {}) {
   const res = await app.handle(new Request(`${BASE}/api/v1/identity/submission`, { method: 'POST', headers: { authorization: `Bearer ${p.token}` }, body: submissionForm(over) }));
   return { status: res.status, json: (await res.json()) as any };
+}
+
+const WITHDRAW_ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
+
+/**
+ * Apps for the identity rules (payouts held back, many open withdrawals allowed), each left idle after the file, and an
+ * on-chain withdrawal of whole dollars through the route.
+ */
+export function identityApps() {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const a of apps) await a.deps.deposits.idle();
+  });
+  return {
+    async appWith(env: Record<string, string>, overrides = {}) {
+      const a = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600', WITHDRAWAL_MAX_OPEN: '20', ...env }, overrides);
+      apps.push(a);
+      return a;
+    },
+    withdraw: (app: TestApp, p: TestPlayer, amount: number) =>
+      call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: WITHDRAW_ADDRESS, amount, tip: 0 }, { token: p.token }),
+  };
 }

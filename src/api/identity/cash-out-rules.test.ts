@@ -1,21 +1,11 @@
 // What a withdrawal needs beyond the money: tax details at the year's threshold, and the order the refusals come in.
-import { afterAll, describe, expect, test } from 'bun:test';
-import { call, makeApp, type TestApp } from '../../../tests/helpers/app';
+import { describe, expect, test } from 'bun:test';
+import { call, type TestApp } from '../../../tests/helpers/app';
+import { identityApps } from '../../../tests/helpers/identity';
 import { fund } from '../../../tests/helpers/money';
-import { createPlayer, type TestPlayer } from '../../../tests/helpers/players';
+import { createPlayer } from '../../../tests/helpers/players';
 
-const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-const apps: TestApp[] = [];
-afterAll(async () => {
-  for (const a of apps) await a.deps.deposits.idle();
-});
-async function appWith(env: Record<string, string>, overrides = {}) {
-  const a = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600', WITHDRAWAL_MAX_OPEN: '20', ...env }, overrides);
-  apps.push(a);
-  return a;
-}
-const withdraw = (app: TestApp, p: TestPlayer, amount: number) =>
-  call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount, tip: 0 }, { token: p.token });
+const { appWith, withdraw } = identityApps();
 const rows = async (app: TestApp, sql: string, args: (string | number)[] = []) => (await app.deps.database.client.execute({ sql, args })).rows;
 
 describe('tax details at the threshold, across a year boundary', () => {

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASE, call, LOOPBACK, makeApp, type TestApp } from '../../../tests/helpers/app';
-import { containsText, jpegWithGps, pdf, png, submissionForm, submitIdentity } from '../../../tests/helpers/identity';
+import { BASE, call, LOOPBACK, type TestApp } from '../../../tests/helpers/app';
+import { containsText, identityApps, jpegWithGps, pdf, png, submissionForm, submitIdentity } from '../../../tests/helpers/identity';
 import { fund } from '../../../tests/helpers/money';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
 import { waitForMail } from '../../../tests/helpers/accounts';
 import { backgroundJobs } from '../../services/jobs/background-jobs';
 
-const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
-const apps: TestApp[] = [];
-afterAll(async () => {
-  for (const a of apps) await a.deps.deposits.idle();
-});
-async function appWith(env: Record<string, string>, overrides = {}) {
-  const a = await makeApp({ SANDBOX_PAYOUT_DELAY_S: '3600', WITHDRAWAL_MAX_OPEN: '20', ...env }, overrides);
-  apps.push(a);
-  return a;
-}
-const withdraw = (app: TestApp, p: TestPlayer, amount: number) =>
-  call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount, tip: 0 }, { token: p.token });
+const { appWith, withdraw } = identityApps();
 const admin = (app: TestApp, op: TestPlayer, method: string, path: string, body?: unknown) => call(app, method, `/api/v1/admin${path}`, body, { token: op.token });
 const rows = async (app: TestApp, sql: string, args: (string | number)[] = []) => (await app.deps.database.client.execute({ sql, args })).rows;
 const latestId = async (app: TestApp, p: TestPlayer) => String((await rows(app, 'SELECT id FROM identity_submissions WHERE user_id = ? ORDER BY created_at DESC LIMIT 1', [p.userId]))[0]!.id);
@@ -229,8 +218,7 @@ describe('RESTRICTED_STATES', () => {
       const html = await (await app.handle(new Request(BASE + path))).text();
       expect(html).toContain('Washington (WA), Idaho (ID)');
     }
-    const plain = await makeApp({});
-    apps.push(plain);
+    const plain = await appWith({});
     expect(await (await plain.handle(new Request(BASE + '/support'))).text()).not.toContain('Restricted states');
     // Without a vendor there is no vendor webhook.
     expect((await call(plain, 'POST', '/api/v1/webhooks/identity/onfido', { payload: {} })).status).toBe(404);
