@@ -134,6 +134,7 @@ export function siteInfo(c: Config): SiteInfo {
     bitcoinNetwork: c.BITCOIN_NETWORK,
     withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
     restrictedStates: parseStateList(c.RESTRICTED_STATES),
+    solvencySchedule: c.SOLVENCY_SNAPSHOT,
   };
 }
 

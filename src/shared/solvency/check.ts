@@ -15,6 +15,13 @@ export type CheckOptions = {
   hashes?: SolvencyHashes;
   /** Called now and then in long loops (a page lets the browser breathe); its promise is awaited. */
   pause?: () => Promise<void>;
+  /** Told as each step starts (a page shows where the check is). */
+  onStep?: (step: 'leaves' | 'tree') => void;
+  /**
+   * A second opinion on the leaves found, before the tree is rebuilt over them (the page asks Web Crypto): given the
+   * sub-nonce and each found leaf with its published digest, a problem to report or null.
+   */
+  confirmLeaves?: (subNonce: Uint8Array, leaves: (FoundLeaf & { digest: Uint8Array })[]) => Promise<string | null>;
 };
 
 const EVERY = 20_000;
@@ -77,9 +84,17 @@ export async function checkSnapshot(snapshot: Snapshot, accountNonce: Uint8Array
   const hashes = o.hashes ?? jsHashes;
   if (accountNonce.length !== DIGEST_BYTES) return { ok: false, step: 'nonce', message: 'An account nonce is 64 characters, 0–9 and a–f.' };
   if (snapshot.row.count === 0) return { ok: false, step: 'format', message: 'The snapshot has no leaves.' };
-  const found = await findLeaves(snapshot.row, subNonceOf(hashes, accountNonce, snapshot.id), o);
+  o.onStep?.('leaves');
+  const subNonce = subNonceOf(hashes, accountNonce, snapshot.id);
+  const found = await findLeaves(snapshot.row, subNonce, o);
   const problem = leavesProblem(found);
   if (problem) return { ok: false, step: 'leaves', message: problem };
+  if (o.confirmLeaves) {
+    const withDigests = found.map((f) => ({ ...f, digest: snapshot.row.digests.slice(f.position * DIGEST_BYTES, (f.position + 1) * DIGEST_BYTES) }));
+    const disagreement = await o.confirmLeaves(subNonce, withDigests);
+    if (disagreement) return { ok: false, step: 'leaves', message: disagreement };
+  }
+  o.onStep?.('tree');
   let root: { digest: Uint8Array; value: number };
   try {
     root = await buildRoot(snapshot.row, hashes, o.pause);
