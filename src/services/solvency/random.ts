@@ -11,7 +11,7 @@ const TWO_53 = 2 ** 53;
 export function randomFrom(nextWord: () => number): Random {
   return {
     below(n) {
-      if (!Number.isSafeInteger(n) || n < 1 || n > TWO_53) throw new RangeError(`cannot draw below ${n}`);
+      if (!(Number.isSafeInteger(n) || n === TWO_53) || n < 1) throw new RangeError(`cannot draw below ${n}`);
       if (n <= TWO_32) {
         const limit = TWO_32 - (TWO_32 % n);
         for (;;) {
