@@ -64,7 +64,7 @@ function AccountNonceSection({ nonce }: { nonce: string | null }) {
         Your account nonce finds your balance in every <a href="/solvency">proof of liabilities</a> we publish, and nothing
         else does. Keep it to yourself: anyone who has it can find your balance in the published files.
       </p>
-      <Island name="AccountNonce" props={{ nonce }} load="visible" />
+      <Island name="AccountNonce" props={{ nonce }} />
     </section>
   );
 }
