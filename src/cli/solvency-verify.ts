@@ -6,7 +6,7 @@ import { checkSnapshot } from '../shared/solvency/check';
 import { formatCents } from '../shared/money';
 import { readNonce } from '../shared/solvency/scheme';
 import { createSnapshotReader, SnapshotFormatError, type Snapshot } from '../shared/solvency/snapshot-reader';
-import { nodeHashes } from '../services/solvency/node-hashes';
+import { nativeHashes } from '../services/solvency/native-hashes';
 import { type Command, parseOptions, UsageError } from './command';
 
 const usage = `usage: coinreel solvency verify FILE --nonce HEX
@@ -47,7 +47,7 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   const leaves = snapshot.row.count;
-  const result = await checkSnapshot(snapshot, nonce, { hashes: nodeHashes });
+  const result = await checkSnapshot(snapshot, nonce, { hashes: nativeHashes });
   console.log(`snapshot ${snapshot.id}  ${snapshot.createdAt}  ${leaves} leaves  root ${snapshot.root.digest}  total ${formatCents(snapshot.root.value)}`);
   if (!result.ok) {
     console.log(`FAILED at step ${result.step}: ${result.message}`);

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { bottomRow, leafCounts, shuffledPositions } from '../../src/services/solvency/leaves';
-import { nodeHashes } from '../../src/services/solvency/node-hashes';
+import { nativeHashes } from '../../src/services/solvency/native-hashes';
 import { seededRandom, type Random } from '../../src/services/solvency/random';
 import { writeSnapshotFile } from '../../src/services/solvency/snapshot-file';
 
@@ -12,12 +12,12 @@ export async function makeSnapshotFile(players: MadePlayer[], o: { id?: string; 
   const id = o.id ?? 'test-snapshot';
   const counts = leafCounts(players.length, rnd);
   const positions = shuffledPositions(counts.reduce((s, k) => s + k, 0), rnd);
-  const b = bottomRow({ id, counts, positions, hashes: nodeHashes, rnd });
+  const b = bottomRow({ id, counts, positions, hashes: nativeHashes, rnd });
   for (const p of players) b.add(p.nonce, p.cents);
   const pieces: Uint8Array[] = [];
   await writeSnapshotFile({
     head: { id, createdAt: o.createdAt ?? '2026-01-05T00:00:00.000Z', previousRoot: o.previousRoot ?? null, reserves: null },
-    row: b.row, hashes: nodeHashes, sink: async (bytes) => void pieces.push(Buffer.from(bytes)), pause: async () => {},
+    row: b.row, hashes: nativeHashes, sink: async (bytes) => void pieces.push(Buffer.from(bytes)), pause: async () => {},
   });
   return gunzipSync(Buffer.concat(pieces)).toString('latin1');
 }

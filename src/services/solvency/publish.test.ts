@@ -20,7 +20,7 @@ async function fileOf(app: TestApp, id: string, encoding = 'gzip') {
 async function nonceOf(app: TestApp, p: TestPlayer) {
   const r = await call(app, 'GET', '/api/v1/solvency/me', undefined, { token: p.token });
   expect(r.status).toBe(200);
-  return r.json as { accountNonce: string; latest: { id: string; liabilityCents: number | null; url: string } | null };
+  return r.json as { accountNonce: string; latest: { id: string; createdAt: string; liabilityCents: number | null; url: string } | null };
 }
 
 describe('which ledger accounts count', () => {

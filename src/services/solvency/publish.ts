@@ -9,7 +9,7 @@ import { releaseLease, takeLease } from '../jobs/lease';
 import type { PaymentsProvider } from '../payments/payments.port';
 import { bottomRow, leafCounts, shuffledPositions } from './leaves';
 import { openLiabilityRead, type PlayerLiability } from './liabilities';
-import { nodeHashes } from './node-hashes';
+import { nativeHashes } from './native-hashes';
 import { systemRandom, type Random } from './random';
 import { readReserves } from './reserves';
 import { writeSnapshotFile } from './snapshot-file';
@@ -62,7 +62,7 @@ export async function publishSnapshot(ctx: SolvencyContext, o: { id?: string } =
 }
 
 async function publishHeld(ctx: SolvencyContext, askedId?: string): Promise<Published> {
-  const hashes = ctx.hashes ?? nodeHashes;
+  const hashes = ctx.hashes ?? nativeHashes;
   const rnd = ctx.random ?? systemRandom();
   const clock = timer();
   const reserves = await readReserves(ctx.payments, ctx.now);

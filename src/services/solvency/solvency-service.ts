@@ -13,10 +13,11 @@ export function createSolvencyService(ctx: SolvencyContext, schedule: SnapshotSc
   const { client } = ctx;
 
   /** Publishes a snapshot now and tells every player in it. */
-  async function publish(o: { id?: string } = {}): Promise<Published & { notices: number }> {
+  async function publish(o: { id?: string } = {}): Promise<Published & { notices: number; timingsMs: Published['timingsMs'] & { notices: number } }> {
     const published = await publishSnapshot(ctx, o);
+    const t = performance.now();
     const notices = await sendNotices(client, published, ctx.now);
-    return { ...published, notices };
+    return { ...published, notices, timingsMs: { ...published.timingsMs, notices: Math.round(performance.now() - t) } };
   }
 
   /** The job's round: finish notices a crash interrupted, then publish when the schedule says so. */

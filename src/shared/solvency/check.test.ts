@@ -4,7 +4,7 @@ import { makeSnapshotFile, randomNonce } from '../../../tests/helpers/solvency';
 import { checkSnapshot } from './check';
 import { jsHashes, toHex } from './scheme';
 import { createSnapshotReader, readSnapshot, SnapshotFormatError } from './snapshot-reader';
-import { nodeHashes } from '../../services/solvency/node-hashes';
+import { nativeHashes } from '../../services/solvency/native-hashes';
 
 const alice = { nonce: randomNonce(), cents: 123_45 };
 const bob = { nonce: randomNonce(), cents: 0 };
@@ -33,7 +33,7 @@ describe("a player's check of a snapshot", () => {
       expect(r.leaves.length).toBeLessThanOrEqual(8);
       expect(r.leaves.map((l) => l.index).sort()).toEqual(r.leaves.map((_, i) => i));
     }
-    const r = await checkSnapshot(readSnapshot(file), alice.nonce, { hashes: nodeHashes });
+    const r = await checkSnapshot(readSnapshot(file), alice.nonce, { hashes: nativeHashes });
     expect(r.ok && r.message).toBe('Your $123.45 on 5 Jan 2026, 00:00 UTC is included in the total of $' + (total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 }) + '.');
   });
 
@@ -117,8 +117,8 @@ describe('reading a snapshot file', () => {
 
   test('any JSON spelling of the same object reads the same: spacing, key order', () => {
     const o = json();
-    const { leaves, ...rest } = o;
-    const respaced = JSON.stringify({ root: rest.root, leaves, ...rest }, null, 3);
+    const { leaves, root, ...rest } = o;
+    const respaced = JSON.stringify({ root, leaves, ...rest }, null, 3);
     const a = readSnapshot(respaced);
     const b = readSnapshot(file);
     expect(toHex(a.row.digests, 0, a.row.count * 32)).toBe(toHex(b.row.digests, 0, b.row.count * 32));

@@ -1,7 +1,7 @@
 // The proof of liabilities `coinreel-pol-v1` (docs/solvency.md), in one module the server, the /solvency page's
 // island and the command-line verifier all use, so the three cannot drift. Safe for the browser: no Node API.
 // Hashing comes through `SolvencyHashes`: plain JavaScript here (sha256.ts), node:crypto on the server
-// (services/solvency/node-hashes.ts); tests hold both to each other and to Web Crypto.
+// (services/solvency/native-hashes.ts); tests hold both to each other and to Web Crypto.
 import { hmacSha256Key, sha256 } from './sha256';
 
 export const SCHEME = 'coinreel-pol-v1';

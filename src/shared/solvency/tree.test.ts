@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import { createHash, createHmac } from 'node:crypto';
 import { bottomRow, leafCounts, shuffledPositions } from '../../services/solvency/leaves';
-import { nodeHashes } from '../../services/solvency/node-hashes';
+import { nativeHashes } from '../../services/solvency/native-hashes';
 import { randomFrom, type Random } from '../../services/solvency/random';
 import { buildRoot, jsHashes, newRow, subNonceOf, toHex, writeU64, type Row, type SolvencyHashes } from './scheme';
 
@@ -55,7 +55,7 @@ function scripted(draws: [number, number][]): Random & { left: () => number } {
 }
 
 describe('the tree, by hand', () => {
-  for (const [name, hashes] of [['reference', jsHashes], ['node:crypto', nodeHashes]] as [string, SolvencyHashes][]) {
+  for (const [name, hashes] of [['reference', jsHashes], ['native', nativeHashes]] as [string, SolvencyHashes][]) {
     test(`five leaves: a pad node on the odd rows of five and three (${name})`, async () => {
       const bottom = [B[1]!, A[0]!, A[1]!, A[2]!, B[0]!];
       // Row of 5 → pad → 3 nodes → pad → 2 nodes → root.
@@ -91,7 +91,7 @@ describe('the tree, by hand', () => {
     const positions = shuffledPositions(5, rnd);
     expect([...counts]).toEqual([3, 2]);
     expect([...positions]).toEqual([1, 2, 3, 4, 0]);
-    const b = bottomRow({ id: ID, counts, positions, hashes: nodeHashes, rnd });
+    const b = bottomRow({ id: ID, counts, positions, hashes: nativeHashes, rnd });
     b.add(ALICE, 1500);
     b.add(BOB, 250);
     expect(rnd.left()).toBe(0);
@@ -114,14 +114,14 @@ describe('the tree, by hand', () => {
     await expect(buildRoot(rowOf([big, { digest: Buffer.alloc(32, 8), value: 1 }]), jsHashes)).rejects.toThrow(/passes/);
   });
 
-  test('the reference and node:crypto build the same root over a thousand random leaves', async () => {
+  test('the reference and the native hashes build the same root over a thousand random leaves', async () => {
     const rnd = randomFrom(() => crypto.getRandomValues(new Uint32Array(1))[0]!);
     const n = 1001;
     const a = newRow(n);
     crypto.getRandomValues(a.digests.subarray(0, n * 32));
     for (let j = 0; j < n; j++) a.values[j] = rnd.below(1_000_000);
     const b = { digests: a.digests.slice(), values: a.values.slice(), count: n };
-    const [x, y] = [await buildRoot(a, jsHashes), await buildRoot(b, nodeHashes)];
+    const [x, y] = [await buildRoot(a, jsHashes), await buildRoot(b, nativeHashes)];
     expect(toHex(x.digest)).toBe(toHex(y.digest));
     expect(x.value).toBe(y.value);
   });
