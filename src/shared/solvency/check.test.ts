@@ -135,6 +135,7 @@ describe('reading a snapshot file', () => {
     bad((o) => (o.leaves[3]![0] = o.leaves[3]![0].toUpperCase()), /leaf 3 is not/);
     bad((o) => (o.leaves[4]![1] = -1), /leaf 4 is not/);
     bad((o) => (o.leaves[5]![1] = 1.5), /leaf 5 is not/);
+    bad((o) => (o.leaves[6]![1] = 2 ** 53), /leaf 6 has a value above 9007199254740991 cents/);
     bad((o) => (o.leaves[0] = ['ab', 1]), /leaf 0 is not/);
     bad((o) => (o.root.value = 12.5), /root.value/);
     bad((o) => (o.root.digest = 'zz'), /root.digest/);
