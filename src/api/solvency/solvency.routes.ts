@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import type { SolvencyService } from '../../services/solvency/solvency-service';
+import { SNAPSHOT_ID } from '../../shared/solvency/scheme';
 import { LIST_MAX, snapshotUrl, toSnapshotEntry } from './solvency.model';
 
 /** Reads `?limit=` (1 … 1000, 100 when absent). */
@@ -20,7 +21,10 @@ export const solvencyRoutes = (solvency: SolvencyService, session: Session) =>
   new Elysia({ prefix: '/solvency' })
     .use(session)
     .get('/', async ({ query, set }) => {
-      const list = await solvency.list(listLimit(query.limit));
+      // `before`: the page of snapshots older than the one named (the last of the page before).
+      const before = query.before;
+      if (before !== undefined && !SNAPSHOT_ID.test(before)) throw AppError.invalid([{ field: 'before', message: 'Before must be a snapshot id.' }]);
+      const list = await solvency.list(listLimit(query.limit), before);
       set.headers['cache-control'] = 'public, max-age=60';
       return { success: true, snapshots: list.map(toSnapshotEntry) };
     })

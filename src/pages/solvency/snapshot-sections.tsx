@@ -1,6 +1,6 @@
 import { formatCents } from '../../shared/money';
 import { snapshotTime } from '../../shared/solvency/check';
-import type { ListedSnapshot, ReservesView } from './solvency-data';
+import { PAGE_SNAPSHOTS, type ListedSnapshot, type ReservesView } from './solvency-data';
 
 /** The newest snapshot's figures: what is owed in all, the root, and the reserves beside them. */
 export function LatestSnapshot({ s }: { s: ListedSnapshot }) {
@@ -53,7 +53,10 @@ const bytes = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB
 export function SnapshotList({ snapshots }: { snapshots: ListedSnapshot[] }) {
   return (
     <section className="card" aria-labelledby="all-title">
-      <h2 id="all-title">All snapshots</h2>
+      <h2 id="all-title">{snapshots.length < PAGE_SNAPSHOTS ? 'All snapshots' : `The latest ${PAGE_SNAPSHOTS} snapshots`}</h2>
+      {snapshots.length >= PAGE_SNAPSHOTS && (
+        <p>Older ones: <a href={`/api/v1/solvency?limit=1000&before=${encodeURIComponent(snapshots.at(-1)!.id)}`}>the list in JSON</a>.</p>
+      )}
       <div className="table-wrap">
         <table className="table solvency-table">
           <thead>

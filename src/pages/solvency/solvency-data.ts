@@ -24,11 +24,14 @@ export type ReservesView = {
   totalCents?: number;
 };
 
+/** The page lists the newest snapshots; older ones are in the API (`?before=<id>`). */
+export const PAGE_SNAPSHOTS = 100;
+
 export type SolvencyPageData = { snapshots: ListedSnapshot[]; nonce: string | null; selected: string | null };
 
 /** Through the site's own API, as the island would: the list for everyone, the nonce for a signed-in player. */
 export async function loadSolvency(ctx: PageContext): Promise<SolvencyPageData> {
-  const [list, me] = await Promise.all([ctx.api!('/solvency?limit=1000'), ctx.viewer ? ctx.api!('/solvency/me') : Promise.resolve(null)]);
+  const [list, me] = await Promise.all([ctx.api!(`/solvency?limit=${PAGE_SNAPSHOTS}`), ctx.viewer ? ctx.api!('/solvency/me') : Promise.resolve(null)]);
   const snapshots = ((list?.snapshots as ListedSnapshot[] | undefined) ?? []);
   const asked = ctx.url.searchParams.get('snapshot');
   return {

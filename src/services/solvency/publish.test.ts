@@ -92,6 +92,9 @@ describe('publication', () => {
     expect(list.json.snapshots.map((x: { id: string }) => x.id)).toEqual([second.id, 'first']);
     expect(list.json.snapshots[1]).toMatchObject({ id: 'first', root: { digest: first.rootDigest, value: 12_34 }, url: '/solvency/first.json', previousRoot: null });
     expect((await call(app, 'GET', '/api/v1/solvency?limit=1')).json.snapshots).toHaveLength(1);
+    expect((await call(app, 'GET', `/api/v1/solvency?before=${second.id}`)).json.snapshots.map((x: { id: string }) => x.id)).toEqual(['first']);
+    expect((await call(app, 'GET', '/api/v1/solvency?before=first')).json.snapshots).toEqual([]);
+    expect((await call(app, 'GET', '/api/v1/solvency?before=a%20b')).json.errors).toEqual([{ field: 'before', message: 'Before must be a snapshot id.' }]);
     for (const bad of ['0', '1001', 'x', '2.5']) {
       const r = await call(app, 'GET', `/api/v1/solvency?limit=${bad}`);
       expect(r.status).toBe(400);

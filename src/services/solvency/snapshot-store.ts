@@ -33,9 +33,11 @@ function toRecord(r: Record<string, unknown>): SnapshotRecord {
   };
 }
 
-/** Newest first. */
-export async function listSnapshots(client: Client, limit: number): Promise<SnapshotRecord[]> {
-  const r = await client.execute({ sql: `SELECT ${COLUMNS} FROM solvency_snapshots ORDER BY seq DESC LIMIT ?`, args: [limit] });
+/** Newest first; with `before`, only those published before that snapshot (none when it does not exist). */
+export async function listSnapshots(client: Client, limit: number, before?: string): Promise<SnapshotRecord[]> {
+  const r = before === undefined
+    ? await client.execute({ sql: `SELECT ${COLUMNS} FROM solvency_snapshots ORDER BY seq DESC LIMIT ?`, args: [limit] })
+    : await client.execute({ sql: `SELECT ${COLUMNS} FROM solvency_snapshots WHERE seq < (SELECT seq FROM solvency_snapshots WHERE id = ?) ORDER BY seq DESC LIMIT ?`, args: [before, limit] });
   return r.rows.map((row) => toRecord(row as Record<string, unknown>));
 }
 

@@ -39,7 +39,7 @@ export function createSolvencyService(ctx: SolvencyContext, schedule: SnapshotSc
     schedule,
     publish,
     runSchedule,
-    list: (limit: number) => listSnapshots(client, limit),
+    list: (limit: number, before?: string) => listSnapshots(client, limit, before),
     find: (id: string) => findSnapshot(client, id),
     file: (s: SnapshotRecord) => storedFile(client, s),
     /** The player's nonce (hex) and their liability in the latest snapshot; their eyes only. */
