@@ -138,6 +138,7 @@ function Outcome({ result, webCrypto }: { result: CheckResult; webCrypto: boolea
           <li key={l.index}>Leaf {l.index}: {formatCents(l.value)} (position {l.position.toLocaleString('en-US')})</li>
         ))}
       </ul>
+      <p>Is that what your balance was then? Your history shows it: the proof shows the amount is counted, only you can tell it is right.</p>
     </div>
   );
 }

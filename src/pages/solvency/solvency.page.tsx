@@ -63,6 +63,7 @@ function HowItWorks({ siteName }: { siteName: string }) {
       </p>
       <ul>
         <li>It proves your balance is counted, and that no leaf is negative (so nobody's balance is hidden by another's).</li>
+        <li>It does not prove the amount is right: compare it with your balance at that time, which your history shows.</li>
         <li>It does not prove the reserves cover the total: the reserve figures are what our payment server reports.</li>
         <li>A player who never checks could have been left out without anyone noticing; every player is sent each proof so the site cannot guess who checks.</li>
         <li>It shows the ledger at one instant; money moves on after it.</li>
