@@ -15,10 +15,15 @@ const client = createClient({ url, concurrency: 1, timeout: 5000 });
 await tuneEmbedded(client, url);
 const ledger = createLedger(client);
 writeFileSync(join(flags, 'mover-ready'), '');
-while (!existsSync(join(flags, 'go'))) await Bun.sleep(1);
+while (!existsSync(join(flags, 'go'))) {
+  if (!existsSync(flags) || process.ppid === 1) process.exit(1);
+  await Bun.sleep(1);
+}
 const out = { transfers: 0, deposits: 0, refused: 0, at: [] as number[] };
 let n = 0;
-while (!existsSync(join(flags, 'stop'))) {
+// Stops when told, or when the test that started it is gone (its folder removed, or this process orphaned).
+const told = () => existsSync(join(flags, 'stop')) || !existsSync(flags) || process.ppid === 1;
+while (!told()) {
   n++;
   const from = users[n % users.length]!;
   const to = users[(n * 7 + 3) % users.length]!;

@@ -42,8 +42,16 @@ describe('a snapshot taken while money moves', () => {
     }, 'off');
     writeFileSync(join(flags, 'go'), '');
     await Bun.sleep(100);
-    const s = await solvency.publish();
-    writeFileSync(join(flags, 'stop'), '');
+    // The mover stops however the snapshot ends: a failed publish must not leave it running after the test.
+    let s: Awaited<ReturnType<typeof solvency.publish>>;
+    try {
+      s = await solvency.publish();
+    } catch (e) {
+      mover.kill();
+      throw e;
+    } finally {
+      writeFileSync(join(flags, 'stop'), '');
+    }
     const [code, out, err] = await Promise.all([mover.exited, new Response(mover.stdout).text(), new Response(mover.stderr).text()]);
     expect({ code, err: err.slice(0, 500) }).toEqual({ code: 0, err: '' });
     const moved = JSON.parse(out) as { transfers: number; deposits: number; at: number[] };
