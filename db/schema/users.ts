@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+import { blob, integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable(
   'users',
@@ -21,6 +21,8 @@ export const users = sqliteTable(
     lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
     /** The US state given at registration (asked when RESTRICTED_STATES is set). */
     registeredState: text('registered_state'),
+    /** 32 random bytes made once, shown only to the player: the key of their leaves in each proof of liabilities. */
+    solvencyNonce: blob('solvency_nonce', { mode: 'buffer' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [

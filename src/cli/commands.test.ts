@@ -30,6 +30,8 @@ const BAD: Record<string, string[]> = {
   withdrawals: ['frobnicate'],
   'games tasks': ['--done', 'task-1', '--reference', 'BO-1'],
   'ledger verify': ['--deep'],
+  'solvency publish': ['--id', 'not an id'],
+  'solvency verify': ['snapshot.json', '--nonce', 'not-hex'],
   'btcpay setup': ['--replace=yes'],
   backup: ['a.db', 'b.db'],
   restore: ['a.db', 'b.db'],

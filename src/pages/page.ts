@@ -37,6 +37,8 @@ export type SiteInfo = {
   bitcoinNetwork: BitcoinNetwork;
   /** RESTRICTED_STATES: US state codes whose players cannot deposit or withdraw (registration asks for the state then). */
   restrictedStates?: string[];
+  /** SOLVENCY_SNAPSHOT: when proofs of liabilities are published (what /solvency says about it). */
+  solvencySchedule?: 'daily' | 'weekly' | 'off';
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;

@@ -16,8 +16,8 @@ export default definePage({
   access: 'private',
   actions: { ...profileActions, ...twoStepActions, ...protectionActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
-  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null }> => {
-    const [protection, identity] = await Promise.all([loadProtection(ctx), ctx.api!('/identity')]);
+  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null; accountNonce: string | null }> => {
+    const [protection, identity, solvency] = await Promise.all([loadProtection(ctx), ctx.api!('/identity'), ctx.api!('/solvency/me')]);
     return {
       name: ctx.viewer!.name ?? '',
       phoneNo: ctx.viewer!.phoneNo ?? '',
@@ -25,6 +25,7 @@ export default definePage({
       pendingEmail: ctx.viewer!.pendingEmail ?? null,
       protection,
       identity: ((identity?.data as { status?: string } | undefined)?.status) ?? null,
+      accountNonce: typeof solvency?.accountNonce === 'string' ? solvency.accountNonce : null,
     };
   },
   render: (ctx: PageContext) => (
@@ -46,11 +47,27 @@ export default definePage({
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
         <TwoStepSection ctx={ctx} />
+        <AccountNonceSection nonce={(ctx.data as { accountNonce: string | null }).accountNonce} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />
     </section>
   ),
 });
+
+/** The key of the player's leaves in each proof of liabilities, with a copy button. */
+function AccountNonceSection({ nonce }: { nonce: string | null }) {
+  if (!nonce) return null;
+  return (
+    <section className="card" aria-labelledby="account-nonce-title">
+      <h2 id="account-nonce-title">Proof of liabilities</h2>
+      <p>
+        Your account nonce finds your balance in every <a href="/solvency">proof of liabilities</a> we publish, and nothing
+        else does. Keep it to yourself: anyone who has it can find your balance in the published files.
+      </p>
+      <Island name="AccountNonce" props={{ nonce }} />
+    </section>
+  );
+}
 
 // The island gets only the profile fields, not the protection sections' data.
 const profileOnly = ({ name, phoneNo, email, pendingEmail }: ProfileDetails): ProfileDetails => ({ name, phoneNo, email, pendingEmail });

@@ -75,7 +75,7 @@ describe('header and footer', () => {
     const { doc } = await load('/privacy-policy');
     const footer = doc.querySelector('footer')!;
     const hrefs = [...footer.querySelectorAll('nav a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/', '/#games', '/#services', '/about-us', '/support#faq', '/support', 'mailto:help@luckyreel.example', '/terms-condition', '/privacy-policy', '/responsible-gaming']);
+    expect(hrefs).toEqual(['/', '/#games', '/#services', '/about-us', '/support#faq', '/support', 'mailto:help@luckyreel.example', '/terms-condition', '/privacy-policy', '/responsible-gaming', '/solvency']);
     expect(footer.textContent).toContain('help@luckyreel.example');
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Luckyreel`);
   });

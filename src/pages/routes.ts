@@ -33,6 +33,7 @@ import adminAudit from './admin/audit.page';
 import adminIdentity from './admin/identity.page';
 import adminIdentityReview from './admin/identity-review.page';
 import verifyIdentity from './verify-identity.page';
+import solvency from './solvency/solvency.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
 export const pageRoutes: Record<string, Page> = {
@@ -59,6 +60,7 @@ export const pageRoutes: Record<string, Page> = {
   '/deposit-bitcoin': depositBitcoin,
   '/freeplay': freeplay,
   '/verify-identity': verifyIdentity,
+  '/solvency': solvency,
   // The operator console (ADMIN sessions only).
   '/admin': adminOverview,
   '/admin/players': adminPlayers,

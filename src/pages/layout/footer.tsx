@@ -40,6 +40,7 @@ export function Footer({ ctx }: { ctx: PageContext }) {
             <li><a href="/terms-condition">Terms of Service</a></li>
             <li><a href="/privacy-policy">Privacy Policy</a></li>
             <li><a href="/responsible-gaming">Responsible Gaming</a></li>
+            <li><a href="/solvency">Proof of Liabilities</a></li>
           </ul>
         </nav>
       </div>

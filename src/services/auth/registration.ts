@@ -48,6 +48,8 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
     const user = {
       id, playerId: randomPlayerId(), email, passwordHash, referralSource: input.reference,
       termsVersionAccepted: TERMS_VERSION, termsAcceptedAt: now, ageConfirmedAt: now, createdAt: now, registeredState: input.state ?? null,
+      // The key of the player's leaves in every proof of liabilities (docs/solvency.md): made once, never changed.
+      solvencyNonce: Buffer.from(crypto.getRandomValues(new Uint8Array(32))),
     };
     try {
       await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(emailTokens).values(token.row)]);
