@@ -46,6 +46,8 @@ export const sessions = sqliteTable(
     deviceKey: text('device_key'),
     /** Moved forward by the session lookup at most once a minute. */
     lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+    /** How it was signed in: the console opens only for a session that passed a second factor. */
+    signedInWith: text('signed_in_with', { enum: ['password', 'password_code', 'recovery_code'] }).notNull().default('password'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -6,7 +6,7 @@ import { deviceIsNew, signedIn, type SignInOrigin } from '../protection/sign-in-
 import { findUserByEmail, findUserById, type AccountsContext, type UserRow } from './accounts.context';
 import type { LoginProofs } from './login-proof';
 import { checkPassword } from './passwords';
-import { startSession, type StartedSession } from './sessions';
+import { startSession, type SignedInWith, type StartedSession } from './sessions';
 import { totpRequired, type TwoStep } from './two-step';
 
 export const INVALID_LOGIN = 'Invalid email or password. Please try again.';
@@ -37,12 +37,14 @@ function mayEnter(user: UserRow) {
 
 /** With two-step on, no session without a code that passes; a refusal hands back a proof for the code step. */
 async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, totp: unknown, origin: SignInOrigin, second?: SecondStep, proofGiven?: string): Promise<LoggedIn> {
+  let signedInWith: SignedInWith = 'password';
   if (second && (await second.twoStep.isOn(user.id))) {
     // A wrong code hands back the proof it came with: guessing never stretches its five minutes.
     const proof = () => proofGiven ?? second.proofs.issue({ userId: user.id, remember, passwordHash: user.passwordHash });
     if (totp === undefined || totp === null || totp === '') throw new CodeNeeded(totpRequired(), proof());
     try {
-      await second.twoStep.check(user.id, totp);
+      const how = await second.twoStep.check(user.id, totp);
+      if (how !== 'off') signedInWith = how === 'code' ? 'password_code' : 'recovery_code';
     } catch (e) {
       if (e instanceof AppError && e.status === 401) {
         await recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin);
@@ -52,7 +54,7 @@ async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, to
     }
   }
   const isNew = await deviceIsNew(clientOf(ctx.db), user.id, origin);
-  const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN', origin);
+  const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN', origin, signedInWith);
   await signedIn({ client: clientOf(ctx.db), wakeMail: ctx.wakeMail }, user, origin, isNew);
   return { ...session, remember, user: { id: user.id, playerId: user.playerId, email: user.email, name: user.name } };
 }

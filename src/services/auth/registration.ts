@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { emailTokens, users } from '../../../db/schema';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { emailTokens, sessions, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
@@ -87,8 +87,10 @@ export type EmailLinkResult = { purpose: 'verify' } | { purpose: 'email_change';
 /**
  * Uses a verification link: either the first verification of an account or the confirmation of a new
  * address (which then replaces the old one, if it is still the one asked for and nobody took it meanwhile).
+ * A confirmed change ends every session of the account but `keep` (the session of the browser that opened the
+ * link, when it has one).
  */
-export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<EmailLinkResult> {
+export async function verifyEmail(ctx: AccountsContext, raw: unknown, keep?: string): Promise<EmailLinkResult> {
   const now = new Date();
   const token = await consumeEmailToken(ctx.db, raw, ['verify', 'email_change'], now);
   if (!token) {
@@ -114,12 +116,19 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<E
         .set({ usedAt: now })
         .where(and(eq(emailTokens.userId, token.userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt),
           sql`exists (select 1 from users where users.id = ${token.userId} and users.email = ${token.email!})`)),
+      // Likewise every session but the confirming browser's, only when the change took place.
+      ctx.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, token.userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined,
+          sql`exists (select 1 from users where users.id = ${token.userId} and users.email = ${token.email!})`)),
     ]);
     if (changed.length === 0) throw invalidToken();
   } catch (e) {
     if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();
     throw e;
   }
+  ctx.hub?.endSessions({ userId: token.userId, except: keep });
   if (before) {
     // The old inbox can put its address back for a week: the way back from a takeover that got past the password.
     const undo = await issueEmailUndo(ctx, token.userId, before.email, now);
