@@ -21,6 +21,8 @@ export const users = sqliteTable(
     lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
     /** The US state given at registration (asked when RESTRICTED_STATES is set). */
     registeredState: text('registered_state'),
+    /** An operator made by `coinreel admin create` who has not chosen a password yet (the hash is of a random one). */
+    passwordUnset: integer('password_unset', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [

@@ -96,6 +96,21 @@ export const resetActions: Record<string, PageAction> = {
   },
 };
 
+export const PASSWORD_SET_DONE = 'Your password is set. Sign in with it to continue.';
+
+/** A new operator's first password (the link `coinreel admin create` printed); then sign-in, which leads to the console. */
+export const setPasswordActions: Record<string, PageAction> = {
+  async default(ctx) {
+    const password = ctx.fields.password ?? '';
+    const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
+    if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
+    const a = await ctx.send('PATCH', `/set-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login?next=%2Fadmin', PASSWORD_SET_DONE));
+    if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
+    return r;
+  },
+};
+
 export const profileActions: Record<string, PageAction> = {
   async profile(ctx) {
     const values = { name: f(ctx, 'name'), phoneNo: f(ctx, 'phoneNo'), email: f(ctx, 'email') };
