@@ -15,7 +15,6 @@ const ticked = (ctx: ActionContext, name: string) => !!ctx.fields[name];
 const ok = (redirect: string, message: string): ActionResult => ({ redirect, flash: { kind: 'success', message } });
 
 export const REGISTERED = (email: string) => `Registration Successful! We sent a verification link to ${email}. Verify your email, then log in.`;
-export const VERIFY_SENT = (email: string) => `Check Your Email! We sent a verification link to ${email}.`;
 export const RESET_DONE = 'Password Updated! Your password has been successfully reset. You can now use your new password to log in to your account.';
 
 export const loginActions: Record<string, PageAction> = {
@@ -26,8 +25,6 @@ export const loginActions: Record<string, PageAction> = {
     const next = safeNext(ctx.fields.next);
     const a = await ctx.send('POST', '/login', { email, password: ctx.fields.password ?? '', userType: 'USER', remember });
     const values = { email, remember: remember ? 'on' : '', next: next ?? '' };
-    if (a.json?.errorType === 'EMAIL_NOT_VERIFIED')
-      return { status: 403, form: { action: 'default', values: { ...values, unverified: email }, errors: {}, message: String(a.json.message) } };
     return codeStepOr(a, values) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
   },
   /** The two-step code step: the proof of the password step (never the password) and the code. */
@@ -38,12 +35,6 @@ export const loginActions: Record<string, PageAction> = {
     // The proof ran out: back to the password step with the address kept.
     if (a.json?.errorType === 'LOGIN_EXPIRED') return { status: 401, form: { action: 'default', values, errors: {}, message: String(a.json.message) } };
     return codeStepOr(a, values, true) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
-  },
-  /** 'Resend Email' of the unverified notice. */
-  async resend(ctx) {
-    const email = f(ctx, 'email');
-    const a = await ctx.send('POST', '/resend-verification-email', { email });
-    return answerToResult(a, { action: 'default', values: { email, unverified: email } }, () => ok('/login', VERIFY_SENT(email)));
   },
 };
 

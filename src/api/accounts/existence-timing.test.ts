@@ -90,6 +90,20 @@ describe('whether an address has an account does not show in how long the answer
   });
 });
 
+describe('sign-in tells no one whether an unverified account exists', () => {
+  test('the right password of an unverified account is answered before its fresh link is written; the link is still mailed', async () => {
+    const app = await makeApp();
+    expect((await call(app, 'POST', '/api/v1/register', { email: 'probed@example.com', password: 'Secret123!', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true })).status).toBe(201);
+    await waitForMail(app, 'probed@example.com', /Verify/);
+    const hold = holdWrites(app, /email_tokens/);
+    const r = await within(call(app, 'POST', '/api/v1/login', { email: 'probed@example.com', password: 'Secret123!', userType: 'USER' }));
+    expect(r === 'waited' ? r : [r.status, r.json.errorType]).toEqual([401, 'INVALID_CREDENTIALS']);
+    await heldOnce(hold);
+    hold.release();
+    await waitForMail(app, 'probed@example.com', /Verify/, 1);
+  });
+});
+
 describe('a write that fails after the answer', () => {
   test('is logged as other failures are: no address, no account id, no token hash in the line', async () => {
     const lines: string[] = [];

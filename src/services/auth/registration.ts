@@ -73,6 +73,17 @@ export async function resendVerification(ctx: AccountsContext, email: string): P
   void mailVerificationAgain(ctx, email).catch((e) => ctx.logger.error('verification link failed', errorFields(e)));
 }
 
+/**
+ * A fresh verification link for an unverified account's owner who signed in with the right password (sign-in answers
+ * them as a wrong password, so it tells no one the account exists): at most as often as a resend (`mayTell`).
+ * Not awaited by the caller: its writes must not make that answer slower than a wrong password's.
+ */
+export function remindToVerify(ctx: AccountsContext, email: string, mayTell: (email: string) => Promise<boolean>): void {
+  void (async () => {
+    if (await mayTell(email)) await mailVerificationAgain(ctx, email);
+  })().catch((e) => ctx.logger.error('verification link failed', errorFields(e)));
+}
+
 async function mailVerificationAgain(ctx: AccountsContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.emailVerifiedAt) return;
