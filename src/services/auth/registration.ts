@@ -3,7 +3,9 @@ import { emailTokens, sessions, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
-import { accountExistsMail, verificationMail } from '../mail/templates';
+import { verificationMail } from '../mail/templates';
+import { queueMailRow } from '../mail/mail-queue';
+import { clientOf } from '../../../db/client';
 import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
 import { consumeEmailToken, emailTokenState, newEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
@@ -62,9 +64,14 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
 
 const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/verify/email/${raw}`;
 
+/**
+ * The owner's "you already have an account", queued in one durable write: a new address's answer waits for its
+ * account's write, so this one waits for a write too (and the notice survives a crash).
+ */
 async function tellOwner(ctx: AccountsContext, email: string, mayTell: (email: string) => Promise<boolean>): Promise<void> {
   if (!(await mayTell(email))) return;
-  void deliverLater(ctx.mailer, ctx.logger, 'account exists', accountExistsMail(ctx.site, email, `${ctx.publicUrl}/login`, `${ctx.publicUrl}/forgot-password`));
+  await clientOf(ctx.db).execute(queueMailRow({ kind: 'account-exists', to: email, data: {} }, Date.now()));
+  ctx.wakeMail?.();
 }
 
 /** Mails a new link to an unverified player; does nothing, silently, for any other address. */

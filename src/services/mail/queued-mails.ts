@@ -1,7 +1,7 @@
 import type { MailMessage } from './mail.port';
 import type { QueuedNotice, RenderMail } from './mail-queue';
 import { emailChangedMail, newDeviceMail, passwordChangedMail, taxDetailsChangedMail, twoStepChangedMail, withdrawalRequestedMail } from './security-mails';
-import { noticeMail, type MailSite } from './templates';
+import { accountExistsMail, noticeMail, type MailSite } from './templates';
 
 /** The templates of queued mails, by kind: a row holds only the kind and what fills it, the words live here. */
 export function renderQueued(site: MailSite, publicUrl: string): RenderMail {
@@ -17,6 +17,8 @@ export function renderQueued(site: MailSite, publicUrl: string): RenderMail {
       const n = data as QueuedNotice;
       return noticeMail(site, to, { subject: n.subject, heading: n.heading, paragraphs: n.paragraphs, ...(n.action && { action: { label: n.action.label, url: publicUrl + n.action.path } }) });
     }
+    // Registration of an address that has an account: its owner is told (links to sign-in and reset, no secret).
+    if (kind === 'account-exists') return accountExistsMail(site, to, `${publicUrl}/login`, `${publicUrl}/forgot-password`);
     if (kind === 'withdrawal-requested')
       return withdrawalRequestedMail(site, to, { amount: String(data.amount), currency: String(data.currency), destination: String(data.destination), at: Number(data.at) });
     // The account-security notices: written with the event they tell of (src/services/protection), no link in them.
