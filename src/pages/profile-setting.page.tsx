@@ -34,7 +34,6 @@ export default definePage({
       <p className="page-lead">
         Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">{IDENTITY_LINK[(ctx.data as { identity: string | null }).identity ?? ''] ?? 'Verify your identity'}</a>
       </p>
-      <ConsoleNotice ctx={ctx} />
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
@@ -44,7 +43,7 @@ export default definePage({
           <h2 id="change-password-title">Change Password</h2>
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
-        <TwoStepSection ctx={ctx} />
+        <TwoStepSection ctx={ctx} notice={<ConsoleNotice ctx={ctx} />} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />
     </section>
@@ -59,9 +58,9 @@ function ConsoleNotice({ ctx }: { ctx: PageContext }) {
   const asked = ctx.url.searchParams.get('two-step');
   const v = ctx.viewer!;
   if (v.role !== 'ADMIN' || (asked !== 'required' && asked !== 'sign-in-again') || v.secondFactor) return null;
-  if (!v.twoStep) return <p className="alert alert-error" role="alert">{OPERATOR_TWO_STEP_MESSAGE}</p>;
+  if (!v.twoStep) return <p className="alert alert-error console-notice" role="alert">{OPERATOR_TWO_STEP_MESSAGE}</p>;
   return (
-    <div className="alert alert-error" role="alert">
+    <div className="alert alert-error console-notice" role="alert">
       <p>{OPERATOR_SIGN_IN_AGAIN_MESSAGE}</p>
       <form method="post" action="/logout">
         <FormToken value={ctx.formToken} />
