@@ -82,7 +82,7 @@ export default function RegisterForm({ idPrefix = 'register', form: posted, mail
             Go to Login
           </a>
         </ResultPanel>
-        {dialog && <EmailVerificationModal email={registered} variant="sent" onClose={() => setDialog(false)} mailbox={mailbox} />}
+        {dialog && <EmailVerificationModal email={registered} onClose={() => setDialog(false)} mailbox={mailbox} />}
       </>
     );
   return (

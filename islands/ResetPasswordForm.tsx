@@ -9,11 +9,18 @@ import { useForm, type Posted } from './_ui/use-form';
 
 export const RESET_FAILED = 'Failed to update password. Please try again.';
 
+/** What the form says and where it posts: a reset from a mailed link, or a new operator's first password. */
+const KINDS = {
+  reset: { path: '/reset-password', button: 'Update Password', busy: 'Updating...', bad: 'This reset link is invalid or has expired.', again: <a href="/forgot-password">Request a new link</a> },
+  set: { path: '/set-password', button: 'Set password', busy: 'Saving...', bad: 'This link is invalid or has expired.', again: <>Ask an operator to run <code>coinreel admin create</code> again for a new one.</> },
+};
+
 /**
- * spec §2 Reset password. `id` is the token from the mailed link. A real form posting to the link's own page, so it
- * works before and without script; `form` is a refused plain post.
+ * spec §2 Reset password, and "Set your password" (`kind: 'set'`) for a new operator. `id` is the token from the link.
+ * A real form posting to the link's own page, so it works before and without script; `form` is a refused plain post.
  */
-export default function ResetPasswordForm({ id, form: posted }: { id: string; form?: Posted }) {
+export default function ResetPasswordForm({ id, form: posted, kind = 'reset' }: { id: string; form?: Posted; kind?: 'reset' | 'set' }) {
+  const k = KINDS[kind];
   const form = useForm({ password: '', confirmPassword: '' }, checkReset, posted);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState(posted?.message ?? '');
@@ -27,7 +34,7 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
     setExpired(false);
     setBusy(true);
     try {
-      const r = await api(`/reset-password/${encodeURIComponent(id)}`, {
+      const r = await api(`${k.path}/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         body: { newPassword: values.password },
         anonymous: true,
@@ -43,6 +50,15 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
     }
   }
 
+  if (done && kind === 'set')
+    return (
+      <ResultPanel tone="success" title="Password set">
+        <p>Your password is set. Sign in with it to continue.</p>
+        <a className="btn btn-primary" href="/login?next=%2Fadmin">
+          Go to Login
+        </a>
+      </ResultPanel>
+    );
   if (done)
     return (
       <ResultPanel tone="success" title="Password Updated!">
@@ -54,11 +70,11 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
       </ResultPanel>
     );
   return (
-    <form className="form" method="post" action={`/reset-password/${encodeURIComponent(id)}`} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
+    <form className="form" method="post" action={`${k.path}/${encodeURIComponent(id)}`} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
       {expired && (
         <p className="alert alert-error" role="alert">
-          This reset link is invalid or has expired. <a href="/forgot-password">Request a new link</a>
+          {k.bad} {k.again}
         </p>
       )}
       <PasswordField
@@ -73,10 +89,12 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
         error={errors.password}
       />
       <PasswordField id="reset-confirm" name="confirmPassword" autoFocus={form.autoFocusOn('confirmPassword')} label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
-      <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
-      <p className="form-foot">
-        Remembered it? <a href="/">Login</a>
-      </p>
+      <SubmitButton busy={busy} label={k.button} busyLabel={k.busy} />
+      {kind === 'reset' && (
+        <p className="form-foot">
+          Remembered it? <a href="/">Login</a>
+        </p>
+      )}
     </form>
   );
 }

@@ -73,7 +73,7 @@ export function createApp(deps: Deps): App {
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
       trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity,
     }, session))
-    .use(identityRoutes({ identity: deps.identity }, session))
+    .use(identityRoutes({ identity: deps.identity, twoStep: deps.twoStep, rateLimiter: deps.rateLimiter, trustedHeader: deps.config.TRUSTED_PROXY_HEADER }, session))
     .use(solvencyRoutes(deps.solvency, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id), outcome: deps.metrics.webhook }))
     .all('/*', () => {

@@ -241,7 +241,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
   const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, logger, wakeMail });
-  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent, endSessions: (e) => hub.endSessions(e) });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   const solvency = overrides.solvency ?? createSolvencyService(
     { client: database.client, url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, payments: picked.payments, logger, now },

@@ -12,6 +12,8 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   phoneNo?: string | null; pendingEmail?: string | null;
   /** Two-step verification is on: the forms that need a code show its box. */
   twoStep?: boolean;
+  /** This session was signed in with a second factor (a two-step code or a recovery code), not the password alone. */
+  secondFactor?: boolean;
   /** A cool-off or self-exclusion running now: every page shows its banner, and the actions it closes are disabled. */
   restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string } };
 

@@ -1,7 +1,8 @@
 import type { ProfileDetails } from '../../islands/AccountInfoForm';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
-import { OPERATOR_TWO_STEP_MESSAGE } from '../http/session';
+import { OPERATOR_SIGN_IN_AGAIN_MESSAGE, OPERATOR_TWO_STEP_MESSAGE } from '../services/auth/console-access';
+import { FormToken } from '../../islands/_ui/form-token';
 import { profileActions } from './account-actions';
 import { TwoStepSection, twoStepActions } from './sections/two-step-section';
 import { loadProtection, type ProtectionData } from './profile/protection-data';
@@ -34,9 +35,6 @@ export default definePage({
       <p className="page-lead">
         Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">{IDENTITY_LINK[(ctx.data as { identity: string | null }).identity ?? ''] ?? 'Verify your identity'}</a>
       </p>
-      {ctx.url.searchParams.get('two-step') === 'required' && ctx.viewer!.role === 'ADMIN' && !ctx.viewer!.twoStep && (
-        <p className="alert alert-error" role="alert">{OPERATOR_TWO_STEP_MESSAGE}</p>
-      )}
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
@@ -46,7 +44,7 @@ export default definePage({
           <h2 id="change-password-title">Change Password</h2>
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
-        <TwoStepSection ctx={ctx} />
+        <TwoStepSection ctx={ctx} notice={<ConsoleNotice ctx={ctx} />} />
         <AccountNonceSection nonce={(ctx.data as { accountNonce: string | null }).accountNonce} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />
@@ -66,6 +64,27 @@ function AccountNonceSection({ nonce }: { nonce: string | null }) {
       </p>
       <Island name="AccountNonce" props={{ nonce }} />
     </section>
+  );
+}
+
+/**
+ * An operator sent here by the console's guard: without two-step, turn it on; with it on but a session signed in by
+ * the password alone (one that turned it on just now included), sign out and sign in again with the code.
+ */
+function ConsoleNotice({ ctx }: { ctx: PageContext }) {
+  const asked = ctx.url.searchParams.get('two-step');
+  const v = ctx.viewer!;
+  if (v.role !== 'ADMIN' || (asked !== 'required' && asked !== 'sign-in-again') || v.secondFactor) return null;
+  if (!v.twoStep) return <p className="alert alert-error console-notice" role="alert">{OPERATOR_TWO_STEP_MESSAGE}</p>;
+  return (
+    <div className="alert alert-error console-notice" role="alert">
+      <p>{OPERATOR_SIGN_IN_AGAIN_MESSAGE}</p>
+      <form method="post" action="/logout">
+        <FormToken value={ctx.formToken} />
+        <input type="hidden" name="next" value="/admin" />
+        <button type="submit" className="btn btn-primary btn-sm">Sign out and sign in with your code</button>
+      </form>
+    </div>
   );
 }
 

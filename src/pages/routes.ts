@@ -11,6 +11,7 @@ import login from './login.page';
 import register from './register.page';
 import forgotPassword from './forgot-password.page';
 import resetPassword from './reset-password.page';
+import setPassword from './set-password.page';
 import verifyEmail from './verify-email.page';
 import undoEmail from './undo-email.page';
 import profileSetting from './profile-setting.page';
@@ -49,6 +50,7 @@ export const pageRoutes: Record<string, Page> = {
   '/register': register,
   '/forgot-password': forgotPassword,
   '/reset-password/:id': resetPassword,
+  '/set-password/:id': setPassword,
   '/verify/email/:token': verifyEmail,
   '/undo-email/:token': undoEmail,
   '/profile-setting': profileSetting,

@@ -40,7 +40,7 @@ const faq = ({ siteName, supportEmail, withdrawalTime }: SiteInfo): { q: string;
     q: 'I did not get my verification e-mail.',
     a: (
       <p>
-        Check your spam folder, then try to log in: if the address is not verified you will be offered Resend Email.
+        Check your spam folder, then log in with your password: while the address is not verified, that sends a fresh link to it.
         Still nothing? Write to {supportEmail} from the address you registered with.
       </p>
     ),

@@ -6,6 +6,7 @@ import { register, resendVerification, verificationLinkState, verifyEmail } from
 import { checkEmail, checkRegister } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
 import { checkRegisteredState } from '../../services/identity/registered-state';
+import { tokenFrom } from '../../services/auth/tokens';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const RESENT = 'If this email belongs to an account that is not yet verified, a new verification link has been sent.';
@@ -33,7 +34,10 @@ export function registerRoutes(deps: Deps) {
     })
     .post('/verify/email', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
-      const done = await verifyEmail(ctx, bodyOf(body).token);
+      // A confirmed change of address ends every other session; the browser that opened the link keeps its own.
+      const t = tokenFrom(request);
+      const keep = t ? (await deps.signer.verify(t.token))?.sid : undefined;
+      const done = await verifyEmail(ctx, bodyOf(body).token, keep);
       // A change of address says which address the account now signs in with.
       if (done.purpose === 'email_change') return { success: true, message: `Your email address is now ${done.email}.`, emailChanged: true, email: done.email };
       return { success: true, message: 'Email verified successfully' };
