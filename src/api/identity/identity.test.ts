@@ -213,6 +213,30 @@ describe('RESTRICTED_STATES', () => {
     expect(w.json).toMatchObject({ errorType: 'STATE_RESTRICTED', message: 'Withdrawals are not available to players in Washington (WA).' });
   });
 
+  test('the verified address decides over the state given at registration, either way', async () => {
+    const op = await createOperatorUser(app);
+    const approve = async (p: TestPlayer, state: string) => {
+      expect((await submitIdentity(app, p, { state, city: 'Somewhere', postalCode: '98101' })).status).toBe(201);
+      await admin(app, op, 'POST', `/identity/${await latestId(app, p)}/approve`, { reason: 'Documents match' });
+    };
+    // Registered in Texas, verified living in Washington: refused.
+    const moved = await createPlayer(app);
+    await app.deps.database.client.execute({ sql: "UPDATE users SET registered_state = 'TX' WHERE id = ?", args: [moved.userId] });
+    await fund(app, moved.userId, 10_000);
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: moved.token })).status).toBe(200);
+    await approve(moved, 'WA');
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: moved.token })).json.errorType).toBe('STATE_RESTRICTED');
+    expect((await withdraw(app, moved, 100)).json).toMatchObject({ errorType: 'STATE_RESTRICTED', message: 'Withdrawals are not available to players in Washington (WA).' });
+    // Registered in Washington (before it was restricted), verified living in Texas: allowed.
+    const left = await createPlayer(app);
+    await app.deps.database.client.execute({ sql: "UPDATE users SET registered_state = 'WA' WHERE id = ?", args: [left.userId] });
+    await fund(app, left.userId, 10_000);
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: left.token })).json.errorType).toBe('STATE_RESTRICTED');
+    await approve(left, 'TX');
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: left.token })).status).toBe(200);
+    expect((await withdraw(app, left, 100)).status).toBe(200);
+  });
+
   test('/support and the terms list the restricted states', async () => {
     for (const path of ['/support', '/terms-condition']) {
       const html = await (await app.handle(new Request(BASE + path))).text();
