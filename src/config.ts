@@ -72,6 +72,8 @@ const schema = z.object({
   // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.
   TICKER_MODE: z.enum(['demo', 'live', 'off']).optional(),
   TRUSTED_PROXY_HEADER: z.string().optional(),
+  // New Idempotency-Key values a player may store in 24 hours: each is kept for good (docs/decisions/idempotency-keys.md).
+  IDEMPOTENCY_KEYS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),

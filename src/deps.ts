@@ -267,7 +267,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     simulator,
     redis,
     self,
-    idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
+    idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger, rateLimiter, keysPerDay: config.IDEMPOTENCY_KEYS_PER_DAY }),
     flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
     cipher,
     gameProvider,

@@ -21,6 +21,8 @@ export const users = sqliteTable(
     lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
     /** The US state given at registration (asked when RESTRICTED_STATES is set). */
     registeredState: text('registered_state'),
+    /** The player agreed to appear (without a name) among the public ticker's recent cash-outs; off by default. */
+    tickerOptIn: integer('ticker_opt_in', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
