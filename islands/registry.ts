@@ -19,6 +19,7 @@ import DepositSimulator from './DepositSimulator';
 import ConsoleNav from './ConsoleNav';
 import TwoStepSettings from './TwoStepSettings';
 import IdentityFiles from './IdentityFiles';
+import TickerPrivacyForm from './TickerPrivacyForm';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -42,4 +43,5 @@ export const registry = {
   ConsoleNav,
   TwoStepSettings,
   IdentityFiles,
+  TickerPrivacyForm,
 };

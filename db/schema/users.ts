@@ -29,6 +29,8 @@ export const users = sqliteTable(
     // Case-insensitive uniqueness: emails are stored lower-cased and indexed on that form.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_player_id_unique').on(t.playerId),
+    // The few players the live ticker may show, without reading every account.
+    index('users_ticker_opt_in_idx').on(t.id).where(sql`ticker_opt_in = 1`),
   ],
 );
 

@@ -8,7 +8,7 @@ import { createFreeplayCode } from '../../services/wallet/freeplay';
 
 const keysOf = async (app: TestApp, p: TestPlayer) =>
   (await app.deps.database.client.execute({ sql: 'SELECT key FROM idempotency_keys WHERE user_id = ? ORDER BY key', args: [p.userId] })).rows.map((r) => String(r.key));
-const withKey = (p: TestPlayer, key?: string) => ({ token: p.token, headers: key ? { 'idempotency-key': key } : {} });
+const withKey = (p: TestPlayer, key?: string) => ({ token: p.token, headers: (key ? { 'idempotency-key': key } : {}) as Record<string, string> });
 
 describe('the route\'s rate limit runs before the key is stored', () => {
   test('freeplay: past 20 guesses a keyed try is a 429 and leaves no key behind', async () => {
