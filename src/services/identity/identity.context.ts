@@ -42,6 +42,8 @@ export type Submission = {
   address: { line1: string; line2: string | null; city: string; state: string; postalCode: string };
   idType: string; documents: StoredDocument[]; vendor: string | null; vendorRef: string | null; reason: string | null;
   decidedBy: string | null; decidedAt: number | null; documentsDeletedAt: number | null; createdAt: number;
+  /** Why a submission a vendor cleared still waits for an operator (an address it did not confirm). */
+  reviewNote: string | null;
 };
 
 export const SUBMISSION_SQL = `SELECT s.*, u.email FROM identity_submissions s JOIN users u ON u.id = s.user_id`;
@@ -55,6 +57,7 @@ export function toSubmission(r: Record<string, unknown>): Submission {
     address: { line1: String(r.address_line1), line2: t(r.address_line2), city: String(r.city), state: String(r.state), postalCode: String(r.postal_code) },
     idType: String(r.id_type), documents: JSON.parse(String(r.documents)) as StoredDocument[], vendor: t(r.vendor), vendorRef: t(r.vendor_ref),
     reason: t(r.reason), decidedBy: t(r.decided_by), decidedAt: n(r.decided_at), documentsDeletedAt: n(r.documents_deleted_at), createdAt: Number(r.created_at),
+    reviewNote: t(r.review_note),
   };
 }
 
