@@ -97,7 +97,8 @@ const dir = mkdtempSync(join(tmpdir(), 'coinreel-bench-uploads-'));
 const dbUrl = `file:${join(dir, 'coinreel.db')}`;
 const server = await startServer([process.execPath, join(root, 'src/main.ts')], {
   cwd: root,
-  env: { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: dbUrl, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+  env: { NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: dbUrl, DATA_DIR: dir, LOG_LEVEL: 'silent',
+    ...(process.env.IDENTITY_UPLOADS_AT_ONCE && { IDENTITY_UPLOADS_AT_ONCE: process.env.IDENTITY_UPLOADS_AT_ONCE }) },
 });
 const pid = server.proc.pid;
 let ok = false;

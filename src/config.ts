@@ -83,6 +83,8 @@ const schema = z.object({
   TAX_DETAILS_THRESHOLD_DOLLARS: z.coerce.number().positive().default(600),
   RESTRICTED_STATES: z.string().default('').refine((v) => parseStateList(v).every(isUsState), 'must be a comma-separated list of US state codes, e.g. WA, ID'),
   DOCUMENT_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  // Identity uploads this instance reads at once; past it an upload is turned away with 503 and Retry-After.
+  IDENTITY_UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(4),
   DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().optional(),

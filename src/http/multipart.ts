@@ -17,8 +17,11 @@ export type MultipartPart = {
 export type ByteSource = () => Promise<Uint8Array | null>;
 
 export class MultipartError extends Error {}
+/** The body did not arrive within its deadline. */
+export class UploadTooSlow extends Error {}
 
 const CRLF = Buffer.from('\r\n');
+const EMPTY: Buffer = Buffer.alloc(0);
 const HEADERS_END = Buffer.from('\r\n\r\n');
 const MAX_HEADER_BYTES = 8 * 1024;
 const MAX_PARTS = 100;
@@ -30,13 +33,30 @@ export function boundaryOf(contentType: string | null): string | null {
   return m ? (m[1] ?? m[2]!) : null;
 }
 
-/** A request body as a ByteSource. */
-export function sourceOf(body: ReadableStream<Uint8Array> | null): ByteSource {
+/** A request body as a ByteSource; past `deadlineMs` from now, reading it throws UploadTooSlow (and stops it). */
+export function sourceOf(body: ReadableStream<Uint8Array> | null, deadlineMs = Infinity): ByteSource {
   if (!body) return async () => null;
   const reader = body.getReader();
+  const until = performance.now() + deadlineMs;
+  const late = () => new UploadTooSlow('request body too slow');
   return async () => {
     for (;;) {
-      const r = await reader.read();
+      const left = until - performance.now();
+      if (left <= 0) {
+        reader.cancel().catch(() => {});
+        throw late();
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const r = await (Number.isFinite(left)
+        ? Promise.race([reader.read(), new Promise<never>((_, fail) => (timer = setTimeout(() => fail(late()), left)))]).finally(() => clearTimeout(timer))
+        : reader.read()).catch((e) => {
+        if (e instanceof UploadTooSlow) {
+          reader.cancel().catch(() => {});
+          throw e;
+        }
+        // The connection went away, or the body went past its size cap (http/finish.ts): the form is unreadable.
+        throw new MultipartError('body could not be read');
+      });
       if (r.done) return null;
       if (r.value.byteLength) return r.value;
     }
@@ -115,9 +135,35 @@ export async function* readMultipart(next: ByteSource, boundary: string): AsyncG
     const name = param(disposition, 'name');
     if (name === null) throw new MultipartError('part without a name');
     let done = false;
-    // The body runs to the next delimiter; all but the delimiter's length can be handed on before it is found.
+    // The body runs to the next delimiter. Pieces are handed on as views of the chunks they arrived in (never copied):
+    // all of a chunk but its last bytes, which might begin the delimiter and are carried (copied, a few dozen bytes)
+    // until the next chunk tells.
     async function* body(): AsyncGenerator<Uint8Array> {
+      let carry: Uint8Array = EMPTY;
       for (;;) {
+        if (carry.length) {
+          const joint = Buffer.concat([carry, buf.subarray(0, delimiter.length)]);
+          const at = joint.indexOf(delimiter);
+          if (at >= 0 && at < carry.length) {
+            buf = buf.subarray(at + delimiter.length - carry.length);
+            done = true;
+            if (at > 0) yield carry.subarray(0, at);
+            return;
+          }
+          if (buf.length >= delimiter.length - 1) {
+            // Enough has arrived to tell: no delimiter begins in the carried bytes.
+            yield carry;
+            carry = EMPTY;
+          } else {
+            // Too little to tell: keep it all, handing on what can no longer begin a delimiter.
+            const keep = Math.max(0, joint.length - (delimiter.length - 1));
+            if (keep) yield joint.subarray(0, keep);
+            carry = joint.subarray(keep);
+            buf = EMPTY;
+            if (!(await more())) throw new MultipartError('cut short');
+            continue;
+          }
+        }
         const at = buf.indexOf(delimiter);
         if (at >= 0) {
           const piece = buf.subarray(0, at);
@@ -126,12 +172,10 @@ export async function* readMultipart(next: ByteSource, boundary: string): AsyncG
           if (piece.length) yield piece;
           return;
         }
-        const safe = buf.length - (delimiter.length - 1);
-        if (safe > 0) {
-          const piece = buf.subarray(0, safe);
-          buf = buf.subarray(safe);
-          yield piece;
-        }
+        const safe = Math.max(0, buf.length - (delimiter.length - 1));
+        if (safe) yield buf.subarray(0, safe);
+        carry = Buffer.from(buf.subarray(safe));
+        buf = EMPTY;
         if (!(await more())) throw new MultipartError('cut short');
       }
     }
@@ -152,4 +196,51 @@ export async function readText(body: AsyncIterable<Uint8Array>, max: number): Pr
     size += p.length;
   }
   return { value: Buffer.concat(pieces).toString('utf8'), tooLong };
+}
+
+/** A form post's fields before its first file, and the whole body again (those bytes, then the rest, unread). */
+export type FormHead = { fields: Record<string, string>; body: ReadableStream<Uint8Array> };
+
+/**
+ * The plain fields at the head of a multipart form (the hidden `_action` and `_token` a page's form puts first, and
+ * the text a browser sends before the files, in the form's order), read without touching any file: reading stops at
+ * the first file part, or past `maxBytes`. The returned body replays what was read and then streams the rest, so the
+ * files go on to the API as they arrive (src/pages/form-post.ts).
+ */
+export async function formHead(request: Request, boundary: string, maxBytes = 64 * 1024): Promise<FormHead> {
+  const fields: Record<string, string> = {};
+  if (!request.body) return { fields, body: new ReadableStream({ start: (c) => c.close() }) };
+  const reader = request.body.getReader();
+  const seen: Uint8Array[] = [];
+  let seenBytes = 0;
+  const source: ByteSource = async () => {
+    if (seenBytes > maxBytes) return null;
+    const r = await reader.read();
+    if (r.done) return null;
+    seen.push(r.value);
+    seenBytes += r.value.byteLength;
+    return r.value;
+  };
+  try {
+    for await (const part of readMultipart(source, boundary)) {
+      // Leaving the loop here stops the reader before any of the file's bytes are asked for.
+      if (part.filename !== null) break;
+      const text = await readText(part.body, 10_000);
+      if (!(part.name in fields)) fields[part.name] = text.value;
+    }
+  } catch (e) {
+    // A head that does not read as a form, or one too long: what was read is handed on, and the API answers for it.
+    if (!(e instanceof MultipartError)) throw e;
+  }
+  let replay = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(c) {
+      if (replay < seen.length) return c.enqueue(seen[replay++]!);
+      const r = await reader.read();
+      if (r.done) c.close();
+      else c.enqueue(r.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { fields, body };
 }

@@ -104,10 +104,12 @@ describe('submission: fields, files and the 21+ check', () => {
 
   test('the plain form (multipart, no script) submits through the same API; a refusal shows the field message', async () => {
     const p = await createPlayer(app);
+    // As a browser sends the form: its hidden fields first (tree order), then the details, then the files.
     const post = (over: Record<string, any>) => {
-      const f = submissionForm(over);
+      const f = new FormData();
       f.set('_action', 'submit');
       f.set('_token', formTokenOf(app, p));
+      for (const [k, v] of submissionForm(over)) f.append(k, v);
       return app.handle(new Request(`${BASE}/verify-identity`, { method: 'POST', redirect: 'manual', headers: { cookie: `token=${p.token}`, origin: BASE }, body: f }));
     };
     const big = new Uint8Array(12 * 1024 * 1024);

@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * DOCUMENT_KEY (envelope encryption), and the file's name is the associated data: a file copied under another
  * name, or read without DOCUMENT_KEY, does not open.
  *
- * A document arriving as a stream is sealed in segments (format CRD2): 64 KiB of plain bytes each, every segment its
+ * A document arriving as a stream is sealed in segments (format CRD2): 1 MiB of plain bytes each, every segment its
  * own GCM message under the file's key with a nonce made of a random prefix, the segment's number and a last-segment
  * flag (the STREAM construction), so segments cannot be dropped, reordered or cut off without the file failing to
  * open, and the server holds one segment at a time. Whole files (tax numbers, CRD1) stay one GCM message.
@@ -30,7 +30,7 @@ export type DocumentCipher = {
 
 const MAGIC = Buffer.from('CRD1');
 const STREAM_MAGIC = Buffer.from('CRD2');
-export const SEGMENT_BYTES = 64 * 1024;
+export const SEGMENT_BYTES = 1024 * 1024;
 const TAG = 16;
 const PREFIX = 7;
 // Magic, the wrapped file key (iv, tag, key) and the nonce prefix.
@@ -44,10 +44,13 @@ function segmentNonce(prefix: Buffer, n: number, last: boolean) {
   return iv;
 }
 
-function sealSegment(key: Buffer, prefix: Buffer, n: number, last: boolean, plain: Uint8Array, aad: Buffer) {
+/** One segment sealed: its ciphertext and its tag, as two pieces (not copied into one). */
+function sealSegment(key: Buffer, prefix: Buffer, n: number, last: boolean, plain: Uint8Array, aad: Buffer): Uint8Array[] {
   const c = createCipheriv('aes-256-gcm', key, segmentNonce(prefix, n, last));
   c.setAAD(aad);
-  return Buffer.concat([c.update(plain), c.final(), c.getAuthTag()]);
+  const body = c.update(plain);
+  c.final();
+  return [body, c.getAuthTag()];
 }
 
 function openSegment(key: Buffer, prefix: Buffer, n: number, last: boolean, sealed: Buffer, aad: Buffer) {
@@ -123,7 +126,7 @@ export function createDocumentCipher(hexKey: string): DocumentCipher {
           let at = 0;
           while (at < piece.length) {
             if (have === SEGMENT_BYTES) {
-              out.push(sealSegment(fileKey, prefix, n++, false, held, aad));
+              out.push(...sealSegment(fileKey, prefix, n++, false, held, aad));
               have = 0;
             }
             const k = Math.min(SEGMENT_BYTES - have, piece.length - at);
@@ -135,7 +138,7 @@ export function createDocumentCipher(hexKey: string): DocumentCipher {
         },
         end() {
           const out = first([]);
-          out.push(sealSegment(fileKey, prefix, n, true, held.subarray(0, have), aad));
+          out.push(...sealSegment(fileKey, prefix, n, true, held.subarray(0, have), aad));
           return out;
         },
       };

@@ -1,6 +1,7 @@
 import type { DocumentPart } from './identity.context';
 
-export type CheckDocument = { part: DocumentPart; type: string; bytes: Uint8Array };
+/** A document for the vendor, read (decrypted) only when the vendor is sent it, one at a time. */
+export type CheckDocument = { part: DocumentPart; type: string; read(): Promise<Uint8Array> };
 export type CheckApplicant = { legalName: string; dateOfBirth: string; idType: string; address: { line1: string; line2: string | null; city: string; state: string; postalCode: string } };
 
 /**

@@ -3,7 +3,7 @@ import { applyVendorVerdict, type VerdictResult } from './vendor-verdict';
 import { parseRequirement, type IdentityContext } from './identity.context';
 import { decide, findSubmission, openReviewCount, purgeExpiredDocuments, reviewQueue, viewDocument } from './review';
 import { assertMayWithdraw, assertStateAllowed, identityNeeded, taxDetailsNeeded } from './rules';
-import { latestSubmission, submitIdentity, type SubmissionInput } from './submissions';
+import { beginUpload, latestSubmission, submitIdentity, type SubmissionPart } from './submissions';
 import { saveTaxDetails, taxDetails, taxReport } from './tax';
 import { maskTin } from './tin';
 
@@ -30,7 +30,9 @@ export function createIdentityService(ctx: IdentityContext) {
   return {
     ctx,
     status: (userId: string) => identityStatus(ctx, userId),
-    submit: (userId: string, input: SubmissionInput) => submitIdentity(ctx, userId, input),
+    /** Before any of an upload is read: 409 under review or already uploading, 503 when too many upload at once. */
+    beginUpload: (userId: string) => beginUpload(ctx, userId),
+    submit: (userId: string, form: AsyncIterable<SubmissionPart>) => submitIdentity(ctx, userId, form),
     saveTax: (userId: string, input: { tin?: unknown; confirmed?: unknown }) => saveTaxDetails(ctx, userId, input),
     assertMayWithdraw: (userId: string, amountCents: number) => assertMayWithdraw(ctx, userId, amountCents),
     assertMayDeposit: (userId: string) => assertStateAllowed(ctx, userId, 'Deposits'),

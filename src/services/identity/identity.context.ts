@@ -4,6 +4,7 @@ import type { Hub } from '../../ws/hub.port';
 import type { DocumentCipher } from './document-cipher';
 import type { DocumentStore } from './document-store.port';
 import type { IdentityCheck } from './identity-check.port';
+import type { UploadGate } from './upload-gate';
 
 /** IDENTITY_REQUIRED_FOR: before the first withdrawal, never, or before withdrawals past a cumulative amount. */
 export type IdentityRequirement = { kind: 'withdrawal' } | { kind: 'none' } | { kind: 'amount'; cents: number };
@@ -25,6 +26,8 @@ export type IdentityContext = {
   taxThresholdCents: number;
   restrictedStates: string[];
   retentionDays: number;
+  /** Who may upload documents right now (one per player, IDENTITY_UPLOADS_AT_ONCE per instance). */
+  uploads: UploadGate;
   /** The identity check in use: operator review (null) or a vendor. */
   vendor: IdentityCheck | null;
   /** Told after an outcome's e-mail was queued (the mail queue's worker also looks every second). */

@@ -38,7 +38,7 @@ export function createOnfidoCheck(s: OnfidoSettings): IdentityCheck {
       for (const d of documents) {
         const form = new FormData();
         form.set('applicant_id', applicantId);
-        form.set('file', new Blob([d.bytes as BlobPart], { type: d.type }), `${d.part}.${EXT[d.type] ?? 'bin'}`);
+        form.set('file', new Blob([(await d.read()) as BlobPart], { type: d.type }), `${d.part}.${EXT[d.type] ?? 'bin'}`);
         if (d.part === 'selfie') {
           await call('POST', '/live_photos', form);
         } else {
