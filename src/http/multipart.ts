@@ -128,6 +128,7 @@ export async function* readMultipart(next: ByteSource, boundary: string): AsyncG
       if (buf.length > MAX_HEADER_BYTES) throw new MultipartError('headers too long');
       if (!(await more())) throw new MultipartError('cut short');
     }
+    if (end > MAX_HEADER_BYTES) throw new MultipartError('headers too long');
     const headers = buf.subarray(0, end).toString('utf8');
     buf = buf.subarray(end + 4);
     const disposition = headerValue(headers, 'content-disposition') ?? '';
