@@ -67,6 +67,8 @@ describe('submission: fields, files and the 21+ check', () => {
 
   test('a 12 MB file and a file that is no picture are refused with a field message, and nothing is stored', async () => {
     const p = await createPlayer(app);
+    const onDisk = () => (existsSync(join(app.dir, 'documents')) ? readdirSync(join(app.dir, 'documents'), { recursive: true }).map(String).sort() : []);
+    const before = onDisk();
     const big = new Uint8Array(12 * 1024 * 1024);
     big.set(png());
     const r = await submitIdentity(app, p, { front: new File([big as BlobPart], 'big.png') });
@@ -79,6 +81,8 @@ describe('submission: fields, files and the 21+ check', () => {
     const scan = await submitIdentity(app, p, { selfie: new File([pdf() as BlobPart], 'me.pdf') });
     expect([scan.status, scan.json.errors]).toEqual([400, [{ field: 'selfie', message: 'Upload a photo of yourself: a JPEG or PNG file.' }]]);
     expect(await rows(app, 'SELECT id FROM identity_submissions WHERE user_id = ?', [p.userId])).toEqual([]);
+    // The files of each refused form were written as they arrived and are gone again, not one byte of them left.
+    expect(onDisk().filter((f) => !before.includes(f) && f.includes('.'))).toEqual([]);
     expect((await call(app, 'GET', '/api/v1/identity', undefined, { token: p.token })).json.data.status).toBe('not_started');
   });
 
