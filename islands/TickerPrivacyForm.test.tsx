@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { call, makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
+import { resetSessionRedirect } from './_client/api';
 import { createPlayer } from '../tests/helpers/players';
 import TickerPrivacyForm from './TickerPrivacyForm';
 
@@ -52,5 +53,8 @@ describe('TickerPrivacyForm against the real API', () => {
     await app.deps.database.client.execute('UPDATE sessions SET revoked_at = 1');
     release();
     await waitFor(() => expect(seen.toasts.map((t) => t.message)).toContain('Session expired. Please log in again.'));
+    await waitFor(() => expect(seen.went).toEqual([{ how: 'assign', path: '/login?next=%2Fprofile-setting' }]), { timeout: 3000 });
+    // The once-per-page redirect is set for good in this module: the next file's islands start afresh.
+    resetSessionRedirect();
   });
 });

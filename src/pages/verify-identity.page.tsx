@@ -12,6 +12,7 @@ type Status = {
   tax: { type: string; masked: string } | null; taxThreshold: number; identityRequired: boolean;
 };
 
+const SUBMITTED = 'Thank you. Your documents were received and are under review.';
 const TEXT_FIELDS = ['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType'] as const;
 
 /** A post that came without a multipart body (no files): its fields as a form, so the API names what is missing. */
@@ -55,6 +56,10 @@ export default definePage({
         <p className="page-lead">
           We check every player's identity before their first cash-out: it keeps your winnings yours and the site within the law. Players must be 21 or older.
         </p>
+        {/* Where the form's island leads once the documents are in (the plain form's redirect carries a flash instead). */}
+        {s?.status === 'submitted' && ctx.url.searchParams.get('submitted') === '1' && !ctx.flash && (
+          <p className="alert alert-success" role="status">{SUBMITTED}</p>
+        )}
         {s && <StatusCard s={s} />}
         {s && (s.status === 'not_started' || s.status === 'rejected') && <SubmissionForm ctx={ctx} form={form} />}
         {s && <TaxSection ctx={ctx} s={s} />}
