@@ -32,12 +32,12 @@ describe('TickerPrivacyForm against the real API', () => {
     render(<TickerPrivacyForm on={false} formToken="t" />);
     expect(box().checked).toBe(false);
     fireEvent.click(box());
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save choice' }));
     await waitFor(() => expect(seen.toasts.map((t) => t.message)).toEqual(['Saved. Your cash-outs may appear in the ticker, without your name, rounded to whole dollars.']));
     expect(server.sent).toEqual([{ method: 'PUT', path: '/api/v1/user/privacy', body: { tickerOptIn: true } }]);
     expect(await saved(p.token)).toBe(true);
     fireEvent.click(box());
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save choice' }));
     await waitFor(() => expect(seen.toasts).toHaveLength(2));
     expect(await saved(p.token)).toBe(false);
     expect(box().checked).toBe(false);
@@ -47,7 +47,7 @@ describe('TickerPrivacyForm against the real API', () => {
     const { server } = await signedIn();
     render(<TickerPrivacyForm on={true} />);
     const release = server.pause();
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save choice' }));
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
     // The session ends while the request is held: the answer is the API's own 401 path (a redirect to log in).
     await app.deps.database.client.execute('UPDATE sessions SET revoked_at = 1');

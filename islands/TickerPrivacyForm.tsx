@@ -48,7 +48,7 @@ export default function TickerPrivacyForm({ on, formToken, message }: TickerPriv
           Off unless you turn it on. The ticker never shows your name: only "A player withdrew", the amount in whole dollars and the day (today, yesterday or this week).
         </p>
       </div>
-      <SubmitButton busy={busy} label="Save" busyLabel="Saving..." />
+      <SubmitButton busy={busy} label="Save choice" busyLabel="Saving..." />
     </form>
   );
 }
