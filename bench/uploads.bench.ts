@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPlayers, type BenchPlayer } from './lib/players';
-import { section } from './lib/report';
+import { commands, section } from './lib/report';
 import { root, startServer } from './lib/server';
 import { verdict, type Cell } from './lib/table';
 
@@ -137,6 +137,7 @@ try {
     [`${stored} of ${UPLOADS} submissions stored (${files} on disk) in ${(wallMs / 1000).toFixed(1)} s; the slowest took ${(slowest / 1000).toFixed(1)} s. ` +
       `Turned away for the moment (503, too many at once) and sent again after Retry-After: ${turnedAway} time${turnedAway === 1 ? '' : 's'}. ` +
       `Server on the embedded defaults (documents on disk), NODE_ENV=production, its own process; bun ${Bun.version}.`]);
+  commands(['bun bench/uploads.bench.ts    # UPLOADS=, IDENTITY_UPLOADS_AT_ONCE=, SETTLE_MS= to vary it']);
   ok = stored === UPLOADS && files === UPLOADS;
   if (!ok) console.error(`uploads not all stored: ${JSON.stringify(outcomes.filter((o) => !o.stored))}`);
 } finally {
