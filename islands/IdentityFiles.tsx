@@ -1,5 +1,8 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { FieldError } from './_ui/field';
+import { NETWORK_ERROR } from './_client/api';
+import { navigation } from './_client/navigate';
+import { uploadForm } from './_client/upload';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const TOO_LARGE = 'This file is larger than 10 MB. Upload a smaller photo or scan.';
@@ -16,6 +19,15 @@ export const PARTS: { name: 'front' | 'back' | 'selfie'; label: string; hint: st
 ];
 
 export type IdentityFilesProps = { errors?: Record<string, string> };
+/** Where a sent form leads: the page again, saying the documents arrived. */
+export const SUBMITTED_PATH = '/verify-identity?submitted=1';
+const FILE_PARTS = new Set(['front', 'back', 'selfie']);
+// The form's other fields, by name, for a refusal's list (their inputs are the server's, outside the island).
+const FIELD_LABELS: Record<string, string> = {
+  legalName: 'Full legal name', dateOfBirth: 'Date of birth', addressLine1: 'Street address', addressLine2: 'Apartment, suite', city: 'City',
+  state: 'State', postalCode: 'ZIP code', idType: 'Type of ID', body: 'The form',
+};
+type Failure = { message: string; fields: [string, string][] };
 type Chosen = { name: string; size: number; preview: string | null; error: string | null };
 
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
@@ -34,8 +46,55 @@ export function checkChosen(f: { size: number; type: string; name: string }, par
  * script); once hydrated, each shows a preview of the chosen picture and says at once when a file is too large.
  * Previews are data: URLs (the site's CSP allows no blob: images) and never leave the page.
  */
-export default function IdentityFiles({ errors = {} }: IdentityFilesProps) {
+export default function IdentityFiles({ errors: posted = {} }: IdentityFilesProps) {
   const [chosen, setChosen] = useState<Record<string, Chosen | undefined>>({});
+  const [errors, setErrors] = useState(posted);
+  const [sent, setSent] = useState<number | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+
+  // Once hydrated, the enclosing form is sent from here: with its progress shown, the chosen files kept on a refusal,
+  // and the API's own words (a 503 when too many players upload at once, a 409) said in place.
+  useEffect(() => {
+    const form = root.current?.closest('form');
+    if (!form) return;
+    let busy = false;
+    const onSubmit = async (e: SubmitEvent) => {
+      e.preventDefault();
+      if (busy) return;
+      busy = true;
+      setFailure(null);
+      setSent(0);
+      try {
+        const a = await uploadForm('/identity/submission', new FormData(form), (done, total) => setSent(Math.min(100, Math.floor((done / total) * 100))));
+        if (a.status === 201) return navigation.assign(SUBMITTED_PATH);
+        if (a.status === 401) return navigation.assign('/login?next=%2Fverify-identity');
+        const list: { field?: unknown; message?: unknown }[] = Array.isArray(a.json?.errors) ? a.json!.errors : [];
+        const files: Record<string, string> = {};
+        const others: [string, string][] = [];
+        for (const x of list) {
+          if (typeof x.field !== 'string' || typeof x.message !== 'string') continue;
+          if (FILE_PARTS.has(x.field)) files[x.field] = x.message;
+          else others.push([FIELD_LABELS[x.field] ?? x.field, x.message]);
+        }
+        setErrors(files);
+        setChosen((c) => Object.fromEntries(Object.entries(c).filter(([k]) => !files[k])));
+        const message = list.length ? 'Please correct what is marked and submit again.' : typeof a.json?.message === 'string' ? a.json.message : 'Your documents could not be sent. Please try again.';
+        setFailure({ message, fields: others });
+      } catch {
+        setFailure({ message: `${NETWORK_ERROR} Your files are still chosen: submit again when you are back online.`, fields: [] });
+      } finally {
+        busy = false;
+        setSent(null);
+      }
+    };
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, []);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
   function pick(part: string, e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
     if (!f) return setChosen((c) => ({ ...c, [part]: undefined }));
@@ -49,7 +108,13 @@ export default function IdentityFiles({ errors = {} }: IdentityFilesProps) {
     reader.readAsDataURL(f);
   }
   return (
-    <>
+    <div ref={root} className="identity-files">
+      {failure && (
+        <div className="alert alert-error" role="alert" tabIndex={-1} ref={failureRef} data-upload-failure="">
+          <p>{failure.message}</p>
+          {failure.fields.length > 0 && <ul>{failure.fields.map(([label, message]) => <li key={label}>{`${label}: ${message}`}</li>)}</ul>}
+        </div>
+      )}
       {PARTS.map((p) => {
         const id = `verify-${p.name}`;
         const c = chosen[p.name];
@@ -70,6 +135,12 @@ export default function IdentityFiles({ errors = {} }: IdentityFilesProps) {
           </div>
         );
       })}
-    </>
+      {sent !== null && (
+        <div className="upload-progress" role="status">
+          <progress max={100} value={sent} aria-label="Upload progress" />
+          <span>{sent < 100 ? `Sending your documents… ${sent}%` : 'Checking your documents…'}</span>
+        </div>
+      )}
+    </div>
   );
 }

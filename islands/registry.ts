@@ -21,6 +21,7 @@ import TwoStepSettings from './TwoStepSettings';
 import IdentityFiles from './IdentityFiles';
 import SolvencyCheck from './SolvencyCheck';
 import AccountNonce from './AccountNonce';
+import TickerPrivacyForm from './TickerPrivacyForm';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -46,4 +47,5 @@ export const registry = {
   IdentityFiles,
   SolvencyCheck,
   AccountNonce,
+  TickerPrivacyForm,
 };

@@ -63,7 +63,7 @@ export function createApp(deps: Deps): App {
     .use(exportRoutes(deps.database.client, session))
     .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
     .use(sessionsRoutes(deps.database.client, session, deps.hub))
-    .use(tickerRoutes(deps))
+    .use(tickerRoutes({ client: deps.database.client, mode: deps.config.TICKER_MODE, now: deps.now }))
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, twoStep: deps.twoStep, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxControls(req) }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))

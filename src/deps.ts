@@ -58,6 +58,7 @@ import { withdrawalTimeText } from './shared/withdrawal-time';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 import { createIdentityService, parseRequirement, type IdentityService } from './services/identity/identity-service';
 import { createDocumentCipher } from './services/identity/document-cipher';
+import { createUploadGate } from './services/identity/upload-gate';
 import { pickDocumentStore, pickIdentityCheck } from './services/identity/pick';
 import { parseStateList } from './services/identity/us-states';
 import { createSolvencyService, type SolvencyService } from './services/solvency/solvency-service';
@@ -200,6 +201,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     logger, hub, now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
     taxThresholdCents: Math.round(config.TAX_DETAILS_THRESHOLD_DOLLARS * 100), restrictedStates: parseStateList(config.RESTRICTED_STATES),
     retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config), wakeMail: () => mailQueue.wake(),
+    uploads: createUploadGate(config.IDENTITY_UPLOADS_AT_ONCE),
   });
   // The deposit and withdrawal notices are queued with their movements; after each commit the queue's worker is woken
   // (the queue itself is made below, once everything it needs is).
@@ -276,7 +278,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     simulator,
     redis,
     self,
-    idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
+    idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger, rateLimiter, keysPerDay: config.IDEMPOTENCY_KEYS_PER_DAY }),
     flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
     cipher,
     gameProvider,

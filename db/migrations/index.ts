@@ -26,7 +26,8 @@ import m23 from './0023_game_order_guard.sql' with { type: 'text' };
 import m24 from './0024_audit_trail_indexes.sql' with { type: 'text' };
 import m25 from './0025_idempotency_keys_kept.sql' with { type: 'text' };
 import m26 from './0026_session_second_factor.sql' with { type: 'text' };
-import m27 from './0028_solvency.sql' with { type: 'text' };
+import m27 from './0027_ticker_opt_in.sql' with { type: 'text' };
+import m28 from './0028_solvency.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -56,5 +57,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0024_audit_trail_indexes', sql: m24 },
   { tag: '0025_idempotency_keys_kept', sql: m25 },
   { tag: '0026_session_second_factor', sql: m26 },
-  { tag: '0028_solvency', sql: m27 },
+  { tag: '0027_ticker_opt_in', sql: m27 },
+  { tag: '0028_solvency', sql: m28 },
 ];

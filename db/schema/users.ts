@@ -25,12 +25,16 @@ export const users = sqliteTable(
     solvencyNonce: blob('solvency_nonce', { mode: 'buffer' }),
     /** An operator made by `coinreel admin create` who has not chosen a password yet (the hash is of a random one). */
     passwordUnset: integer('password_unset', { mode: 'boolean' }).notNull().default(false),
+    /** The player agreed to appear (without a name) among the public ticker's recent cash-outs; off by default. */
+    tickerOptIn: integer('ticker_opt_in', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
     // Case-insensitive uniqueness: emails are stored lower-cased and indexed on that form.
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_player_id_unique').on(t.playerId),
+    // The few players the live ticker may show, without reading every account.
+    index('users_ticker_opt_in_idx').on(t.id).where(sql`ticker_opt_in = 1`),
   ],
 );
 

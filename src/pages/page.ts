@@ -67,11 +67,17 @@ export type ApiAnswer = { status: number; json: Record<string, any> | null;
   /** A refusal's Retry-After (a rate limit), passed on to the browser with the re-rendered page. */
   retryAfter?: string };
 
+/** A multipart body passed on as it arrives: its stream and its content type (with the boundary). */
+export type Upload = { kind: 'upload'; body: ReadableStream<Uint8Array>; contentType: string };
+
 export type ActionContext = PageContext & {
   /** The posted fields, as text. */
   fields: Record<string, string>;
-  /** The files of a multipart form post, by field name (empty file inputs left out). */
-  files?: Record<string, File>;
+  /**
+   * A multipart form post's whole body, unread past its first file (the action hands it to the API as it arrives,
+   * `send(…, ctx.upload)`): `fields` then holds the fields before that file.
+   */
+  upload?: Upload;
   /** Calls the site's own API in-process as the signed-in viewer, so forms and islands share one validation and service. */
   send(method: string, path: string, body?: unknown, opts?: { idempotencyKey?: string }): Promise<ApiAnswer>;
 };

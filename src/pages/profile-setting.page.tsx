@@ -8,6 +8,7 @@ import { TwoStepSection, twoStepActions } from './sections/two-step-section';
 import { loadProtection, type ProtectionData } from './profile/protection-data';
 import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
+import { PrivacySection, privacyActions } from './profile/privacy-section';
 
 // The link to the identity page says where the player stands, not "verify" once that is done.
 const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', submitted: 'Identity under review' };
@@ -15,10 +16,10 @@ const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', s
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
-  actions: { ...profileActions, ...twoStepActions, ...protectionActions },
+  actions: { ...profileActions, ...twoStepActions, ...protectionActions, ...privacyActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
-  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null; accountNonce: string | null }> => {
-    const [protection, identity, solvency] = await Promise.all([loadProtection(ctx), ctx.api!('/identity'), ctx.api!('/solvency/me')]);
+  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null; accountNonce: string | null; tickerOptIn: boolean }> => {
+    const [protection, identity, solvency, privacy] = await Promise.all([loadProtection(ctx), ctx.api!('/identity'), ctx.api!('/solvency/me'), ctx.api!('/user/privacy')]);
     return {
       name: ctx.viewer!.name ?? '',
       phoneNo: ctx.viewer!.phoneNo ?? '',
@@ -27,6 +28,7 @@ export default definePage({
       protection,
       identity: ((identity?.data as { status?: string } | undefined)?.status) ?? null,
       accountNonce: typeof solvency?.accountNonce === 'string' ? solvency.accountNonce : null,
+      tickerOptIn: (privacy?.privacy as { tickerOptIn?: boolean } | undefined)?.tickerOptIn === true,
     };
   },
   render: (ctx: PageContext) => (
@@ -45,6 +47,7 @@ export default definePage({
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
         <TwoStepSection ctx={ctx} notice={<ConsoleNotice ctx={ctx} />} />
+        <PrivacySection ctx={ctx} tickerOptIn={(ctx.data as { tickerOptIn: boolean }).tickerOptIn} />
         <AccountNonceSection nonce={(ctx.data as { accountNonce: string | null }).accountNonce} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />

@@ -13,7 +13,15 @@ type Status = {
   tax: { type: string; masked: string } | null; taxLocked?: boolean; taxThreshold: number; identityRequired: boolean;
 };
 
+const SUBMITTED = 'Thank you. Your documents were received and are under review.';
 const TEXT_FIELDS = ['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType'] as const;
+
+/** A post that came without a multipart body (no files): its fields as a form, so the API names what is missing. */
+function filesMissing(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const k of TEXT_FIELDS) form.set(k, fields[k] ?? '');
+  return form;
+}
 
 const LABELS: Record<Status['status'], string> = {
   not_started: 'Not started', submitted: 'Submitted (under review)', verified: 'Verified', rejected: 'Rejected',
@@ -29,10 +37,8 @@ export default definePage({
   load: async (ctx) => ((await ctx.api!('/identity'))?.data as Status | undefined) ?? null,
   actions: {
     async submit(ctx) {
-      const form = new FormData();
-      for (const k of TEXT_FIELDS) form.set(k, ctx.fields[k] ?? '');
-      for (const [k, f] of Object.entries(ctx.files ?? {})) if (k === 'front' || k === 'back' || k === 'selfie') form.set(k, f, f.name);
-      const a = await ctx.send('POST', '/identity/submission', form);
+      // The form as it arrives, files unread, straight on to the API (a post without files still reaches it as a form).
+      const a = await ctx.send('POST', '/identity/submission', ctx.upload ?? filesMissing(ctx.fields));
       const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, ctx.fields[k] ?? '']));
       return answerToResult(a, { action: 'submit', values }, (json) => ({ redirect: '/verify-identity', flash: { kind: 'success', message: String(json.message) } }));
     },
@@ -53,6 +59,10 @@ export default definePage({
         <p className="page-lead">
           We check every player's identity before their first cash-out: it keeps your winnings yours and the site within the law. Players must be 21 or older.
         </p>
+        {/* Where the form's island leads once the documents are in (the plain form's redirect carries a flash instead). */}
+        {s?.status === 'submitted' && ctx.url.searchParams.get('submitted') === '1' && !ctx.flash && (
+          <p className="alert alert-success" role="status">{SUBMITTED}</p>
+        )}
         {s && <StatusCard s={s} />}
         {s && (s.status === 'not_started' || s.status === 'rejected') && <SubmissionForm ctx={ctx} form={form} />}
         {s && <TaxSection ctx={ctx} s={s} />}

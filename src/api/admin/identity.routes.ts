@@ -9,7 +9,7 @@ import { actorOf, bodyObject, iso, reasonOf } from './admin.model';
 const view = (s: Submission) => ({
   id: s.id, userId: s.userId, email: s.email, status: s.status, legalName: s.legalName, dateOfBirth: s.dateOfBirth, address: s.address, idType: s.idType,
   documents: s.documentsDeletedAt ? [] : s.documents, documentsDeletedAt: iso(s.documentsDeletedAt), vendor: s.vendor, reason: s.reason, decidedBy: s.decidedBy,
-  decidedAt: iso(s.decidedAt), createdAt: iso(s.createdAt),
+  decidedAt: iso(s.decidedAt), createdAt: iso(s.createdAt), reviewNote: s.reviewNote,
 });
 
 const yearOf = (q: Record<string, string | undefined>) => {
