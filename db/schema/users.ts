@@ -21,6 +21,8 @@ export const users = sqliteTable(
     lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
     /** The US state given at registration (asked when RESTRICTED_STATES is set). */
     registeredState: text('registered_state'),
+    /** The player's language for pages, API messages and e-mails ('en' or 'es'); null: never chosen. */
+    language: text('language', { enum: ['en', 'es'] }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [

@@ -15,11 +15,13 @@ export function initTicker(doc: Document = document, opts: Options = {}): () => 
   const mode = box?.dataset.ticker;
   if (!box || !list || (mode !== 'demo' && mode !== 'live')) return () => {};
 
+  // The sentences in the page's language, drawn by the server (src/pages/layout/ticker.tsx).
+  const words = { withdrew: box.dataset.withdrew, 'cashed out': box.dataset.cashedOut };
   const render = (lines: TickerLine[]) => {
     list.replaceChildren(
       ...lines.map((l) => {
         const li = doc.createElement('li');
-        li.textContent = tickerText(l);
+        li.textContent = tickerText(l, words);
         return li;
       }),
     );

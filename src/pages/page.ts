@@ -13,7 +13,9 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   /** Two-step verification is on: the forms that need a code show its box. */
   twoStep?: boolean;
   /** A cool-off or self-exclusion running now: every page shows its banner, and the actions it closes are disabled. */
-  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string } };
+  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string };
+  /** The language the player saved (Profile Settings, or the page they registered from); null: never chosen. */
+  language?: 'en' | 'es' | null };
 
 /** Settings a page may show; nothing secret goes here. */
 export type SiteInfo = {
@@ -84,8 +86,9 @@ export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 export type Access = 'open' | 'public-only' | 'private' | 'admin';
 
 export type Page = {
-  title: string;
-  description?: string;
+  /** A function when translated: it is called in the request's language (src/i18n). */
+  title: string | (() => string);
+  description?: string | (() => string);
   access: Access;
   /** Same HTML for every visitor: rendered once and served from memory. */
   static?: boolean;

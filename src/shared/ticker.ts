@@ -27,4 +27,12 @@ export function demoTicker(rnd: () => number = Math.random): TickerLine[] {
 // Demo amounts are whole dollars; live ones may carry cents.
 const dollars = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-export const tickerText = (l: TickerLine) => `${l.name} ${l.verb} $${dollars(l.amount)} ${l.secondsAgo}s ago`;
+/** A line's sentence for each verb in the page's language, with {name}, {amount} and {seconds} to fill. */
+export type TickerWords = Record<TickerLine['verb'], string>;
+
+/** "M*****l withdrew $120 5s ago"; with the page's words, in its language ("M*****l retiró $120 hace 5 s"). */
+export const tickerText = (l: TickerLine, words?: Partial<TickerWords>) => {
+  const template = words?.[l.verb];
+  if (!template) return `${l.name} ${l.verb} $${dollars(l.amount)} ${l.secondsAgo}s ago`;
+  return template.replace('{name}', l.name).replace('{amount}', `$${dollars(l.amount)}`).replace('{seconds}', String(l.secondsAgo));
+};

@@ -1,5 +1,7 @@
 import { clientOf } from '../../../db/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { errorFields } from '../../lib/redact';
 import { recordSecurityEvent } from '../protection/security-events';
 import { deviceIsNew, signedIn, type SignInOrigin } from '../protection/sign-in-watch';
@@ -31,8 +33,8 @@ export class CodeNeeded extends Error {
 }
 
 function mayEnter(user: UserRow) {
-  if (user.lockedAt) throw AppError.forbidden(ACCOUNT_LOCKED, 'ACCOUNT_LOCKED');
-  if (!user.emailVerifiedAt) throw AppError.forbidden('Please verify your email before logging in.', 'EMAIL_NOT_VERIFIED');
+  if (user.lockedAt) throw AppError.forbidden(text(m.auth_account_locked), 'ACCOUNT_LOCKED');
+  if (!user.emailVerifiedAt) throw AppError.forbidden(text(m.auth_verify_first), 'EMAIL_NOT_VERIFIED');
 }
 
 /** With two-step on, no session without a code that passes; a refusal hands back a proof for the code step. */
@@ -68,7 +70,7 @@ export async function login(ctx: AccountsContext, input: { email: string; passwo
   // Not awaited: the write (and its sync) would make a wrong password on a known address answer later than an
   // unknown address, which tells a script which addresses have accounts.
   if (user && !ok) void recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin).catch((e) => ctx.logger.error('security event failed', { type: 'LOGIN_FAILED', ...errorFields(e) }));
-  if (!user || !ok) throw new AppError(401, INVALID_LOGIN, 'INVALID_CREDENTIALS');
+  if (!user || !ok) throw new AppError(401, text(m.auth_invalid_login), 'INVALID_CREDENTIALS');
   mayEnter(user);
   return finish(ctx, user, input.remember, input.totp, origin, second);
 }
@@ -77,7 +79,7 @@ export async function login(ctx: AccountsContext, input: { email: string; passwo
 export async function loginWithProof(ctx: AccountsContext, input: { loginToken: unknown; totp: unknown; origin?: SignInOrigin }, second: SecondStep): Promise<LoggedIn> {
   const proof = await second.proofs.read(input.loginToken, async (id) => (await findUserById(ctx.db, id))?.passwordHash ?? null);
   const user = proof && (await findUserById(ctx.db, proof.userId));
-  if (!proof || !user) throw new AppError(401, LOGIN_EXPIRED, 'LOGIN_EXPIRED');
+  if (!proof || !user) throw new AppError(401, text(m.auth_login_expired), 'LOGIN_EXPIRED');
   mayEnter(user);
   return finish(ctx, user, proof.remember, input.totp, input.origin ?? NO_ORIGIN, second, String(input.loginToken));
 }
