@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Flash } from './flash';
 import type { BitcoinNetwork } from '../shared/bitcoin-network';
+import { withdrawalTimeText, type WithdrawalTiming } from '../shared/withdrawal-time';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
@@ -36,6 +37,8 @@ export type SiteInfo = {
   maxAmountCents?: number;
   /** What the screens say about how soon withdrawals are sent (src/shared/withdrawal-time.ts). */
   withdrawalTime: string;
+  /** What it is made from, so a page can say it in its own language (`withdrawalTimeIn`). */
+  withdrawalTiming?: WithdrawalTiming;
   bitcoinNetwork: BitcoinNetwork;
   /** RESTRICTED_STATES: US state codes whose players cannot deposit or withdraw (registration asks for the state then). */
   restrictedStates?: string[];
@@ -110,3 +113,6 @@ export type Page = {
 };
 
 export const definePage = (p: Page) => p;
+
+/** The withdrawal-time sentence in the page's language (the operator's own WITHDRAWAL_TIME_TEXT as they wrote it). */
+export const withdrawalTimeIn = (site: SiteInfo): string => (site.withdrawalTiming ? withdrawalTimeText(site.withdrawalTiming) : site.withdrawalTime);
