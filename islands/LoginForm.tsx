@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useState } from 'react';
 import { sameSitePath } from '../src/shared/paths';
 import { checkLogin } from '../src/shared/schemas/account';
@@ -83,13 +84,13 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         // that is gone in four seconds, before a player using a screen reader or a magnifier has read it.
         quiet: true,
       });
-      if (r.success) signedIn(r.message || 'Login successful');
+      if (r.success) signedIn(r.message || m.auth_login_ok());
       else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
       else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
       else if (Object.keys(r.fieldErrors).length) form.showServerErrors(r.fieldErrors);
-      else setFailure(r.message || LOGIN_FAILED);
+      else setFailure(r.message || m.auth_invalid_login());
     } catch {
-      setFailure(LOGIN_FAILED);
+      setFailure(m.auth_invalid_login());
     } finally {
       setBusy(false);
     }
@@ -97,8 +98,8 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
 
   if (done)
     return (
-      <ResultPanel tone="success" title="Login Successful">
-        <p role="status">{done === '/home' ? 'Redirecting you to your dashboard...' : 'Taking you back to where you were...'}</p>
+      <ResultPanel tone="success" title={m.auth_login_success()}>
+        <p role="status">{done === '/home' ? m.auth_redirect_home() : m.auth_redirect_back()}</p>
       </ResultPanel>
     );
   if (codeStep)
@@ -110,20 +111,20 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
     <>
     {postedUnverified && <UnverifiedNotice email={postedUnverified} message={posted?.message} />}
     <form className="form" method="post" action="/login" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {busy && <LoaderOverlay label="Logging in..." />}
+      {busy && <LoaderOverlay label={m.auth_logging_in()} />}
       {next && <input type="hidden" name="next" value={next} />}
       <FormFailure message={failure} />
-      <TextField id="login-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} autoFocus={form.autoFocusOn('email')} />
-      <PasswordField id="login-password" name="password" label="Password" autoFocus={form.autoFocusOn('password')} value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
+      <TextField id="login-email" name="email" label={m.auth_email_label()} type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} autoFocus={form.autoFocusOn('email')} />
+      <PasswordField id="login-password" name="password" label={m.auth_password_label()} autoFocus={form.autoFocusOn('password')} value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
       <div className="form-row">
         <CheckboxField id="login-remember" name="remember" checked={values.remember} onValue={(v) => set('remember', v)}>
-          Remember me
+          {m.auth_remember_me()}
         </CheckboxField>
-        <a href="/forgot-password">Forgot password?</a>
+        <a href="/forgot-password">{m.auth_forgot_link()}</a>
       </div>
-      <SubmitButton busy={busy} label="Login" busyLabel="Logging in..." />
+      <SubmitButton busy={busy} label={m.auth_login_title()} busyLabel={m.auth_logging_in()} />
       <p className="form-foot">
-        Don't have an account? <a href="/register">Register</a>
+        {m.auth_no_account()} <a href="/register">{m.auth_register_link()}</a>
       </p>
     </form>
     {unverified && <EmailVerificationModal email={unverified} variant="unverified" onClose={() => setUnverified(null)} />}
@@ -143,12 +144,12 @@ function UnverifiedNotice({ email, message }: { email: string; message?: string 
   return (
     <div className="alert alert-error unverified-notice" role="alert">
       <p>
-        <strong>Email Not Verified.</strong> {message ?? 'Please verify your email before logging in.'}
+        <strong>{m.auth_unverified_title()}.</strong> {message ?? m.auth_verify_first()}
       </p>
       <form method="post" action="/login">
         <input type="hidden" name="_action" value="resend" />
         <input type="hidden" name="email" value={email} />
-        <button type="submit" className="btn btn-primary btn-sm">Resend Email</button>
+        <button type="submit" className="btn btn-primary btn-sm">{m.auth_resend_email()}</button>
       </form>
     </div>
   );

@@ -1,6 +1,7 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { FormFailure } from './_ui/field';
 import { useState } from 'react';
-import { checkReset, PASSWORD_RULE } from '../src/shared/schemas/account';
+import { checkReset, passwordRule } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { SubmitButton } from './_ui/busy';
 import { PasswordField } from './_ui/password-field';
@@ -37,7 +38,7 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
       else if (r.fieldErrors.newPassword) form.showServerErrors({ password: r.fieldErrors.newPassword });
       else if (r.fieldErrors.token) setExpired(true);
     } catch {
-      setFailure(RESET_FAILED);
+      setFailure(m.auth_reset_failed());
     } finally {
       setBusy(false);
     }
@@ -45,11 +46,11 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
 
   if (done)
     return (
-      <ResultPanel tone="success" title="Password Updated!">
-        <p>Your password has been successfully reset.</p>
-        <p>You can now use your new password to log in to your account.</p>
+      <ResultPanel tone="success" title={m.auth_password_updated_title()}>
+        <p>{m.auth_password_updated_1()}</p>
+        <p>{m.auth_password_updated_2()}</p>
         <a className="btn btn-primary" href="/">
-          Go to Login
+          {m.auth_go_login()}
         </a>
       </ResultPanel>
     );
@@ -58,24 +59,24 @@ export default function ResetPasswordForm({ id, form: posted }: { id: string; fo
       <FormFailure message={failure} />
       {expired && (
         <p className="alert alert-error" role="alert">
-          This reset link is invalid or has expired. <a href="/forgot-password">Request a new link</a>
+          {m.auth_reset_invalid()} <a href="/forgot-password">{m.auth_reset_new_link()}</a>
         </p>
       )}
       <PasswordField
         id="reset-password"
         autoFocus={form.autoFocusOn('password')}
         name="password"
-        label="New Password"
+        label={m.auth_new_password()}
         autoComplete="new-password"
-        hint={PASSWORD_RULE}
+        hint={passwordRule()}
         value={values.password}
         onValue={(v) => set('password', v)}
         error={errors.password}
       />
-      <PasswordField id="reset-confirm" name="confirmPassword" autoFocus={form.autoFocusOn('confirmPassword')} label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
-      <SubmitButton busy={busy} label="Update Password" busyLabel="Updating..." />
+      <PasswordField id="reset-confirm" name="confirmPassword" autoFocus={form.autoFocusOn('confirmPassword')} label={m.auth_confirm_password()} autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <SubmitButton busy={busy} label={m.auth_update_password()} busyLabel={m.auth_updating()} />
       <p className="form-foot">
-        Remembered it? <a href="/">Login</a>
+        {m.auth_remembered()} <a href="/">{m.auth_login_link()}</a>
       </p>
     </form>
   );

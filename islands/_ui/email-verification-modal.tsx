@@ -1,3 +1,5 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
+import { Rich } from '../../src/i18n/rich';
 import { useState } from 'react';
 import { api } from '../_client/api';
 import { Modal } from './modal';
@@ -28,35 +30,35 @@ export function EmailVerificationModal({ email, variant: initial, onClose, mailb
 
   if (variant === 'sent')
     return (
-      <Modal key="sent" title="Check Your Email!" onClose={onClose} icon={<MailIcon />}>
+      <Modal key="sent" title={m.auth_check_email()} onClose={onClose} icon={<MailIcon />}>
         <p>
-          We sent a verification link to <strong className="break">{email}</strong>. Open it to verify your account, then log in.
+          <Rich text={m.auth_check_email_text({ email })} />
         </p>
-        <p className="muted">No message? Look in your spam folder; the link stays valid for 24 hours.</p>
+        <p className="muted">{m.auth_check_spam()}</p>
         {mailbox && (
           <p className="muted">
-            This site is not in production: its mail is kept in the <a href={mailbox}>development mailbox</a>.
+            <Rich text={m.auth_dev_mailbox()} links={[(w) => <a href={mailbox}>{w}</a>]} />
           </p>
         )}
         <div className="modal-actions">
           <button type="button" className="btn btn-primary" onClick={onClose}>
-            Got it
+            {m.auth_got_it()}
           </button>
         </div>
       </Modal>
     );
   return (
-    <Modal key="unverified" title="Email Not Verified" onClose={onClose} icon={<MailIcon />}>
+    <Modal key="unverified" title={m.auth_unverified_title()} onClose={onClose} icon={<MailIcon />}>
       <p>
-        Please verify <strong className="break">{email}</strong> before logging in. Use the link we emailed you, or ask for a new one.
+        <Rich text={m.auth_unverified_text({ email })} />
       </p>
       <div className="modal-actions">
         <button type="button" className="btn btn-primary" onClick={resend} disabled={busy} aria-busy={busy || undefined}>
           {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
-          {busy ? 'Sending...' : 'Resend Email'}
+          {busy ? m.auth_sending() : m.auth_resend_email()}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Got it
+          {m.auth_got_it()}
         </button>
       </div>
     </Modal>
