@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia';
 import { AppError } from '../lib/app-error';
+import { text } from '../i18n/text';
+import { m } from '../i18n/paraglide/messages.js';
 import type { SignedIn } from '../services/auth/viewer';
 
 /** Where an operator without two-step verification is sent when the console needs it. */
@@ -16,7 +18,7 @@ export const sessionPlugin = (signedIn: (req: Request) => Promise<SignedIn | nul
     auth: {
       async resolve({ request }) {
         const player = await signedIn(request);
-        if (!player) throw AppError.unauthorized('Session expired. Please log in again.');
+        if (!player) throw AppError.unauthorized(text(m.errors_session_expired));
         return { player };
       },
     },
@@ -28,7 +30,7 @@ export const sessionPlugin = (signedIn: (req: Request) => Promise<SignedIn | nul
     admin: {
       async resolve({ request }) {
         const player = await signedIn(request);
-        if (!player) throw AppError.unauthorized('Session expired. Please log in again.');
+        if (!player) throw AppError.unauthorized(text(m.errors_session_expired));
         if (player.role !== 'ADMIN') throw AppError.forbidden();
         // A stolen operator password alone must not move money: the console waits for the second factor.
         if (o.operatorTwoStep && !player.twoStep) throw new AppError(403, OPERATOR_TWO_STEP_MESSAGE, 'TWO_STEP_REQUIRED', undefined, undefined, OPERATOR_TWO_STEP_PATH);

@@ -7,6 +7,7 @@ import { TwoStepSection, twoStepActions } from './sections/two-step-section';
 import { loadProtection, type ProtectionData } from './profile/protection-data';
 import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
+import { LanguageSection, languageActions } from './profile/language-section';
 
 // The link to the identity page says where the player stands, not "verify" once that is done.
 const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', submitted: 'Identity under review' };
@@ -14,7 +15,7 @@ const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', s
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
-  actions: { ...profileActions, ...twoStepActions, ...protectionActions },
+  actions: { ...profileActions, ...twoStepActions, ...protectionActions, ...languageActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
   load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null }> => {
     const [protection, identity] = await Promise.all([loadProtection(ctx), ctx.api!('/identity')]);
@@ -46,6 +47,7 @@ export default definePage({
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
         <TwoStepSection ctx={ctx} />
+        <LanguageSection ctx={ctx} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />
     </section>
