@@ -74,6 +74,19 @@ describe('the saved language', () => {
     expect(mail.text).not.toContain('Questions?');
   });
 
+  test('the plain register form (no script) of a Spanish page: Spanish saved, the next page says so in Spanish', async () => {
+    const app = await makeApp();
+    const form = new URLSearchParams({ email: 'sinscript@example.com', password: 'Clave-Segura-2026', 'ref-friend': 'on', termsAccepted: 'on', ageConfirmed: 'on' });
+    const post = await app.handle(new Request(`${BASE}/register`, { method: 'POST', body: form, redirect: 'manual',
+      headers: { ...SAME_ORIGIN, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es-US' } }));
+    expect(post.status).toBe(303);
+    expect((await rows(app, 'SELECT language FROM users'))[0]!.language).toBe('es');
+    const flash = post.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const next = await (await app.handle(new Request(`${BASE}${post.headers.get('location')}`, { headers: { cookie: flash, 'accept-language': 'es-US' } }))).text();
+    expect(next).toContain('¡Registro completado! Te enviamos un enlace de verificación a sinscript@example.com.');
+    expect((await waitForMail(app, 'sinscript@example.com')).subject).toBe('Verifica tu cuenta de Coinreel');
+  });
+
   test('registering from an English page saves English and mails in English; a client may name the page\'s language', async () => {
     const app = await makeApp();
     await call(app, 'POST', '/api/v1/register', registration('new@example.com'));

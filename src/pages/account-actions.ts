@@ -1,4 +1,5 @@
 import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
+import { m } from '../i18n/paraglide/messages.js';
 import { answerToResult } from './form-post';
 import { sameSitePath as safeNext } from '../shared/paths';
 import type { ActionContext, ActionResult, ApiAnswer, PageAction, SiteInfo } from './page';
@@ -43,14 +44,14 @@ export const loginActions: Record<string, PageAction> = {
   async resend(ctx) {
     const email = f(ctx, 'email');
     const a = await ctx.send('POST', '/resend-verification-email', { email });
-    return answerToResult(a, { action: 'default', values: { email, unverified: email } }, () => ok('/login', VERIFY_SENT(email)));
+    return answerToResult(a, { action: 'default', values: { email, unverified: email } }, () => ok('/login', m.auth_verify_sent_flash({ email })));
   },
 };
 
 const signedIn = (a: ApiAnswer, next: string | null) => (json: Record<string, any>): ActionResult => ({
   redirect: next ?? '/home',
   cookies: a.cookies,
-  flash: { kind: 'success', message: String(json.message ?? 'Login successful') },
+  flash: { kind: 'success', message: String(json.message ?? m.auth_login_ok()) },
 });
 
 /** A right password with two-step on: the code step, carrying the API's short-lived proof instead of the password. */
@@ -70,7 +71,7 @@ export const registerActions: Record<string, PageAction> = {
     const a = await ctx.send('POST', '/register', body);
     const values: Record<string, string> = { email, ...(ctx.fields.state && { state: ctx.fields.state }) };
     for (const k of ['termsAccepted', 'ageConfirmed', ...REFERRAL_SOURCES.map((s) => `ref-${s}`)]) if (ticked(ctx, k)) values[k] = 'on';
-    return answerToResult(a, { action: 'default', values }, () => ok('/login', REGISTERED(email)));
+    return answerToResult(a, { action: 'default', values }, () => ok('/login', m.auth_registered_flash({ email })));
   },
 };
 
@@ -89,7 +90,7 @@ export const resetActions: Record<string, PageAction> = {
     const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
     if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
     const a = await ctx.send('PATCH', `/reset-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
-    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', RESET_DONE));
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', m.auth_reset_done_flash()));
     // The API names the field newPassword; the form calls it password.
     if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
     return r;
