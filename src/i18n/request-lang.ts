@@ -7,22 +7,43 @@ import { overwriteServerAsyncLocalStorage } from './paraglide/runtime.js';
 import { chooseForRequest, type LangChoice } from './choose';
 import { DEFAULT_LANG, type Lang } from './lang';
 
-/** Mutable for the one request: the saved language of a player found later in the request may still take over. */
-type Store = LangChoice & { bearer: boolean; locale: Lang };
+/**
+ * One request's language, worked out only when something asks (most API answers say nothing in words), and again if
+ * the request's player turns out to have a saved language.
+ */
+class RequestLang {
+  private choice: LangChoice | null = null;
+  private saved: string | null = null;
+  constructor(private readonly req: Request | null, private readonly fixed?: Lang) {}
+  get choose(): LangChoice {
+    if (this.fixed) return { lang: this.fixed, from: 'query' };
+    if (this.choice) return this.choice;
+    const c = chooseForRequest(this.req!);
+    return (this.choice = c.from === 'header' && !isBearer(this.req!) && (this.saved === 'en' || this.saved === 'es') ? { lang: this.saved, from: 'saved' } : c);
+  }
+  /** Read by Paraglide's message functions. */
+  get locale(): Lang {
+    return this.choose.lang;
+  }
+  adopt(saved: string | null | undefined): void {
+    this.saved = saved ?? null;
+    this.choice = null;
+  }
+}
 
-const storage = new AsyncLocalStorage<Store>();
+const isBearer = (req: Request) => /^bearer\s/i.test(req.headers.get('authorization') ?? '');
+
+const storage = new AsyncLocalStorage<RequestLang>();
 overwriteServerAsyncLocalStorage(storage as never);
 
 /** Runs a request's handling in the language its query, cookie or Accept-Language asks for. */
 export function inRequestLang<T>(req: Request, fn: () => T): T {
-  const choice = chooseForRequest(req);
-  const auth = req.headers.get('authorization');
-  return storage.run({ ...choice, locale: choice.lang, bearer: !!auth && /^bearer\s/i.test(auth) }, fn);
+  return storage.run(new RequestLang(req), fn);
 }
 
 /** Runs `fn` in one language (a prepared page, an e-mail composed for a player, a test). */
 export function inLang<T>(lang: Lang, fn: () => T): T {
-  return storage.run({ lang, locale: lang, from: 'query', bearer: false }, fn);
+  return storage.run(new RequestLang(null, lang), fn);
 }
 
 /** The current request's language; English outside a request. */
@@ -32,7 +53,7 @@ export function currentLang(): Lang {
 
 /** Where the current language came from ('header' outside a request). */
 export function currentLangSource(): LangChoice['from'] {
-  return storage.getStore()?.from ?? 'header';
+  return storage.getStore()?.choose.from ?? 'header';
 }
 
 /**
@@ -40,8 +61,5 @@ export function currentLangSource(): LangChoice['from'] {
  * before Accept-Language. A bearer client keeps Accept-Language.
  */
 export function adoptSaved(saved: string | null | undefined): void {
-  const s = storage.getStore();
-  if (!s || s.bearer || s.from !== 'header' || (saved !== 'en' && saved !== 'es')) return;
-  s.lang = s.locale = saved;
-  s.from = 'saved';
+  storage.getStore()?.adopt(saved);
 }
