@@ -84,7 +84,7 @@ export default function RegisterForm({ idPrefix = 'register', form: posted, mail
             {m.auth_go_login()}
           </a>
         </ResultPanel>
-        {dialog && <EmailVerificationModal email={registered} variant="sent" onClose={() => setDialog(false)} mailbox={mailbox} />}
+        {dialog && <EmailVerificationModal email={registered} onClose={() => setDialog(false)} mailbox={mailbox} />}
       </>
     );
   return (

@@ -19,6 +19,8 @@ import DepositSimulator from './DepositSimulator';
 import ConsoleNav from './ConsoleNav';
 import TwoStepSettings from './TwoStepSettings';
 import IdentityFiles from './IdentityFiles';
+import SolvencyCheck from './SolvencyCheck';
+import AccountNonce from './AccountNonce';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -42,4 +44,6 @@ export const registry = {
   ConsoleNav,
   TwoStepSettings,
   IdentityFiles,
+  SolvencyCheck,
+  AccountNonce,
 };

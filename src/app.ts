@@ -37,6 +37,8 @@ import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
 import { adminRoutes } from './api/admin/admin.routes';
 import { createOverview } from './services/admin/overview';
 import { identityRoutes } from './api/identity/identity.routes';
+import { solvencyRoutes } from './api/solvency/solvency.routes';
+import { snapshotFileRoutes } from './api/solvency/snapshot-file.routes';
 
 export type App = {
   handle(req: Request): Promise<Response>;
@@ -74,7 +76,8 @@ export function createApp(deps: Deps): App {
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
       trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity,
     }, session))
-    .use(identityRoutes({ identity: deps.identity }, session))
+    .use(identityRoutes({ identity: deps.identity, twoStep: deps.twoStep, rateLimiter: deps.rateLimiter, trustedHeader: deps.config.TRUSTED_PROXY_HEADER }, session))
+    .use(solvencyRoutes(deps.solvency, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id), outcome: deps.metrics.webhook }))
     .all('/*', () => {
       throw AppError.notFound();
@@ -89,6 +92,7 @@ export function createApp(deps: Deps): App {
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))
     .use(api)
     .use(logoutFormRoutes(deps, formTokens))
+    .use(snapshotFileRoutes(deps.solvency))
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,

@@ -90,6 +90,8 @@ const schema = z.object({
   ONFIDO_API_TOKEN: z.string().optional(),
   ONFIDO_WEBHOOK_TOKEN: z.string().optional(),
   ONFIDO_API_URL: z.url().default('https://api.onfido.com'),
+  // Proof of liabilities (docs/solvency.md): a snapshot every day at 00:00 UTC, every Monday, or only by hand.
+  SOLVENCY_SNAPSHOT: z.enum(['daily', 'weekly', 'off']).default('daily'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string;

@@ -60,6 +60,7 @@ import { createIdentityService, parseRequirement, type IdentityService } from '.
 import { createDocumentCipher } from './services/identity/document-cipher';
 import { pickDocumentStore, pickIdentityCheck } from './services/identity/pick';
 import { parseStateList } from './services/identity/us-states';
+import { createSolvencyService, type SolvencyService } from './services/solvency/solvency-service';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -115,6 +116,8 @@ export type Deps = {
   jobs: JobRunner;
   /** Identity before cash-out: submissions, tax details, the withdrawal and deposit checks (docs/decisions/identity.md). */
   identity: IdentityService;
+  /** Proof of liabilities: snapshots, their files and notices, a player's nonce (docs/solvency.md). */
+  solvency: SolvencyService;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -132,6 +135,7 @@ export function siteInfo(c: Config): SiteInfo {
     withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
     withdrawalTiming: withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction),
     restrictedStates: parseStateList(c.RESTRICTED_STATES),
+    solvencySchedule: c.SOLVENCY_SNAPSHOT,
   };
 }
 
@@ -239,11 +243,16 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
   const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, logger, wakeMail });
-  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent, endSessions: (e) => hub.endSessions(e) });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
+  const solvency = overrides.solvency ?? createSolvencyService(
+    { client: database.client, url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, payments: picked.payments, logger, now },
+    config.SOLVENCY_SNAPSHOT,
+  );
   const jobs = overrides.jobs ?? createJobRunner({
     client: database.client, logger, leaseMs: config.JOB_LEASE_S * 1000, onLease: (holding) => metrics.setLeaseHolder('jobs', holding),
-    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity }),
+    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity,
+      more: [solvency.job(logger)] }),
   });
   const mailQueue = overrides.mailQueue ?? createMailQueue({
     client: database.client, mailer, logger, render: renderQueued(site, config.publicUrl), host: new URL(config.publicUrl).hostname || 'coinreel.local',
@@ -283,6 +292,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     securityEvent,
     jobs,
     identity,
+    solvency,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
+import { blob, integer, sqliteTable, text, uniqueIndex, index } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable(
   'users',
@@ -23,6 +23,10 @@ export const users = sqliteTable(
     registeredState: text('registered_state'),
     /** The player's language for pages, API messages and e-mails ('en' or 'es'); null: never chosen. */
     language: text('language', { enum: ['en', 'es'] }),
+    /** 32 random bytes made once, shown only to the player: the key of their leaves in each proof of liabilities. */
+    solvencyNonce: blob('solvency_nonce', { mode: 'buffer' }),
+    /** An operator made by `coinreel admin create` who has not chosen a password yet (the hash is of a random one). */
+    passwordUnset: integer('password_unset', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
@@ -48,6 +52,8 @@ export const sessions = sqliteTable(
     deviceKey: text('device_key'),
     /** Moved forward by the session lookup at most once a minute. */
     lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+    /** How it was signed in: the console opens only for a session that passed a second factor. */
+    signedInWith: text('signed_in_with', { enum: ['password', 'password_code', 'recovery_code'] }).notNull().default('password'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  amountView, formatTime, historyHref, historyPlace, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines,
+  amountView, formatTime, historyHref, historyPlace, noteLink, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines,
 } from './history-format';
 
 describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
@@ -154,5 +154,12 @@ describe("a withdrawal's row: where it went and what its id is", () => {
       .toEqual({ to: 'To Lightning invoice lnbcrt200u1x…abcdef', ref: 'Payout Pay0ut1d' });
     expect(withdrawalLines({ type: 'WITHDRAW' })).toEqual({ to: null, ref: null });
     expect(withdrawalLines({ type: 'DEPOSIT', orderId: 'inv1' })).toBeNull();
+  });
+});
+
+describe("a notice's link", () => {
+  test('only a path on this site is followed', () => {
+    expect(noteLink('/solvency?snapshot=2026-11-28T00-00Z')).toBe('/solvency?snapshot=2026-11-28T00-00Z');
+    for (const bad of ['https://elsewhere.example/', '//elsewhere.example/x', '/\\elsewhere.example', 'javascript:alert(1)', '', null, 7]) expect(noteLink(bad)).toBeNull();
   });
 });

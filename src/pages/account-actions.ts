@@ -16,7 +16,6 @@ const ticked = (ctx: ActionContext, name: string) => !!ctx.fields[name];
 const ok = (redirect: string, message: string): ActionResult => ({ redirect, flash: { kind: 'success', message } });
 
 export const REGISTERED = (email: string) => `Registration Successful! We sent a verification link to ${email}. Verify your email, then log in.`;
-export const VERIFY_SENT = (email: string) => `Check Your Email! We sent a verification link to ${email}.`;
 export const RESET_DONE = 'Password Updated! Your password has been successfully reset. You can now use your new password to log in to your account.';
 
 export const loginActions: Record<string, PageAction> = {
@@ -27,8 +26,6 @@ export const loginActions: Record<string, PageAction> = {
     const next = safeNext(ctx.fields.next);
     const a = await ctx.send('POST', '/login', { email, password: ctx.fields.password ?? '', userType: 'USER', remember });
     const values = { email, remember: remember ? 'on' : '', next: next ?? '' };
-    if (a.json?.errorType === 'EMAIL_NOT_VERIFIED')
-      return { status: 403, form: { action: 'default', values: { ...values, unverified: email }, errors: {}, message: String(a.json.message) } };
     return codeStepOr(a, values) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
   },
   /** The two-step code step: the proof of the password step (never the password) and the code. */
@@ -39,12 +36,6 @@ export const loginActions: Record<string, PageAction> = {
     // The proof ran out: back to the password step with the address kept.
     if (a.json?.errorType === 'LOGIN_EXPIRED') return { status: 401, form: { action: 'default', values, errors: {}, message: String(a.json.message) } };
     return codeStepOr(a, values, true) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
-  },
-  /** 'Resend Email' of the unverified notice. */
-  async resend(ctx) {
-    const email = f(ctx, 'email');
-    const a = await ctx.send('POST', '/resend-verification-email', { email });
-    return answerToResult(a, { action: 'default', values: { email, unverified: email } }, () => ok('/login', m.auth_verify_sent_flash({ email })));
   },
 };
 
@@ -92,6 +83,19 @@ export const resetActions: Record<string, PageAction> = {
     const a = await ctx.send('PATCH', `/reset-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
     const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', m.auth_reset_done_flash()));
     // The API names the field newPassword; the form calls it password.
+    if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
+    return r;
+  },
+};
+
+/** A new operator's first password (the link `coinreel admin create` printed); then sign-in, which leads to the console. */
+export const setPasswordActions: Record<string, PageAction> = {
+  async default(ctx) {
+    const password = ctx.fields.password ?? '';
+    const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
+    if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
+    const a = await ctx.send('PATCH', `/set-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login?next=%2Fadmin', m.auth_password_set()));
     if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
     return r;
   },

@@ -74,9 +74,9 @@ type PostDeps = {
 
 export const STALE_FORM = 'This form has expired. Please check it and submit it again.';
 
-/** What a refused post shows again: what was typed, never a password, never the form's own hidden fields. */
+/** What a refused post shows again: what was typed, never a password or a tax number, never the form's own hidden fields. */
 export function keptValues(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('_') && !/password/i.test(k)));
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('_') && !/password/i.test(k) && k !== 'tin'));
 }
 
 /**

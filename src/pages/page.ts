@@ -13,6 +13,8 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   phoneNo?: string | null; pendingEmail?: string | null;
   /** Two-step verification is on: the forms that need a code show its box. */
   twoStep?: boolean;
+  /** This session was signed in with a second factor (a two-step code or a recovery code), not the password alone. */
+  secondFactor?: boolean;
   /** A cool-off or self-exclusion running now: every page shows its banner, and the actions it closes are disabled. */
   restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string };
   /** The language the player saved (Profile Settings, or the page they registered from); null: never chosen. */
@@ -42,6 +44,8 @@ export type SiteInfo = {
   bitcoinNetwork: BitcoinNetwork;
   /** RESTRICTED_STATES: US state codes whose players cannot deposit or withdraw (registration asks for the state then). */
   restrictedStates?: string[];
+  /** SOLVENCY_SNAPSHOT: when proofs of liabilities are published (what /solvency says about it). */
+  solvencySchedule?: 'daily' | 'weekly' | 'off';
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;

@@ -6,9 +6,9 @@ import { handleFormPost } from './form-post';
 import type { FormTokens } from '../http/form-token';
 import { copyClientIp } from '../http/client-ip';
 import type { Page, PageContext, SiteInfo, Viewer } from './page';
-import { OPERATOR_TWO_STEP_PATH } from '../http/session';
 import { langCookieFor } from '../http/lang';
 import { currentLang } from '../i18n/request-lang';
+import { CONSOLE_REFUSALS, consoleRefusal } from '../services/auth/console-access';
 
 type Options = {
   routes: Record<string, Page>;
@@ -21,7 +21,7 @@ type Options = {
   formTokens: FormTokens;
   /** May this request use the sandbox's controls (src/http/loopback.ts)? Absent: nobody may. */
   sandboxControls?: (req: Request) => boolean;
-  /** The console needs the operator's two-step verification: without it, its pages send them to turn it on. */
+  /** The console needs a session that passed the operator's second factor: without it, its pages send them to turn it on or sign in again. */
   operatorTwoStep?: boolean;
   /** Cookies this site sets carry Secure (the `lang` cookie that `?lang=` sets). */
   secureCookies?: boolean;
@@ -60,7 +60,8 @@ export function pagesPlugin(o: Options) {
     if (page.access === 'private' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && viewer?.role !== 'ADMIN') return forbidden();
-    if (page.access === 'admin' && o.operatorTwoStep && !viewer?.twoStep) return redirect(OPERATOR_TWO_STEP_PATH);
+    const refused = page.access === 'admin' && consoleRefusal(viewer!, o.operatorTwoStep === true);
+    if (refused) return redirect(CONSOLE_REFUSALS[refused].path);
     const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
     if (viewer?.sessionId) ctx.formToken = o.formTokens.for(viewer.sessionId);
     ctx.sandboxControls = o.sandboxControls?.(request) === true;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import type { Page } from 'playwright-core';
 import { islandHydrated, launchBrowser, PHONE, startServer, type Browser, type TestServer } from './browser';
 import { englishOnPage } from './english-text';
-import { waitForMail } from '../helpers/accounts';
+import { outbox, waitForMail } from '../helpers/accounts';
+import { createOperator } from '../../src/services/admin/operators';
 
 let browser: Browser;
 let server: TestServer;
@@ -83,6 +84,19 @@ describe('registering, verifying and signing in, in Spanish at 390 px', () => {
 
       const mail = await waitForMail(server.app, email);
       expect(mail.subject).toBe('Verifica tu cuenta de Coinreel');
+
+      // Signing in before verifying: refused as any wrong password, with the line for a new account, in Spanish; a
+      // fresh link goes out, in Spanish too.
+      await page.goto(server.url + '/login', { waitUntil: 'load' });
+      await islandHydrated(page, 'LoginForm');
+      await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+      await page.getByLabel('Contraseña', { exact: true }).fill('Clave-Segura-2026');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.getByText('Correo o contraseña incorrectos. Inténtalo de nuevo.').waitFor();
+      await page.getByText('Si tu cuenta es nueva, busca en tu correo el enlace de verificación').waitFor();
+      expect(await englishOnPage(page)).toEqual([]);
+      await waitForMail(server.app, email, /./, 1);
+      expect((await outbox(server.app)).filter((m) => m.to === email).map((m) => m.subject)).toEqual(['Verifica tu cuenta de Coinreel', 'Verifica tu cuenta de Coinreel']);
       const link = /http:\/\/\S+\/verify\/email\/[\w-]+/.exec(mail.text)![0];
       await page.goto(server.url + new URL(link).pathname, { waitUntil: 'load' });
       await page.getByRole('heading', { name: '¡Correo verificado!' }).waitFor();
@@ -95,6 +109,7 @@ describe('registering, verifying and signing in, in Spanish at 390 px', () => {
       await page.getByLabel('Contraseña', { exact: true }).fill('Wrong-Password-1');
       await page.getByRole('button', { name: 'Iniciar sesión' }).click();
       await page.getByText('Correo o contraseña incorrectos. Inténtalo de nuevo.').waitFor();
+      await page.getByText('Si tu cuenta es nueva, busca en tu correo el enlace de verificación').waitFor();
       expect(await englishOnPage(page)).toEqual([]);
       await page.getByLabel('Contraseña', { exact: true }).fill('Clave-Segura-2026');
       await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -102,6 +117,31 @@ describe('registering, verifying and signing in, in Spanish at 390 px', () => {
       expect(await page.getAttribute('html', 'lang')).toBe('es');
       const rows = await server.app.deps.database.client.execute({ sql: 'SELECT language FROM users WHERE email = ?', args: [email] });
       expect(rows.rows[0]!.language).toBe('es');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe("a new operator's Set your password page, in Spanish at 390 px", () => {
+  test('a spent link and a live one say everything in Spanish; the password is set in Spanish too', async () => {
+    // Signed out, and no lang cookie: the browser's Accept-Language chooses.
+    await browser.context.clearCookies();
+    const page = await browser.newPage(PHONE);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'es-US,es;q=0.9' });
+    try {
+      await inSpanish(page, `/set-password/${'A'.repeat(43)}`);
+      await page.getByText('Este enlace no es válido.').waitFor();
+      const op = await createOperator(server.app.deps.database.client, server.app.config.publicUrl, { email: 'operadora@example.com' });
+      if ('errors' in op || !op.setPasswordLink) throw new Error('no link');
+      await inSpanish(page, new URL(op.setPasswordLink).pathname);
+      await islandHydrated(page, 'ResetPasswordForm');
+      await page.getByRole('heading', { name: 'Elige tu contraseña' }).waitFor();
+      await page.getByLabel('Contraseña nueva', { exact: true }).fill('Operadora-2026!');
+      await page.getByLabel('Confirma la contraseña', { exact: true }).fill('Operadora-2026!');
+      await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+      await page.getByText('Tu contraseña quedó guardada. Inicia sesión con ella para continuar.').waitFor();
+      expect(await englishOnPage(page)).toEqual([]);
     } finally {
       await page.close();
     }

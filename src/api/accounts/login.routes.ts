@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
-import { count, enforce, refuseWhileLimited } from '../../http/rate-limit';
+import { count, enforce, RATE_RULES, refuseWhileLimited } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
@@ -37,7 +37,9 @@ export function loginRoutes(deps: Deps, session: Session) {
     });
     await enforce(deps.rateLimiter, 'loginPerEmail', email);
     const remember = b.remember === true;
-    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second).catch(async (e) => {
+    // An unverified owner's fresh link: at most as often as a resend to that address.
+    const mayRemind = async (to: string) => (await deps.rateLimiter.hit(`resendPerEmail:${to}`, RATE_RULES.resendPerEmail)).ok;
+    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin, mayRemind }, second).catch(async (e) => {
       if (e instanceof AppError && e.errorType === 'INVALID_CREDENTIALS') await count(deps.rateLimiter, 'loginFailuresPerEmail', email);
       throw e;
     });

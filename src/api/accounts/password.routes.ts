@@ -4,11 +4,17 @@ import { enforce } from '../../http/rate-limit';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { captchaCookie, captchaIdFrom, issueCaptcha, issueCaptchaImage } from '../../services/auth/captcha';
 import { forgotPassword, resetLinkState, resetPassword } from '../../services/auth/password-reset';
+import { setFirstPassword, setLinkState } from '../../services/auth/password-set';
 import { checkForgot, checkReset } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
 import { m } from '../../i18n/paraglide/messages.js';
 
-/** GET /captcha, GET /captcha.svg, POST /forget-password, GET /reset-password/:id/status, PATCH /reset-password/:id. */
+export const PASSWORD_SET = 'Your password is set. Sign in with it to continue.';
+
+/**
+ * GET /captcha, GET /captcha.svg, POST /forget-password, GET /reset-password/:id/status, PATCH /reset-password/:id,
+ * and a new operator's first password: GET /set-password/:id/status, PATCH /set-password/:id.
+ */
 export function passwordRoutes(deps: Deps) {
   const ctx = accountsContext(deps);
   return new Elysia()
@@ -51,5 +57,17 @@ export function passwordRoutes(deps: Deps) {
       rejectInvalid({ ...checkReset({ password: b.newPassword }, false), ...wrongTypes(b, { newPassword: m.fields_password_required() }) }, rename);
       await resetPassword(ctx, params.id, text(b.newPassword));
       return { success: true, message: m.auth_password_updated() };
+    })
+    .get('/set-password/:id/status', async ({ params, request, set }) => {
+      await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, status: await setLinkState(ctx, params.id) };
+    })
+    .patch('/set-password/:id', async ({ body, params, request }) => {
+      await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
+      const b = bodyOf(body);
+      rejectInvalid({ ...checkReset({ password: b.newPassword }, false), ...wrongTypes(b, { newPassword: m.fields_password_required() }) }, { password: 'newPassword' });
+      await setFirstPassword(ctx, params.id, text(b.newPassword));
+      return { success: true, message: m.auth_password_set() };
     });
 }

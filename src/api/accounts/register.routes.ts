@@ -9,6 +9,7 @@ import { checkRegisteredState } from '../../services/identity/registered-state';
 import { currentLang } from '../../i18n/request-lang';
 import { isLang } from '../../i18n/lang';
 import { m } from '../../i18n/paraglide/messages.js';
+import { tokenFrom } from '../../services/auth/tokens';
 
 export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const RESENT = 'If this email belongs to an account that is not yet verified, a new verification link has been sent.';
@@ -38,7 +39,10 @@ export function registerRoutes(deps: Deps) {
     })
     .post('/verify/email', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
-      const done = await verifyEmail(ctx, bodyOf(body).token);
+      // A confirmed change of address ends every other session; the browser that opened the link keeps its own.
+      const t = tokenFrom(request);
+      const keep = t ? (await deps.signer.verify(t.token))?.sid : undefined;
+      const done = await verifyEmail(ctx, bodyOf(body).token, keep);
       // A change of address says which address the account now signs in with.
       if (done.purpose === 'email_change') return { success: true, message: m.auth_email_now({ email: done.email }), emailChanged: true, email: done.email };
       return { success: true, message: m.auth_email_verified() };

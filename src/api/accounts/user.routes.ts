@@ -34,7 +34,7 @@ export function userRoutes(deps: Deps, session: Session) {
         await confirmPassword(ctx, player.userId, b.currentPassword);
         await deps.twoStep.check(player.userId, b.totp);
       }
-      const r = await updateProfile(ctx, player.userId, { name: text(b.name), phoneNo: text(b.phoneNo), email });
+      const r = await updateProfile(ctx, player, { name: text(b.name), phoneNo: text(b.phoneNo), email });
       return { success: true, message: r.emailChangeSent ? PROFILE_EMAIL_PENDING : PROFILE_UPDATED };
     }, { auth: true })
     .patch('/change-password', async ({ body, player }) => {

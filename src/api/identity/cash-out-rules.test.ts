@@ -29,11 +29,11 @@ describe('tax details at the threshold, across a year boundary', () => {
     clock = Date.UTC(2026, 11, 31, 23, 59, 59);
     expect((await withdraw(app, p, 100)).json.errorType).toBe('TAX_DETAILS_REQUIRED');
 
-    const bad = await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '666-12-3456', confirmed: true }, { token: p.token });
+    const bad = await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '666-12-3456', confirmed: true, currentPassword: p.password }, { token: p.token });
     expect(bad.json.errors).toEqual([{ field: 'tin', message: 'Enter a valid 9-digit SSN or ITIN' }]);
-    const unconfirmed = await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789' }, { token: p.token });
+    const unconfirmed = await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789', currentPassword: p.password }, { token: p.token });
     expect(unconfirmed.json.errors).toEqual([{ field: 'confirmed', message: 'Confirm that this number is correct' }]);
-    const saved = await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789', confirmed: true }, { token: p.token });
+    const saved = await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789', confirmed: true, currentPassword: p.password }, { token: p.token });
     expect(saved.status).toBe(200);
     expect(saved.text).not.toContain('123456789');
     expect(saved.text).not.toContain('123-45');

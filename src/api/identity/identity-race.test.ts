@@ -84,7 +84,7 @@ describe('identity thresholds hold under concurrent withdrawals', () => {
     const app = await appWith({ IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '350' });
     const p = await createPlayer(app);
     await fund(app, p.userId, 500_000);
-    expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789', confirmed: true }, { token: p.token })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789', confirmed: true, currentPassword: p.password }, { token: p.token })).status).toBe(200);
     const r = await burst(app, p);
     expect(r.ok).toBe(20);
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);

@@ -2,6 +2,9 @@ import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import type { IdentityService } from '../../services/identity/identity-service';
+import type { TwoStep } from '../../services/auth/two-step';
+import { enforce, type RateLimiter } from '../../http/rate-limit';
+import { clientIp } from '../../http/client-ip';
 
 const MAX_BODY = 32 * 1024 * 1024;
 
@@ -9,7 +12,9 @@ const MAX_BODY = 32 * 1024 * 1024;
  * The player's identity: its status, the submission (multipart/form-data: fields and up to three files), and the
  * tax details (JSON). Onfido's webhook, when Onfido is switched on, is checked on its raw bytes.
  */
-export const identityRoutes = (d: { identity: IdentityService }, session: Session) =>
+export type IdentityRouteDeps = { identity: IdentityService; twoStep: Pick<TwoStep, 'check'>; rateLimiter: RateLimiter; trustedHeader?: string };
+
+export const identityRoutes = (d: IdentityRouteDeps, session: Session) =>
   new Elysia({ name: 'identity-routes' })
     .use(session)
     .get('/identity', async ({ player, set }) => {
@@ -35,9 +40,14 @@ export const identityRoutes = (d: { identity: IdentityService }, session: Sessio
       set.status = 201;
       return { success: true, message: 'Thank you. Your documents were received and are under review.', data: { id: s.id, status: s.status } };
     }, { auth: true, parse: 'none' })
-    .post('/identity/tax-details', async ({ player, body }) => {
+    // The number the 1099 is filed under: a session alone cannot put or swap it (password, then the code when two-step
+    // is on), and once a withdrawal has counted with it on file only an operator can (docs/decisions/tax-number.md).
+    .post('/identity/tax-details', async ({ player, body, request }) => {
       const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-      const t = await d.identity.saveTax(player.userId, { tin: b.tin, confirmed: b.confirmed });
+      // Each change mails the player, and each try checks a password: limited per player.
+      await enforce(d.rateLimiter, 'taxDetailsPerUser', player.userId);
+      const actor = { id: player.userId, email: player.email, ip: clientIp(request, d.trustedHeader) };
+      const t = await d.identity.saveTax(actor, { tin: b.tin, confirmed: b.confirmed, currentPassword: b.currentPassword }, () => d.twoStep.check(player.userId, b.totp, player.twoStep));
       return { success: true, message: `Your ${t.type} ending in ${t.last4} is saved.`, data: { type: t.type, last4: t.last4 } };
     }, { auth: true })
     .post('/webhooks/identity/onfido', async ({ request }) => {

@@ -288,7 +288,7 @@ describe('operator review, audit, tax report and retention', () => {
       await fund(app, p.userId, 100_000);
       await submitIdentity(app, p, { legalName: p === big ? 'Big Winner' : 'Small Player' });
       await admin(app, op, 'POST', `/identity/${await latestId(app, p)}/approve`, { reason: 'Documents match' });
-      if (p === big) expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '912-70-1234', confirmed: true }, { token: p.token })).status).toBe(200);
+      if (p === big) expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '912-70-1234', confirmed: true, currentPassword: p.password }, { token: p.token })).status).toBe(200);
       const w = await withdraw(app, p, dollars);
       expect(w.status).toBe(200);
       expect((await call(app, 'POST', `/api/v1/sandbox/withdrawals/${w.json.data.withdrawalId}/complete`, undefined, { token: p.token, peer: LOOPBACK })).status).toBe(200);

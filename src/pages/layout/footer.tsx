@@ -42,6 +42,7 @@ export function Footer({ ctx }: { ctx: PageContext }) {
             <li><a href="/terms-condition">{m.layout_footer_terms()}</a></li>
             <li><a href="/privacy-policy">{m.layout_footer_privacy()}</a></li>
             <li><a href="/responsible-gaming">{m.layout_footer_responsible()}</a></li>
+            <li><a href="/solvency">{m.layout_footer_solvency()}</a></li>
           </ul>
         </nav>
       </div>

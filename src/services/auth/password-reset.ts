@@ -57,15 +57,17 @@ export async function resetPassword(ctx: AccountsContext, raw: unknown, newPassw
   const now = new Date();
   const token = await consumeEmailToken(ctx.db, raw, ['reset'], now);
   if (!token) throw invalidToken();
+  const before = await findUserById(ctx.db, token.userId);
   await ctx.db.batch([
     // The link reached the account's inbox, which is what verification proves, so it verifies too.
-    ctx.db.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})` }).where(eq(users.id, token.userId)),
+    ctx.db.update(users).set({ passwordHash, passwordUnset: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})` }).where(eq(users.id, token.userId)),
     revokeSessionsOf(ctx.db, token.userId, now),
     spendEmailTokensOf(ctx.db, token.userId, 'reset', now),
+    spendEmailTokensOf(ctx.db, token.userId, 'set_password', now),
   ]);
   ctx.hub?.endSessions({ userId: token.userId });
-  const user = await findUserById(ctx.db, token.userId);
-  if (user) await passwordChanged(ctx, user, 'reset', {}, now.getTime());
+  // A new operator who never had a password of their own (and used this instead of their link) had none to reset.
+  if (before && !before.passwordUnset) await passwordChanged(ctx, before, 'reset', {}, now.getTime());
 }
 
 /** Whether a reset link can still set a password, read on the page's load so a spent link says so before any typing. */

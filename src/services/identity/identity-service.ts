@@ -3,14 +3,15 @@ import { parseRequirement, type IdentityContext } from './identity.context';
 import { decide, findSubmission, openReviewCount, purgeExpiredDocuments, reviewQueue, viewDocument } from './review';
 import { assertMayWithdraw, assertStateAllowed, identityNeeded, taxDetailsNeeded } from './rules';
 import { latestSubmission, submitIdentity, type SubmissionInput } from './submissions';
-import { saveTaxDetails, taxDetails, taxReport } from './tax';
+import { taxDetails, taxReport } from './tax';
+import { saveTaxDetails, setTaxDetailsByOperator, taxNumberLocked } from './tax-changes';
 import { maskTin } from './tin';
 
 export { parseRequirement };
 
 /** What the player's page and the operator's player screen show. */
 export async function identityStatus(ctx: IdentityContext, userId: string) {
-  const [s, tax] = await Promise.all([latestSubmission(ctx, userId), taxDetails(ctx, userId)]);
+  const [s, tax, taxLocked] = await Promise.all([latestSubmission(ctx, userId), taxDetails(ctx, userId), taxNumberLocked(ctx, userId)]);
   return {
     status: s ? s.status : ('not_started' as const),
     reason: s?.status === 'rejected' ? s.reason : null,
@@ -19,6 +20,8 @@ export async function identityStatus(ctx: IdentityContext, userId: string) {
     legalName: s?.status === 'verified' ? s.legalName : null,
     state: s?.status === 'verified' ? s.address.state : null,
     tax: tax ? { type: tax.type, last4: tax.last4, masked: maskTin(tax.last4) } : null,
+    /** A withdrawal has counted toward a tax year with the number on file: only an operator may change it now. */
+    taxLocked,
     identityRequired: await identityNeeded(ctx, userId, 1),
     taxThreshold: ctx.taxThresholdCents / 100,
     taxDetailsNeededNext: await taxDetailsNeeded(ctx, userId, 1),
@@ -32,7 +35,9 @@ export function createIdentityService(ctx: IdentityContext) {
     ctx,
     status: (userId: string) => identityStatus(ctx, userId),
     submit: (userId: string, input: SubmissionInput) => submitIdentity(ctx, userId, input),
-    saveTax: (userId: string, input: { tin?: unknown; confirmed?: unknown }) => saveTaxDetails(ctx, userId, input),
+    /** The player's own change (`actor` is the player); `stepUp` checks the two-step code when that is on. */
+    saveTax: (actor: Actor, input: { tin?: unknown; confirmed?: unknown; currentPassword?: unknown }, stepUp: () => Promise<unknown>) => saveTaxDetails(ctx, actor, input, stepUp),
+    setTaxByOperator: (actor: Actor, userId: string, input: { tin?: unknown; reason: string }) => setTaxDetailsByOperator(ctx, actor, userId, input),
     assertMayWithdraw: (userId: string, amountCents: number) => assertMayWithdraw(ctx, userId, amountCents),
     assertMayDeposit: (userId: string) => assertStateAllowed(ctx, userId, 'Deposits'),
     queue: () => reviewQueue(ctx),
