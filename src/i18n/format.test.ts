@@ -29,13 +29,13 @@ describe('money, numbers and times in each language', () => {
 describe('plural forms', () => {
   test("Spanish's one, many and other: 1,000,000 is many", () => {
     expect(new Intl.PluralRules('es').resolvedOptions().pluralCategories.sort()).toEqual(['many', 'one', 'other']);
-    const say = (count: number) => m.errors_too_many_seconds({ count }, { locale: 'es' });
+    const say = (count: number): string => m.errors_too_many_seconds({ count }, { locale: 'es' });
     expect(say(1)).toBe('Demasiados intentos. Vuelve a intentarlo en 1 segundo.');
     expect(say(2)).toBe('Demasiados intentos. Vuelve a intentarlo en 2 segundos.');
     expect(say(1000000)).toBe('Demasiados intentos. Vuelve a intentarlo en 1000000 de segundos.');
     expect(say(1000001)).toBe('Demasiados intentos. Vuelve a intentarlo en 1000001 segundos.');
-    expect(m.errors_too_many_seconds({ count: 1 }, { locale: 'en' })).toBe('Too many attempts. Try again in 1 second.');
-    expect(m.errors_too_many_seconds({ count: 1000000 }, { locale: 'en' })).toBe('Too many attempts. Try again in 1000000 seconds.');
+    expect(String(m.errors_too_many_seconds({ count: 1 }, { locale: 'en' }))).toBe('Too many attempts. Try again in 1 second.');
+    expect(String(m.errors_too_many_seconds({ count: 1000000 }, { locale: 'en' }))).toBe('Too many attempts. Try again in 1000000 seconds.');
   });
 });
 

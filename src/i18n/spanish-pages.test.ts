@@ -21,7 +21,8 @@ describe('a visitor page in the chosen language', () => {
 
   test('no Accept-Language, or another language: English', async () => {
     const app = await makeApp();
-    for (const h of [{}, { 'accept-language': 'fr-FR' }, { 'accept-language': 'en-US,es;q=0.5' }]) {
+    const asked: Record<string, string>[] = [{}, { 'accept-language': 'fr-FR' }, { 'accept-language': 'en-US,es;q=0.5' }];
+    for (const h of asked) {
       const html = await (await page(app, '/about-us', h)).text();
       expect(htmlLang(html)).toBe('en');
       expect(html).toContain('All rights reserved');
