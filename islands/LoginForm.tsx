@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useState } from 'react';
 import { sameSitePath } from '../src/shared/paths';
 import { checkLogin } from '../src/shared/schemas/account';
@@ -16,7 +17,8 @@ export const REMEMBERED_EMAIL = 'rememberedEmail';
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
 /**
  * Shown under every refused password, so it says nothing about the address: sign-in answers an account that is not
- * verified yet exactly as a wrong password, and mails its owner a fresh verification link instead.
+ * verified yet exactly as a wrong password, and mails its owner a fresh verification link instead. (The English of
+ * `m.auth_new_account_hint`, which the form shows in its page's language.)
  */
 export const NEW_ACCOUNT_HINT = 'If your account is new, check your e-mail for the verification link: signing in with the right password sends a fresh one.';
 const REDIRECT_MS = 1000;
@@ -82,12 +84,12 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         // that is gone in four seconds, before a player using a screen reader or a magnifier has read it.
         quiet: true,
       });
-      if (r.success) signedIn(r.message || 'Login successful');
+      if (r.success) signedIn(r.message || m.auth_login_ok());
       else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
       else if (Object.keys(r.fieldErrors).length) form.showServerErrors(r.fieldErrors);
-      else setFailure(r.message || LOGIN_FAILED);
+      else setFailure(r.message || m.auth_invalid_login());
     } catch {
-      setFailure(LOGIN_FAILED);
+      setFailure(m.auth_invalid_login());
     } finally {
       setBusy(false);
     }
@@ -95,8 +97,8 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
 
   if (done)
     return (
-      <ResultPanel tone="success" title="Login Successful">
-        <p role="status">{done === '/home' ? 'Redirecting you to your dashboard...' : 'Taking you back to where you were...'}</p>
+      <ResultPanel tone="success" title={m.auth_login_success()}>
+        <p role="status">{done === '/home' ? m.auth_redirect_home() : m.auth_redirect_back()}</p>
       </ResultPanel>
     );
   if (codeStep)
@@ -106,21 +108,21 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
     );
   return (
     <form className="form" method="post" action="/login" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {busy && <LoaderOverlay label="Logging in..." />}
+      {busy && <LoaderOverlay label={m.auth_logging_in()} />}
       {next && <input type="hidden" name="next" value={next} />}
       <FormFailure message={failure} />
-      {failure === LOGIN_FAILED && <p className="field-hint" id="login-new-account">{NEW_ACCOUNT_HINT}</p>}
-      <TextField id="login-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} autoFocus={form.autoFocusOn('email')} />
-      <PasswordField id="login-password" name="password" label="Password" autoFocus={form.autoFocusOn('password')} value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
+      {failure === m.auth_invalid_login() && <p className="field-hint" id="login-new-account">{m.auth_new_account_hint()}</p>}
+      <TextField id="login-email" name="email" label={m.auth_email_label()} type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} autoFocus={form.autoFocusOn('email')} />
+      <PasswordField id="login-password" name="password" label={m.auth_password_label()} autoFocus={form.autoFocusOn('password')} value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
       <div className="form-row">
         <CheckboxField id="login-remember" name="remember" checked={values.remember} onValue={(v) => set('remember', v)}>
-          Remember me
+          {m.auth_remember_me()}
         </CheckboxField>
-        <a href="/forgot-password">Forgot password?</a>
+        <a href="/forgot-password">{m.auth_forgot_link()}</a>
       </div>
-      <SubmitButton busy={busy} label="Login" busyLabel="Logging in..." />
+      <SubmitButton busy={busy} label={m.auth_login_title()} busyLabel={m.auth_logging_in()} />
       <p className="form-foot">
-        Don't have an account? <a href="/register">Register</a>
+        {m.auth_no_account()} <a href="/register">{m.auth_register_link()}</a>
       </p>
     </form>
   );

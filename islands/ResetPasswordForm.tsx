@@ -1,6 +1,8 @@
+import { m } from '../src/i18n/paraglide/messages.js';
+import { Rich } from '../src/i18n/rich';
 import { FormFailure } from './_ui/field';
 import { useState } from 'react';
-import { checkReset, PASSWORD_RULE } from '../src/shared/schemas/account';
+import { checkReset, passwordRule } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { SubmitButton } from './_ui/busy';
 import { PasswordField } from './_ui/password-field';
@@ -9,10 +11,13 @@ import { useForm, type Posted } from './_ui/use-form';
 
 export const RESET_FAILED = 'Failed to update password. Please try again.';
 
-/** What the form says and where it posts: a reset from a mailed link, or a new operator's first password. */
+/**
+ * What the form says and where it posts: a reset from a mailed link, or a new operator's first password. Message
+ * functions, called while rendering, so each render speaks its page's language.
+ */
 const KINDS = {
-  reset: { path: '/reset-password', button: 'Update Password', busy: 'Updating...', bad: 'This reset link is invalid or has expired.', again: <a href="/forgot-password">Request a new link</a> },
-  set: { path: '/set-password', button: 'Set password', busy: 'Saving...', bad: 'This link is invalid or has expired.', again: <>Ask an operator to run <code>coinreel admin create</code> again for a new one.</> },
+  reset: { path: '/reset-password', button: m.auth_update_password, busy: m.auth_updating, bad: m.auth_reset_invalid, again: () => <a href="/forgot-password">{m.auth_reset_new_link()}</a> },
+  set: { path: '/set-password', button: m.auth_set_password_button, busy: m.auth_saving, bad: m.auth_set_link_invalid, again: () => <Rich text={m.auth_set_ask_operator()} /> },
 };
 
 /**
@@ -44,7 +49,7 @@ export default function ResetPasswordForm({ id, form: posted, kind = 'reset' }: 
       else if (r.fieldErrors.newPassword) form.showServerErrors({ password: r.fieldErrors.newPassword });
       else if (r.fieldErrors.token) setExpired(true);
     } catch {
-      setFailure(RESET_FAILED);
+      setFailure(m.auth_reset_failed());
     } finally {
       setBusy(false);
     }
@@ -52,20 +57,20 @@ export default function ResetPasswordForm({ id, form: posted, kind = 'reset' }: 
 
   if (done && kind === 'set')
     return (
-      <ResultPanel tone="success" title="Password set">
-        <p>Your password is set. Sign in with it to continue.</p>
+      <ResultPanel tone="success" title={m.auth_password_set_title()}>
+        <p>{m.auth_password_set()}</p>
         <a className="btn btn-primary" href="/login?next=%2Fadmin">
-          Go to Login
+          {m.auth_go_login()}
         </a>
       </ResultPanel>
     );
   if (done)
     return (
-      <ResultPanel tone="success" title="Password Updated!">
-        <p>Your password has been successfully reset.</p>
-        <p>You can now use your new password to log in to your account.</p>
+      <ResultPanel tone="success" title={m.auth_password_updated_title()}>
+        <p>{m.auth_password_updated_1()}</p>
+        <p>{m.auth_password_updated_2()}</p>
         <a className="btn btn-primary" href="/">
-          Go to Login
+          {m.auth_go_login()}
         </a>
       </ResultPanel>
     );
@@ -74,25 +79,25 @@ export default function ResetPasswordForm({ id, form: posted, kind = 'reset' }: 
       <FormFailure message={failure} />
       {expired && (
         <p className="alert alert-error" role="alert">
-          {k.bad} {k.again}
+          {k.bad()} {k.again()}
         </p>
       )}
       <PasswordField
         id="reset-password"
         autoFocus={form.autoFocusOn('password')}
         name="password"
-        label="New Password"
+        label={m.auth_new_password()}
         autoComplete="new-password"
-        hint={PASSWORD_RULE}
+        hint={passwordRule()}
         value={values.password}
         onValue={(v) => set('password', v)}
         error={errors.password}
       />
-      <PasswordField id="reset-confirm" name="confirmPassword" autoFocus={form.autoFocusOn('confirmPassword')} label="Confirm Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
-      <SubmitButton busy={busy} label={k.button} busyLabel={k.busy} />
+      <PasswordField id="reset-confirm" name="confirmPassword" autoFocus={form.autoFocusOn('confirmPassword')} label={m.auth_confirm_password()} autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <SubmitButton busy={busy} label={k.button()} busyLabel={k.busy()} />
       {kind === 'reset' && (
         <p className="form-foot">
-          Remembered it? <a href="/">Login</a>
+          {m.auth_remembered()} <a href="/">{m.auth_login_link()}</a>
         </p>
       )}
     </form>

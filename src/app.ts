@@ -20,6 +20,8 @@ import { createFlashCookies } from './pages/flash';
 import { createFormTokens } from './http/form-token';
 import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
+import { withSavedLang } from './http/lang';
+import { inRequestLang } from './i18n/request-lang';
 import { createSocketServer } from './ws/socket';
 import { historyRoutes } from './api/wallet/history.routes';
 import { exportRoutes } from './api/wallet/export.routes';
@@ -49,7 +51,8 @@ export type App = {
 
 /** The whole site: API, pages and assets. Tests drive it through `handle`. */
 export function createApp(deps: Deps): App {
-  const signedIn = createViewerLookup(deps.database.client, deps.signer);
+  // A signed-in player's saved language answers their pages and API messages (src/i18n/request-lang.ts).
+  const signedIn = withSavedLang(createViewerLookup(deps.database.client, deps.signer));
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
   const session = sessionPlugin(signedIn, { operatorTwoStep: deps.config.operatorTwoStep });
   const simulator = deps.simulator;
@@ -95,6 +98,7 @@ export function createApp(deps: Deps): App {
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,
       sandboxControls,
       operatorTwoStep: deps.config.operatorTwoStep,
+      secureCookies: deps.config.secureCookies,
     }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;
@@ -103,7 +107,8 @@ export function createApp(deps: Deps): App {
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
   const security = { hsts: deps.config.secureCookies };
-  const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger, metrics: deps.metrics });
+  // Each request is handled in its language: its ?lang, cookie or Accept-Language, then its player's saved one.
+  const handle = withFinish((req) => inRequestLang(req, () => elysia.handle(req)), { ...security, logger: deps.logger, metrics: deps.metrics });
   // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
   deps.self.handle = handle;
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);

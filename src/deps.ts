@@ -134,6 +134,7 @@ export function siteInfo(c: Config): SiteInfo {
     demoBanner: c.sandboxControls === 'everyone',
     bitcoinNetwork: c.BITCOIN_NETWORK,
     withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
+    withdrawalTiming: withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction),
     restrictedStates: parseStateList(c.RESTRICTED_STATES),
     solvencySchedule: c.SOLVENCY_SNAPSHOT,
   };
@@ -217,6 +218,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     : null;
   // The screens' words follow the approval the withdrawal service really applies.
   site.withdrawalTime = withdrawalTimeText(withdrawalTiming(config, !!simulator));
+  site.withdrawalTiming = withdrawalTiming(config, !!simulator);
   const withdrawals = overrides.withdrawals ?? createWithdrawalService({
     client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,

@@ -21,6 +21,8 @@ export const users = sqliteTable(
     lockedAt: integer('locked_at', { mode: 'timestamp_ms' }),
     /** The US state given at registration (asked when RESTRICTED_STATES is set). */
     registeredState: text('registered_state'),
+    /** The player's language for pages, API messages and e-mails ('en' or 'es'); null: never chosen. */
+    language: text('language', { enum: ['en', 'es'] }),
     /** 32 random bytes made once, shown only to the player: the key of their leaves in each proof of liabilities. */
     solvencyNonce: blob('solvency_nonce', { mode: 'buffer' }),
     /** An operator made by `coinreel admin create` who has not chosen a password yet (the hash is of a random one). */

@@ -1,3 +1,5 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
+import { Rich } from '../../src/i18n/rich';
 import { Modal } from './modal';
 
 /**
@@ -8,19 +10,19 @@ export function EmailVerificationModal({ email, onClose, mailbox }: { email: str
   /** Outside production, where the site's mail can be read (the dev mailbox), so a first run needs no mail server. */
   mailbox?: string }) {
   return (
-    <Modal key="sent" title="Check Your Email!" onClose={onClose} icon={<MailIcon />}>
+    <Modal key="sent" title={m.auth_check_email()} onClose={onClose} icon={<MailIcon />}>
       <p>
-        We sent a verification link to <strong className="break">{email}</strong>. Open it to verify your account, then log in.
+        <Rich text={m.auth_check_email_text({ email })} />
       </p>
-      <p className="muted">No message? Look in your spam folder; the link stays valid for 24 hours.</p>
+      <p className="muted">{m.auth_check_spam()}</p>
       {mailbox && (
         <p className="muted">
-          This site is not in production: its mail is kept in the <a href={mailbox}>development mailbox</a>.
+          <Rich text={m.auth_dev_mailbox()} links={[(w) => <a href={mailbox}>{w}</a>]} />
         </p>
       )}
       <div className="modal-actions">
         <button type="button" className="btn btn-primary" onClick={onClose}>
-          Got it
+          {m.auth_got_it()}
         </button>
       </div>
     </Modal>

@@ -16,11 +16,14 @@ export function initTicker(doc: Document = document, opts: Options = {}): () => 
   const mode = box?.dataset.ticker;
   if (!box || !list || (mode !== 'demo' && mode !== 'live')) return () => {};
 
+  // The sentences in the page's language, drawn by the server (src/pages/layout/ticker.tsx).
+  const d = box.dataset;
+  const words = { withdrew: d.withdrew, 'cashed out': d.cashedOut, live: d.live, today: d.today, yesterday: d.yesterday, 'this week': d.thisWeek };
   const render = (lines: (TickerLine | LiveTickerLine)[]) => {
     list.replaceChildren(
       ...lines.map((l) => {
         const li = doc.createElement('li');
-        li.textContent = tickerText(l);
+        li.textContent = tickerText(l, words);
         return li;
       }),
     );

@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia';
 import { AppError } from '../lib/app-error';
+import { text } from '../i18n/text';
+import { m } from '../i18n/paraglide/messages.js';
 import type { SignedIn } from '../services/auth/viewer';
 import { CONSOLE_REFUSALS, consoleRefusal } from '../services/auth/console-access';
 
@@ -13,7 +15,7 @@ export const sessionPlugin = (signedIn: (req: Request) => Promise<SignedIn | nul
     auth: {
       async resolve({ request }) {
         const player = await signedIn(request);
-        if (!player) throw AppError.unauthorized('Session expired. Please log in again.');
+        if (!player) throw AppError.unauthorized(text(m.errors_session_expired));
         return { player };
       },
     },
@@ -26,7 +28,7 @@ export const sessionPlugin = (signedIn: (req: Request) => Promise<SignedIn | nul
     admin: {
       async resolve({ request }) {
         const player = await signedIn(request);
-        if (!player) throw AppError.unauthorized('Session expired. Please log in again.');
+        if (!player) throw AppError.unauthorized(text(m.errors_session_expired));
         if (player.role !== 'ADMIN') throw AppError.forbidden();
         // A stolen operator password alone must not move money: the console waits for a session that passed the second factor.
         const refused = consoleRefusal(player, o.operatorTwoStep === true);

@@ -1,4 +1,5 @@
 import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
+import { m } from '../i18n/paraglide/messages.js';
 import { answerToResult } from './form-post';
 import { sameSitePath as safeNext } from '../shared/paths';
 import type { ActionContext, ActionResult, ApiAnswer, PageAction, SiteInfo } from './page';
@@ -41,7 +42,7 @@ export const loginActions: Record<string, PageAction> = {
 const signedIn = (a: ApiAnswer, next: string | null) => (json: Record<string, any>): ActionResult => ({
   redirect: next ?? '/home',
   cookies: a.cookies,
-  flash: { kind: 'success', message: String(json.message ?? 'Login successful') },
+  flash: { kind: 'success', message: String(json.message ?? m.auth_login_ok()) },
 });
 
 /** A right password with two-step on: the code step, carrying the API's short-lived proof instead of the password. */
@@ -61,7 +62,7 @@ export const registerActions: Record<string, PageAction> = {
     const a = await ctx.send('POST', '/register', body);
     const values: Record<string, string> = { email, ...(ctx.fields.state && { state: ctx.fields.state }) };
     for (const k of ['termsAccepted', 'ageConfirmed', ...REFERRAL_SOURCES.map((s) => `ref-${s}`)]) if (ticked(ctx, k)) values[k] = 'on';
-    return answerToResult(a, { action: 'default', values }, () => ok('/login', REGISTERED(email)));
+    return answerToResult(a, { action: 'default', values }, () => ok('/login', m.auth_registered_flash({ email })));
   },
 };
 
@@ -80,14 +81,12 @@ export const resetActions: Record<string, PageAction> = {
     const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
     if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
     const a = await ctx.send('PATCH', `/reset-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
-    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', RESET_DONE));
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', m.auth_reset_done_flash()));
     // The API names the field newPassword; the form calls it password.
     if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
     return r;
   },
 };
-
-export const PASSWORD_SET_DONE = 'Your password is set. Sign in with it to continue.';
 
 /** A new operator's first password (the link `coinreel admin create` printed); then sign-in, which leads to the console. */
 export const setPasswordActions: Record<string, PageAction> = {
@@ -96,7 +95,7 @@ export const setPasswordActions: Record<string, PageAction> = {
     const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
     if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
     const a = await ctx.send('PATCH', `/set-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
-    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login?next=%2Fadmin', PASSWORD_SET_DONE));
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login?next=%2Fadmin', m.auth_password_set()));
     if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
     return r;
   },

@@ -9,6 +9,7 @@ import { loadProtection, type ProtectionData } from './profile/protection-data';
 import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
 import { PrivacySection, privacyActions } from './profile/privacy-section';
+import { LanguageSection, languageActions } from './profile/language-section';
 
 // The link to the identity page says where the player stands, not "verify" once that is done.
 const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', submitted: 'Identity under review' };
@@ -16,7 +17,7 @@ const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', s
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
-  actions: { ...profileActions, ...twoStepActions, ...protectionActions, ...privacyActions },
+  actions: { ...profileActions, ...twoStepActions, ...protectionActions, ...privacyActions, ...languageActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
   load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null; accountNonce: string | null; tickerOptIn: boolean }> => {
     const [protection, identity, solvency, privacy] = await Promise.all([loadProtection(ctx), ctx.api!('/identity'), ctx.api!('/solvency/me'), ctx.api!('/user/privacy')]);
@@ -48,6 +49,7 @@ export default definePage({
         </section>
         <TwoStepSection ctx={ctx} notice={<ConsoleNotice ctx={ctx} />} />
         <PrivacySection ctx={ctx} tickerOptIn={(ctx.data as { tickerOptIn: boolean }).tickerOptIn} />
+        <LanguageSection ctx={ctx} />
         <AccountNonceSection nonce={(ctx.data as { accountNonce: string | null }).accountNonce} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />

@@ -33,5 +33,19 @@ export function demoTicker(rnd: () => number = Math.random): TickerLine[] {
 
 const dollars = (n: number) => Math.round(n).toLocaleString('en-US');
 
-export const tickerText = (l: TickerLine | LiveTickerLine) =>
-  'when' in l ? `A player ${l.verb} $${dollars(l.amount)} ${l.when}` : `${l.name} ${l.verb} $${dollars(l.amount)} ${l.secondsAgo}s ago`;
+/** A line's sentences in the page's language: {name}, {amount} and {seconds} (demo) or {amount} and {when} (live). */
+export type TickerWords = Record<TickerLine['verb'] | 'live', string> & Record<TickerWhen, string>;
+
+/**
+ * "M*****l withdrew $120 5s ago" (demo) or "A player withdrew $1,234 today" (live); with the page's words, in its
+ * language ("M*****l retiró $120 hace 5 s", "Un jugador retiró $1,234 hoy").
+ */
+export const tickerText = (l: TickerLine | LiveTickerLine, words?: Partial<TickerWords>) => {
+  if ('when' in l) {
+    const template = words?.live ?? 'A player withdrew {amount} {when}';
+    return template.replace('{amount}', `$${dollars(l.amount)}`).replace('{when}', words?.[l.when] ?? l.when);
+  }
+  const template = words?.[l.verb];
+  if (!template) return `${l.name} ${l.verb} $${dollars(l.amount)} ${l.secondsAgo}s ago`;
+  return template.replace('{name}', l.name).replace('{amount}', `$${dollars(l.amount)}`).replace('{seconds}', String(l.secondsAgo));
+};

@@ -3,12 +3,13 @@ import type { PageContext } from '../page';
 import { HeaderWallet, SignedInMenus } from './signed-in-menus';
 import { Ticker } from './ticker';
 import { NavToggle } from './nav-toggle';
+import { m } from '../../i18n/paraglide/messages.js';
 
 const SECTIONS = [
-  { href: '/home#transfer', label: 'Transfer' },
-  { href: '/home#redeem', label: 'Redeem' },
-  { href: '/home#withdraw', label: 'Withdraw' },
-  { href: '/home#support', label: 'Support' },
+  { href: '/home#transfer', label: m.layout_nav_transfer },
+  { href: '/home#redeem', label: m.layout_nav_redeem },
+  { href: '/home#withdraw', label: m.layout_nav_withdraw },
+  { href: '/home#support', label: m.layout_nav_support },
 ];
 
 /**
@@ -20,24 +21,24 @@ export function Header({ ctx }: { ctx: PageContext }) {
   return (
     <header className="site-header">
       <div className="header-bar">
-        <a className="logo" href={signedIn ? '/home' : '/'} aria-label={`${ctx.site.siteName} home`}>
+        <a className="logo" href={signedIn ? '/home' : '/'} aria-label={m.layout_logo_label({ site: ctx.site.siteName })}>
           <img src="/images/logo.svg" alt="" width="36" height="36" />
           <span>{ctx.site.siteName}</span>
         </a>
         <NavToggle />
-        <nav id="site-nav" className="site-nav" aria-label="Main">
+        <nav id="site-nav" className="site-nav" aria-label={m.layout_nav_label()}>
           <ul className="nav-links">
             <li>
-              <a href={signedIn ? '/home#home' : '/'} {...(signedIn ? { 'data-section-link': '' } : {})}>Home</a>
+              <a href={signedIn ? '/home#home' : '/'} {...(signedIn ? { 'data-section-link': '' } : {})}>{m.layout_nav_home()}</a>
             </li>
             {SECTIONS.map((s) => (
               <li key={s.href}>
-                {signedIn ? <a href={s.href} data-section-link="">{s.label}</a> : <a href={signInFor(s.href)}>{s.label}</a>}
+                {signedIn ? <a href={s.href} data-section-link="">{s.label()}</a> : <a href={signInFor(s.href)}>{s.label()}</a>}
               </li>
             ))}
             <li className="dropdown" data-dropdown="">
               <button type="button" className="dropdown-toggle" data-dropdown-toggle="" aria-expanded="false" aria-haspopup="true" aria-controls="games-menu">
-                Games
+                {m.layout_nav_games()}
               </button>
               <ul className="dropdown-menu" id="games-menu" data-dropdown-menu="" hidden>
                 <li><a href="/ultra-panda">Ultra Panda</a></li>
@@ -50,8 +51,8 @@ export function Header({ ctx }: { ctx: PageContext }) {
               <SignedInMenus formToken={ctx.formToken} />
             ) : (
               <>
-                <a className="btn btn-ghost btn-sm" href="/login">Login</a>
-                <a className="btn btn-primary btn-sm" href="/register">Register</a>
+                <a className="btn btn-ghost btn-sm" href="/login">{m.layout_nav_login()}</a>
+                <a className="btn btn-primary btn-sm" href="/register">{m.layout_nav_register()}</a>
               </>
             )}
           </div>

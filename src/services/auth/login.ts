@@ -1,5 +1,7 @@
 import { clientOf } from '../../../db/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { errorFields } from '../../lib/redact';
 import { recordSecurityEvent } from '../protection/security-events';
 import { deviceIsNew, signedIn, type SignInOrigin } from '../protection/sign-in-watch';
@@ -32,10 +34,10 @@ export class CodeNeeded extends Error {
 }
 
 function mayEnter(user: UserRow) {
-  if (user.lockedAt) throw AppError.forbidden(ACCOUNT_LOCKED, 'ACCOUNT_LOCKED');
+  if (user.lockedAt) throw AppError.forbidden(text(m.auth_account_locked), 'ACCOUNT_LOCKED');
 }
 
-const invalidLogin = () => new AppError(401, INVALID_LOGIN, 'INVALID_CREDENTIALS');
+const invalidLogin = () => new AppError(401, text(m.auth_invalid_login), 'INVALID_CREDENTIALS');
 
 /** With two-step on, no session without a code that passes; a refusal hands back a proof for the code step. */
 async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, totp: unknown, origin: SignInOrigin, second?: SecondStep, proofGiven?: string): Promise<LoggedIn> {
@@ -87,7 +89,7 @@ export async function login(ctx: AccountsContext, input: { email: string; passwo
 export async function loginWithProof(ctx: AccountsContext, input: { loginToken: unknown; totp: unknown; origin?: SignInOrigin }, second: SecondStep): Promise<LoggedIn> {
   const proof = await second.proofs.read(input.loginToken, async (id) => (await findUserById(ctx.db, id))?.passwordHash ?? null);
   const user = proof && (await findUserById(ctx.db, proof.userId));
-  if (!proof || !user) throw new AppError(401, LOGIN_EXPIRED, 'LOGIN_EXPIRED');
+  if (!proof || !user) throw new AppError(401, text(m.auth_login_expired), 'LOGIN_EXPIRED');
   mayEnter(user);
   return finish(ctx, user, proof.remember, input.totp, input.origin ?? NO_ORIGIN, second, String(input.loginToken));
 }

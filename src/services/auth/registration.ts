@@ -1,6 +1,9 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { emailTokens, sessions, users } from '../../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { isLang, type Lang } from '../../i18n/lang';
+import { m } from '../../i18n/paraglide/messages.js';
 import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
 import { verificationMail } from '../mail/templates';
@@ -15,9 +18,9 @@ import { issueEmailUndo } from './email-undo';
 export const TERMS_VERSION = 3;
 const PLAYER_ID_ATTEMPTS = 8;
 
-export const emailTaken = () => AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+export const emailTaken = () => AppError.conflict(text(m.auth_email_taken), 'EMAIL_TAKEN');
 export const ALREADY_VERIFIED = 'Your e-mail is already verified.';
-export const invalidToken = () => AppError.invalid([{ field: 'token', message: 'Invalid or expired token.' }], 'Invalid or expired token.');
+export const invalidToken = () => AppError.invalid([fieldText('token', text(m.auth_invalid_token))], text(m.auth_invalid_token));
 
 /** A random 7-digit Player ID (1000000–9999999); uniqueness is the database's job, with retries. */
 export function randomPlayerId(): number {
@@ -27,7 +30,9 @@ export function randomPlayerId(): number {
 
 export type Registration = { email: string; password: string; reference: string;
   /** The US state the player lives in (asked when RESTRICTED_STATES is set). */
-  state?: string | null };
+  state?: string | null;
+  /** The language of the page registered from: saved as the player's, and the verification mail's. */
+  language?: Lang };
 
 /**
  * Creates an unverified player and mails the verification link. The e-mail's uniqueness is checked first
@@ -50,6 +55,7 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
     const user = {
       id, playerId: randomPlayerId(), email, passwordHash, referralSource: input.reference,
       termsVersionAccepted: TERMS_VERSION, termsAcceptedAt: now, ageConfirmedAt: now, createdAt: now, registeredState: input.state ?? null,
+      language: input.language ?? null,
       // The key of the player's leaves in every proof of liabilities (docs/solvency.md): made once, never changed.
       solvencyNonce: Buffer.from(crypto.getRandomValues(new Uint8Array(32))),
     };
@@ -61,7 +67,7 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
       if (!isUniqueViolation(e, 'player_id') || attempt >= PLAYER_ID_ATTEMPTS) throw e;
     }
   }
-  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, email, verifyLink(ctx, token.raw)));
+  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, email, verifyLink(ctx, token.raw), input.language ?? 'en'));
 }
 
 const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/verify/email/${raw}`;
@@ -98,7 +104,7 @@ async function mailVerificationAgain(ctx: AccountsContext, email: string): Promi
   if (!user || user.emailVerifiedAt) return;
   const token = newEmailToken(user.id, 'verify', new Date());
   await ctx.db.insert(emailTokens).values(token.row);
-  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, user.email, verifyLink(ctx, token.raw)));
+  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, user.email, verifyLink(ctx, token.raw), isLang(user.language) ? user.language : 'en'));
 }
 
 /** What a spent link did: verified a new account, or moved an account to the new address it names. */
@@ -114,7 +120,7 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown, keep?: str
   const now = new Date();
   const token = await consumeEmailToken(ctx.db, raw, ['verify', 'email_change'], now);
   if (!token) {
-    if ((await verificationLinkState(ctx, raw, now)) === 'verified') throw new AppError(409, ALREADY_VERIFIED, 'ALREADY_VERIFIED');
+    if ((await verificationLinkState(ctx, raw, now)) === 'verified') throw new AppError(409, text(m.auth_already_verified), 'ALREADY_VERIFIED');
     throw invalidToken();
   }
   if (token.purpose === 'verify') {
