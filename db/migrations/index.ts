@@ -27,6 +27,7 @@ import m24 from './0024_audit_trail_indexes.sql' with { type: 'text' };
 import m25 from './0025_idempotency_keys_kept.sql' with { type: 'text' };
 import m26 from './0026_session_second_factor.sql' with { type: 'text' };
 import m27 from './0028_solvency.sql' with { type: 'text' };
+import m28 from './0033_two_step_mail_proof.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -57,4 +58,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0025_idempotency_keys_kept', sql: m25 },
   { tag: '0026_session_second_factor', sql: m26 },
   { tag: '0028_solvency', sql: m27 },
+  { tag: '0033_two_step_mail_proof', sql: m28 },
 ];

@@ -6,6 +6,7 @@ import { loginRoutes } from './login.routes';
 import { passwordRoutes } from './password.routes';
 import { registerRoutes } from './register.routes';
 import { twoStepRoutes } from './two-step.routes';
+import { ipOf } from './accounts.model';
 import { userRoutes } from './user.routes';
 
 /** Every account call of spec §7, mounted under /api/v1. */
@@ -16,4 +17,4 @@ export const accountsRoutes = (deps: Deps, session: Session) =>
     .use(passwordRoutes(deps))
     .use(emailUndoRoutes(deps))
     .use(userRoutes(deps, session))
-    .use(twoStepRoutes(deps.twoStep, session));
+    .use(twoStepRoutes(deps.twoStep, session, (req) => ipOf(deps, req)));
