@@ -28,11 +28,13 @@ export const twoStepRoutes = (twoStep: TwoStep, session: Session, ipOf: (req: Re
       set.headers['cache-control'] = 'no-store';
     })
     .get('', async ({ player }) => {
-      const [s, awaiting] = await Promise.all([twoStep.status(player.userId), twoStep.awaiting(player.userId, player.sessionId)]);
+      const [s, awaiting, byMail] = await Promise.all([twoStep.status(player.userId), twoStep.awaiting(player.userId, player.sessionId), twoStep.confirmsByMail(player.userId)]);
       return {
         success: true,
         data: {
           enabled: s.enabled, enabledAt: s.enabledAt === null ? null : new Date(s.enabledAt).toISOString(), recoveryCodesLeft: s.recoveryCodesLeft,
+          // Turning it on waits for a link mailed to the account's address (an operator's, OPERATOR_TWO_STEP=required).
+          confirmsByEmail: byMail,
           // Only the session that asked is told where the link went and until when.
           awaitingEmail: awaiting?.here ? awaitingBody(awaiting) : null,
         },

@@ -11,6 +11,7 @@ import { consumeEmailToken, emailTokenState, newEmailToken } from './email-token
 import { hashPassword } from './passwords';
 import { emailChanged } from '../protection/account-notices';
 import { issueEmailUndo } from './email-undo';
+import { refuseOperatorEmailChange } from './operator-email-rule';
 
 export const TERMS_VERSION = 3;
 const PLAYER_ID_ATTEMPTS = 8;
@@ -122,12 +123,14 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown, keep?: str
     return { purpose: 'verify' };
   }
   const before = await findUserById(ctx.db, token.userId);
+  // A change asked before the account became an operator's: an operator's address moves only on the command line.
+  refuseOperatorEmailChange(before?.role);
   try {
     const [changed] = await ctx.db.batch([
       ctx.db
         .update(users)
         .set({ email: token.email!, pendingEmail: null, emailVerifiedAt: now })
-        .where(and(eq(users.id, token.userId), eq(users.pendingEmail, token.email!)))
+        .where(and(eq(users.id, token.userId), eq(users.pendingEmail, token.email!), ne(users.role, 'ADMIN')))
         .returning({ id: users.id }),
       // Reset links mailed to the old address must not outlive it: whoever reads that inbox could otherwise still set
       // the password of the account that has just moved away from it. Only when the change above took place.

@@ -33,6 +33,8 @@ export type TwoStep = {
   confirm(userId: string, sessionId: string, token: unknown): Promise<string[]>;
   /** The confirmation waiting for this account's mailbox, if any (`here`: asked in this session). */
   awaiting(userId: string, sessionId: string): Promise<Awaiting | null>;
+  /** Whether turning it on waits for a link mailed to the account's address (an operator, with `required`). */
+  confirmsByMail(userId: string): Promise<boolean>;
   /** What a mailed link can do for this session, without spending it (for the page's first render). */
   linkState(userId: string, sessionId: string, token: unknown): Promise<ProofLinkState>;
   /** A new link for the confirmation this session asked for (the old one stops working). */
@@ -219,6 +221,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     },
 
     awaiting: async (userId, sessionId) => (await d.mailProof?.awaiting(userId, sessionId)) ?? null,
+    confirmsByMail: async (userId) => !!(await d.mailProof?.mailboxToProve(userId)),
     linkState: async (userId, sessionId, token) => (d.mailProof ? d.mailProof.linkState(userId, sessionId, token) : 'unknown'),
 
     async resend(userId, sessionId, from) {
