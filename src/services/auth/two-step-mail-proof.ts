@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { CredentialCipher } from '../../lib/credential-cipher';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import { hashToken, TOKEN_TTL_MS } from './email-tokens';
+import { writeClaimed } from './two-step-guard';
 
 /**
  * An operator's proof that they hold the account's mailbox before their two-step verification turns on (with
@@ -75,17 +76,9 @@ export function createMailProof(d: MailProofDeps) {
     };
   }
 
-  async function written(stmts: InStatement[], first: () => AppError): Promise<void> {
-    const tx = await client.transaction('write');
-    try {
-      // The first statement is the conditional one: nothing is mailed unless it changed its row.
-      const u = await tx.execute(stmts[0]!);
-      if (u.rowsAffected !== 1) throw first();
-      await tx.batch(stmts.slice(1));
-      await tx.commit();
-    } finally {
-      tx.close();
-    }
+  async function written(claim: InStatement, rest: InStatement[], conflict: () => AppError): Promise<void> {
+    // Nothing is mailed unless the claim changed its row.
+    await writeClaimed(client, [claim], rest, conflict);
     d.wakeMail?.();
   }
 
@@ -104,14 +97,11 @@ export function createMailProof(d: MailProofDeps) {
     async park(userId: string, email: string, p: { pending: string; step: number; sessionId: string; from: AskedFrom }): Promise<Awaiting> {
       const now = clock();
       const link = linkRows(userId, p.from, now);
-      await written([
-        {
-          sql: `UPDATE user_totp SET awaiting_secret = pending_secret, awaiting_step = ?, awaiting_session_id = ?, awaiting_token_hash = ?, pending_secret = NULL, pending_created_at = NULL
-                WHERE user_id = ? AND enabled_at IS NULL AND pending_secret = ?`,
-          args: [p.step, p.sessionId, link.hash, userId, p.pending],
-        },
-        ...link.rows,
-      ], () => AppError.conflict('The set-up changed meanwhile. Please start again.', 'TOTP_NOT_SET_UP'));
+      await written({
+        sql: `UPDATE user_totp SET awaiting_secret = pending_secret, awaiting_step = ?, awaiting_session_id = ?, awaiting_token_hash = ?, pending_secret = NULL, pending_created_at = NULL
+              WHERE user_id = ? AND enabled_at IS NULL AND pending_secret = ?`,
+        args: [p.step, p.sessionId, link.hash, userId, p.pending],
+      }, link.rows, () => AppError.conflict('The set-up changed meanwhile. Please start again.', 'TOTP_NOT_SET_UP'));
       return { sentTo: email, expiresAt: now + PROOF_TTL_MS, here: true };
     },
 
@@ -119,10 +109,9 @@ export function createMailProof(d: MailProofDeps) {
     async resend(userId: string, sessionId: string, from: AskedFrom): Promise<Awaiting> {
       const now = clock();
       const link = linkRows(userId, from, now);
-      await written([
+      await written(
         { sql: 'UPDATE user_totp SET awaiting_token_hash = ? WHERE user_id = ? AND enabled_at IS NULL AND awaiting_secret IS NOT NULL AND awaiting_session_id = ?', args: [link.hash, userId, sessionId] },
-        ...link.rows,
-      ], () => AppError.conflict('Nothing is waiting for a confirmation from this sign-in. Turn two-step verification on again.', 'TOTP_NOT_SET_UP'));
+        link.rows, () => AppError.conflict('Nothing is waiting for a confirmation from this sign-in. Turn two-step verification on again.', 'TOTP_NOT_SET_UP'));
       const r = await client.execute({ sql: 'SELECT email FROM users WHERE id = ?', args: [userId] });
       return { sentTo: String(r.rows[0]?.email ?? ''), expiresAt: now + PROOF_TTL_MS, here: true };
     },
@@ -157,7 +146,7 @@ export function createMailProof(d: MailProofDeps) {
 
     /**
      * The writes that spend the link and move the parked secret into use, each of which must change exactly one row
-     * (the caller runs them first in the transaction that turns two-step on): of two racing confirmations one wins.
+     * (the caller runs them first, guarded, in the batch that turns two-step on): of two racing confirmations one wins.
      */
     claim(userId: string, sessionId: string, raw: string, enabledAt: number): InStatement[] {
       const hash = hashToken(raw);

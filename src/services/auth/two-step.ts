@@ -9,6 +9,7 @@ import { isCurrentPassword } from './passwords';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
 import type { SessionsEnded } from '../../ws/hub.port';
+import { writeClaimed } from './two-step-guard';
 import { proofLinkRefused, type AskedFrom, type Awaiting, type MailProof, type ProofLinkState } from './two-step-mail-proof';
 
 export type TwoStepStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number };
@@ -144,14 +145,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
    */
   async function turnOn(userId: string, keep: string | undefined, now: number, claims: InStatement[], conflict: () => AppError): Promise<string[]> {
     const codes = newRecoveryCodes();
-    const tx = await client.transaction('write');
-    try {
-      for (const c of claims) if ((await tx.execute(c)).rowsAffected !== 1) throw conflict();
-      await tx.batch([...codeRows(userId, codes, now), endOthers(userId, keep, now)]);
-      await tx.commit();
-    } finally {
-      tx.close();
-    }
+    await writeClaimed(client, claims, [...codeRows(userId, codes, now), endOthers(userId, keep, now)], conflict);
     d.endSessions?.({ userId, except: keep });
     d.securityEvent?.({ type: 'TOTP_ENABLED', userId });
     return codes.map(formatRecoveryCode);
