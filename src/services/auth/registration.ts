@@ -130,7 +130,7 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown, keep?: str
       ctx.db
         .update(users)
         .set({ email: token.email!, pendingEmail: null, emailVerifiedAt: now })
-        .where(and(eq(users.id, token.userId), eq(users.pendingEmail, token.email!), ne(users.role, 'ADMIN')))
+        .where(and(eq(users.id, token.userId), eq(users.pendingEmail, token.email!)))
         .returning({ id: users.id }),
       // Reset links mailed to the old address must not outlive it: whoever reads that inbox could otherwise still set
       // the password of the account that has just moved away from it. Only when the change above took place.
