@@ -36,7 +36,7 @@ describe('coinreel admin email', () => {
 
     const r = await main(['admin', 'email', op.email, to, '--reason', 'mailbox lost with the old laptop']);
     expect(r).toEqual({ code: 0, err: '', out: `operator ${op.email} is now ${to}: both addresses are told, every session of the account has ended\n` });
-    expect((await rows(app, 'SELECT email, pending_email FROM users WHERE id = ?', [op.userId]))[0]).toEqual({ email: to, pending_email: null });
+    expect({ ...(await rows(app, 'SELECT email, pending_email FROM users WHERE id = ?', [op.userId]))[0] } as Record<string, unknown>).toEqual({ email: to, pending_email: null });
     const audit = await listAudit(app.deps.database.client, { actor: 'cli', action: 'operator.email' });
     expect(audit.rows.map((e) => [e.actorId, e.targetId, e.before, e.after, e.reason])).toEqual([['cli:admin-email', op.userId, { email: op.email }, { email: to }, 'mailbox lost with the old laptop']]);
     expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: op.token })).status).toBe(401);
