@@ -7,6 +7,8 @@ import { createOperatorUser, createPlayer } from '../../tests/helpers/players';
 import { codeFor, confirmationToken, makeClockedApp, testClock } from '../../tests/helpers/two-step';
 import { listAudit } from '../services/admin/audit';
 import { PROOF_LINK_REFUSALS } from '../services/auth/two-step-mail-proof';
+import { hashToken } from '../services/auth/email-tokens';
+import { createOperator } from '../services/admin/operators';
 
 const root = resolve(import.meta.dir, '../..');
 const clock = testClock();
@@ -32,6 +34,9 @@ describe('coinreel admin email', () => {
     const s = await call(app, 'POST', '/api/v1/user/2fa/setup', {}, { token: op.token });
     expect((await call(app, 'POST', '/api/v1/user/2fa/enable', { code: codeFor(s.json.secret, clock.t), currentPassword: op.password }, { token: op.token })).status).toBe(202);
     const waiting = await confirmationToken(app, op.email);
+    // And a reset link, as `coinreel admin create` prints for an operator who has a password.
+    const made = await createOperator(app.deps.database.client, app.config.publicUrl, { email: op.email });
+    const reset = new URL((made as { setPasswordLink: string }).setPasswordLink).pathname.split('/').pop()!;
     const to = `moved.${crypto.randomUUID().slice(0, 6)}@example.com`;
 
     const r = await main(['admin', 'email', op.email, to, '--reason', 'mailbox lost with the old laptop']);
@@ -46,6 +51,8 @@ describe('coinreel admin email', () => {
     const again = (await call(app, 'POST', '/api/v1/login', { email: to, password: op.password })).json.token as string;
     expect((await call(app, 'POST', '/api/v1/user/2fa/confirm', { token: waiting }, { token: again })).json.message).toBe(PROOF_LINK_REFUSALS.used);
     expect((await rows(app, 'SELECT awaiting_secret FROM user_totp WHERE user_id = ?', [op.userId]))[0]!.awaiting_secret).toBeNull();
+    expect((await rows(app, 'SELECT used_at FROM email_tokens WHERE token_hash = ?', [hashToken(waiting)]))[0]!.used_at).not.toBeNull();
+    expect((await call(app, 'PATCH', `/api/v1/reset-password/${reset}`, { newPassword: 'Taken-Over-99' })).status).toBe(400);
     expect((await call(app, 'POST', '/api/v1/login', { email: op.email, password: op.password })).status).toBe(401);
   });
 

@@ -216,6 +216,10 @@ describe('a link is refused, and two-step stays off', () => {
     expect(await changed(owner.userId, owner.sessionId)).toEqual([1, 1]);
     expect(await changed(other.userId, owner.sessionId)).toEqual([0, 0]);
     expect(await changed(owner.userId, crypto.randomUUID())).toEqual([1, 0]);
+    // A live link that is not the one the set-up waits for: neither the read nor the claim take it.
+    await db.execute({ sql: 'UPDATE user_totp SET awaiting_token_hash = ? WHERE user_id = ?', args: ['not-this-link', owner.userId] });
+    expect(await changed(owner.userId, owner.sessionId)).toEqual([1, 0]);
+    expect(await proof.linkState(owner.userId, owner.sessionId, link)).toBe('used');
     await db.execute({ sql: 'UPDATE email_tokens SET expires_at = ? WHERE token_hash = ?', args: [Date.now() - 1, hashToken(link)] });
     expect((await changed(owner.userId, owner.sessionId))[0]).toBe(0);
     await db.execute({ sql: 'UPDATE email_tokens SET expires_at = ?, used_at = ? WHERE token_hash = ?', args: [Date.now() + 60_000, Date.now(), hashToken(link)] });

@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client';
 import { checkEmail } from '../../shared/schemas/account';
-import { normalizeEmail } from '../auth/accounts.context';
+import { isUniqueViolation, normalizeEmail } from '../auth/accounts.context';
 import { queueMailRow } from '../mail/mail-queue';
 import { securityEventRow } from '../protection/security-events';
 import { auditStatement, type Actor } from './audit';
@@ -26,8 +26,6 @@ export async function changeOperatorEmail(client: Client, input: { from: string;
   const u = found.rows[0];
   if (!u) return { errors: { from: `No account has the e-mail ${from}.` } };
   if (u.role !== 'ADMIN') return { errors: { from: `${from} is a player's account: players change their address in Profile Settings.` } };
-  const taken = await client.execute({ sql: 'SELECT 1 FROM users WHERE lower(email) = ?', args: [to] });
-  if (taken.rows.length) return { errors: { to: `Another account has the e-mail ${to}.` } };
   const userId = String(u.id);
   try {
     await client.batch([
@@ -40,8 +38,8 @@ export async function changeOperatorEmail(client: Client, input: { from: string;
       auditStatement(CLI, { action: 'operator.email', targetType: 'user', targetId: userId, reason: input.reason?.trim() || null, before: { email: from }, after: { email: to } }, now),
     ], 'write');
   } catch (e) {
-    // Taken meanwhile by a registration: nothing was written.
-    if (e instanceof Error && /UNIQUE constraint failed/.test(`${e.message} ${(e.cause as Error | undefined)?.message ?? ''}`)) return { errors: { to: `Another account has the e-mail ${to}.` } };
+    // Another account has it (the unique index says so, races included): nothing was written.
+    if (isUniqueViolation(e, 'users_email_unique')) return { errors: { to: `Another account has the e-mail ${to}.` } };
     throw e;
   }
   return { userId, from, to };
