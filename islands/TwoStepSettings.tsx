@@ -120,7 +120,7 @@ function AwaitingPanel({ sentTo, formToken, said, onSetup }: { sentTo: string; f
     }
   }
   return (
-    <div className="two-step-awaiting">
+    <div className="form two-step-awaiting">
       <FormFailure message={said?.message} />
       <p className="alert alert-info" role="status">
         <strong>Check your e-mail to finish turning it on.</strong> We sent a link to <strong className="break">{sentTo}</strong>: open it in this browser within 30 minutes. Two-step verification stays off until then, and so does the operator console.
@@ -130,11 +130,13 @@ function AwaitingPanel({ sentTo, formToken, said, onSetup }: { sentTo: string; f
         <FormToken value={formToken} />
         <SubmitButton busy={busy} label="Send the link again" busyLabel="Sending..." />
       </form>
-      <form className="form two-step-form" method="post" action={TWO_STEP_ACTION} onSubmit={restart.submit} aria-busy={restart.busy || undefined}>
+      <form className="two-step-form form-row" method="post" action={TWO_STEP_ACTION} onSubmit={restart.submit} aria-busy={restart.busy || undefined}>
         <input type="hidden" name="_action" value="2fa-setup" />
         <FormToken value={formToken} />
-        <p className="muted">Not this address, or a different authenticator? Start again with a new key.</p>
-        <SubmitButton busy={restart.busy} label="Start again" busyLabel="Preparing..." />
+        <span className="muted">A different authenticator app?</span>
+        <button type="submit" className="btn btn-ghost btn-sm" aria-busy={restart.busy || undefined} onClick={(e) => { if (restart.busy) e.preventDefault(); }}>
+          {restart.busy ? 'Preparing...' : 'Start again'}
+        </button>
       </form>
     </div>
   );
