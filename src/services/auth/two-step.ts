@@ -140,7 +140,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
   }
 
   /**
-   * Two-step on, in one transaction: `claims` (each must change exactly one row, else `conflict`), ten new recovery
+   * Two-step on, in one write batch: `claims` (each must change exactly one row, else `conflict`), ten new recovery
    * codes and the end of every other session of the account; after commit their sockets close and the event is told.
    */
   async function turnOn(userId: string, keep: string | undefined, now: number, claims: InStatement[], conflict: () => AppError): Promise<string[]> {
