@@ -17,8 +17,14 @@ type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; emai
 
 const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name ?? '', phoneNo: u.phoneNo ?? '', email: u.email, pendingEmail: u.pendingEmail ?? null });
 
-/** spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. */
-export default function AccountInfoForm({ user, form: posted, formToken, twoStep }: { user: ProfileDetails; form?: Posted; formToken?: string; twoStep?: boolean }) {
+/** An operator's address is changed on the server's command line (the API refuses it too): the field only shows it. */
+export const OPERATOR_EMAIL_HINT = "An operator's email is changed on the server's command line (coinreel admin email), not here.";
+
+/**
+ * spec §2 Profile settings, Account Info card. The server fills `user` into the first HTML. `operator`: the address
+ * is read-only here.
+ */
+export default function AccountInfoForm({ user, form: posted, formToken, twoStep, operator }: { user: ProfileDetails; form?: Posted; formToken?: string; twoStep?: boolean; operator?: boolean }) {
   const [current, setCurrent] = useState(user.email);
   const hydrated = useHydrated();
   const code = useCodeAsked(twoStep, posted?.errors);
@@ -71,9 +77,11 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
       <FormFailure message={posted?.message} />
       <TextField id="profile-name" name="name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
       <TextField id="profile-phone" name="phoneNo" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
-      <TextField id="profile-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      <TextField id="profile-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email}
+        {...(operator && { readOnly: true, 'aria-describedby': errors.email ? 'profile-email-error profile-email-hint' : 'profile-email-hint' })} />
+      {operator && <p className="field-hint" id="profile-email-hint">{OPERATOR_EMAIL_HINT}</p>}
       {/* Without script the field is always there, so a new address takes one post; with it, once the address changes. */}
-      {(!hydrated || moving(values) || errors.currentPassword) && (
+      {!operator && (!hydrated || moving(values) || errors.currentPassword) && (
         <PasswordField id="profile-current-password" name="currentPassword" label="Your Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} hint="Needed to change your email." />
       )}
       {changing(values) && <TotpField id="profile-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}

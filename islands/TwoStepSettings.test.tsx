@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import type { TestApp } from '../tests/helpers/app';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
-import { createPlayer, type TestPlayer } from '../tests/helpers/players';
+import { createOperatorUser, createPlayer, type TestPlayer } from '../tests/helpers/players';
 import { codeFor, makeClockedApp, testClock, turnOnTwoStep } from '../tests/helpers/two-step';
 import { TOTP_INVALID_MESSAGE, TOTP_REQUIRED_MESSAGE } from '../src/shared/schemas/two-step';
 import TwoStepSettings from './TwoStepSettings';
@@ -143,5 +143,32 @@ describe('TwoStepSettings', () => {
     cleanup();
     render(<TwoStepSettings enabled siteName="Coinreel" form={{ action: '2fa-codes', values: { recoveryCodes: 'aaaaa-bbbbb ccccc-ddddd' }, errors: {} }} />);
     expect([...document.querySelectorAll('.recovery-code-list code')].map((c) => c.textContent)).toEqual(['aaaaa-bbbbb', 'ccccc-ddddd']);
+  });
+});
+
+describe('TwoStepSettings, an operator with OPERATOR_TWO_STEP=required', () => {
+  test('the right code says to check the e-mail (no recovery codes); the link can be sent again; a later visit shows it too', async () => {
+    const strict = await makeClockedApp(clock, { OPERATOR_TWO_STEP: 'required' });
+    const op = await createOperatorUser(strict);
+    const server = routeFetchTo(strict);
+    server.jar.set('token', op.token);
+    render(<TwoStepSettings enabled={false} siteName="Coinreel" confirmsByEmail />);
+    expect(screen.getByText(/it then turns on once you open a link we e-mail to your address/)).toBeTruthy();
+    click('Turn on two-step verification');
+    const key = (await screen.findByLabelText('Manual key')).textContent!.replace(/\s/g, '');
+    type('Code from the app', codeFor(key, clock.t));
+    type('Your Password', op.password);
+    click('Turn on');
+    expect(await screen.findByText('Check your e-mail to finish turning it on.')).toBeTruthy();
+    expect(screen.getByText(op.email)).toBeTruthy();
+    expect(screen.queryByText('Save your recovery codes')).toBeNull();
+    click('Send the link again');
+    await waitFor(() => expect(server.sent.filter((s) => s.path.endsWith('/user/2fa/confirm/resend'))).toHaveLength(1));
+    cleanup();
+    render(<TwoStepSettings enabled={false} siteName="Coinreel" awaiting={{ sentTo: op.email }} />);
+    expect(screen.getByText('Check your e-mail to finish turning it on.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeTruthy();
+    expect(seen.went).toEqual([]);
+    strict.deps.database.client.close();
   });
 });

@@ -10,7 +10,7 @@ import { CURRENT_PASSWORD_REQUIRED } from '../src/shared/schemas/account';
 import { CodeForm, groupedKey, RecoveryCodes, SetupCodeField, TWO_STEP_ACTION, type Said } from './_ui/two-step-parts';
 
 type Setup = { secret: string; otpauthUrl: string; qrSvg: string };
-type View = { kind: 'off' } | { kind: 'on' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] };
+type View = { kind: 'off' } | { kind: 'on' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'awaiting'; sentTo: string };
 
 export type TwoStepSettingsProps = {
   enabled: boolean;
@@ -18,12 +18,17 @@ export type TwoStepSettingsProps = {
   formToken?: string;
   /** A plain post of this section, re-rendered: a set-up under way, the new recovery codes, or what was refused. */
   form?: { action: string; values?: Record<string, string>; errors?: Record<string, string>; message?: string | null } | null;
+  /** Turning it on waits for a link mailed to the account's address (an operator, OPERATOR_TWO_STEP=required). */
+  confirmsByEmail?: boolean;
+  /** That link, mailed to this session's request and not yet opened: the section says to check the e-mail. */
+  awaiting?: { sentTo: string } | null;
 };
 
-function firstView({ enabled, form }: TwoStepSettingsProps): View {
+function firstView({ enabled, form, awaiting }: TwoStepSettingsProps): View {
   const v = form?.values ?? {};
   if (form?.action === '2fa-setup' && v.secret && v.otpauthUrl) return { kind: 'setup', setup: { secret: v.secret, otpauthUrl: v.otpauthUrl, qrSvg: v.qrSvg ?? '' } };
   if (form?.action === '2fa-codes' && v.recoveryCodes) return { kind: 'codes', codes: v.recoveryCodes.split(' ') };
+  if (!enabled && awaiting) return { kind: 'awaiting', sentTo: awaiting.sentTo };
   return { kind: enabled ? 'on' : 'off' };
 }
 
@@ -50,9 +55,14 @@ export default function TwoStepSettings(props: TwoStepSettingsProps) {
   }, [view.kind]);
 
   let panel;
-  if (view.kind === 'setup') panel = <SetupPanel setup={view.setup} formToken={formToken} said={saidBy(props.form, '2fa-setup')} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
+  const onSetup = (setup: Setup) => setView({ kind: 'setup', setup });
+  // A refused confirmation (the mailed link's button) is said where the section now is: off, or still waiting.
+  const confirmSaid = saidBy(props.form, '2fa-confirm');
+  if (view.kind === 'setup')
+    panel = <SetupPanel setup={view.setup} formToken={formToken} said={saidBy(props.form, '2fa-setup')} byEmail={props.confirmsByEmail === true} onCodes={(codes) => setView({ kind: 'codes', codes })} onAwaiting={(sentTo) => setView({ kind: 'awaiting', sentTo })} />;
   else if (view.kind === 'codes') panel = <RecoveryCodes codes={view.codes} siteName={props.siteName} onDone={() => setView({ kind: 'on' })} />;
-  else if (view.kind === 'off') panel = <TurnOn formToken={formToken} said={saidBy(props.form, '2fa-status')} onSetup={(setup) => setView({ kind: 'setup', setup })} />;
+  else if (view.kind === 'awaiting') panel = <AwaitingPanel sentTo={view.sentTo} formToken={formToken} said={confirmSaid} onSetup={onSetup} />;
+  else if (view.kind === 'off') panel = <TurnOn formToken={formToken} said={saidBy(props.form, '2fa-status') ?? confirmSaid} byEmail={props.confirmsByEmail === true} onSetup={onSetup} />;
   else panel = <OnPanel formToken={formToken} form={props.form} onOff={() => setView({ kind: 'off' })} onCodes={(codes) => setView({ kind: 'codes', codes })} />;
   return (
     <div ref={box} tabIndex={-1} className="two-step-view">
@@ -61,7 +71,8 @@ export default function TwoStepSettings(props: TwoStepSettingsProps) {
   );
 }
 
-function TurnOn({ formToken, said, onSetup }: { formToken?: string; said: Said; onSetup: (s: Setup) => void }) {
+/** A new pending secret (the set-up's first step), through the API; the form posts it without script. */
+function useSetup(onSetup: (s: Setup) => void) {
   const [busy, setBusy] = useState(false);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -75,18 +86,65 @@ function TurnOn({ formToken, said, onSetup }: { formToken?: string; said: Said; 
       setBusy(false);
     }
   }
+  return { busy, submit };
+}
+
+function TurnOn({ formToken, said, byEmail, onSetup }: { formToken?: string; said: Said; byEmail: boolean; onSetup: (s: Setup) => void }) {
+  const { busy, submit } = useSetup(onSetup);
   return (
     <form className="form two-step-form" method="post" action={TWO_STEP_ACTION} onSubmit={submit} aria-busy={busy || undefined}>
       <input type="hidden" name="_action" value="2fa-setup" />
       <FormToken value={formToken} />
       <FormFailure message={said?.message} />
       <p>Two-step verification is <strong>off</strong>. Turn it on so that a stolen password alone cannot sign in or take your money: signing in, withdrawing, sending credits and changing your e-mail will also ask for a code from an authenticator app on your phone.</p>
+      {byEmail && <p className="muted">For the operator console, it then turns on once you open a link we e-mail to your address, in this browser.</p>}
       <SubmitButton busy={busy} label="Turn on two-step verification" busyLabel="Preparing..." />
     </form>
   );
 }
 
-function SetupPanel({ setup, formToken, said, onCodes }: { setup: Setup; formToken?: string; said: Said; onCodes: (codes: string[]) => void }) {
+/** An operator's set-up whose code was right: it waits for the mailed link, opened in this browser. */
+function AwaitingPanel({ sentTo, formToken, said, onSetup }: { sentTo: string; formToken?: string; said: Said; onSetup: (s: Setup) => void }) {
+  const restart = useSetup(onSetup);
+  const [busy, setBusy] = useState(false);
+  async function resend(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const r = await api('/user/2fa/confirm/resend', { method: 'POST', body: {} });
+      if (r.success) toast.success('We sent a new link. The one before no longer works.', { id: 'two-step' });
+    } catch {
+      // The API client has already said the network failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="form two-step-awaiting">
+      <FormFailure message={said?.message} />
+      <p className="alert alert-info" role="status">
+        <strong>Check your e-mail to finish turning it on.</strong> We sent a link to <strong className="break">{sentTo}</strong>: open it in this browser within 30 minutes. Two-step verification stays off until then, and so does the operator console.
+      </p>
+      <form className="form two-step-form" method="post" action={TWO_STEP_ACTION} onSubmit={resend} aria-busy={busy || undefined}>
+        <input type="hidden" name="_action" value="2fa-resend" />
+        <FormToken value={formToken} />
+        <SubmitButton busy={busy} label="Send the link again" busyLabel="Sending..." />
+      </form>
+      <form className="two-step-form form-row" method="post" action={TWO_STEP_ACTION} onSubmit={restart.submit} aria-busy={restart.busy || undefined}>
+        <input type="hidden" name="_action" value="2fa-setup" />
+        <FormToken value={formToken} />
+        <span className="muted">A different authenticator app?</span>
+        <button type="submit" className="btn btn-ghost btn-sm" aria-busy={restart.busy || undefined} onClick={(e) => { if (restart.busy) e.preventDefault(); }}>
+          {restart.busy ? 'Preparing...' : 'Start again'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function SetupPanel({ setup, formToken, said, byEmail, onCodes, onAwaiting }: {
+  setup: Setup; formToken?: string; said: Said; byEmail: boolean; onCodes: (codes: string[]) => void; onAwaiting: (sentTo: string) => void;
+}) {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState(said?.errors?.code);
@@ -100,8 +158,11 @@ function SetupPanel({ setup, formToken, said, onCodes }: { setup: Setup; formTok
     if (local || !password) return;
     setBusy(true);
     try {
-      const r = await api<{ recoveryCodes: string[] }>('/user/2fa/enable', { method: 'POST', body: { code: code.trim(), currentPassword: password }, inlineFields: ['code', 'currentPassword'] });
-      if (r.success && r.recoveryCodes) {
+      const r = await api<{ recoveryCodes: string[]; awaitingEmail: { sentTo: string } }>('/user/2fa/enable', { method: 'POST', body: { code: code.trim(), currentPassword: password }, inlineFields: ['code', 'currentPassword'] });
+      if (r.success && r.status === 202 && r.awaitingEmail) {
+        toast.success('Check your e-mail to finish turning it on.', { id: 'two-step' });
+        onAwaiting(r.awaitingEmail.sentTo);
+      } else if (r.success && r.recoveryCodes) {
         toast.success('Two-step verification is on.', { id: 'two-step' });
         onCodes(r.recoveryCodes);
       } else {
@@ -136,6 +197,7 @@ function SetupPanel({ setup, formToken, said, onCodes }: { setup: Setup; formTok
         </li>
       </ol>
       <PasswordField id="two-step-password" name="currentPassword" label="Your Password" value={password} onValue={(v) => { setPassword(v); setPasswordError(undefined); }} error={passwordError} hint="Needed to turn on two-step verification." />
+      {byEmail && <p className="muted">We then e-mail a link to your address: two-step verification turns on when you open it in this browser.</p>}
       <SubmitButton busy={busy} label="Turn on" busyLabel="Checking..." />
       <p className="form-foot"><a href="/profile-setting">Cancel</a></p>
     </form>

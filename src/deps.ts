@@ -38,6 +38,7 @@ import { idempotencyPlugin } from './http/idempotency';
 import { createCredentialCipher, type CredentialCipher } from './lib/credential-cipher';
 import { createTwoStep, type TwoStep, type TwoStepEvent } from './services/auth/two-step';
 import { createLoginProofs, type LoginProofs } from './services/auth/login-proof';
+import { createMailProof } from './services/auth/two-step-mail-proof';
 import type { GameProvider } from './services/games/game-provider.port';
 import { createSandboxProvider as createSandboxGames } from './services/games/sandbox.provider';
 import { createManualProvider } from './services/games/manual.provider';
@@ -245,7 +246,9 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
   const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, logger, wakeMail });
-  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent, endSessions: (e) => hub.endSessions(e) });
+  // An operator's two-step waits for a link mailed to the account's address (OPERATOR_TWO_STEP=required).
+  const mailProof = createMailProof({ client: database.client, cipher, required: config.operatorTwoStep, wakeMail });
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent, endSessions: (e) => hub.endSessions(e), mailProof });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
   const solvency = overrides.solvency ?? createSolvencyService(
     { client: database.client, url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, payments: picked.payments, logger, now },
@@ -257,7 +260,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
       more: [solvency.job(logger)] }),
   });
   const mailQueue = overrides.mailQueue ?? createMailQueue({
-    client: database.client, mailer, logger, render: renderQueued(site, config.publicUrl), host: new URL(config.publicUrl).hostname || 'coinreel.local',
+    client: database.client, mailer, logger, render: renderQueued(site, config.publicUrl, cipher), host: new URL(config.publicUrl).hostname || 'coinreel.local',
     busy: () => moneyMoving(database.client),
   });
   return {

@@ -28,7 +28,7 @@ async function run(argv: string[]): Promise<number> {
     console.log(`${r.created ? 'created' : 'promoted'} operator ${r.email}`);
     if (r.unlocked) console.log('unlocked: the account can sign in again');
     if (r.locked) console.log(`the account is locked and stays so: add --unlock to let it sign in again`);
-    if (config.operatorTwoStep) console.log('the console opens once they turn on two-step verification (sign in, then Profile Settings) and sign in again with its code (OPERATOR_TWO_STEP=required)');
+    if (config.operatorTwoStep) console.log('the console opens once they turn on two-step verification (sign in, then Profile Settings; it turns on when they open the link it mails to their address) and sign in again with its code (OPERATOR_TWO_STEP=required)');
     if (r.setPasswordLink) console.log(`set a password within 1 hour (the link works once): ${r.setPasswordLink}`);
     // The link's address comes from PUBLIC_URL (or PORT); a shell without the site's settings would guess it.
     if (r.setPasswordLink && !process.env.PUBLIC_URL)

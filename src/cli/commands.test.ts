@@ -26,6 +26,7 @@ async function main(args: string[], env: Record<string, string> = {}) {
 // One bad input a command: each must be one plain line on stderr and exit 2, with no stack.
 const BAD: Record<string, string[]> = {
   'admin create': [],
+  'admin email': ['only.one@example.com'],
   'freeplay create': ['--operator', 'boss@example.com', '--amount', 'five'],
   withdrawals: ['frobnicate'],
   'games tasks': ['--done', 'task-1', '--reference', 'BO-1'],

@@ -12,6 +12,7 @@ type Entry = { summary: string; load: () => Promise<Command> };
 
 export const COMMANDS: Record<string, Entry> = {
   'admin create': { summary: 'make an operator, or promote an account', load: async () => (await import('./admin-create')).command },
+  'admin email': { summary: 'change an operator\'s e-mail address', load: async () => (await import('./admin-email')).command },
   'freeplay create': { summary: 'issue freeplay codes', load: async () => (await import('./freeplay-create')).command },
   withdrawals: { summary: 'list, approve or reject withdrawals', load: async () => (await import('./withdrawals')).command },
   'games tasks': { summary: 'the manual game provider\'s task queue', load: async () => (await import('./games-tasks')).command },

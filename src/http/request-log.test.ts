@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { call, LOOPBACK, makeApp, page } from '../../tests/helpers/app';
 import { registration, rows, tokenIn, waitForMail } from '../../tests/helpers/accounts';
 import { createOperator } from '../services/admin/operators';
+import { codeFor, confirmationToken } from '../../tests/helpers/two-step';
 import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../services/auth/captcha';
 import { Elysia } from 'elysia';
 import { createLogger } from '../lib/logger';
@@ -11,9 +12,9 @@ import { withFinish } from './finish';
 import { routeLabelPlugin } from './request-context';
 
 /** An app whose log lines are kept in memory instead of written to stdout. */
-async function loggedApp() {
+async function loggedApp(env: Record<string, string> = {}) {
   const lines: string[] = [];
-  const app = await makeApp({ LOG_LEVEL: 'info' }, { logger: createLogger(false, (l) => void lines.push(l)) });
+  const app = await makeApp({ LOG_LEVEL: 'info', ...env }, { logger: createLogger(false, (l) => void lines.push(l)) });
   return { app, lines };
 }
 
@@ -64,8 +65,8 @@ describe('request log lines', () => {
     expect(JSON.parse(lines.at(-1)!).route).not.toContain('nothing');
   });
 
-  test('a whole journey (register, verify, login, P2P, password reset, deposit webhook, e-mail change and its undo link) leaves no secret, token, password or e-mail address in the log', async () => {
-    const { app, lines } = await loggedApp();
+  test('a whole journey (register, verify, login, P2P, password reset, deposit webhook, e-mail change and its undo link, an operator\'s two-step link) leaves no secret, token, password or e-mail address in the log', async () => {
+    const { app, lines } = await loggedApp({ OPERATOR_TWO_STEP: 'required' });
     const [alice, bob] = ['alice.logcheck@example.com', 'bob.logcheck@example.com'];
     const passwords = ['Alice-Pass-481!', 'Bob-Pass-927!', 'Alice-New-Pass-663!'];
     const secrets: string[] = [alice, bob, ...passwords, app.config.JWT_SECRET!, app.deps.payments.webhookSecret, app.deps.flashKey];
@@ -114,6 +115,15 @@ describe('request log lines', () => {
     secrets.push(setLink);
     expect((await page(app, `/set-password/${setLink}`)).status).toBe(200);
     expect((await call(app, 'PATCH', `/api/v1/set-password/${setLink}`, { newPassword: passwords[2] })).status).toBe(200);
+    // That operator turns two-step on: the link mailed to their address, opened as a page and used.
+    const opToken = await login('op.logcheck@example.com', passwords[2]!);
+    const setup = await call(app, 'POST', '/api/v1/user/2fa/setup', {}, { token: opToken });
+    secrets.push(setup.json.secret);
+    expect((await call(app, 'POST', '/api/v1/user/2fa/enable', { code: codeFor(setup.json.secret, Date.now()), currentPassword: passwords[2] }, { token: opToken })).status).toBe(202);
+    const twoStepLink = await confirmationToken(app, 'op.logcheck@example.com');
+    secrets.push(twoStepLink);
+    expect((await page(app, `/two-step/confirm/${twoStepLink}`, { cookie: `token=${opToken}` })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/user/2fa/confirm', { token: twoStepLink }, { token: opToken })).status).toBe(200);
     // An e-mail change, confirmed: the old address gets an undo link, opened as a page and used.
     const bobNew = 'bob.logcheck.new@example.com';
     secrets.push(bobNew);

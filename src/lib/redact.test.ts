@@ -11,6 +11,7 @@ describe('messages for logs', () => {
     expect(redactMessage('GET https://db.example.com/v2?authToken=abc.def&x=1')).toBe('GET https://db.example.com/v2?authToken=[redacted]&x=1');
     expect(redactMessage('sent header Authorization: token 0123456789abcdef')).toBe('sent header Authorization: token [redacted]');
     expect(redactMessage('link https://w.example.com/verify/email/AbC123xyz failed')).toBe('link https://w.example.com/verify/email/[redacted] failed');
+    expect(redactMessage('link https://w.example.com/two-step/confirm/AbC123xyz failed')).toBe('link https://w.example.com/two-step/confirm/[redacted] failed');
     expect(redactMessage('550 5.1.1 <alice@example.com>: Recipient address rejected')).toBe('550 5.1.1 <[e-mail]>: Recipient address rejected');
   });
 

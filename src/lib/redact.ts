@@ -8,7 +8,7 @@ export function redactMessage(text: string, max = 300): string {
     .replace(/[^\s/@<>"'(]+:[^\s/@<>"']+@/g, '[redacted]@')
     .replace(/([?&][^=&\s]*(?:token|key|secret|pass|auth|sig|code)[^=&\s]*=)[^&\s"']+/gi, '$1[redacted]')
     .replace(/\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]')
-    .replace(/\/(verify\/email|reset-password)\/[^\s/?"']+/g, '/$1/[redacted]')
+    .replace(/\/(verify\/email|reset-password|set-password|undo-email|two-step\/confirm)\/[^\s/?"']+/g, '/$1/[redacted]')
     .replace(/[^\s<>"'@,;:()[\]]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[e-mail]')
     .slice(0, max);
 }

@@ -4,7 +4,7 @@ import { definePage, type PageContext } from './page';
 import { OPERATOR_SIGN_IN_AGAIN_MESSAGE, OPERATOR_TWO_STEP_MESSAGE } from '../services/auth/console-access';
 import { FormToken } from '../../islands/_ui/form-token';
 import { profileActions } from './account-actions';
-import { TwoStepSection, twoStepActions } from './sections/two-step-section';
+import { TwoStepSection, twoStepActions, twoStepMail, type TwoStepMail } from './sections/two-step-section';
 import { loadProtection, type ProtectionData } from './profile/protection-data';
 import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
@@ -19,8 +19,10 @@ export default definePage({
   access: 'private',
   actions: { ...profileActions, ...twoStepActions, ...protectionActions, ...privacyActions, ...languageActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
-  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null; accountNonce: string | null; tickerOptIn: boolean }> => {
-    const [protection, identity, solvency, privacy] = await Promise.all([loadProtection(ctx), ctx.api!('/identity'), ctx.api!('/solvency/me'), ctx.api!('/user/privacy')]);
+  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null; accountNonce: string | null; tickerOptIn: boolean; twoStep: TwoStepMail }> => {
+    // An operator's two-step may wait for a mailed link: the section says so (players' never does, so no call for them).
+    const [protection, identity, solvency, privacy, twoStep] = await Promise.all([loadProtection(ctx), ctx.api!('/identity'), ctx.api!('/solvency/me'), ctx.api!('/user/privacy'),
+      ctx.viewer!.role === 'ADMIN' && !ctx.viewer!.twoStep ? ctx.api!('/user/2fa') : null]);
     return {
       name: ctx.viewer!.name ?? '',
       phoneNo: ctx.viewer!.phoneNo ?? '',
@@ -30,6 +32,7 @@ export default definePage({
       identity: ((identity?.data as { status?: string } | undefined)?.status) ?? null,
       accountNonce: typeof solvency?.accountNonce === 'string' ? solvency.accountNonce : null,
       tickerOptIn: (privacy?.privacy as { tickerOptIn?: boolean } | undefined)?.tickerOptIn === true,
+      twoStep: twoStepMail(twoStep?.data),
     };
   },
   render: (ctx: PageContext) => (
@@ -41,13 +44,13 @@ export default definePage({
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
-          <Island name="AccountInfoForm" props={{ user: profileOnly(ctx.data as ProfileDetails), form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken, twoStep: ctx.viewer!.twoStep }} />
+          <Island name="AccountInfoForm" props={{ user: profileOnly(ctx.data as ProfileDetails), form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken, twoStep: ctx.viewer!.twoStep, operator: ctx.viewer!.role === 'ADMIN' }} />
         </section>
         <section className="card" aria-labelledby="change-password-title">
           <h2 id="change-password-title">Change Password</h2>
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
-        <TwoStepSection ctx={ctx} notice={<ConsoleNotice ctx={ctx} />} />
+        <TwoStepSection ctx={ctx} mail={(ctx.data as { twoStep: TwoStepMail }).twoStep} notice={<ConsoleNotice ctx={ctx} />} />
         <PrivacySection ctx={ctx} tickerOptIn={(ctx.data as { tickerOptIn: boolean }).tickerOptIn} />
         <LanguageSection ctx={ctx} />
         <AccountNonceSection nonce={(ctx.data as { accountNonce: string | null }).accountNonce} />

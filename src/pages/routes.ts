@@ -14,6 +14,7 @@ import resetPassword from './reset-password.page';
 import setPassword from './set-password.page';
 import verifyEmail from './verify-email.page';
 import undoEmail from './undo-email.page';
+import twoStepConfirm from './two-step-confirm.page';
 import profileSetting from './profile-setting.page';
 import home from './home.page';
 import devMailbox from './dev-mailbox.page';
@@ -53,6 +54,7 @@ export const pageRoutes: Record<string, Page> = {
   '/set-password/:id': setPassword,
   '/verify/email/:token': verifyEmail,
   '/undo-email/:token': undoEmail,
+  '/two-step/confirm/:token': twoStepConfirm,
   '/profile-setting': profileSetting,
   '/home': home,
   '/dev/mailbox': devMailbox,

@@ -13,7 +13,8 @@ import { DESKTOP, PHONE, launchBrowser, startServer, type Browser, type TestServ
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SIGNED_OUT = ['/', '/about-us', '/privacy-policy', '/terms-condition', '/ultra-panda', '/vb-link', '/support', '/responsible-gaming',
   '/login', '/login?next=%2Fhome', '/register?start=1', '/solvency', '/forgot-password', '/forgot-password?captcha=question', `/reset-password/${'A'.repeat(43)}`, `/set-password/${'A'.repeat(43)}`, `/verify/email/${'A'.repeat(43)}`];
-const SIGNED_IN = ['/home', '/transactions', '/transactions?type=P2P', '/p2p-transfer', '/notifications', '/profile-setting', '/deposit-bitcoin', '/freeplay', '/verify-identity', '/solvency'];
+const SIGNED_IN = ['/home', '/transactions', '/transactions?type=P2P', '/p2p-transfer', '/notifications', '/profile-setting', '/deposit-bitcoin', '/freeplay', '/verify-identity', '/solvency',
+  `/two-step/confirm/${'A'.repeat(43)}`];
 const OPERATOR = ['/admin', '/admin/players', '/admin/withdrawals', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit', '/admin/identity'];
 
 type Finding = { path: string; width: number; rule: string; impact: string; nodes: string[] };

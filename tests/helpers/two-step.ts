@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { call, makeApp, type TestApp } from './app';
 import type { TestPlayer } from './players';
 import type { Deps } from '../../src/deps';
+import { tokenIn, waitForMail } from './accounts';
 
 /** A clock the app's two-step codes read; tests move it instead of waiting. Starts 10 s into a 30 s step. */
 export function testClock(start = Date.UTC(2026, 0, 5, 12, 0, 10)) {
@@ -31,11 +32,26 @@ export function codeFor(secret: string, ms: number): string {
   return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-/** Turns two-step verification on through the API, as the player would; the secret and the recovery codes shown. */
+export const CONFIRM_SUBJECT = /^Confirm two-step verification for the operator console$/;
+
+/** The link of the newest two-step confirmation mailed to `email` after the `after` ones before it. */
+export async function confirmationToken(app: TestApp, email: string, after = 0): Promise<string> {
+  return tokenIn(await waitForMail(app, email, CONFIRM_SUBJECT, after), '/two-step/confirm');
+}
+
+/**
+ * Turns two-step verification on through the API, as the player would; the secret and the recovery codes shown. An
+ * operator's (OPERATOR_TWO_STEP=required) waits for the mailed link, which is then opened in the same session.
+ */
 export async function turnOnTwoStep(app: TestApp, p: TestPlayer, ms: number): Promise<{ secret: string; recoveryCodes: string[] }> {
   const s = await call(app, 'POST', '/api/v1/user/2fa/setup', {}, { token: p.token });
   if (s.status !== 200) throw new Error(`setup: ${s.status} ${s.text}`);
   const e = await call(app, 'POST', '/api/v1/user/2fa/enable', { code: codeFor(s.json.secret, ms), currentPassword: p.password }, { token: p.token });
+  if (e.status === 202) {
+    const c = await call(app, 'POST', '/api/v1/user/2fa/confirm', { token: await confirmationToken(app, p.email) }, { token: p.token });
+    if (c.status !== 200) throw new Error(`confirm: ${c.status} ${c.text}`);
+    return { secret: s.json.secret, recoveryCodes: c.json.recoveryCodes };
+  }
   if (e.status !== 200) throw new Error(`enable: ${e.status} ${e.text}`);
   return { secret: s.json.secret, recoveryCodes: e.json.recoveryCodes };
 }

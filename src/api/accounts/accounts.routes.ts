@@ -6,6 +6,7 @@ import { loginRoutes } from './login.routes';
 import { passwordRoutes } from './password.routes';
 import { registerRoutes } from './register.routes';
 import { twoStepRoutes } from './two-step.routes';
+import { ipOf } from './accounts.model';
 import { userRoutes } from './user.routes';
 import { languageRoutes } from './language.routes';
 
@@ -18,4 +19,4 @@ export const accountsRoutes = (deps: Deps, session: Session) =>
     .use(emailUndoRoutes(deps))
     .use(userRoutes(deps, session))
     .use(languageRoutes(deps.database.client, session, deps.config.secureCookies))
-    .use(twoStepRoutes(deps.twoStep, session));
+    .use(twoStepRoutes(deps.twoStep, session, (req) => ipOf(deps, req)));

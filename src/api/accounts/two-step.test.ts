@@ -46,7 +46,7 @@ describe('set-up and enable', () => {
     const stored = await rows(app, 'SELECT code_hash FROM totp_recovery_codes WHERE user_id = ?', [p.userId]);
     expect(stored).toHaveLength(10);
     for (const r of stored) for (const c of e.json.recoveryCodes) expect(String(r.code_hash)).not.toContain(c.replace('-', ''));
-    expect((await call(app, 'GET', '/api/v1/user/2fa', undefined, { token: p.token })).json.data).toEqual({ enabled: true, enabledAt: new Date(clock.t).toISOString(), recoveryCodesLeft: 10 });
+    expect((await call(app, 'GET', '/api/v1/user/2fa', undefined, { token: p.token })).json.data).toEqual({ enabled: true, enabledAt: new Date(clock.t).toISOString(), recoveryCodesLeft: 10, confirmsByEmail: false, awaitingEmail: null });
     // On now: the details and pages know it, a second set-up is refused.
     expect((await post(p, '/setup')).json.errorType).toBe('TOTP_ALREADY_ON');
   });

@@ -6,6 +6,7 @@ import { normalizeEmail } from '../../services/auth/accounts.context';
 import { changePassword, confirmPassword, updateProfile } from '../../services/auth/profile';
 import { setTickerOptIn, tickerOptIn } from '../../services/wallet/ticker';
 import { AppError } from '../../lib/app-error';
+import { refuseOperatorEmailChange } from '../../services/auth/operator-email-rule';
 import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, detailsBody, rejectInvalid, text, wrongTypes } from './accounts.model';
 
@@ -36,6 +37,8 @@ export function userRoutes(deps: Deps, session: Session) {
       const email = text(b.email);
       // Each e-mail change mails two inboxes, so changes (and password guesses through them) are limited per player.
       if (normalizeEmail(email) !== player.email) {
+        // Refused before the password and code are asked, so none is spent on it.
+        refuseOperatorEmailChange(player.role);
         await enforce(deps.rateLimiter, 'emailChangePerUser', player.userId);
         // A new address would receive password resets, so a session alone cannot change it: the password first,
         // then, with two-step on, a code (checked after the password so a wrong password spends no code).

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { emailTaken } from './registration';
 import { revokeSessionsOf } from './sessions';
 import { passwordChanged } from '../protection/account-notices';
+import { refuseOperatorEmailChange } from './operator-email-rule';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 
 /** The signed-in player's own row; a session whose player is gone counts as signed out. */
@@ -49,6 +50,7 @@ export async function updateProfile(ctx: AccountsContext, session: { userId: str
     .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)))
     .limit(1);
   if (other) throw emailTaken();
+  refuseOperatorEmailChange(user.role);
   const token = newEmailToken(userId, 'email_change', new Date(), email);
   await ctx.db.batch([
     ctx.db.update(users).set({ ...details, pendingEmail: email }).where(eq(users.id, userId)),

@@ -14,6 +14,7 @@ import { consumeEmailToken, emailTokenState, newEmailToken } from './email-token
 import { hashPassword } from './passwords';
 import { emailChanged } from '../protection/account-notices';
 import { issueEmailUndo } from './email-undo';
+import { refuseOperatorEmailChange } from './operator-email-rule';
 
 export const TERMS_VERSION = 3;
 const PLAYER_ID_ATTEMPTS = 8;
@@ -128,6 +129,8 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown, keep?: str
     return { purpose: 'verify' };
   }
   const before = await findUserById(ctx.db, token.userId);
+  // A change asked before the account became an operator's: an operator's address moves only on the command line.
+  refuseOperatorEmailChange(before?.role);
   try {
     const [changed] = await ctx.db.batch([
       ctx.db

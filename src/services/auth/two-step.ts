@@ -9,11 +9,15 @@ import { isCurrentPassword } from './passwords';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
 import type { SessionsEnded } from '../../ws/hub.port';
+import { writeClaimed } from './two-step-guard';
+import { proofLinkRefused, type AskedFrom, type Awaiting, type MailProof, type ProofLinkState } from './two-step-mail-proof';
 
 export type TwoStepStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number };
 export type TwoStepSetup = { secret: string; otpauthUrl: string; qrSvg: string };
 /** How a step-up was passed: two-step is off for the player, a current code, or a recovery code (now spent). */
 export type CodeCheck = 'off' | 'code' | 'recovery';
+/** Turned on (the recovery codes, shown this once), or waiting for the link mailed to an operator's address. */
+export type Enabled = { on: true; recoveryCodes: string[] } | { on: false; awaiting: Awaiting };
 
 export type TwoStep = {
   isOn(userId: string): Promise<boolean>;
@@ -22,8 +26,20 @@ export type TwoStep = {
   /**
    * The first code, with the account's password: a stolen session alone cannot turn it on and lock the owner out.
    * Every other session of the account ends; `sessionId`, the one that asked, stays as it signed in (password-only).
+   * An operator's (with OPERATOR_TWO_STEP=required) does not turn on yet: it waits for the link mailed to the
+   * account's address, opened in this session (`confirm`), and `from` says in that mail where it was asked.
    */
-  enable(userId: string, code: unknown, password: unknown, sessionId?: string): Promise<string[]>;
+  enable(userId: string, code: unknown, password: unknown, sessionId?: string, from?: AskedFrom): Promise<Enabled>;
+  /** An operator's mailed link, opened in the session that asked: two-step turns on; the recovery codes, shown once. */
+  confirm(userId: string, sessionId: string, token: unknown): Promise<string[]>;
+  /** The confirmation waiting for this account's mailbox, if any (`here`: asked in this session). */
+  awaiting(userId: string, sessionId: string): Promise<Awaiting | null>;
+  /** Whether turning it on waits for a link mailed to the account's address (an operator, with `required`). */
+  confirmsByMail(userId: string): Promise<boolean>;
+  /** What a mailed link can do for this session, without spending it (for the page's first render). */
+  linkState(userId: string, sessionId: string, token: unknown): Promise<ProofLinkState>;
+  /** A new link for the confirmation this session asked for (the old one stops working). */
+  resend(userId: string, sessionId: string, from: AskedFrom): Promise<Awaiting>;
   /**
    * The step-up every protected call makes: nothing when off; else a code that has not been used, or 401.
    * `on`: whether it is on, as the caller already read it (the signed-in player's `twoStep`); false saves the read.
@@ -48,6 +64,8 @@ export type TwoStepDeps = {
   securityEvent?: (e: TwoStepEvent) => void;
   /** After commit: closes the sockets of the sessions that ended, on every instance (the hub's endSessions). */
   endSessions?: (ended: SessionsEnded) => void;
+  /** The operators' proof of the mailbox (two-step-mail-proof.ts); without it every account turns on at once. */
+  mailProof?: MailProof;
 };
 
 /** The two-step changes the player's security activity lists (and e-mails them about). */
@@ -121,6 +139,18 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     return how;
   }
 
+  /**
+   * Two-step on, in one write batch: `claims` (each must change exactly one row, else `conflict`), ten new recovery
+   * codes and the end of every other session of the account; after commit their sockets close and the event is told.
+   */
+  async function turnOn(userId: string, keep: string | undefined, now: number, claims: InStatement[], conflict: () => AppError): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await writeClaimed(client, claims, [...codeRows(userId, codes, now), endOthers(userId, keep, now)], conflict);
+    d.endSessions?.({ userId, except: keep });
+    d.securityEvent?.({ type: 'TOTP_ENABLED', userId });
+    return codes.map(formatRecoveryCode);
+  }
+
   return {
     isOn: async (userId) => !!(await row(userId))?.enabledAt,
     check,
@@ -145,7 +175,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
       return { secret, otpauthUrl: url, qrSvg: await totpQrSvg(url) };
     },
 
-    async enable(userId, input, password, sessionId) {
+    async enable(userId, input, password, sessionId, from) {
       const code = normalizeCode(input);
       const missing = [
         ...(isTotpCode(code) ? [] : [{ field: 'code', message: SETUP_CODE_REQUIRED }]),
@@ -162,23 +192,37 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
       const now = d.now();
       const step = matchingStep(cipher.open(r.pending, sealContext(userId)), code, now);
       if (step === null) throw setupCode(SETUP_CODE_INVALID, TOTP_INVALID);
-      const codes = newRecoveryCodes();
-      const tx = await client.transaction('write');
-      try {
-        // Only the secret the code was checked against: a set-up restarted meanwhile in another tab wins nothing.
-        const u = await tx.execute({
-          sql: 'UPDATE user_totp SET secret = pending_secret, pending_secret = NULL, pending_created_at = NULL, enabled_at = ?, last_step = ? WHERE user_id = ? AND enabled_at IS NULL AND pending_secret = ?',
-          args: [now, step, userId, r.pending],
-        });
-        if (u.rowsAffected !== 1) throw AppError.conflict('The set-up changed meanwhile. Please start again.', 'TOTP_NOT_SET_UP');
-        await tx.batch([...codeRows(userId, codes, now), endOthers(userId, sessionId, now)]);
-        await tx.commit();
-      } finally {
-        tx.close();
+      const mailbox = await d.mailProof?.mailboxToProve(userId);
+      if (mailbox && d.mailProof) {
+        if (!sessionId) throw AppError.unauthorized('Session expired. Please log in again.');
+        return { on: false, awaiting: await d.mailProof.park(userId, mailbox, { pending: r.pending, step, sessionId, from: from ?? { device: null, ip: null } }) };
       }
-      d.endSessions?.({ userId, except: sessionId });
-      d.securityEvent?.({ type: 'TOTP_ENABLED', userId });
-      return codes.map(formatRecoveryCode);
+      // Only the secret the code was checked against: a set-up restarted meanwhile in another tab wins nothing.
+      const recoveryCodes = await turnOn(userId, sessionId, now, [{
+        sql: 'UPDATE user_totp SET secret = pending_secret, pending_secret = NULL, pending_created_at = NULL, enabled_at = ?, last_step = ? WHERE user_id = ? AND enabled_at IS NULL AND pending_secret = ?',
+        args: [now, step, userId, r.pending],
+      }], () => AppError.conflict('The set-up changed meanwhile. Please start again.', 'TOTP_NOT_SET_UP'));
+      return { on: true, recoveryCodes };
+    },
+
+    async confirm(userId, sessionId, token) {
+      if (!d.mailProof) throw proofLinkRefused('unknown');
+      const state = await d.mailProof.linkState(userId, sessionId, token);
+      if (state !== 'live') throw proofLinkRefused(state);
+      const now = d.now();
+      // Read just before, so a link spent or replaced meanwhile fails the claim and says so.
+      return turnOn(userId, sessionId, now, d.mailProof.claim(userId, sessionId, token as string, now), () => proofLinkRefused('used'));
+    },
+
+    awaiting: async (userId, sessionId) => (await d.mailProof?.awaiting(userId, sessionId)) ?? null,
+    confirmsByMail: async (userId) => !!(await d.mailProof?.mailboxToProve(userId)),
+    linkState: async (userId, sessionId, token) => (d.mailProof ? d.mailProof.linkState(userId, sessionId, token) : 'unknown'),
+
+    async resend(userId, sessionId, from) {
+      // Counted as a code attempt is: a thief cannot fill the owner's inbox.
+      await d.countAttempt(userId);
+      if (!d.mailProof) throw AppError.conflict('Nothing is waiting for a confirmation.', 'TOTP_NOT_SET_UP');
+      return d.mailProof.resend(userId, sessionId, from);
     },
 
     async disable(userId, totp, sessionId) {

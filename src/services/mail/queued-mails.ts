@@ -1,10 +1,15 @@
 import type { MailMessage } from './mail.port';
 import type { QueuedNotice, RenderMail } from './mail-queue';
-import { emailChangedMail, newDeviceMail, passwordChangedMail, taxDetailsChangedMail, twoStepChangedMail, withdrawalRequestedMail } from './security-mails';
+import { emailChangedMail, newDeviceMail, passwordChangedMail, taxDetailsChangedMail, twoStepChangedMail, twoStepConfirmMail, withdrawalRequestedMail } from './security-mails';
 import { accountExistsMail, noticeMail, type MailSite } from './templates';
+import type { CredentialCipher } from '../../lib/credential-cipher';
+import { openProofToken, PROOF_MAIL_KIND } from '../auth/two-step-mail-proof';
 
-/** The templates of queued mails, by kind: a row holds only the kind and what fills it, the words live here. */
-export function renderQueued(site: MailSite, publicUrl: string): RenderMail {
+/**
+ * The templates of queued mails, by kind: a row holds only the kind and what fills it, the words live here.
+ * `cipher` opens the one link a queued row carries (an operator's two-step confirmation), sealed at rest.
+ */
+export function renderQueued(site: MailSite, publicUrl: string, cipher?: CredentialCipher): RenderMail {
   return (kind, to, data): MailMessage => {
     if (kind === 'p2p-received')
       return noticeMail(site, to, {
@@ -29,6 +34,11 @@ export function renderQueued(site: MailSite, publicUrl: string): RenderMail {
       return taxDetailsChangedMail(site, to, { type: String(data.type), last4: String(data.last4), byOperator: data.byOperator === true, first: data.first === true, at: Number(data.at) });
     if (kind === 'new-device')
       return newDeviceMail(site, to, { device: data.device == null ? null : String(data.device), ip: data.ip == null ? null : String(data.ip), at: Number(data.at) });
+    if (kind === PROOF_MAIL_KIND) {
+      if (!cipher) throw new Error('no key to open the queued link');
+      const token = openProofToken(cipher, String(data.user), String(data.token));
+      return twoStepConfirmMail(site, to, { link: `${publicUrl}/two-step/confirm/${token}`, device: data.device == null ? null : String(data.device), ip: data.ip == null ? null : String(data.ip), at: Number(data.at) });
+    }
     throw new Error(`no template for queued mail ${kind}`);
   };
 }

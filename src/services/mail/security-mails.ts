@@ -82,3 +82,21 @@ export function taxDetailsChangedMail(site: MailSite, to: string, t: { type: str
     ],
   });
 }
+
+/**
+ * An operator turned two-step on: the link that proves they read this mailbox, and where the request came from.
+ * Two-step stays off (and the console shut) until the link is opened in the browser that asked.
+ */
+export function twoStepConfirmMail(site: MailSite, to: string, c: { link: string; device: string | null; ip: string | null; at: number }): MailMessage {
+  return noticeMail(site, to, {
+    subject: 'Confirm two-step verification for the operator console',
+    heading: 'Confirm two-step verification',
+    paragraphs: [
+      `Two-step verification with a new authenticator app was asked for your ${site.siteName} operator account from ${c.device ?? 'Unknown device'}${c.ip ? `, address ${c.ip}` : ''}, on ${when(c.at)}.`,
+      'It turns on only when you open the link below in that same browser, still signed in. Until then it stays off, and the operator console stays closed.',
+      'If this was not you, do not open the link: change your password and tell the other operators, because someone else knows it.',
+    ],
+    action: { label: 'Confirm two-step verification', url: c.link },
+    footnote: 'This link works once and expires in 30 minutes.',
+  });
+}
