@@ -6,8 +6,10 @@ ALTER TABLE `user_totp` ADD `awaiting_step` integer;--> statement-breakpoint
 ALTER TABLE `user_totp` ADD `awaiting_session_id` text;--> statement-breakpoint
 ALTER TABLE `user_totp` ADD `awaiting_token_hash` text;
 --> statement-breakpoint
--- Turning two-step on (or parking an operator's set-up) is one batch whose first writes must each change exactly one
--- row: inserting ok = 0 here aborts it, so of two requests racing on one set-up or one link only one wins.
-CREATE VIEW `two_step_guard` AS SELECT 1 AS `ok`;--> statement-breakpoint
-CREATE TRIGGER `two_step_guard_check` INSTEAD OF INSERT ON `two_step_guard`
-BEGIN SELECT RAISE(ABORT, 'two-step guard: changed meanwhile') WHERE NOT NEW.ok; END;
+-- A write batch whose first writes must each change exactly one row (turning two-step on, parking an operator's
+-- set-up, a tax number's change): inserting ok = 0 here aborts it, so of two requests racing on one row only one wins.
+-- A batch, because the embedded database has one connection that an interactive transaction would hold against
+-- every other request (db/claimed-write.ts).
+CREATE VIEW `write_guard` AS SELECT 1 AS `ok`;--> statement-breakpoint
+CREATE TRIGGER `write_guard_check` INSTEAD OF INSERT ON `write_guard`
+BEGIN SELECT RAISE(ABORT, 'write guard: changed meanwhile') WHERE NOT NEW.ok; END;

@@ -118,6 +118,42 @@ describe("the player's own change", () => {
   });
 });
 
+describe('the write', () => {
+  test('changes made at the same moment: each one kept follows the last, so the audit chain never skips; the others keep nothing and say so', async () => {
+    const p = await createPlayer(app);
+    expect((await save(p, { tin: '123-45-6789', currentPassword: p.password })).status).toBe(200);
+    const actor = { id: op.userId, email: op.email, ip: null };
+    const numbers = Array.from({ length: 8 }, (_, i) => `555-44-${String(1000 + i)}`);
+    const outcomes = await Promise.all(numbers.map((tin) =>
+      app.deps.identity.setTaxByOperator(actor, p.userId, { tin, reason: 'Player called with their card' }).then(() => 'saved', (e) => e.errorType)));
+    expect(outcomes).toContain('TAX_DETAILS_CHANGED');
+    const trail = (await audits(p)).map((a) => ({ before: JSON.parse(String(a.before ?? 'null'))?.last4 ?? null, after: JSON.parse(String(a.after)).last4 }));
+    expect(trail).toHaveLength(1 + outcomes.filter((o) => o === 'saved').length);
+    // Every change's "before" is the number the change before it put on file.
+    trail.forEach((t, i) => expect(t.before).toBe(i === 0 ? null : trail[i - 1]!.after));
+    expect(await onFile(p)).toEqual([`SSN ${trail.at(-1)!.after}`]);
+  });
+
+  test('holds no transaction on the shared connection: other requests go on while it writes', async () => {
+    const p = await createPlayer(app);
+    const db = app.deps.database.client;
+    const open = db.transaction.bind(db);
+    // An interactive transaction on the embedded file's one connection would fail every other request meanwhile.
+    db.transaction = () => Promise.reject(new Error('an interactive transaction on the shared connection'));
+    try {
+      const [saved, ...reads] = await Promise.all([
+        save(p, { tin: '123-45-6789', currentPassword: p.password }),
+        ...Array.from({ length: 20 }, () => call(app, 'GET', '/api/v1/user/wallet-balance', undefined, { token: p.token })),
+      ]);
+      expect(saved.status).toBe(200);
+      expect(reads.map((r) => r.status)).toEqual(reads.map(() => 200));
+    } finally {
+      db.transaction = open;
+    }
+    expect(await onFile(p)).toEqual(['SSN 6789']);
+  });
+});
+
 describe("an operator's change from the console", () => {
   const adminSet = (p: TestPlayer, body: unknown, token = op.token) => call(app, 'POST', `/api/v1/admin/players/${p.userId}/tax-details`, body, { token });
 

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import type { CredentialCipher } from '../../lib/credential-cipher';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import { hashToken, TOKEN_TTL_MS } from './email-tokens';
-import { writeClaimed } from './two-step-guard';
+import { writeClaimed } from '../../../db/claimed-write';
 
 /**
  * An operator's proof that they hold the account's mailbox before their two-step verification turns on (with

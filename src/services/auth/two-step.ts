@@ -9,7 +9,7 @@ import { isCurrentPassword } from './passwords';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
 import type { SessionsEnded } from '../../ws/hub.port';
-import { writeClaimed } from './two-step-guard';
+import { writeClaimed } from '../../../db/claimed-write';
 import { proofLinkRefused, type AskedFrom, type Awaiting, type MailProof, type ProofLinkState } from './two-step-mail-proof';
 
 export type TwoStepStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number };

@@ -5,6 +5,7 @@ import { isCurrentPassword } from '../auth/passwords';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import type { IdentityContext } from './identity.context';
 import { parseTin, type TinType } from './tin';
+import { writeClaimed } from '../../../db/claimed-write';
 
 export const TAX_LOCKED_MESSAGE =
   'Your tax number is on file for withdrawals already counted toward a tax year, so it can no longer be changed here. Please contact support to change it.';
@@ -27,31 +28,35 @@ type Change = { actor: Actor; byOperator: boolean; reason: string | null };
 
 /**
  * Puts the number on file, with its audit row (last four digits only, never the number) and the player's e-mail, in
- * one transaction. A player's change is one conditional write: a withdrawal counted since the number was first on
- * file, even one that committed a moment ago, refuses it.
+ * one write batch. The write is claimed: the row must still be the one read (so the audit's "before" is true) and, for
+ * the player, no withdrawal may have counted since the number was first on file, even one committed a moment ago.
+ * A batch, not an interactive transaction: the embedded database's one connection would be held against every other
+ * request while it ran.
  */
 async function write(ctx: IdentityContext, userId: string, tin: { type: TinType; digits: string }, c: Change) {
   const last4 = tin.digits.slice(5);
   const now = ctx.now();
-  const tx = await ctx.client.transaction('write');
+  const was = await ctx.client.execute({ sql: 'SELECT tin_type, tin_last4, tin_sealed FROM tax_details WHERE user_id = ?', args: [userId] });
+  const row = was.rows[0];
+  const before = row ? { type: String(row.tin_type), last4: String(row.tin_last4) } : null;
+  const claim = {
+    sql: `INSERT INTO tax_details (user_id, tin_type, tin_sealed, tin_last4, confirmed_at, first_saved_at) VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (user_id) DO UPDATE SET tin_type = excluded.tin_type, tin_sealed = excluded.tin_sealed, tin_last4 = excluded.tin_last4,
+            confirmed_at = excluded.confirmed_at, first_saved_at = coalesce(tax_details.first_saved_at, tax_details.confirmed_at)
+          WHERE tax_details.tin_sealed IS ? AND ${c.byOperator ? '1' : `NOT ${COUNTED_SINCE_ON_FILE}`}`,
+    args: [userId, tin.type, ctx.cipher.seal(tin.digits, tinContext(userId)), last4, now, now, row ? String(row.tin_sealed) : null],
+  };
+  const rest = [
+    auditStatement(c.actor, { action: 'tax_details.change', targetType: 'user', targetId: userId, reason: c.reason, before, after: { type: tin.type, last4 } }, now),
+    queueMailToPlayer({ kind: 'tax-details-changed', userId, data: { type: tin.type, last4, byOperator: c.byOperator, first: !before, at: now } }, now),
+  ];
+  // Lost: locked by a withdrawal that just counted, or changed by another request meanwhile (nothing was kept).
+  const lost = () => new AppError(409, 'Your tax details were changed at the same moment by another request. Please check them and try again.', 'TAX_DETAILS_CHANGED');
   try {
-    const was = await tx.execute({ sql: 'SELECT tin_type, tin_last4 FROM tax_details WHERE user_id = ?', args: [userId] });
-    const before = was.rows[0] ? { type: String(was.rows[0].tin_type), last4: String(was.rows[0].tin_last4) } : null;
-    const w = await tx.execute({
-      sql: `INSERT INTO tax_details (user_id, tin_type, tin_sealed, tin_last4, confirmed_at, first_saved_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (user_id) DO UPDATE SET tin_type = excluded.tin_type, tin_sealed = excluded.tin_sealed, tin_last4 = excluded.tin_last4,
-              confirmed_at = excluded.confirmed_at, first_saved_at = coalesce(tax_details.first_saved_at, tax_details.confirmed_at)
-            WHERE ${c.byOperator ? '1' : `NOT ${COUNTED_SINCE_ON_FILE}`}`,
-      args: [userId, tin.type, ctx.cipher.seal(tin.digits, tinContext(userId)), last4, now, now],
-    });
-    if (w.rowsAffected !== 1) throw locked();
-    await tx.batch([
-      auditStatement(c.actor, { action: 'tax_details.change', targetType: 'user', targetId: userId, reason: c.reason, before, after: { type: tin.type, last4 } }, now),
-      queueMailToPlayer({ kind: 'tax-details-changed', userId, data: { type: tin.type, last4, byOperator: c.byOperator, first: !before, at: now } }, now),
-    ]);
-    await tx.commit();
-  } finally {
-    tx.close();
+    await writeClaimed(ctx.client, [claim], rest, lost);
+  } catch (e) {
+    if (e instanceof AppError && e.errorType === 'TAX_DETAILS_CHANGED' && !c.byOperator && (await taxNumberLocked(ctx, userId))) throw locked();
+    throw e;
   }
   ctx.wakeMail?.();
   return { type: tin.type, last4 };

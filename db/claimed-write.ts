@@ -1,9 +1,9 @@
 import type { Client, InStatement } from '@libsql/client';
-import type { AppError } from '../../lib/app-error';
+import type { AppError } from '../src/lib/app-error';
 
 // Aborts the batch it is in unless the statement just before it changed exactly one row (migration 0033's view).
-const GUARD: InStatement = 'INSERT INTO two_step_guard (ok) SELECT changes() = 1';
-const lostRace = (e: unknown) => e instanceof Error && `${e.message} ${(e.cause as Error | undefined)?.message ?? ''}`.includes('two-step guard');
+const GUARD: InStatement = 'INSERT INTO write_guard (ok) SELECT changes() = 1';
+const lostRace = (e: unknown) => e instanceof Error && `${e.message} ${(e.cause as Error | undefined)?.message ?? ''}`.includes('write guard');
 
 /**
  * One write batch: each of `claims` must change exactly one row or nothing of it is kept and `conflict` is thrown;
