@@ -47,5 +47,10 @@ export const sessions = sqliteTable(
     /** Moved forward by the session lookup at most once a minute. */
     lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // Sign-ins from one device or one address over 7 days (the shared-accounts rule, services/compliance).
+    index('sessions_device_key_idx').on(t.deviceKey, t.createdAt).where(sql`${t.deviceKey} IS NOT NULL`),
+    index('sessions_ip_idx').on(t.ip, t.createdAt).where(sql`${t.ip} IS NOT NULL`),
+  ],
 );
