@@ -69,7 +69,7 @@ export function createApp(deps: Deps): App {
     .use(adminRoutes({
       client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
-      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity,
+      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity, compliance: deps.compliance,
     }, session))
     .use(identityRoutes({ identity: deps.identity }, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id), outcome: deps.metrics.webhook }))

@@ -32,6 +32,8 @@ import adminGames from './admin/games.page';
 import adminAudit from './admin/audit.page';
 import adminIdentity from './admin/identity.page';
 import adminIdentityReview from './admin/identity-review.page';
+import adminCases from './admin/cases.page';
+import adminCase from './admin/case.page';
 import verifyIdentity from './verify-identity.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
@@ -71,4 +73,6 @@ export const pageRoutes: Record<string, Page> = {
   '/admin/audit': adminAudit,
   '/admin/identity': adminIdentity,
   '/admin/identity/:id': adminIdentityReview,
+  '/admin/cases': adminCases,
+  '/admin/cases/:id': adminCase,
 };

@@ -60,7 +60,7 @@ export async function unfreezeCashOut(client: Client, release: Release | undefin
   const [gone] = await client.batch([{ sql: 'DELETE FROM cash_out_freezes WHERE user_id = ?', args: [userId] }, unmarkReleased(userId)], 'write');
   if (gone!.rowsAffected !== 1) throw AppError.conflict('This player\'s cash-out is not frozen.', 'INVALID_STATE');
   const was = f.rows[0];
-  await writeAudit(client, actor, { action: 'cash_out.unfreeze', targetType: 'user', targetId: userId, reason,
+  await writeAudit(client, actor, { action: 'player.cash_out_unfreeze', targetType: 'user', targetId: userId, reason,
     before: { frozen: true, reason: was ? String(was.reason) : null, caseId: was?.case_id == null ? null : String(was.case_id) }, after: { frozen: false } }, now);
   await release?.(userId);
 }

@@ -93,3 +93,16 @@ export async function isFrozen(client: Client, userId: string): Promise<boolean>
   const r = await client.execute({ sql: 'SELECT 1 FROM cash_out_freezes WHERE user_id = ?', args: [userId] });
   return r.rows.length > 0;
 }
+
+/** A player's cash-out as the console shows it: frozen (why, by whom, since when, which case) or not, and their open cases. */
+export async function cashOutState(client: Client, userId: string) {
+  const [f, n] = await client.batch([
+    { sql: 'SELECT reason, frozen_by, frozen_at, case_id FROM cash_out_freezes WHERE user_id = ?', args: [userId] },
+    { sql: "SELECT count(*) AS n FROM compliance_cases WHERE user_id = ? AND status = 'open'", args: [userId] },
+  ], 'read');
+  const x = f!.rows[0];
+  return {
+    frozen: x ? { reason: String(x.reason), by: x.frozen_by == null ? null : String(x.frozen_by), at: Number(x.frozen_at), caseId: x.case_id == null ? null : String(x.case_id) } : null,
+    openCases: Number(n!.rows[0]?.n ?? 0),
+  };
+}

@@ -1,7 +1,7 @@
 import type { Client } from '@libsql/client';
 import type { Actor } from '../admin/audit';
 import { clearCase, escalateCase, unfreezeCashOut, type Release } from './case-actions';
-import { getCase, listCases, openCaseCount } from './cases';
+import { cashOutState, getCase, listCases, openCaseCount } from './cases';
 import { dailyTotals } from './daily-totals';
 import type { CaseStatus } from './rules';
 import { listStatus, listWarning, replaceList } from './sanctions';
@@ -28,6 +28,7 @@ export function createComplianceService(o: ComplianceOptions) {
     list: (f: { status?: CaseStatus; player?: string; page?: number }) => listCases(o.client, f),
     get: (id: string) => getCase(o.client, id),
     openCount: () => openCaseCount(o.client),
+    cashOut: (userId: string) => cashOutState(o.client, userId),
     clear: (actor: Actor, id: string, reason: string) => clearCase(o.client, o.release, actor, id, reason),
     escalate: (actor: Actor, id: string, reason: string) => escalateCase(o.client, actor, id, reason),
     unfreeze: (actor: Actor, userId: string, reason: string) => unfreezeCashOut(o.client, o.release, actor, userId, reason),

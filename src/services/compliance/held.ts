@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client';
+import { UNDER_REVIEW } from '../../shared/under-review';
 
-/** What the player's history says of a withdrawal held for review: never which rule, nor that there is a case. */
-export const UNDER_REVIEW = 'under review';
+export { UNDER_REVIEW };
 
 /**
  * Whether the withdrawal row `w` is held, in SQL: its player has an open case of a rule that holds, or a frozen

@@ -67,7 +67,7 @@ export async function structuringHit(client: Client, s: AmlSettings, userId: str
   const items = r.rows.map((x) => ({ kind: String(x.kind), id: String(x.id), amountCents: Number(x.amount), at: Number(x.at) }));
   return {
     userId, rule: 'structuring', ref: items.at(-1)!.id, at,
-    facts: { count: items.length, threshold: s.structuringCount, fromCents: band.fromCents, belowCents: band.belowCents, items: items.slice(-SHOWN), from: at - DAY_MS, to: at },
+    facts: { count: items.length, threshold: s.structuringCount, bandFromCents: band.fromCents, bandBelowCents: band.belowCents, items: items.slice(-SHOWN), from: at - DAY_MS, to: at },
   };
 }
 
@@ -80,7 +80,7 @@ export async function firstDepositHit(client: Client, s: AmlSettings, userId: st
   });
   const d = r.rows[0];
   if (!d || !newDeposits.has(String(d.id)) || Number(d.amount) < s.firstDepositCents) return null;
-  return { userId, rule: 'large_first_deposit', ref: String(d.id), at, facts: { depositId: String(d.id), amountCents: Number(d.amount), thresholdCents: s.firstDepositCents, requestedAt: Number(d.created_at) } };
+  return { userId, rule: 'large_first_deposit', ref: String(d.id), at, facts: { depositId: String(d.id), amountCents: Number(d.amount), minimumCents: s.firstDepositCents, requestedAt: Number(d.created_at) } };
 }
 
 const loopback = (ip: string) => ip.startsWith('127.') || ip === '::1' || ip.startsWith('::ffff:127.');
