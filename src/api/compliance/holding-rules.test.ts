@@ -228,6 +228,11 @@ describe('a held withdrawal and its case', () => {
     const sent = await withdraw(app, p, { currency: 'BTC-CHAIN', wallet_address: FOURTH, amount: 100 });
     expect(sent.json.data.status).toBe('pending');
     expect((await call(app, 'POST', `/api/v1/withdraw/${sent.json.data.withdrawalId}/cancel`, {}, { token: p.token })).status).toBe(409);
+    // Nor one that waits for an operator's approval without being held: that is the operator's to decide.
+    const big = await withdraw(app, p, { currency: 'BTC-CHAIN', wallet_address: THIRD, amount: 600 });
+    expect([big.json.data.status, double.payout(big.json.data.payoutId).state]).toEqual(['pending', 'AwaitingApproval']);
+    expect((await call(app, 'POST', `/api/v1/withdraw/${big.json.data.withdrawalId}/cancel`, {}, { token: p.token })).status).toBe(409);
+    expect(double.payout(big.json.data.payoutId).state).toBe('AwaitingApproval');
   });
 
   test('a second hit while the case is open adds to it; once cleared, the next hit opens a new case', async () => {
