@@ -15,12 +15,13 @@ const userOf = (account: string) => account.slice(2);
  * grow when a new pair appears, so they are counted then, not on every transfer of a busy pair: the newest earlier
  * transfer of the pair is found first and the look stops there.
  */
-export async function pairSeen(client: Client, receiver: string, sender: string, at: number): Promise<boolean> {
+export async function pairSeen(client: Client, receiver: string, sender: string, transferId: string, at: number): Promise<boolean> {
+  // The transfer's own history row is written with its request's time, a moment before the ledger's: not counted.
   const r = await client.execute({
     sql: `SELECT 1 FROM transactions h JOIN transfers t ON t.id = h.transfer_id
-          WHERE h.user_id = ? AND h.type = 'P2P' AND h.created_at >= ? AND h.created_at < ? AND h.direction = 'in' AND t.debit_account_id = ?
+          WHERE h.user_id = ? AND h.type = 'P2P' AND h.created_at >= ? AND h.created_at <= ? AND h.direction = 'in' AND t.debit_account_id = ? AND h.transfer_id <> ?
           ORDER BY h.created_at DESC LIMIT 1`,
-    args: [receiver, at - DAY_MS, at, `w:${sender}`],
+    args: [receiver, at - DAY_MS, at, `w:${sender}`, transferId],
   });
   return r.rows.length > 0;
 }

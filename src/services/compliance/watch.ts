@@ -66,7 +66,7 @@ async function entriesStep(ctx: WatchContext): Promise<Step> {
   const hits: Hit[] = [];
   if (s.p2pParties !== null)
     for (const p of pairs.values()) {
-      if (await pairSeen(client, p.receiver, p.sender, p.at)) continue;
+      if (await pairSeen(client, p.receiver, p.sender, p.ref, p.at)) continue;
       for (const h of [await fanHit(client, s, p.receiver, 'in', p.ref, p.at), await fanHit(client, s, p.sender, 'out', p.ref, p.at)]) if (h) hits.push(h);
     }
   for (const [user, d] of deposits) {
