@@ -3,12 +3,12 @@ import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { walletId, type Ledger } from '../ledger/ledger.types';
 import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './payments.port';
-import { bolt11HasAmount, checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
-import { heldSql, waitingSql } from '../compliance/held';
+import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
+import { heldSql } from '../compliance/held';
 import type { WithdrawalScreen } from '../compliance/screen';
-import { btcWithinCents } from './btc-amount';
+import { cancelHeld, heldRefusal, releaseHeld, type ReviewContext } from './withdrawal-review';
 import { claimCancel, finishCancel } from './withdrawal-cancel';
-import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync';
+import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
 import type { Notification } from '../wallet/notifications';
 import { findWithdrawal, notCovered, recordWithdrawal, WITHDRAWAL_SQL, toWithdrawal, type CashOutLimits, type WithdrawalLimits, type WithdrawalRow } from './withdrawals';
 import { assertNotInDebt } from '../protection/debt';
@@ -40,8 +40,6 @@ export type WithdrawalServiceOptions = {
   screen?: WithdrawalScreen;
 };
 
-/** Why a withdrawal the player cancelled while it was under review ended (their history and e-mail say it). */
-export const CANCELLED_BY_PLAYER = 'Cancelled at your request.';
 
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
   /** Runs once the destination is known to be good and before anything is held (the two-step code check). */
@@ -72,28 +70,6 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     return c;
   };
 
-  /** Priced again at today's rate, for a withdrawal never tried that waited under review (see releaseHeld). */
-  async function repriced(w: WithdrawalRow): Promise<WithdrawalRow> {
-    if (w.attempts > 0 || (w.currency === 'BTC-LN' && bolt11HasAmount(w.destination))) return w;
-    const rate = await rateNow();
-    await o.client.execute({
-      sql: `UPDATE withdrawals SET rate = ?, btc_amount = ?, updated_at = ? WHERE id = ? AND status = 'creating' AND attempts = 0`,
-      args: [rate, btcWithinCents(w.amountCents, rate), Date.now(), w.id],
-    });
-    return (await findWithdrawal(o.client, 'w.id = ?', [w.id])) ?? w;
-  }
-
-  /**
-   * Why an operator cannot approve a held withdrawal. Its destination on the sanctions list (loaded since it was
-   * asked for) is a hit like the request's would have been: a case of the highest severity, the cash-out frozen.
-   */
-  async function heldRefusal(w: WithdrawalRow): Promise<AppError> {
-    const key = o.screen?.keyOf(w.currency, w.destination) ?? null;
-    if (o.screen && (await o.screen.listed({ userId: w.userId, currency: w.currency, destination: w.destination, key, amountCents: w.amountCents, withdrawalId: w.id }, 'operator approval')))
-      return AppError.conflict('This withdrawal cannot be sent: its destination is on the sanctions list. The player\'s cash-out is frozen and a case is open on the Cases page.', 'SANCTIONED_DESTINATION');
-    return AppError.conflict('This withdrawal is held for review: clear its player\'s case on the Cases page (or unfreeze their cash-out) first.', 'UNDER_REVIEW');
-  }
-
   async function submit(w: WithdrawalRow) {
     const c = report(await submitPayout(o.client, o.ledger, o.provider, w, submitOpts()));
     const fresh = await findWithdrawal(o.client, 'w.id = ?', [w.id]);
@@ -101,6 +77,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     if (fresh?.payoutId && fresh.status === 'pending' && fresh.payoutState === 'AwaitingPayment') o.autoComplete?.(fresh.payoutId);
     return { changes: c, withdrawal: fresh ?? w };
   }
+
+  const review: ReviewContext = { client: o.client, ledger: o.ledger, provider: o.provider, logger: o.logger, screen: o.screen, rateNow, report, submit };
 
   async function syncPayout(payoutId: string): Promise<WithdrawalChanges | null> {
     const w = await findWithdrawal(o.client, 'w.payout_id = ?', [payoutId]);
@@ -139,47 +117,10 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       if (replayed || row.status !== 'creating' || row.held) return { withdrawal: row, changes: null };
       return submit(row);
     },
-    /**
-     * The player cancels their own withdrawal while it is under review: the same cancel as an operator's reject
-     * (nothing is sent; a payout waiting at BTCPay for approval is cancelled there), and amount and tip come back.
-     * One conditional update decides it, so a release sending it at that moment and this cancel cannot both win.
-     */
-    async cancelHeld(userId: string, id: string): Promise<{ withdrawal: WithdrawalRow; finished: boolean }> {
-      const now = Date.now();
-      const claimed = await o.client.execute({
-        sql: `UPDATE withdrawals SET status = 'cancelling', reason = ?, updated_at = ?
-              WHERE id = ? AND user_id = ? AND ${waitingSql('withdrawals')} AND ${heldSql('withdrawals')} AND (payout_state IS NULL OR payout_state NOT IN (?, ?))`,
-        args: [CANCELLED_BY_PLAYER, now, id, userId, SUBMITTING, APPROVING],
-      });
-      const w = await findWithdrawal(o.client, 'w.id = ? AND w.user_id = ?', [id, userId]);
-      if (!w) throw AppError.notFound('Withdrawal not found');
-      if (claimed.rowsAffected !== 1) throw AppError.conflict('Only a withdrawal under review can be cancelled.', 'INVALID_STATE');
-      try {
-        const c = report(await finishCancel(o.client, o.ledger, o.provider, w, now));
-        return { withdrawal: c?.withdrawal ?? w, finished: true };
-      } catch (e) {
-        // BTCPay did not answer about a payout waiting there: the cancel stands, and reconciliation finishes it.
-        if (e instanceof PaymentsError && e.kind === 'unavailable') return { withdrawal: w, finished: false };
-        throw e;
-      }
-    },
-    /**
-     * Sends on the player's withdrawals that no case or freeze holds any more, as any other would be sent. One never
-     * tried yet is priced again at today's rate first (it may have waited days), unless its Lightning invoice names
-     * its own amount. Whatever cannot be sent now, reconciliation sends later.
-     */
-    async releaseHeld(userId: string): Promise<void> {
-      const r = await o.client.execute({ sql: `${WITHDRAWAL_SQL} WHERE w.user_id = ? AND w.status = 'creating' ORDER BY w.created_at`, args: [userId] });
-      for (const x of r.rows) {
-        const w = toWithdrawal(x as Record<string, unknown>);
-        if (w.held) continue;
-        try {
-          await submit(await repriced(w));
-        } catch (e) {
-          o.logger.info('released withdrawal not sent yet', { withdrawalId: w.id, ...errorFields(e) });
-        }
-      }
-    },
+    /** The player's own withdrawal under review, cancelled: amount and tip back (withdrawal-review.ts). */
+    cancelHeld: (userId: string, id: string) => cancelHeld(review, userId, id),
+    /** The player's withdrawals no case or freeze holds any more, sent on (withdrawal-review.ts). */
+    releaseHeld: (userId: string) => releaseHeld(review, userId),
     /** An on-chain address on this network, checked as a withdrawal's is (a refund of held money). */
     checkAddress: (address: string) => checkAddress(address, o.network),
     /** The provider new withdrawal rows are recorded for (reconciliation reads only its own). */
@@ -214,7 +155,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
         args: [APPROVING, now, id],
       });
       const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
-      if (w && claimed.rowsAffected !== 1 && w.held && w.status === 'pending' && w.payoutState === 'AwaitingApproval') throw await heldRefusal(w);
+      if (w && claimed.rowsAffected !== 1 && w.held && w.status === 'pending' && w.payoutState === 'AwaitingApproval') throw await heldRefusal(review, w);
       if (claimed.rowsAffected !== 1 || !w?.payoutId) throw AppError.conflict('Only a withdrawal whose payout awaits approval can be approved.', 'INVALID_STATE');
       try {
         const p = await o.provider.getPayout(w.payoutId);
