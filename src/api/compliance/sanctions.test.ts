@@ -123,4 +123,18 @@ describe('a withdrawal to a sanctioned destination', () => {
     await expectFrozenWithCriticalCase();
     expect((await withdrawal(app, p, w.json.data.withdrawalId)).status).toBe('under review');
   });
+
+  test('an operator\'s refund of held deposit money to a listed address: refused the same way, the money stays held', async () => {
+    const c = app.deps.database.client;
+    const now = Date.now();
+    await c.execute({ sql: `INSERT INTO deposits (id, user_id, amount_cents, status, provider, held_cents, created_at, updated_at) VALUES ('dep-held-s', ?, 700, 'completed', 'btcpay', 700, ?, ?)`, args: [p.userId, now, now] });
+    const t = await app.deps.ledger.transfer({ debit: 's:bitcoin_deposits', credit: `h:${p.userId}`, amountCents: 700, code: 'DEPOSIT_HELD' });
+    await c.execute({ sql: `INSERT INTO held_funds (id, user_id, deposit_id, payment_id, amount_cents, reason, status, transfer_id, history_id, created_at) VALUES ('held-s-1', ?, 'dep-held-s', 'pay-1', 700, 'limit', 'held', ?, 'none', ?)`, args: [p.userId, t.id, now] });
+    const r = await admin(app, op, 'POST', `/players/${p.userId}/held/held-s-1/refund`, { address: LISTED.toUpperCase(), reason: 'Player asked for a refund' });
+    expect([r.status, r.json.errorType]).toEqual([409, 'SANCTIONED_DESTINATION']);
+    expect(payoutCreates(double)).toBe(0);
+    expect((await app.deps.ledger.balance(`h:${p.userId}`)).balanceCents).toBe(700);
+    expect((await rows("SELECT status FROM held_funds WHERE id = 'held-s-1'"))[0]!.status).toBe('held');
+    await expectFrozenWithCriticalCase();
+  });
 });
