@@ -34,17 +34,25 @@ const inOutHit = (w: NewWithdrawalFacts, shareBp: number): InStatement => ({
   args: [w.userId, w.id, walletId(w.userId), Bun.randomUUIDv7(), w.amountCents, shareBp, w.now],
 });
 
-/** Shared destination: another player has withdrawn to this address or Lightning node (or asked to). */
-const sharedDestinationHit = (w: NewWithdrawalFacts & { key: string }): InStatement => ({
-  sql: `INSERT INTO compliance_hits (id, case_id, user_id, rule, ref, facts, at)
-        SELECT ?1, NULL, ?2, 'shared_destination', ?3, json_object('withdrawalId', ?3, 'amountCents', ?4, 'destination', ?5, 'currency', ?6,
-          'otherPlayers', json(o.players), 'otherWithdrawals', json(o.ids), 'otherWithdrawalCount', o.n), ?7
-        FROM (SELECT count(*) AS n, json_group_array(DISTINCT user_id) AS players,
-                (SELECT json_group_array(withdrawal_id) FROM (SELECT withdrawal_id FROM withdrawal_screens WHERE destination_key = ?5 AND user_id <> ?2 ORDER BY created_at DESC LIMIT 20)) AS ids
-              FROM withdrawal_screens WHERE destination_key = ?5 AND user_id <> ?2) o
-        WHERE o.n > 0`,
-  args: [Bun.randomUUIDv7(), w.userId, w.id, w.amountCents, w.key, w.currency, w.now],
-});
+/**
+ * Shared destination: another player has withdrawn to this address or Lightning node (or asked to). The other players'
+ * rows are read as the two ranges of the (key, player) index either side of this player, so a player's own many
+ * withdrawals to one address are never read.
+ */
+const sharedDestinationHit = (w: NewWithdrawalFacts & { key: string }): InStatement => {
+  const others = (what: string) => `(SELECT ${what} FROM withdrawal_screens WHERE destination_key = ?5 AND user_id < ?2)
+    UNION ALL SELECT ${what} FROM withdrawal_screens WHERE destination_key = ?5 AND user_id > ?2`;
+  return {
+    sql: `INSERT INTO compliance_hits (id, case_id, user_id, rule, ref, facts, at)
+          SELECT ?1, NULL, ?2, 'shared_destination', ?3, json_object('withdrawalId', ?3, 'amountCents', ?4, 'destination', ?5, 'currency', ?6,
+            'otherPlayers', (SELECT json_group_array(DISTINCT user_id) FROM (SELECT user_id FROM ${others('user_id')})),
+            'otherWithdrawals', (SELECT json_group_array(withdrawal_id) FROM (SELECT withdrawal_id, created_at FROM ${others('withdrawal_id, created_at')} ORDER BY created_at DESC LIMIT 20)),
+            'otherWithdrawalCount', (SELECT count(*) FROM (SELECT 1 FROM ${others('1')}))), ?7
+          WHERE EXISTS (SELECT 1 FROM withdrawal_screens WHERE destination_key = ?5 AND user_id < ?2)
+             OR EXISTS (SELECT 1 FROM withdrawal_screens WHERE destination_key = ?5 AND user_id > ?2)`,
+    args: [Bun.randomUUIDv7(), w.userId, w.id, w.amountCents, w.key, w.currency, w.now],
+  };
+};
 
 /**
  * The statements a new withdrawal commits with its hold (the rules that hold money run where the money moves): its
