@@ -167,3 +167,15 @@ describe('shared accounts (three accounts from one device or one address in 7 da
     for (const p of [d, e, f]) expect(await casesOf(app, p!.userId)).toEqual([]);
   });
 });
+
+describe('the watch as a background job', () => {
+  test('the instance holding the jobs lease runs it: a first large deposit becomes a case without anyone asking', async () => {
+    const [p] = await players(1);
+    await deposit(p!, 2500);
+    await app.deps.jobs.tick();
+    const deadline = Date.now() + 10_000;
+    while (!(await casesOf(app, p!.userId)).length && Date.now() < deadline) await Bun.sleep(50);
+    expect((await casesOf(app, p!.userId)).map((c) => c.rule)).toEqual(['large_first_deposit']);
+    await app.deps.jobs.release();
+  });
+});
