@@ -40,7 +40,6 @@ export type WithdrawalServiceOptions = {
   screen?: WithdrawalScreen;
 };
 
-
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
   /** Runs once the destination is known to be good and before anything is held (the two-step code check). */
   stepUp?: () => Promise<unknown>;
