@@ -23,10 +23,10 @@ export function utcDay(text: string): number | null {
 export async function dailyTotals(client: Client, dayStart: number, thresholdCents: number): Promise<DailyTotal[]> {
   const end = dayStart + DAY_MS;
   const r = await client.execute({
-    sql: `WITH d AS (SELECT substr(credit_account_id, 3) AS user_id, sum(amount_cents) AS cents, count(DISTINCT coalesce(json_extract(metadata, '$.depositId'), id)) AS n
-                     FROM transfers WHERE kind = 'transfer' AND code IN ('DEPOSIT', 'DEPOSIT_HELD', 'DEBT_REPAID') AND created_at >= ?1 AND created_at < ?2
-                     GROUP BY credit_account_id),
-               dd AS (SELECT user_id, sum(cents) AS cents, sum(n) AS n FROM d GROUP BY user_id),
+    // A deposit split between the wallet, held money and a debt is several transfers naming one deposit: counted once.
+    sql: `WITH d AS (SELECT substr(credit_account_id, 3) AS user_id, amount_cents, coalesce(json_extract(metadata, '$.depositId'), id) AS deposit
+                     FROM transfers WHERE kind = 'transfer' AND code IN ('DEPOSIT', 'DEPOSIT_HELD', 'DEBT_REPAID') AND created_at >= ?1 AND created_at < ?2),
+               dd AS (SELECT user_id, sum(amount_cents) AS cents, count(DISTINCT deposit) AS n FROM d GROUP BY user_id),
                w AS (SELECT user_id, sum(amount_cents) AS cents, count(*) AS n FROM withdrawals
                      WHERE created_at >= ?1 AND created_at < ?2 AND status NOT IN ('cancelled', 'failed') GROUP BY user_id),
                who AS (SELECT user_id FROM dd WHERE cents >= ?3 UNION SELECT user_id FROM w WHERE cents >= ?3)
