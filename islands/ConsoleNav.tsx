@@ -4,7 +4,7 @@ import { watchCounts, type OpenCounts } from './_client/console-counts';
 export type ConsoleNavProps = { current: string; counts: OpenCounts | null };
 
 export const CONSOLE_LINKS: [string, string][] = [
-  ['/admin', 'Overview'], ['/admin/players', 'Players'], ['/admin/withdrawals', 'Withdrawals'], ['/admin/identity', 'Identity'], ['/admin/game-tasks', 'Game tasks'],
+  ['/admin', 'Overview'], ['/admin/players', 'Players'], ['/admin/withdrawals', 'Withdrawals'], ['/admin/cases', 'Cases'], ['/admin/identity', 'Identity'], ['/admin/game-tasks', 'Game tasks'],
   ['/admin/deposits', 'Deposits'], ['/admin/codes', 'Codes'], ['/admin/games', 'Games'], ['/admin/audit', 'Audit'],
 ];
 
@@ -16,7 +16,8 @@ export default function ConsoleNav({ current, counts: first }: ConsoleNavProps) 
   const [counts, setCounts] = useState(first);
   useEffect(() => watchCounts(setCounts), []);
   // Withdrawals count what waits for a decision: an approved payout is BTCPay's to send, and no longer the operator's.
-  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.withdrawalsAwaitingApproval : href === '/admin/game-tasks' ? counts?.openGameTasks : href === '/admin/identity' ? counts?.openIdentity : undefined);
+  const badge = (href: string) => (href === '/admin/withdrawals' ? counts?.withdrawalsAwaitingApproval : href === '/admin/game-tasks' ? counts?.openGameTasks
+    : href === '/admin/identity' ? counts?.openIdentity : href === '/admin/cases' ? counts?.openCases : undefined);
   const what = (href: string) => (href === '/admin/withdrawals' ? 'awaiting approval' : 'open');
   return (
     <ul className="nav-links console-links">

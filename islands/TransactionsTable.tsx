@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
-import { historyHref, historyPlace, TX_TABS, TX_TYPES, txPageFrom, type Tx, type TxPage, type TxType } from './_ui/history-format';
+import { historyHref, historyPlace, TX_TABS, TX_TYPES, txPageFrom, UNDER_REVIEW, type Tx, type TxPage, type TxType } from './_ui/history-format';
 import { CsvDownload } from './_ui/csv-download';
 import { Pagination } from './_ui/pagination';
 import { TransactionRows } from './_ui/transaction-rows';
+import { FormToken } from './_ui/form-token';
 
 export const LOAD_FAILED = 'Failed to load transactions';
 export const PAGE_SIZE = 10;
@@ -16,6 +17,8 @@ export type TransactionsTableProps = {
   initial: TxPage | null;
   /** Sandbox payments outside production: pending withdrawals whose payout is approved offer Complete and Cancel, to try both endings. */
   sandboxPayouts?: boolean;
+  /** The per-session token of the plain form that cancels a withdrawal under review. */
+  formToken?: string;
 };
 type View = { status: 'loading' } | { status: 'ready'; data: TxPage } | { status: 'failed'; message: string };
 
@@ -24,7 +27,7 @@ type View = { status: 'loading' } | { status: 'ready'; data: TxPage } | { status
  * `?type=…&page=…` (they work without script); with it they load in place and push the URL, and Back and Forward
  * bring the tab and page back.
  */
-export default function TransactionsTable({ initial, sandboxPayouts = false }: TransactionsTableProps) {
+export default function TransactionsTable({ initial, sandboxPayouts = false, formToken }: TransactionsTableProps) {
   const [type, setType] = useState<TxType>(initial?.type ?? 'ALL');
   const [view, setView] = useState<View>(initial ? { status: 'ready', data: initial } : { status: 'loading' });
   const inFlight = useRef<AbortController | null>(null);
@@ -121,6 +124,24 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
     }
     await refresh(shown.current.type, shown.current.page);
   }
+  /** A withdrawal under review may be cancelled by its player: a plain form to the page, enhanced into an API call. */
+  async function cancelWithdrawal(e: FormEvent<HTMLFormElement>, tx: Tx) {
+    e.preventDefault();
+    try {
+      await api(`/withdraw/${encodeURIComponent(tx.withdrawalId!)}/cancel`, { method: 'POST' });
+    } catch {
+      // The API client has already said what went wrong.
+    }
+    await refresh(shown.current.type, shown.current.page);
+  }
+  const rowControls = (tx: Tx) => (tx.withdrawalId && tx.transactionStatus === UNDER_REVIEW ? (
+    <form method="post" action={historyHref(shown.current.type, shown.current.page)} className="tx-action" onSubmit={(e) => void cancelWithdrawal(e, tx)}>
+      <FormToken value={formToken} />
+      <input type="hidden" name="_action" value="cancelWithdrawal" />
+      <input type="hidden" name="id" value={tx.withdrawalId} />
+      <button type="submit" className="btn btn-ghost btn-sm">Cancel withdrawal</button>
+    </form>
+  ) : sandboxControls(tx));
   const sandboxControls = (tx: Tx) =>
     // One awaiting an operator's approval is not sent yet: nothing to complete or cancel as its wallet would.
     sandboxPayouts && tx.withdrawalId && tx.payoutApproved && tx.transactionStatus === 'pending' ? (
@@ -171,7 +192,7 @@ export default function TransactionsTable({ initial, sandboxPayouts = false }: T
       </div>
       <CsvDownload type={type} />
       <div ref={panel} id={`${ids}-panel`} role="tabpanel" tabIndex={-1} aria-labelledby={`${ids}-tab-${type}`} aria-busy={view.status === 'loading'}>
-        <Panel view={view} type={type} local={local} extra={sandboxControls} onPage={(p) => ((focusRows.current = true), go(type, p))} />
+        <Panel view={view} type={type} local={local} extra={rowControls} onPage={(p) => ((focusRows.current = true), go(type, p))} />
       </div>
     </div>
   );

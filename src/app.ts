@@ -74,7 +74,7 @@ export function createApp(deps: Deps): App {
     .use(adminRoutes({
       client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
-      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity,
+      trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity, compliance: deps.compliance,
     }, session))
     .use(identityRoutes({ identity: deps.identity, twoStep: deps.twoStep, rateLimiter: deps.rateLimiter, trustedHeader: deps.config.TRUSTED_PROXY_HEADER }, session))
     .use(solvencyRoutes(deps.solvency, session))

@@ -4,6 +4,7 @@ import { isLoopbackAddress, type SandboxAccess } from './http/loopback';
 import { WITHDRAWAL_TIME_DEFAULT } from './shared/withdrawal-time';
 import { isUsState, parseStateList } from './services/identity/us-states';
 import { parseSender } from './services/mail/mime';
+import { AML_DEFAULTS, AML_RULES } from './services/compliance/settings';
 
 /** A refinement that holds when `parse` takes the value without throwing. */
 const parses = (parse: (v: string) => unknown) => (v: string) => {
@@ -96,7 +97,21 @@ const schema = z.object({
   ONFIDO_API_URL: z.url().default('https://api.onfido.com'),
   // Proof of liabilities (docs/solvency.md): a snapshot every day at 00:00 UTC, every Monday, or only by hand.
   SOLVENCY_SNAPSHOT: z.enum(['daily', 'weekly', 'off']).default('daily'),
+  // The money-laundering watch (docs/decisions/compliance-watch.md): every rule on by default, `off` turns one off.
+  ...amlSchema(),
 });
+
+/** One string setting per rule, checked by the rule's own reader (services/compliance/settings.ts). */
+function amlSchema() {
+  const entries = Object.entries(AML_DEFAULTS).map(([name, fallback]) => {
+    const rule = AML_RULES[name as keyof typeof AML_DEFAULTS];
+    return [name, z.string().default(fallback).superRefine((v, c) => {
+      const problem = rule(v);
+      if (problem) c.addIssue({ code: 'custom', message: problem });
+    })];
+  });
+  return Object.fromEntries(entries) as { [K in keyof typeof AML_DEFAULTS]: z.ZodDefault<z.ZodString> };
+}
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string;
   /** The console needs the operator's two-step verification (OPERATOR_TWO_STEP; production's default). */

@@ -63,6 +63,8 @@ import { createUploadGate } from './services/identity/upload-gate';
 import { pickDocumentStore, pickIdentityCheck } from './services/identity/pick';
 import { parseStateList } from './services/identity/us-states';
 import { createSolvencyService, type SolvencyService } from './services/solvency/solvency-service';
+import { createComplianceService, type ComplianceService } from './services/compliance/compliance-service';
+import { amlSettings } from './services/compliance/settings';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -120,6 +122,8 @@ export type Deps = {
   identity: IdentityService;
   /** Proof of liabilities: snapshots, their files and notices, a player's nonce (docs/solvency.md). */
   solvency: SolvencyService;
+  /** The money-laundering watch, its cases and the sanctions list (docs/decisions/compliance-watch.md). */
+  compliance: ComplianceService;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -220,11 +224,17 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   // The screens' words follow the approval the withdrawal service really applies.
   site.withdrawalTime = withdrawalTimeText(withdrawalTiming(config, !!simulator));
   site.withdrawalTiming = withdrawalTiming(config, !!simulator);
-  const withdrawals = overrides.withdrawals ?? createWithdrawalService({
+  // A cleared case or a lifted freeze sends on the withdrawals it held (the withdrawal service, made next).
+  const compliance: ComplianceService = overrides.compliance ?? createComplianceService({
+    client: database.client, settings: amlSettings(config), production: config.isProduction, busy: () => moneyMoving(database.client),
+    release: (userId: string): Promise<void> => withdrawals.releaseHeld(userId),
+  });
+  const withdrawals: WithdrawalService = overrides.withdrawals ?? createWithdrawalService({
     client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
       autoApproveCents: autoApproveCents(config, !!simulator) },
     retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000, onReconciled: () => metrics.reconciled('withdrawals'), checkIdentity: identity.assertMayWithdraw,
+    screen: compliance.screen,
     onChanges: withdrawalPush({ hub, ledger, wakeMail }),
     onRequested: withdrawalRequested({ client: database.client, logger, hub, ledger, wakeMail }),
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
@@ -256,7 +266,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   );
   const jobs = overrides.jobs ?? createJobRunner({
     client: database.client, logger, leaseMs: config.JOB_LEASE_S * 1000, onLease: (holding) => metrics.setLeaseHolder('jobs', holding),
-    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity,
+    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity, watch: compliance,
       more: [solvency.job(logger)] }),
   });
   const mailQueue = overrides.mailQueue ?? createMailQueue({
@@ -298,6 +308,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     jobs,
     identity,
     solvency,
+    compliance,
     ...overrides,
   };
 }

@@ -28,8 +28,9 @@ import m25 from './0025_idempotency_keys_kept.sql' with { type: 'text' };
 import m26 from './0026_session_second_factor.sql' with { type: 'text' };
 import m27 from './0027_ticker_opt_in.sql' with { type: 'text' };
 import m28 from './0028_solvency.sql' with { type: 'text' };
-import m29 from './0032_player_language.sql' with { type: 'text' };
-import m30 from './0033_two_step_mail_proof.sql' with { type: 'text' };
+import m29 from './0029_compliance.sql' with { type: 'text' };
+import m30 from './0032_player_language.sql' with { type: 'text' };
+import m31 from './0033_two_step_mail_proof.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -61,6 +62,7 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0026_session_second_factor', sql: m26 },
   { tag: '0027_ticker_opt_in', sql: m27 },
   { tag: '0028_solvency', sql: m28 },
-  { tag: '0032_player_language', sql: m29 },
-  { tag: '0033_two_step_mail_proof', sql: m30 },
+  { tag: '0029_compliance', sql: m29 },
+  { tag: '0032_player_language', sql: m30 },
+  { tag: '0033_two_step_mail_proof', sql: m31 },
 ];

@@ -11,3 +11,4 @@ export * from './protection';
 export * from './two-step';
 export * from './jobs';
 export * from './solvency';
+export * from './compliance';

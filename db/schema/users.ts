@@ -59,5 +59,10 @@ export const sessions = sqliteTable(
     /** How it was signed in: the console opens only for a session that passed a second factor. */
     signedInWith: text('signed_in_with', { enum: ['password', 'password_code', 'recovery_code'] }).notNull().default('password'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // Sign-ins from one device or one address over 7 days (the shared-accounts rule, services/compliance).
+    index('sessions_device_key_idx').on(t.deviceKey, t.createdAt).where(sql`${t.deviceKey} IS NOT NULL`),
+    index('sessions_ip_idx').on(t.ip, t.createdAt).where(sql`${t.ip} IS NOT NULL`),
+  ],
 );

@@ -5,7 +5,7 @@
 export const COUNTS_EVERY_MS = 15_000;
 
 /** withdrawalsAwaitingApproval: the open withdrawals an operator still has to decide (approved ones are BTCPay's to send). */
-export type OpenCounts = { openWithdrawals: number; withdrawalsAwaitingApproval?: number; openGameTasks: number; openIdentity?: number };
+export type OpenCounts = { openWithdrawals: number; withdrawalsAwaitingApproval?: number; openGameTasks: number; openIdentity?: number; openCases?: number };
 
 export type CountsEnv = {
   read: () => Promise<OpenCounts | null>;

@@ -1,5 +1,8 @@
 // Display rules for history and notifications (spec §2, §4, §9), shared by the islands and their pages.
 import { dollarsToCents, formatCents } from '../../src/shared/money';
+import { UNDER_REVIEW } from '../../src/shared/under-review';
+
+export { UNDER_REVIEW };
 
 // ALL comes first and is where the history opens (docs/decisions/history-all-tab.md).
 export const TX_TYPES = ['ALL', 'TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] as const;
@@ -92,7 +95,7 @@ export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' 
   const s = status.toLowerCase();
   if (s === 'completed' || s === 'success' || s === 'released') return 'green';
   // Held: a deposit past a limit or during a break, not in the wallet until support releases or refunds it.
-  if (s === 'pending' || s === 'held') return 'yellow';
+  if (s === 'pending' || s === 'held' || s === UNDER_REVIEW) return 'yellow';
   if (s === 'failed' || s === 'cancelled' || s === 'canceled' || s === 'reversed') return 'red';
   return 'grey';
 }

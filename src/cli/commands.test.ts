@@ -29,6 +29,8 @@ const BAD: Record<string, string[]> = {
   'admin email': ['only.one@example.com'],
   'freeplay create': ['--operator', 'boss@example.com', '--amount', 'five'],
   withdrawals: ['frobnicate'],
+  'sanctions import': ['list.txt', '--date', 'yesterday'],
+  'sanctions status': ['now'],
   'games tasks': ['--done', 'task-1', '--reference', 'BO-1'],
   'ledger verify': ['--deep'],
   'solvency publish': ['--id', 'not an id'],

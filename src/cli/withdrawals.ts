@@ -13,6 +13,8 @@ import { approveWithdrawal, rejectWithdrawal } from '../services/admin/queue-act
 import { createLedger } from '../services/ledger/ledger';
 import { PaymentsError } from '../services/payments/payments.port';
 import { createWithdrawalService } from '../services/payments/withdrawal-service';
+import { createWithdrawalScreen } from '../services/compliance/screen';
+import { amlSettings } from '../services/compliance/settings';
 import { isOpenWithdrawal, WITHDRAWAL_STATUSES } from '../services/payments/withdrawals';
 import { formatCents } from '../shared/money';
 import { type Command, parseOptions, UsageError } from './command';
@@ -54,6 +56,8 @@ async function run(argv: string[]): Promise<number> {
       const service = createWithdrawalService({
         client, ledger, provider: payments, logger, network: config.BITCOIN_NETWORK,
         limits: { dailyMaxCents: 0, maxOpen: 0, autoApproveCents: 0 }, retryMs: config.WITHDRAWAL_RETRY_MINUTES * 60_000,
+        // An approval screens the destination as the console's does (a held or sanctioned withdrawal is refused).
+        screen: createWithdrawalScreen(client, amlSettings(config)),
         // The player's e-mail is queued with the change; the site's mail worker sends it (it looks for new rows every second).
         onChanges: withdrawalPush({ hub, ledger, wakeMail: () => {} }),
       });

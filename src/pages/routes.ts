@@ -34,6 +34,8 @@ import adminGames from './admin/games.page';
 import adminAudit from './admin/audit.page';
 import adminIdentity from './admin/identity.page';
 import adminIdentityReview from './admin/identity-review.page';
+import adminCases from './admin/cases.page';
+import adminCase from './admin/case.page';
 import verifyIdentity from './verify-identity.page';
 import solvency from './solvency/solvency.page';
 
@@ -77,4 +79,6 @@ export const pageRoutes: Record<string, Page> = {
   '/admin/audit': adminAudit,
   '/admin/identity': adminIdentity,
   '/admin/identity/:id': adminIdentityReview,
+  '/admin/cases': adminCases,
+  '/admin/cases/:id': adminCase,
 };

@@ -14,12 +14,21 @@ export default definePage({
     const { type, page } = historyPlace(ctx.url.searchParams);
     return txPageFrom(type, page, await ctx.api?.(`/transaction/transaction-List/${type}?page=${page}&limit=${PAGE_SIZE}`), PAGE_SIZE);
   },
+  actions: {
+    /** A withdrawal under review, cancelled by its player before any script has run: the same API call. */
+    async cancelWithdrawal(ctx) {
+      const back = ctx.url.pathname + ctx.url.search;
+      const a = await ctx.send('POST', `/withdraw/${encodeURIComponent(ctx.fields.id ?? '')}/cancel`, {});
+      // Either way the history again, with the answer over it (the row has moved on, or it has not).
+      return { redirect: back, flash: a.json?.success ? { kind: 'success', message: String(a.json.message) } : { kind: 'error', message: String(a.json?.message || 'That did not work.') } };
+    },
+  },
   render: (ctx: PageContext) => (
     <section className="page-section wallet-page" aria-labelledby="transactions-title">
       <h1 id="transactions-title" className="page-title">Transactions</h1>
       <p className="page-lead">Every movement of your credits: deposits, withdrawals, game transfers, P2P and freeplay.</p>
       <div className="card wallet-card">
-        <Island name="TransactionsTable" props={{ initial: (ctx.data as ReturnType<typeof txPageFrom>) ?? null, sandboxPayouts: ctx.site.sandboxPayments && ctx.sandboxControls === true }} />
+        <Island name="TransactionsTable" props={{ initial: (ctx.data as ReturnType<typeof txPageFrom>) ?? null, sandboxPayouts: ctx.site.sandboxPayments && ctx.sandboxControls === true, formToken: ctx.formToken }} />
       </div>
     </section>
   ),

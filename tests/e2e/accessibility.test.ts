@@ -7,6 +7,7 @@ import { call } from '../helpers/app';
 import { fund } from '../helpers/money';
 import { createOperatorUser, createPlayer } from '../helpers/players';
 import { sendCredits } from '../../src/services/wallet/p2p';
+import { fileHits, hitStatement } from '../../src/services/compliance/hits';
 import { cents } from '../../src/shared/money';
 import { DESKTOP, PHONE, launchBrowser, startServer, type Browser, type TestServer, signInAs } from './browser';
 
@@ -15,7 +16,7 @@ const SIGNED_OUT = ['/', '/about-us', '/privacy-policy', '/terms-condition', '/u
   '/login', '/login?next=%2Fhome', '/register?start=1', '/solvency', '/forgot-password', '/forgot-password?captcha=question', `/reset-password/${'A'.repeat(43)}`, `/set-password/${'A'.repeat(43)}`, `/verify/email/${'A'.repeat(43)}`];
 const SIGNED_IN = ['/home', '/transactions', '/transactions?type=P2P', '/p2p-transfer', '/notifications', '/profile-setting', '/deposit-bitcoin', '/freeplay', '/verify-identity', '/solvency',
   `/two-step/confirm/${'A'.repeat(43)}`];
-const OPERATOR = ['/admin', '/admin/players', '/admin/withdrawals', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit', '/admin/identity'];
+const OPERATOR = ['/admin', '/admin/players', '/admin/withdrawals', '/admin/cases', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit', '/admin/identity'];
 
 type Finding = { path: string; width: number; rule: string; impact: string; nodes: string[] };
 
@@ -42,6 +43,12 @@ beforeAll(async () => {
   SIGNED_IN.push(...[pending, paid, expired].map((id) => `/deposit-bitcoin?deposit=${id}`));
   // A proof of liabilities, so /solvency shows its check, figures and list (and the player a notice with its link).
   await server.app.deps.solvency.publish();
+  // A case that holds the player's withdrawals, and a withdrawal under review in their history (with its cancel form).
+  await server.app.deps.database.client.batch([hitStatement({ userId: player.userId, rule: 'in_out_without_play', ref: 'a11y', at: Date.now(), facts: { amountCents: 100, depositedCents: 2500, playedCents: 0 } }), ...fileHits()], 'write');
+  await call(server.app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-LN', wallet_address: 'ada@wallet.example.com', amount: 1 }, { token: player.token });
+  SIGNED_IN.push('/transactions?type=WITHDRAW');
+  const held = await server.app.deps.database.client.execute({ sql: 'SELECT id FROM compliance_cases WHERE user_id = ?', args: [player.userId] });
+  OPERATOR.push(`/admin/cases/${held.rows[0]!.id}`);
   playerToken = player.token;
   friendEmail = friend.email;
   operatorToken = (await createOperatorUser(server.app)).token;

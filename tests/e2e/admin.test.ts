@@ -74,7 +74,7 @@ describe('operator console in chromium', () => {
     await page.locator('td[data-label="Reason"]', { hasText: 'Address flagged by compliance' }).waitFor();
     expect((await verifyLedger(server.app.deps.database.client)).ok).toBe(true);
     // No page is wider than the phone.
-    for (const p of ['/admin', '/admin/players', `/admin/players/${ada.userId}`, '/admin/withdrawals?status=all', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit']) {
+    for (const p of ['/admin', '/admin/players', `/admin/players/${ada.userId}`, '/admin/withdrawals?status=all', '/admin/cases?status=all', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit']) {
       await page.goto(server.url + p);
       expect([p, await page.evaluate(() => document.documentElement.scrollWidth)]).toEqual([p, 390]);
       if (process.env.SHOTS) await page.screenshot({ path: `/tmp/admin${p.replace(/[/?=]/g, '-')}-390.png`, fullPage: true });

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import type { TestApp } from './app';
+import { AML_OFF } from './aml';
 
 const root = resolve(import.meta.dir, '../..');
 
 /** Runs one of the operator commands (scripts/<name>.ts) against a test app's database and data folder. */
 export function runCommand(app: TestApp, script: string, args: string[], env: Record<string, string> = {}) {
   const r = Bun.spawnSync([process.execPath, `scripts/${script}.ts`, ...args], {
-    cwd: root, env: { ...process.env, DATABASE_URL: app.config.DATABASE_URL, DATA_DIR: app.dir, NODE_ENV: 'test', IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '1000000000', ...env },
+    cwd: root, env: { ...process.env, DATABASE_URL: app.config.DATABASE_URL, DATA_DIR: app.dir, NODE_ENV: 'test', IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '1000000000', ...AML_OFF, ...env },
   });
   return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
 }

@@ -1,5 +1,6 @@
 import type { Subprocess } from 'bun';
 import { resolve } from 'node:path';
+import { AML_OFF } from './aml';
 
 export type ServerProcess = { url: string; proc: Subprocess; kill(signal?: NodeJS.Signals): Promise<void> };
 
@@ -24,7 +25,7 @@ async function startOnce(env: Record<string, string>, timeoutMs: number): Promis
   const port = env.PORT ?? String(20_000 + Math.floor(Math.random() * 12_000));
   const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '1000000000', ...env, PORT: port },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '1000000000', ...AML_OFF, ...env, PORT: port },
     stdout: 'ignore',
     stderr: 'pipe',
   });

@@ -9,6 +9,7 @@ import type { WithdrawalService } from '../../services/payments/withdrawal-servi
 import type { Hub } from '../../ws/hub.port';
 import type { TwoStepEvent } from '../../services/auth/two-step';
 import type { IdentityService } from '../../services/identity/identity-service';
+import type { ComplianceService } from '../../services/compliance/compliance-service';
 
 /** What the operator API needs: the same services the player API and the operator commands use. */
 export type AdminDeps = {
@@ -27,4 +28,6 @@ export type AdminDeps = {
   securityEvent?: (e: TwoStepEvent) => void;
   /** Identity submissions, their documents and the tax report. */
   identity?: IdentityService;
+  /** The money-laundering watch's cases, frozen cash-outs, the sanctions list and the daily totals report. */
+  compliance?: ComplianceService;
 };

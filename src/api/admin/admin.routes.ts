@@ -11,6 +11,7 @@ import { playersRoutes } from './players.routes';
 import { queuesRoutes } from './queues.routes';
 import { twoStepAdminRoutes } from './two-step.routes';
 import { identityAdminRoutes } from './identity.routes';
+import { complianceRoutes } from '../compliance/compliance.routes';
 
 /**
  * The operator API under /api/v1/admin. Every route carries `admin: true` (session.ts): 401 for a visitor, 403 for
@@ -27,6 +28,7 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
           liabilities: dollars(o.liabilitiesCents), depositsToday: dollars(o.depositsTodayCents), withdrawalsToday: dollars(o.withdrawalsTodayCents),
           openWithdrawals: o.openWithdrawals, withdrawalsAwaitingApproval: o.withdrawalsAwaitingApproval, openGameTasks: o.openGameTasks,
           heldPayments: o.heldPayments, held: dollars(o.heldCents), playersInDebt: o.playersInDebt, owed: dollars(o.owedCents), ledgerVerify: { ok: o.ledgerVerify.ok, at: iso(o.ledgerVerify.at) }, payments: o.payments,
+          openCases: o.openCases, criticalCases: o.criticalCases,
         },
       };
     }, { admin: true })
@@ -39,6 +41,7 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
     .use(catalogueRoutes(d, session))
     .use(auditRoutes(d, session))
     .use(d.identity ? identityAdminRoutes({ identity: d.identity, trustedHeader: d.trustedHeader }, session) : new Elysia())
+    .use(d.compliance ? complianceRoutes({ compliance: d.compliance, idempotency: d.idempotency, trustedHeader: d.trustedHeader }, session) : new Elysia())
     .get('/*', notFound, { admin: true })
     .post('/*', notFound, { admin: true })
     .patch('/*', notFound, { admin: true })

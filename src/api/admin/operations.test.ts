@@ -114,7 +114,7 @@ describe('deposits, overview and the audit trail', () => {
     expect(o).toMatchObject({ openWithdrawals: 0, payments: { provider: 'sandbox', ok: true }, ledgerVerify: { ok: true } });
     expect(typeof o.liabilities).toBe('number');
     // The menu's counts are the overview's, without its slow parts.
-    expect((await admin('GET', '/counts')).json.data).toEqual({ openWithdrawals: o.openWithdrawals, withdrawalsAwaitingApproval: o.withdrawalsAwaitingApproval, openGameTasks: o.openGameTasks, openIdentity: 0 });
+    expect((await admin('GET', '/counts')).json.data).toEqual({ openWithdrawals: o.openWithdrawals, withdrawalsAwaitingApproval: o.withdrawalsAwaitingApproval, openGameTasks: o.openGameTasks, openIdentity: 0, openCases: o.openCases });
     expect(o.liabilities).toBeGreaterThan(0);
     const all = await admin('GET', '/audit');
     expect(all.json.pagination.total).toBeGreaterThan(5);

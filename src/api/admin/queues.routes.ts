@@ -41,6 +41,8 @@ export const queuesRoutes = (d: AdminDeps, session: Session) =>
           amount: dollars(w.amountCents), tip: dollars(w.tipCents), btcAmount: w.btcAmount, reason: w.reason, createdAt: iso(w.createdAt), ageMinutes: Math.floor(w.ageMs / 60_000),
           last30Days: { deposits: dollars(w.last30.deposits), withdrawals: dollars(w.last30.withdrawals) },
           payoutId: w.payoutId, proof: w.proof,
+          // Held for review by a compliance case or a frozen cash-out: not sent, and not approvable, until it is cleared.
+          held: isOpenWithdrawal(w.status) && w.held,
         })),
       };
     }, { admin: true })

@@ -9,7 +9,8 @@ import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkWithdraw, TIP_WHOLE, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
 import type { SandboxSimulator } from '../../services/payments/sandbox/sandbox-simulator';
 import type { WithdrawalService } from '../../services/payments/withdrawal-service';
-import type { WithdrawalRow } from '../../services/payments/withdrawals';
+import { isOpenWithdrawal, type WithdrawalRow } from '../../services/payments/withdrawals';
+import { UNDER_REVIEW } from '../../services/compliance/held';
 import type { TwoStep } from '../../services/auth/two-step';
 import { walletId, type Ledger } from '../../services/ledger/ledger.types';
 import { withdrawalTiming } from '../../services/payments/withdrawal-timing';
@@ -17,8 +18,11 @@ import { withdrawalTimeText } from '../../shared/withdrawal-time';
 
 type WithdrawDeps = { config: Config; twoStep: TwoStep; ledger: Ledger; withdrawals: WithdrawalService; paymentsIdle: () => Promise<void>; idempotency: IdempotencyPlugin; simulator: SandboxSimulator | null };
 
+// Held for review, the player sees "under review" and nothing of why (never the rule, nor that there is a case).
+const shownStatus = (w: WithdrawalRow) => (w.held && isOpenWithdrawal(w.status) && w.status !== 'cancelling' ? UNDER_REVIEW : w.status);
+
 const toData = (w: WithdrawalRow) => ({
-  withdrawalId: w.id, status: w.status, currency: w.currency, wallet_address: w.destination, amount: dollarsFromCents(w.amountCents),
+  withdrawalId: w.id, status: shownStatus(w), currency: w.currency, wallet_address: w.destination, amount: dollarsFromCents(w.amountCents),
   tip: dollarsFromCents(w.tipCents), rate: Number(w.rate), btcAmount: w.btcAmount, payoutId: w.payoutId, reason: w.reason,
 });
 
@@ -49,7 +53,9 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       const what = tipCents > 0
         ? `Withdrawal of ${formatCents(amountCents)} requested, with a ${formatCents(tipCents)} tip: ${formatCents(amountCents + tipCents)} left your wallet.`
         : `Withdrawal of ${formatCents(amountCents)} requested.`;
-      const message = w.status === 'creating'
+      const message = w.held
+        ? `${what} It is under review and will be sent once the review is done. You can cancel it from your history meanwhile.`
+        : w.status === 'creating'
         ? `${what} It will be sent as soon as the payment server answers.`
         : `${what} ${withdrawalTimeText(withdrawalTiming(d.config, !!d.simulator), amountCents)}`;
       const walletCents = (await d.ledger.balance(walletId(player.userId))).availableCents;
@@ -60,6 +66,14 @@ export const withdrawalsRoutes = (d: WithdrawDeps, session: Session) =>
       if (!w) throw AppError.notFound('Withdrawal not found');
       return { success: true, data: toData(w) };
     }, { auth: true })
+    // The player's own withdrawal under review, cancelled: amount and tip back in the wallet, nothing sent.
+    .post('/withdraw/:id/cancel', async ({ player, params }) => {
+      const r = await d.withdrawals.cancelHeld(player.userId, params.id);
+      const walletCents = (await d.ledger.balance(walletId(player.userId))).availableCents;
+      const back = formatCents(r.withdrawal.amountCents + r.withdrawal.tipCents);
+      const message = r.finished ? `Withdrawal cancelled: ${back} is back in your wallet.` : `Withdrawal cancelled: ${back} comes back to your wallet within a few minutes.`;
+      return { success: true, message, walletAmount: dollarsFromCents(walletCents), data: toData(r.withdrawal) };
+    }, { auth: true, idempotent: true })
     .post('/sandbox/withdrawals/:id/:to', async ({ player, params, request }) => {
       // Anyone else gets what an unknown path gets: nothing says the control exists.
       if (!d.simulator || !sandboxGate(d.config)(request)) throw AppError.notFound();

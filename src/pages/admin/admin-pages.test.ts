@@ -3,7 +3,7 @@ import { BASE, call, makeApp, page, type TestApp } from '../../../tests/helpers/
 import { fund } from '../../../tests/helpers/money';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
 
-const PAGES = ['/admin', '/admin/players', '/admin/players/PLAYER', '/admin/withdrawals', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit'];
+const PAGES = ['/admin', '/admin/players', '/admin/players/PLAYER', '/admin/withdrawals', '/admin/cases', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit'];
 
 let app: TestApp;
 let player: TestPlayer;

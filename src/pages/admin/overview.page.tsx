@@ -1,21 +1,24 @@
 import { adminLoad, adminPage } from './admin-page';
 import { AdminShell, money, when } from './ui';
+import { SanctionsWarning } from './sanctions-warning';
 
 /** /admin: the day at a glance. */
 export default adminPage({
   title: 'Operator console',
-  load: (ctx) => adminLoad(ctx, { overview: '/admin/overview' }),
+  load: (ctx) => adminLoad(ctx, { overview: '/admin/overview', sanctions: '/admin/sanctions' }),
   render: (ctx) => {
     const o = (ctx.data as any).overview?.data ?? {};
     const tiles: [string, string, string?][] = [
       ['Owed to players', money(o.liabilities)], ['Deposits today', money(o.depositsToday)], ['Withdrawals today', money(o.withdrawalsToday)],
       ['Held deposits', `${o.heldPayments ?? ''} (${money(o.held)})`, '/admin/deposits#held'], ['Players in debt', `${o.playersInDebt ?? ''} (${money(o.owed)})`, '/admin/deposits#debts'],
       ['Open withdrawals', `${o.openWithdrawals ?? ''} (${o.withdrawalsAwaitingApproval ?? ''} awaiting approval)`, '/admin/withdrawals'], ['Open game tasks', String(o.openGameTasks ?? ''), '/admin/game-tasks'],
+      ['Open cases', `${o.openCases ?? ''}${o.criticalCases ? ` (${o.criticalCases} critical)` : ''}`, '/admin/cases'],
       ['Ledger', o.ledgerVerify?.ok ? `Balanced (${when(o.ledgerVerify.at)})` : 'CHECK FAILED: run ledger:verify'],
       ['Payments', `${o.payments?.provider ?? ''} ${o.payments?.ok ? 'reachable' : 'NOT reachable'}`],
     ];
     return (
       <AdminShell ctx={ctx} title="Overview">
+        <SanctionsWarning read={(ctx.data as any).sanctions} />
         <dl className="admin-tiles">
           {tiles.map(([label, value, href]) => (
             <div key={label} className="admin-tile">

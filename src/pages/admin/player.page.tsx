@@ -3,6 +3,7 @@ import { ActionForm, AdminShell, money, Pager, Table, when, type Row } from './u
 import { resetTwoStepAction, twoStepRead, TwoStepFact, TwoStepReset } from './player-two-step';
 import { IdentityFacts } from './identity-ui';
 import { PlayerAuditTrail, playerAuditRead } from './player-audit';
+import { CashOutFact, cashOutRead, unfreezeAction, UnfreezeCashOut } from './player-cash-out';
 
 // A history page number as typed in the URL; anything else reads the first page rather than failing the whole screen.
 const historyPageOf = (url: URL) => (/^[1-9]\d{0,4}$/.test(url.searchParams.get('historyPage') ?? '') ? url.searchParams.get('historyPage')! : '1');
@@ -14,7 +15,7 @@ export default adminPage({
     const id = ctx.params.id ?? '';
     const data = await adminLoad(ctx, {
       detail: `/admin/players/${enc(id)}?historyPage=${historyPageOf(ctx.url)}`, twoStep: twoStepRead(id), held: `/admin/players/${enc(id)}/held`,
-      identity: `/admin/players/${enc(id)}/identity`, audit: playerAuditRead(id),
+      identity: `/admin/players/${enc(id)}/identity`, audit: playerAuditRead(id), cashOut: cashOutRead(id),
     });
     // An id that is no player (or not an id at all: a malformed escape reaches here as none) goes back to the list.
     if (!data.detail?.player) throw new Response(null, { status: 303, headers: { location: '/admin/players' } });
@@ -24,6 +25,7 @@ export default adminPage({
     lock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/lock`, (f) => ({ reason: f.reason }), { confirm: true }),
     unlock: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/unlock`, (f) => ({ reason: f.reason })),
     reset2fa: resetTwoStepAction,
+    unfreeze: unfreezeAction,
     // Held deposit money: the form names the held payment (id) and its player.
     releaseHeld: apiAction('POST', (f) => `/admin/players/${enc(f.player ?? '')}/held/${enc(f.id ?? '')}/release`, (f) => ({ reason: f.reason }), { confirm: true }),
     refundHeld: apiAction('POST', (f) => `/admin/players/${enc(f.player ?? '')}/held/${enc(f.id ?? '')}/refund`, (f) => ({ address: f.address, reason: f.reason }), { confirm: true }),
@@ -50,6 +52,7 @@ export default adminPage({
           <div><dt>Open sessions</dt><dd>{d.sessions.length}</dd></div>
           <TwoStepFact read={(ctx.data as any).twoStep} />
           <IdentityFacts read={(ctx.data as any).identity} />
+          <CashOutFact id={p.id} read={(ctx.data as any).cashOut} />
         </dl>
         <div className="admin-actions">
           {p.locked
@@ -60,6 +63,7 @@ export default adminPage({
           <TwoStepReset id={p.id} read={(ctx.data as any).twoStep} />
           <ActionForm action="setTax" id={p.id} label="Change tax number" confirm="They asked for this and proved who they are; they will be e-mailed"
             fields={[{ name: 'tin', label: 'SSN or ITIN (9 digits)', inputMode: 'numeric', required: true, maxLength: 11 }]} />
+          <UnfreezeCashOut id={p.id} read={(ctx.data as any).cashOut} />
         </div>
         <HeldPayments player={p.id} held={((ctx.data as any).held?.held ?? []) as Row[]} />
         <h2 className="admin-subtitle" id="movements">{`Movements (${d.historyPagination.total})`}</h2>

@@ -46,11 +46,12 @@ export default adminPage({
             // each take a column and the payout id land under the label.
             <div>
               {`${w.status}${w.payoutState ? ` (${w.payoutState})` : ''}${w.reason ? `: ${w.reason}` : ''}`}
+              {w.held && <> · <a href={`/admin/cases?status=all&player=${enc(w.userId)}`}>held for review</a></>}
               {w.status === 'completed' && <Paid w={w} />}
             </div>,
             w.status === 'pending' || w.status === 'creating' ? (
               <div className="admin-actions">
-                {w.payoutState === 'AwaitingApproval' && <ActionForm action="approve" id={w.id} label="Approve" confirm={`Send ${money(w.amount)} to this destination`} />}
+                {w.payoutState === 'AwaitingApproval' && !w.held && <ActionForm action="approve" id={w.id} label="Approve" confirm={`Send ${money(w.amount)} to this destination`} />}
                 <ActionForm action="reject" id={w.id} label="Reject" danger reasonLabel="Reason (the player is told)" confirm={`Return ${money(w.amount + w.tip)} to the wallet`} />
               </div>
             ) : '',

@@ -34,7 +34,7 @@ export type AuditFilter = { actor?: string; action?: string; target?: string; fr
 
 /**
  * The ids `target` stands for: itself and, when it is a player's id, the ids of what is theirs (their withdrawals,
- * deposits, identity submissions, and the tasks of their game accounts, which name the account by game and user
+ * deposits, identity submissions, compliance cases, and the tasks of their game accounts, which name the account by game and user
  * name, or by its creation ref). Held funds and two-step resets are audited against the player (target type user),
  * so the id itself finds them. One IN list, so the target index is used; these ids are UUIDs, unique across tables.
  */
@@ -42,6 +42,7 @@ const TARGET_IDS = `SELECT ?
     UNION ALL SELECT id FROM withdrawals WHERE user_id = ?
     UNION ALL SELECT id FROM deposits WHERE user_id = ?
     UNION ALL SELECT id FROM identity_submissions WHERE user_id = ?
+    UNION ALL SELECT id FROM compliance_cases WHERE user_id = ?
     UNION ALL SELECT t.id FROM user_games g JOIN game_tasks t ON t.game_id = g.game_id AND t.user_name = g.user_name WHERE g.user_id = ?
     UNION ALL SELECT t.id FROM user_games g JOIN game_tasks t ON t.ref = g.ref WHERE g.user_id = ?`;
 

@@ -7,6 +7,8 @@ import type { WithdrawalService } from '../payments/withdrawal-service';
 import { readableId } from '../wallet/readable-id';
 import { notificationRow, type Notification } from '../wallet/notifications';
 import { auditStatement, type Actor } from './audit';
+import { normaliseAddress } from '../compliance/destination-key';
+import { isListed, recordSanctioned } from '../compliance/sanctions';
 
 export type HeldItem = {
   id: string; userId: string; email: string; depositId: string; amountCents: number; reason: string; status: string;
@@ -97,6 +99,12 @@ export async function releaseHeld(client: Client, ledger: Ledger, actor: Actor, 
 export async function refundHeld(client: Client, ledger: Ledger, withdrawals: WithdrawalService, actor: Actor, userId: string, id: string, address: string, reason: string, now = Date.now()) {
   const destination = withdrawals.checkAddress(address);
   const h = await mustFind(client, userId, id);
+  // A refund is a payout like a withdrawal: never to a sanctioned address (the same case and frozen cash-out).
+  const key = normaliseAddress(destination.value);
+  if (await isListed(client, key)) {
+    await recordSanctioned(client, { userId, ref: `refund:${id}`, destination: destination.value, key, currency: 'BTC-CHAIN', amountCents: h.amountCents, at: now, via: 'refund of held money' });
+    throw AppError.conflict('This refund cannot be sent: the address is on the sanctions list. The player\'s cash-out is frozen and a case is open on the Cases page.', 'SANCTIONED_DESTINATION');
+  }
   const rate = await withdrawals.rate();
   const withdrawalId = Bun.randomUUIDv7();
   const historyId = Bun.randomUUIDv7();
@@ -112,6 +120,8 @@ export async function refundHeld(client: Client, ledger: Ledger, withdrawals: Wi
           args: [withdrawalId, userId, destination.value, h.amountCents, rate, btcForCents(h.amountCents, rate), holdId, withdrawals.providerName, historyId, now, now] },
         { sql: `INSERT INTO transactions (id, uuid, user_id, type, direction, status, amount_cents, order_id, transfer_id, created_at) VALUES (?, ?, ?, 'WITHDRAW', 'out', 'pending', ?, NULL, ?, ?)`,
           args: [historyId, readableId(), userId, h.amountCents, holdId, now] },
+        // Its destination as the network reads it, screened with every other withdrawal's (services/compliance).
+        { sql: `INSERT INTO withdrawal_screens (withdrawal_id, user_id, destination_key, entry_mark, created_at) VALUES (?, ?, ?, NULL, ?)`, args: [withdrawalId, userId, key, now] },
         { sql: `UPDATE transactions SET status = 'refunded' WHERE id = (SELECT history_id FROM held_funds WHERE id = ?)`, args: [id] },
         stmt,
         auditStatement(actor, { action: 'held.refund', targetType: 'user', targetId: userId, reason,

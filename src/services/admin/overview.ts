@@ -8,24 +8,27 @@ export type Overview = {
   /** Held deposits waiting for an operator, and players owing from a reversed deposit. */
   heldPayments: number; heldCents: number; playersInDebt: number; owedCents: number;
   ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
+  /** Open compliance cases, and of them those of the highest severity (a sanctioned destination). */
+  openCases: number; criticalCases: number;
 };
 
-export type OpenCounts = { openWithdrawals: number; withdrawalsAwaitingApproval: number; openGameTasks: number; openIdentity: number };
+export type OpenCounts = { openWithdrawals: number; withdrawalsAwaitingApproval: number; openGameTasks: number; openIdentity: number; openCases: number };
 
 const OPEN_WITHDRAWALS = "SELECT count(*) AS n FROM withdrawals WHERE status IN ('creating', 'pending', 'cancelling')";
 // What the withdrawal page's Approve button is offered for: once approved, BTCPay sends it and no operator need act.
 const AWAITING_APPROVAL = "SELECT count(*) AS n FROM withdrawals WHERE status = 'pending' AND payout_state = 'AwaitingApproval'";
 const OPEN_GAME_TASKS = "SELECT count(*) AS n FROM game_tasks WHERE status = 'open'";
 const OPEN_IDENTITY = "SELECT count(*) AS n FROM identity_submissions WHERE status = 'submitted'";
+const OPEN_CASES = "SELECT count(*) AS n FROM compliance_cases WHERE status = 'open'";
 
 /**
  * The queues the console's menu counts, and nothing else: an open console tab asks for them every 15 s, so
  * they must not cost the ledger proof or a call to the payment provider the full overview makes.
  */
 export async function openCounts(client: Client): Promise<OpenCounts> {
-  const [w, a, t, i] = await client.batch([OPEN_WITHDRAWALS, AWAITING_APPROVAL, OPEN_GAME_TASKS, OPEN_IDENTITY], 'read');
+  const [w, a, t, i, c] = await client.batch([OPEN_WITHDRAWALS, AWAITING_APPROVAL, OPEN_GAME_TASKS, OPEN_IDENTITY, OPEN_CASES], 'read');
   const n = (r: typeof w) => Number(r!.rows[0]?.n ?? 0);
-  return { openWithdrawals: n(w), withdrawalsAwaitingApproval: n(a), openGameTasks: n(t), openIdentity: n(i) };
+  return { openWithdrawals: n(w), withdrawalsAwaitingApproval: n(a), openGameTasks: n(t), openIdentity: n(i), openCases: n(c) };
 }
 
 const startOfUtcDay = (now: number) => now - (now % 86_400_000);
@@ -65,6 +68,8 @@ export function createOverview(client: Client, payments: { name: string; current
         "SELECT count(*) AS n FROM accounts WHERE id LIKE 'd:%' AND balance_cents < 0",
         "SELECT coalesce(-sum(balance_cents), 0) AS n FROM accounts WHERE id LIKE 'd:%'",
         AWAITING_APPROVAL,
+        OPEN_CASES,
+        "SELECT count(*) AS n FROM compliance_cases WHERE status = 'open' AND severity = 4",
       ], 'read'),
       ledgerState(now),
       paymentsOk(now),
@@ -73,7 +78,7 @@ export function createOverview(client: Client, payments: { name: string; current
     return {
       liabilitiesCents: n(0), depositsTodayCents: n(1), withdrawalsTodayCents: n(2), openWithdrawals: n(3), openGameTasks: n(4), withdrawalsAwaitingApproval: n(9),
       heldPayments: n(5), heldCents: n(6), playersInDebt: n(7), owedCents: n(8),
-      ledgerVerify: ledger, payments: { provider: payments.name, ok },
+      ledgerVerify: ledger, payments: { provider: payments.name, ok }, openCases: n(10), criticalCases: n(11),
     };
   };
 }

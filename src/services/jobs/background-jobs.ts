@@ -4,6 +4,9 @@ import { cleanUp } from './clean-up';
 
 type Reconciler = { reconcileOnce(): Promise<unknown> };
 
+/** How often the watch reads what moved: a case opens within about this long of the movement that trips it. */
+export const WATCH_EVERY_MS = 30_000;
+
 /**
  * The jobs that must run somewhere, once: re-reading deposits and payouts whose webhook was lost, settling game
  * transfers whose answer was lost (which posts or voids their holds), ending withdrawals BTCPay never took (their
@@ -13,13 +16,16 @@ export function backgroundJobs(o: { client: Client; deposits: Reconciler; withdr
   /** Identity documents past DOCUMENT_RETENTION_DAYS are deleted. */
   documents?: { purgeExpiredDocuments(): Promise<unknown> };
   /** Jobs of other services that must run once (the proof of liabilities' schedule). */
-  more?: Job[] }): Job[] {
+  more?: Job[];
+  /** The money-laundering watch's rules that only open cases, over what moved since its last pass. */
+  watch?: { watchOnce(): Promise<unknown> } }): Job[] {
   return [
     { name: 'deposits-reconcile', everyMs: o.reconcileMs, run: () => o.deposits.reconcileOnce() },
     { name: 'withdrawals-reconcile', everyMs: o.reconcileMs, run: () => o.withdrawals.reconcileOnce() },
     { name: 'games-reconcile', everyMs: o.reconcileMs, run: () => o.games.reconcile() },
     { name: 'clean-up', everyMs: 60 * 60_000, run: () => cleanUp(o.client) },
     ...(o.documents ? [{ name: 'documents-retention', everyMs: 60 * 60_000, run: () => o.documents!.purgeExpiredDocuments() }] : []),
+    ...(o.watch ? [{ name: 'compliance-watch', everyMs: WATCH_EVERY_MS, run: () => o.watch!.watchOnce() }] : []),
     ...(o.more ?? []),
   ];
 }

@@ -46,7 +46,7 @@ describe('doctor: configuration', () => {
   test('a healthy site on the embedded defaults: every check ok or skipped as not configured', async () => {
     const r = await runDoctor(base);
     expect(r.map((x) => [x.name, x.status])).toEqual([
-      ['configuration', 'ok'], ['database', 'ok'], ['ledger', 'ok'], ['BTCPay Server', 'skipped'], ['SMTP', 'skipped'], ['Redis', 'skipped'],
+      ['configuration', 'ok'], ['database', 'ok'], ['ledger', 'ok'], ['sanctions list', 'skipped'], ['BTCPay Server', 'skipped'], ['SMTP', 'skipped'], ['Redis', 'skipped'],
     ]);
   });
 

@@ -5,6 +5,7 @@ import { checkDatabase, openForDoctor } from './doctor/database.check';
 import { checkLedger } from './doctor/ledger.check';
 import { checkRedis } from './doctor/redis.check';
 import { checkSmtp } from './doctor/smtp.check';
+import { checkSanctions } from './doctor/sanctions.check';
 
 export type { CheckResult } from './doctor/check';
 
@@ -14,14 +15,14 @@ export type { CheckResult } from './doctor/check';
  */
 export async function runDoctor(env: Record<string, string | undefined>, timeoutMs = 10_000): Promise<CheckResult[]> {
   const { config, result: configResult } = checkConfig(env);
-  if (!config) return [configResult, ...['database', 'ledger', 'BTCPay Server', 'SMTP', 'Redis'].map((n) => skipped(n, 'not checked: fix the configuration first'))];
+  if (!config) return [configResult, ...['database', 'ledger', 'sanctions list', 'BTCPay Server', 'SMTP', 'Redis'].map((n) => skipped(n, 'not checked: fix the configuration first'))];
   const outside = Promise.all([checkBtcpay(config, timeoutMs), checkSmtp(config, timeoutMs), checkRedis(config, timeoutMs)]);
   const opened = await openForDoctor(config);
   let data: CheckResult[];
-  if (!opened.client) data = [opened.result ?? failed('database', []), skipped('ledger', 'not checked: the database cannot be read')];
+  if (!opened.client) data = [opened.result ?? failed('database', []), ...['ledger', 'sanctions list'].map((n) => skipped(n, 'not checked: the database cannot be read'))];
   else {
     try {
-      data = [await checkDatabase(config, opened.client), await checkLedger(opened.client)];
+      data = [await checkDatabase(config, opened.client), await checkLedger(opened.client), await checkSanctions(config, opened.client)];
     } finally {
       opened.client.close();
     }

@@ -78,3 +78,12 @@ export function checkLightning(input: string, network: BitcoinNetwork, amountCen
     throw bad(`This Lightning invoice asks for about ${formatCents(worth)}, not ${formatCents(amountCents)}. Make an invoice for the amount you withdraw, or one without an amount.`);
   return { kind: 'bolt11', value: v.toLowerCase(), amountBtc };
 }
+
+/** Whether a BOLT11 invoice names its own amount (then the payout sends exactly that, whatever the rate). */
+export function bolt11HasAmount(invoice: string): boolean {
+  try {
+    return decode(invoice.trim().replace(/^lightning:/i, '').toLowerCase()).sections.some((s) => s.name === 'amount');
+  } catch {
+    return false;
+  }
+}

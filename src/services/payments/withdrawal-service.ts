@@ -4,6 +4,9 @@ import type { Logger } from '../../lib/logger';
 import { walletId, type Ledger } from '../ledger/ledger.types';
 import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './payments.port';
 import { checkAddress, checkLightning, type BitcoinNetwork } from './withdraw-destination';
+import { heldSql } from '../compliance/held';
+import type { WithdrawalScreen } from '../compliance/screen';
+import { cancelHeld, heldRefusal, releaseHeld, type ReviewContext } from './withdrawal-review';
 import { claimCancel, finishCancel } from './withdrawal-cancel';
 import { applyPayout, APPROVING, settleTip, submitPayout, SUBMIT_STALE_MS, type WithdrawalChanges } from './withdrawal-sync';
 import type { Notification } from '../wallet/notifications';
@@ -33,6 +36,8 @@ export type WithdrawalServiceOptions = {
   /** Identity before cash-out: refuses a withdrawal from a restricted state, or one that needs identity or tax details first. */
   /** Gives the thresholds it checked, which the insert re-checks in the hold's transaction. */
   checkIdentity?: (userId: string, amountCents: number) => Promise<CashOutLimits | void>;
+  /** The money-laundering watch and sanctions screening (services/compliance): refusals, and the rules the hold commits with. */
+  screen?: WithdrawalScreen;
 };
 
 export type WithdrawRequest = { userId: string; currency: PaymentMethodId; address: string; amountCents: number; tipCents: number; requestRef?: string;
@@ -72,6 +77,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     return { changes: c, withdrawal: fresh ?? w };
   }
 
+  const review: ReviewContext = { client: o.client, ledger: o.ledger, provider: o.provider, logger: o.logger, screen: o.screen, rateNow, report, submit };
+
   async function syncPayout(payoutId: string): Promise<WithdrawalChanges | null> {
     const w = await findWithdrawal(o.client, 'w.payout_id = ?', [payoutId]);
     if (!w) return null;
@@ -93,16 +100,26 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
         throw e;
       })) ?? undefined;
       await r.stepUp?.();
-      const { row, replayed, note } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits, cashOut }).catch(async (e) => {
+      // A sanctioned destination or a frozen cash-out is refused here, before anything is held.
+      const key = o.screen?.keyOf(r.currency, destination.value) ?? null;
+      await o.screen?.refuse({ userId: r.userId, currency: r.currency, destination: destination.value, key, amountCents: r.amountCents }, 'withdrawal request');
+      const screen = o.screen && ((id: string, now: number) =>
+        o.screen!.statements({ id, userId: r.userId, currency: r.currency, destination: destination.value, key, amountCents: r.amountCents, now }));
+      const { row, replayed, note } = await recordWithdrawal(o.client, o.ledger, { ...r, destination, rate, provider: o.provider, limits: o.limits, cashOut, screen }).catch(async (e) => {
         // A simultaneous withdrawal took the player past a threshold after the check above: asked again now, the
         // check words the refusal from the player's status (documents under review, refused…).
         if (isCashOutRefusal(e)) await o.checkIdentity?.(r.userId, r.amountCents);
         throw e;
       });
       if (!replayed) await o.onRequested?.(row, { sessionId: r.sessionId }, note);
-      if (replayed || row.status !== 'creating') return { withdrawal: row, changes: null };
+      // Held for review (a rule tripped in the hold's own transaction, or a case was already open): not sent.
+      if (replayed || row.status !== 'creating' || row.held) return { withdrawal: row, changes: null };
       return submit(row);
     },
+    /** The player's own withdrawal under review, cancelled: amount and tip back (withdrawal-review.ts). */
+    cancelHeld: (userId: string, id: string) => cancelHeld(review, userId, id),
+    /** The player's withdrawals no case or freeze holds any more, sent on (withdrawal-review.ts). */
+    releaseHeld: (userId: string) => releaseHeld(review, userId),
     /** An on-chain address on this network, checked as a withdrawal's is (a refund of held money). */
     checkAddress: (address: string) => checkAddress(address, o.network),
     /** The provider new withdrawal rows are recorded for (reconciliation reads only its own). */
@@ -132,10 +149,12 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       const now = Date.now();
       // Claimed first, so a reject cannot void the credits while BTCPay is being told to send them.
       const claimed = await o.client.execute({
-        sql: `UPDATE withdrawals SET payout_state = ?, updated_at = ? WHERE id = ? AND status = 'pending' AND payout_id IS NOT NULL AND payout_state = 'AwaitingApproval'`,
+        sql: `UPDATE withdrawals SET payout_state = ?, updated_at = ? WHERE id = ? AND status = 'pending' AND payout_id IS NOT NULL AND payout_state = 'AwaitingApproval'
+              AND NOT ${heldSql('withdrawals')}`,
         args: [APPROVING, now, id],
       });
       const w = await findWithdrawal(o.client, 'w.id = ?', [id]);
+      if (w && claimed.rowsAffected !== 1 && w.held && w.status === 'pending' && w.payoutState === 'AwaitingApproval') throw await heldRefusal(review, w);
       if (claimed.rowsAffected !== 1 || !w?.payoutId) throw AppError.conflict('Only a withdrawal whose payout awaits approval can be approved.', 'INVALID_STATE');
       try {
         const p = await o.provider.getPayout(w.payoutId);

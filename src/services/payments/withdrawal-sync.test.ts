@@ -5,7 +5,7 @@ import type { WithdrawalRow } from './withdrawals';
 const row = (over: Partial<WithdrawalRow> = {}): WithdrawalRow => ({
   id: 'w1', userId: 'u1', email: 'a@example.com', currency: 'BTC-CHAIN', destination: 'bcrt1q…', amountCents: 10_000, tipCents: 0,
   rate: '50000', btcAmount: '0.00200000', sendAmount: true, holdId: 'h1', payoutId: null, payoutState: null, status: 'pending', reason: null,
-  attempts: 0, historyId: 'x1', createdAt: 0, autoApproved: true, refundOfHeld: false, ...over,
+  attempts: 0, historyId: 'x1', createdAt: 0, autoApproved: true, refundOfHeld: false, held: false, ...over,
 });
 
 describe('what the player is told when a withdrawal ends', () => {

@@ -7,6 +7,7 @@ import { systemId, type Ledger } from '../ledger/ledger.types';
 import { notificationRow, type Notification } from '../wallet/notifications';
 import { PaymentsError, type Payout, type PaymentsProvider } from './payments.port';
 import { findWithdrawal, type WithdrawalRow } from './withdrawals';
+import { heldSql } from '../compliance/held';
 
 /** What ending (or starting) a withdrawal changed, for the pushes and e-mail after commit. */
 export type WithdrawalChanges = { withdrawal: WithdrawalRow; ended: 'completed' | 'cancelled' | 'failed' | null; note: Notification | null; message: string | null };
@@ -88,11 +89,13 @@ export const SUBMIT_STALE_MS = 60_000;
 /**
  * Claims one attempt at the payout: of the request and reconciliation runs on any instance reading the same row at
  * once, the database lets exactly one through (attempts compared and set), and none while an attempt is in flight.
+ * Nor any while the withdrawal is held for review: the hold is read in this same update, so a case that opened an
+ * instant before stops it, and one that clears lets the next run through.
  */
 async function claimAttempt(client: Client, w: WithdrawalRow, now: number): Promise<boolean> {
   const r = await client.execute({
     sql: `UPDATE withdrawals SET attempts = attempts + 1, payout_state = ?, updated_at = ?
-          WHERE id = ? AND status = 'creating' AND attempts = ? AND (payout_state IS NULL OR updated_at <= ?)`,
+          WHERE id = ? AND status = 'creating' AND attempts = ? AND (payout_state IS NULL OR updated_at <= ?) AND NOT ${heldSql('withdrawals')}`,
     args: [SUBMITTING, now, w.id, w.attempts, now - SUBMIT_STALE_MS],
   });
   return r.rowsAffected === 1;

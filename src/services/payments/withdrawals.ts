@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { walletId, systemId, type Ledger } from '../ledger/ledger.types';
@@ -8,6 +8,7 @@ import { notificationRow, type Notification } from '../wallet/notifications';
 import { btcWithinCents } from './btc-amount';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import type { Destination } from './withdraw-destination';
+import { heldSql } from '../compliance/held';
 
 /** A withdrawal's states, in the order it moves through them. */
 export const WITHDRAWAL_STATUSES = ['creating', 'pending', 'cancelling', 'completed', 'cancelled', 'failed'] as const;
@@ -35,11 +36,13 @@ export type WithdrawalRow = {
   autoApproved: boolean | null;
   /** A refund of held deposit money (its hold debits the held account): ended unpaid, the money is held again. */
   refundOfHeld: boolean;
+  /** Held for review (an open case of a rule that holds, a frozen cash-out, a sanctioned destination): not sent while so. */
+  held: boolean;
 };
 
 export const WITHDRAWAL_SQL = `SELECT w.id, w.user_id, u.email, w.currency, w.destination, w.amount_cents, w.tip_cents, w.rate, w.btc_amount, w.send_amount,
   w.hold_id, w.payout_id, w.payout_state, w.status, w.reason, w.attempts, w.history_id, w.created_at, w.auto_approved,
-  EXISTS (SELECT 1 FROM held_funds h WHERE h.withdrawal_id = w.id) AS refund_of_held FROM withdrawals w JOIN users u ON u.id = w.user_id`;
+  EXISTS (SELECT 1 FROM held_funds h WHERE h.withdrawal_id = w.id) AS refund_of_held, ${heldSql('w')} AS held FROM withdrawals w JOIN users u ON u.id = w.user_id`;
 
 export const toWithdrawal = (r: Record<string, unknown>): WithdrawalRow => ({
   id: String(r.id), userId: String(r.user_id), email: String(r.email), currency: r.currency as PaymentMethodId, destination: String(r.destination),
@@ -48,6 +51,7 @@ export const toWithdrawal = (r: Record<string, unknown>): WithdrawalRow => ({
   reason: (r.reason as string) ?? null, attempts: Number(r.attempts), historyId: String(r.history_id), createdAt: Number(r.created_at),
   autoApproved: r.auto_approved == null ? null : Number(r.auto_approved) === 1,
   refundOfHeld: Number(r.refund_of_held) === 1,
+  held: Number(r.held) === 1,
 });
 
 export async function findWithdrawal(client: Client, where: string, args: (string | number)[]): Promise<WithdrawalRow | null> {
@@ -88,6 +92,8 @@ export type NewWithdrawal = {
   userId: string; currency: PaymentMethodId; destination: Destination; amountCents: number; tipCents: number;
   rate: string; requestRef?: string; provider: PaymentsProvider; limits: WithdrawalLimits; now?: number;
   cashOut?: CashOutLimits;
+  /** Statements committed with the hold, given the new withdrawal's id (the compliance screen and its rules). */
+  screen?: (id: string, now: number) => InStatement[];
 };
 
 /**
@@ -138,6 +144,8 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
         requested.stmt,
         // The security e-mail every request gets, queued with the hold: a crash after the commit loses neither.
         queueMailToPlayer({ kind: 'withdrawal-requested', userId: w.userId, data: { amount: formatCents(w.amountCents), currency: w.currency, destination: w.destination.value, at: now } }, now),
+        // Last: the rules read the withdrawal row and the hold written above.
+        ...(w.screen?.(id, now) ?? []),
       ],
     });
   } catch (e) {
