@@ -155,7 +155,7 @@ function DepositNews({ phase, figures, canPay }: { phase: DepositPhase; figures:
     return (
       <div className="deposit-done">
         <p className="deposit-done-title">{`Paid — ${formatCents(creditedCents)} is in your wallet`}</p>
-        {creditedCents > amountCents && <p>{`You sent ${formatCents(creditedCents - amountCents)} more than the ${formatCents(amountCents)} asked; all of it was credited.`}</p>}
+        {creditedCents > amountCents && <p>{`You paid ${formatCents(creditedCents)} for a ${formatCents(amountCents)} deposit; all ${formatCents(creditedCents)} is in your wallet.`}</p>}
         <p className="deposit-done-links">
           <a className="btn btn-primary" href="/home#transfer">Play now</a>
           <a className="btn btn-ghost" href="/transactions?type=DEPOSIT">See history</a>

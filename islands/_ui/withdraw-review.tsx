@@ -58,7 +58,7 @@ export function WithdrawReview({ review: r, typed, busy, notice, formToken, form
         <Row term="Tip">{r.tip > 0 ? `${reviewDollars(r.tip)}, a tip to the site's team` : 'No tip'}</Row>
         <Row term="Leaves your wallet"><strong>{reviewDollars(r.total)}</strong></Row>
         <Row term="You receive"><strong>{receiveText(r)}</strong></Row>
-        <Row term="Rate">{rateHoldText(r, local)}</Row>
+        <Row term="Rate"><span className="review-note">{rateHoldText(r, local)}</span></Row>
         <Row term="What happens next">{r.timeText}</Row>
       </dl>
       {note && <p className="field-hint review-tip-note">{note}</p>}

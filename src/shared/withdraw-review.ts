@@ -33,7 +33,7 @@ export function tipPicks(amountCents: number | null): number[] {
   return TIP_PRESETS.filter((n) => n * 100 * 100 <= amountCents * TIP_PICK_MAX_PERCENT);
 }
 
-export const TIP_EXPLAINED = "Optional: a thank-you to the site's team, added to what leaves your wallet. You still receive the full amount.";
+export const TIP_EXPLAINED = "A thank-you to the site's team, added to what leaves your wallet. You still receive the full amount.";
 
 const NETWORK_SUFFIX: Record<BitcoinNetwork, string> = { mainnet: '', testnet: ' (testnet)', regtest: ' (regtest)' };
 export const networkOf = (r: Pick<WithdrawReviewView, 'currency' | 'network'>) => `${r.currency === 'BTC-LN' ? 'Lightning' : 'Bitcoin on-chain'}${NETWORK_SUFFIX[r.network]}`;

@@ -25,12 +25,16 @@ afterAll(async () => {
   await server?.stop();
 }, 30_000);
 
-async function requestWithdrawal(page: Page, js: boolean) {
+/** The form, then its review; `confirm` presses Request Withdrawal there (a refusal stops at the form instead). */
+async function requestWithdrawal(page: Page, js: boolean, confirm = false) {
   await page.goto(server.url + '/home#withdraw');
   const form = page.locator('#withdraw');
   if (js) await islandHydrated(page, 'WithdrawForm');
   await form.getByLabel('Wallet address').fill(ADDRESS);
   await form.getByLabel('Amount (USD)').fill('100');
+  await form.getByRole('button', { name: 'Review Withdrawal' }).click();
+  if (!confirm) return;
+  await form.getByRole('heading', { name: 'Check your withdrawal' }).waitFor();
   await form.getByRole('button', { name: 'Request Withdrawal' }).click();
 }
 
@@ -129,7 +133,7 @@ async function journey(browser: Browser, viewport: { width: number; height: numb
   await signInAs(browser.context, server.url, player.token);
   await page.goto(server.url + '/verify-identity');
   await page.getByText('Status: Verified').waitFor();
-  await requestWithdrawal(page, js);
+  await requestWithdrawal(page, js, true);
   await page.getByText('Withdrawal of $100.00 requested.').first().waitFor();
   const w = await server.app.deps.database.client.execute({ sql: 'SELECT status FROM withdrawals WHERE user_id = ?', args: [player.userId] });
   expect(w.rows.map((r) => r.status)).toEqual(['pending']);

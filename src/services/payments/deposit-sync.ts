@@ -89,13 +89,14 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
       }
     }
 
-  // A payment that takes the deposit past what it asked for says so (the words only; the money is credited whole).
-  async function overText(reachedCents: number): Promise<string> {
+  // A payment that takes the deposit past what it asked for says what arrived in all (the money is credited whole):
+  // "You paid $50.00 for a $25.00 deposit", in the wallet unless part of it paid back a debt.
+  async function overText(reachedCents: number, allInWallet: boolean): Promise<string> {
     const r = await client.execute({ sql: 'SELECT amount_cents, credited_cents FROM deposits WHERE id = ?', args: [row.id] });
     const asked = Number(r.rows[0]!.amount_cents);
-    const before = Number(r.rows[0]!.credited_cents);
-    const over = before + reachedCents - Math.max(asked, before);
-    return over > 0 ? ` That is ${formatCents(over)} more than the ${formatCents(asked)} deposit asked for; all of it was credited.` : '';
+    const total = Number(r.rows[0]!.credited_cents) + reachedCents;
+    if (total <= asked) return '';
+    return ` You paid ${formatCents(total)} for a ${formatCents(asked)} deposit; ${allInWallet ? `all ${formatCents(total)} is in your wallet` : 'all of it was credited'}.`;
   }
 
   async function credit(m: InvoicePaymentMethod, p: InvoicePayment, cents: number) {
@@ -114,7 +115,7 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
     if (reached > 0)
       texts.push({ type: 'DEPOSIT', content: (plan.debtCents > 0
         ? `Your deposit of ${formatCents(reached)} has arrived: ${formatCents(plan.debtCents)} of it paid back what you owed${plan.walletCents > 0 ? ` and ${formatCents(plan.walletCents)} is in your wallet` : ''}.`
-        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + await overText(reached) });
+        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + await overText(reached, plan.debtCents === 0 && plan.heldCents === 0) });
     if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', content: heldText(plan.heldCents, plan.reason!) });
     const { stmt, notes } = notificationRows(texts.map((t) => ({ userId: row.user_id, ...t })), now);
     const mainHistory = Bun.randomUUIDv7();
