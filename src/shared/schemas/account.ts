@@ -1,5 +1,5 @@
 import { COMMON_PASSWORDS } from './common-passwords';
-import { hasControlChars, hasSpecial, isEmail, isPlainEmail, isPlainName, PASSWORD_MAX, str, type FieldErrors } from './fields';
+import { hasControlChars, isEmail, isPlainEmail, isPlainName, PASSWORD_MAX, str, type FieldErrors } from './fields';
 
 export const REFERRAL_SOURCES = ['onlineSearch', 'friend', 'email', 'sms', 'facebook', 'other'] as const;
 export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
@@ -32,14 +32,12 @@ export function checkLogin(input: { email?: unknown; password?: unknown }): Fiel
 }
 
 /**
- * The password rule in one wording, shown under every new-password field (register, reset, change) and used by
- * its messages; change adds its special character to the same sentence (DESIGN §8).
+ * The one password rule in one wording, shown under every new-password field (register, reset, change) and used by
+ * its messages (DESIGN §8: the same rule on every path).
  */
 export const PASSWORD_RULE = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
-export const PASSWORD_RULE_WITH_SPECIAL = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character such as ! @ # $ %.';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters';
 export const PASSWORD_NEEDS_MIX = 'Password must contain at least one uppercase letter, one lowercase letter, and one number';
-export const PASSWORD_NEEDS_MIX_SPECIAL = 'Password must contain at least one uppercase letter, one lowercase letter, one number and one special character';
 /** A new e-mail address is asked for with the current password (the field of the password change). */
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
@@ -49,8 +47,8 @@ export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one 
 export const isCommonPassword = (p: string) => COMMON_PASSWORDS.has(p.toLowerCase());
 
 /**
- * The one rule for every new password (register, reset, and under change's own extra rule): spec §5's register
- * rule — required, 8+, lower, upper and digit — and not a common password (DESIGN §8).
+ * The one rule for every new password (register, reset, change): spec §5's register rule — required, 8+, lower,
+ * upper and digit — and not a common password (DESIGN §8).
  */
 export function checkNewPassword(v: unknown, field = 'password'): FieldErrors {
   const e: FieldErrors = {};
@@ -109,7 +107,10 @@ export function checkProfile(input: { name?: unknown; phoneNo?: unknown; email?:
   return e;
 }
 
-/** spec §5: Change password, with the special characters of the accounts issue. */
+/**
+ * spec §5: Change password, with the one rule of every new password (its special character is dropped: DESIGN §8),
+ * a confirmation that matches, and a new password that is not the current one.
+ */
 export function checkChangePassword(input: { currentPassword?: unknown; newPassword?: unknown; confirmPassword?: unknown }, withConfirm = true): FieldErrors {
   const e: FieldErrors = {};
   const cur = str(input.currentPassword);
@@ -117,10 +118,11 @@ export function checkChangePassword(input: { currentPassword?: unknown; newPassw
   if (!cur) e.currentPassword = 'Current password is required';
   tooLong(e, 'currentPassword', cur);
   if (!next) e.newPassword = 'New password is required';
-  else if (next.length < 8) e.newPassword = PASSWORD_TOO_SHORT;
-  else if (!/[A-Z]/.test(next) || !/[a-z]/.test(next) || !/\d/.test(next) || !hasSpecial(next)) e.newPassword = PASSWORD_NEEDS_MIX_SPECIAL;
-  else if (isCommonPassword(next)) e.newPassword = COMMON_PASSWORD_MESSAGE;
-  else if (cur && cur === next) e.newPassword = 'Current password and new password cannot be same';
+  else {
+    const rule = checkNewPassword(next, 'newPassword');
+    if (rule.newPassword) e.newPassword = rule.newPassword;
+    else if (cur && cur === next) e.newPassword = 'Current password and new password cannot be same';
+  }
   tooLong(e, 'newPassword', next);
   if (withConfirm) {
     const c = str(input.confirmPassword);
