@@ -18,7 +18,7 @@ import DepositModal from './DepositModal';
 import DepositSimulator from './DepositSimulator';
 import ConsoleNav from './ConsoleNav';
 import TwoStepSettings from './TwoStepSettings';
-import IdentityFiles from './IdentityFiles';
+import IdentityForm from './IdentityForm';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -41,5 +41,5 @@ export const registry = {
   DepositSimulator,
   ConsoleNav,
   TwoStepSettings,
-  IdentityFiles,
+  IdentityForm,
 };

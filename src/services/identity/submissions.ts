@@ -1,28 +1,16 @@
 import { AppError, type FieldError } from '../../lib/app-error';
 import { cleanDocument, DocumentRejected, MAX_DOCUMENT_BYTES } from './files';
 import { documentKey, ID_TYPES, SUBMISSION_SQL, toSubmission, type DocumentPart, type IdentityContext, type StoredDocument, type Submission } from './identity.context';
-import { isUsState } from './us-states';
+import { US_STATES } from './us-states';
+import { ageOn, checkIdentityDetails, FILE_TOO_LARGE, fileMissing, NOT_A_PHOTO } from '../../shared/schemas/identity';
 
 export type SubmissionInput = {
   legalName?: unknown; dateOfBirth?: unknown; addressLine1?: unknown; addressLine2?: unknown; city?: unknown; state?: unknown; postalCode?: unknown;
   idType?: unknown; front?: unknown; back?: unknown; selfie?: unknown;
 };
 
-const MIN_AGE = 21;
+export { ageOn };
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-
-/** Whole years between a YYYY-MM-DD birth date and `now` (UTC), or null when the date is not a real one. */
-export function ageOn(dateOfBirth: string, now: number): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const born = new Date(Date.UTC(y, mo - 1, d));
-  if (born.getUTCFullYear() !== y || born.getUTCMonth() !== mo - 1 || born.getUTCDate() !== d) return null;
-  const today = new Date(now);
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() < mo - 1 || (today.getUTCMonth() === mo - 1 && today.getUTCDate() < d)) age--;
-  return age;
-}
 
 const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function' && typeof (v as File).size === 'number';
 
@@ -39,28 +27,20 @@ export async function latestSubmission(ctx: IdentityContext, userId: string): Pr
 export async function submitIdentity(ctx: IdentityContext, userId: string, input: SubmissionInput): Promise<Submission> {
   const errors: FieldError[] = [];
   const bad = (field: string, message: string) => errors.push({ field, message });
+  // The written details by the form's own rules (src/shared/schemas/identity.ts): the same words before and after upload.
+  for (const [field, message] of Object.entries(checkIdentityDetails(input, ctx.now(), { states: US_STATES.map(([code]) => code), idTypes: Object.keys(ID_TYPES) }))) bad(field, message);
   const legalName = text(input.legalName).replace(/\s+/g, ' ');
-  if (legalName.length < 3 || legalName.length > 120 || !legalName.includes(' ')) bad('legalName', 'Enter your full legal name as it is on your ID');
   const dateOfBirth = text(input.dateOfBirth);
-  const age = ageOn(dateOfBirth, ctx.now());
-  if (age === null || age > 120) bad('dateOfBirth', 'Enter your date of birth');
-  else if (age < MIN_AGE) bad('dateOfBirth', `You must be ${MIN_AGE} or older to play and withdraw`);
   const line1 = text(input.addressLine1), line2 = text(input.addressLine2), city = text(input.city), postalCode = text(input.postalCode);
   const state = text(input.state).toUpperCase();
-  if (line1.length < 3 || line1.length > 200) bad('addressLine1', 'Enter your street address');
-  if (line2.length > 200) bad('addressLine2', 'Address line 2 is too long');
-  if (city.length < 2 || city.length > 100) bad('city', 'Enter your city');
-  if (!isUsState(state)) bad('state', 'Choose your US state');
-  if (!/^\d{5}(-\d{4})?$/.test(postalCode)) bad('postalCode', 'Enter a 5-digit ZIP code');
   const idType = text(input.idType);
   const kind = ID_TYPES[idType];
-  if (!kind) bad('idType', 'Choose the type of your ID');
   const parts: DocumentPart[] = ['front', ...(kind?.back ? (['back'] as const) : []), 'selfie'];
   const files: { part: DocumentPart; file: File }[] = [];
   for (const part of parts) {
     const f = input[part];
-    if (!isFile(f) || f.size === 0) bad(part, part === 'selfie' ? 'Add a photo of yourself' : `Add a photo of the ${part} of your ID`);
-    else if (f.size > MAX_DOCUMENT_BYTES) bad(part, 'This file is larger than 10 MB. Upload a smaller photo or scan.');
+    if (!isFile(f) || f.size === 0) bad(part, fileMissing(part));
+    else if (f.size > MAX_DOCUMENT_BYTES) bad(part, FILE_TOO_LARGE);
     else files.push({ part, file: f });
   }
   if (errors.length) throw AppError.invalid(errors);
@@ -70,7 +50,7 @@ export async function submitIdentity(ctx: IdentityContext, userId: string, input
     try {
       const doc = cleanDocument(new Uint8Array(await file.arrayBuffer()));
       // The selfie is compared with the ID's face: a photo, not a scan.
-      if (part === 'selfie' && doc.type === 'application/pdf') bad(part, 'Upload a photo of yourself: a JPEG or PNG file.');
+      if (part === 'selfie' && doc.type === 'application/pdf') bad(part, NOT_A_PHOTO);
       else cleaned.push({ part, ...doc });
     } catch (e) {
       if (e instanceof DocumentRejected) bad(part, e.message);

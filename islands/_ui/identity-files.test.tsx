@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { islandDom } from '../tests/helpers/islands';
-import { png } from '../tests/helpers/identity';
-import IdentityFiles, { checkChosen, NOT_A_DOCUMENT, NOT_A_PHOTO, TOO_LARGE } from './IdentityFiles';
+import { islandDom } from '../../tests/helpers/islands';
+import { png } from '../../tests/helpers/identity';
+import { checkChosen, IdentityFiles, NOT_A_DOCUMENT, NOT_A_PHOTO, TOO_LARGE } from './identity-files';
 
 const { render, screen, waitFor, cleanup, fireEvent } = await islandDom('http://localhost:3000/verify-identity');
 

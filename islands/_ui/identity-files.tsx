@@ -1,11 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
-import { FieldError } from './_ui/field';
+import { FILE_TOO_LARGE as TOO_LARGE, MAX_DOCUMENT_BYTES as MAX_FILE_BYTES, NOT_A_DOCUMENT, NOT_A_PHOTO } from '../../src/shared/schemas/identity';
+import { FieldError } from './field';
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const TOO_LARGE = 'This file is larger than 10 MB. Upload a smaller photo or scan.';
-export const NOT_A_DOCUMENT = 'Upload a JPEG, PNG or PDF file.';
-/** The selfie is a photo: a scan format is refused for it (the operator compares a face). */
-export const NOT_A_PHOTO = 'Upload a photo of yourself: a JPEG or PNG file.';
+export { MAX_FILE_BYTES, NOT_A_DOCUMENT, NOT_A_PHOTO, TOO_LARGE };
 const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 const ACCEPT_PHOTO = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
@@ -15,7 +12,11 @@ export const PARTS: { name: 'front' | 'back' | 'selfie'; label: string; hint: st
   { name: 'selfie', label: 'A photo of yourself', hint: 'Your face, well lit, looking at the camera. JPEG or PNG, up to 10 MB.', required: true },
 ];
 
-export type IdentityFilesProps = { errors?: Record<string, string> };
+export type IdentityFilesProps = {
+  errors?: Record<string, string>;
+  /** A file field's message is answered by choosing a file (the form forgets it then). */
+  onChosen?: (part: string) => void;
+};
 type Chosen = { name: string; size: number; preview: string | null; error: string | null };
 
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
@@ -34,10 +35,11 @@ export function checkChosen(f: { size: number; type: string; name: string }, par
  * script); once hydrated, each shows a preview of the chosen picture and says at once when a file is too large.
  * Previews are data: URLs (the site's CSP allows no blob: images) and never leave the page.
  */
-export default function IdentityFiles({ errors = {} }: IdentityFilesProps) {
+export function IdentityFiles({ errors = {}, onChosen }: IdentityFilesProps) {
   const [chosen, setChosen] = useState<Record<string, Chosen | undefined>>({});
   function pick(part: string, e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
+    onChosen?.(part);
     if (!f) return setChosen((c) => ({ ...c, [part]: undefined }));
     const error = checkChosen(f, part);
     e.target.setCustomValidity(error ?? '');
@@ -53,7 +55,8 @@ export default function IdentityFiles({ errors = {} }: IdentityFilesProps) {
       {PARTS.map((p) => {
         const id = `verify-${p.name}`;
         const c = chosen[p.name];
-        const error = c?.error ?? (c ? undefined : errors[p.name]);
+        // The form's own messages stay until it clears them (onChosen); alone, a chosen file answers the server's.
+        const error = c?.error ?? (onChosen || !c ? errors[p.name] : undefined);
         return (
           <div className="field" key={p.name}>
             <label htmlFor={id}>{p.label}</label>
