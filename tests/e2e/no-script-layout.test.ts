@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createPlayer, type TestPlayer } from '../helpers/players';
 import { call } from '../helpers/app';
@@ -29,6 +31,8 @@ afterAll(async () => {
 }, 30_000);
 
 const summary = (page: Page) => page.locator('summary.nav-toggle');
+const SHOTS = resolve(import.meta.dir, '../../test-results/no-script');
+mkdirSync(SHOTS, { recursive: true });
 const nav = (page: Page) => page.locator('#site-nav');
 
 describe('without JavaScript', () => {
@@ -63,6 +67,28 @@ describe('without JavaScript', () => {
     expect(await nav(page).isVisible()).toBe(false);
     await summary(page).click();
     expect(await nav(page).isVisible()).toBe(true);
+    await noScript.context.clearCookies();
+    await page.close();
+  });
+
+  test('a signed-in phone: once the menu is open every item of every menu is there to tap, and Logout signs out', async () => {
+    const p = await createPlayer(server.app);
+    await signInAs(noScript.context, server.url, p.token);
+    const page = await noScript.newPage(PHONE);
+    await page.goto(server.url + '/notifications');
+    await summary(page).click();
+    const links = ['Home', 'Transfer', 'Redeem', 'Withdraw', 'Send to a player', 'Support', 'Ultra Panda', 'VBlink', 'Notifications', 'Transactions', 'Settings', 'Deposit', 'Freeplay'];
+    // Nothing to focus or hover first: each is shown as it is (a tap does not focus a button on every phone).
+    for (const name of links) expect(await nav(page).getByRole('link', { name, exact: true }).first().isVisible()).toBe(true);
+    // The wallet's own menu in the bar needs its script; its links are in the open menu too.
+    const wallet = nav(page).getByRole('region', { name: 'Wallet' });
+    for (const name of ['Send to a player', 'Deposit', 'Withdraw', 'Freeplay']) expect(await wallet.getByRole('link', { name }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/menu-plain-390.png`, fullPage: true });
+    const logout = nav(page).getByRole('button', { name: 'Logout' });
+    expect(await logout.isVisible()).toBe(true);
+    await logout.click();
+    await page.waitForURL(server.url + '/');
+    expect((await call(server.app, 'GET', '/api/v1/user/details', undefined, { token: p.token })).status).toBe(401);
     await noScript.context.clearCookies();
     await page.close();
   });

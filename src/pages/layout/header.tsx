@@ -1,14 +1,17 @@
 import { signInFor } from '../sections/login-toast';
 import type { PageContext } from '../page';
-import { HeaderWallet, SignedInMenus } from './signed-in-menus';
+import { HeaderWallet, SignedInMenus, WalletLinks } from './signed-in-menus';
 import { Ticker } from './ticker';
 import { NavToggle } from './nav-toggle';
 
+// "Transfer" is the game transfer (the dashboard's form); sending credits to another player is named for what it
+// does, so a player looking for it finds it here and not only in the wallet menu.
 const SECTIONS = [
-  { href: '/home#transfer', label: 'Transfer' },
-  { href: '/home#redeem', label: 'Redeem' },
-  { href: '/home#withdraw', label: 'Withdraw' },
-  { href: '/home#support', label: 'Support' },
+  { href: '/home#transfer', label: 'Transfer', section: true },
+  { href: '/home#redeem', label: 'Redeem', section: true },
+  { href: '/home#withdraw', label: 'Withdraw', section: true },
+  { href: '/p2p-transfer', label: 'Send to a player', section: false },
+  { href: '/home#support', label: 'Support', section: true },
 ];
 
 /**
@@ -32,7 +35,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
             </li>
             {SECTIONS.map((s) => (
               <li key={s.href}>
-                {signedIn ? <a href={s.href} data-section-link="">{s.label}</a> : <a href={signInFor(s.href)}>{s.label}</a>}
+                {signedIn ? <a href={s.href} {...(s.section ? { 'data-section-link': '' } : {})}>{s.label}</a> : <a href={signInFor(s.href)}>{s.label}</a>}
               </li>
             ))}
             <li className="dropdown" data-dropdown="">
@@ -41,7 +44,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
               </button>
               <ul className="dropdown-menu" id="games-menu" data-dropdown-menu="" hidden>
                 <li><a href="/ultra-panda">Ultra Panda</a></li>
-                <li><a href="/vb-link">VB Link</a></li>
+                <li><a href="/vb-link">VBlink</a></li>
               </ul>
             </li>
           </ul>
@@ -55,6 +58,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
               </>
             )}
           </div>
+          {signedIn && <WalletLinks />}
         </nav>
         {signedIn && <HeaderWallet viewer={ctx.viewer!} site={ctx.site} formToken={ctx.formToken} />}
       </div>
