@@ -158,3 +158,36 @@ describe('with JavaScript', () => {
     await page.close();
   });
 });
+
+describe('the phone dashboard, with and without script', () => {
+  for (const js of [true, false])
+    test(`${js ? 'with' : 'without'} script: a menu anchor lands on its form, heading in sight; Top goes back up in one tap`, async () => {
+      const browser = js ? withScript : noScript;
+      const p = await createPlayer(server.app);
+      await signInAs(browser.context, server.url, p.token);
+      const page = await browser.newPage(PHONE);
+      await page.goto(server.url + '/home');
+      if (js) await islandHydrated(page, 'WithdrawForm');
+      await (js ? page.locator('button.nav-toggle') : summary(page)).click();
+      await nav(page).locator('.nav-links').getByRole('link', { name: 'Withdraw', exact: true }).click();
+      const placed = async () => page.evaluate(() => {
+        const title = document.getElementById('withdraw-title')!.getBoundingClientRect();
+        const header = document.querySelector('header.site-header')!;
+        const covered = getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+        return { title: title.top, covered, form: document.querySelector('#withdraw form')!.getBoundingClientRect().top };
+      });
+      let at = await placed();
+      for (let i = 0; i < 40 && !(at.title >= at.covered && at.title < 300); i++) (await Bun.sleep(50), (at = await placed()));
+      // The heading just below the header, and the form's first field on the screen with it.
+      expect(at.title).toBeGreaterThanOrEqual(at.covered);
+      expect(at.title).toBeLessThan(300);
+      expect(at.form).toBeLessThan(PHONE.height / 2);
+      await page.screenshot({ path: `${SHOTS}/dashboard-withdraw-${js ? 'js' : 'plain'}-390.png` });
+      await page.getByRole('link', { name: 'Top' }).click();
+      for (let i = 0; i < 40 && (await page.evaluate(() => scrollY)) > 0; i++) await Bun.sleep(50);
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await browser.context.clearCookies();
+      await page.close();
+    });
+});
+

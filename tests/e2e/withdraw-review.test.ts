@@ -76,6 +76,12 @@ async function journey(browser: Browser, js: boolean, viewport: { width: number;
 
   await form.getByRole('button', { name: 'Request Withdrawal' }).click();
   await page.getByText('Withdrawal of $120.00 requested, with a $5.00 tip: $125.00 left your wallet.', { exact: false }).first().waitFor();
+  if (js) {
+    // The toast says why the balance changed without covering it (a phone's toasts were once drawn over the header).
+    const toast = await page.locator('#toasts .toast').first().boundingBox();
+    const balance = await page.locator('.header-wallet [data-wallet-balance]').boundingBox();
+    expect(toast && balance && (toast.y >= balance.y + balance.height || toast.y + toast.height <= balance.y)).toBe(true);
+  }
   expect(await available(server.app, p.userId)).toBe(17_500);
   await form.screenshot({ path: join(SHOTS, `${name}-requested.png`) });
   await page.close();
