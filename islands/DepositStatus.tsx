@@ -216,10 +216,6 @@ function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; l
 
   return (
     <>
-      <p className="deposit-lead">
-        Send a BTC amount equal to the USD amount you want to deposit to the address shown below. Scan the QR code with
-        your Cash App or Bitcoin wallet, or copy the address.
-      </p>
       {left !== null && (
         <p className={`deposit-timer${left <= WARNING_SECONDS ? ' is-warning' : ''}`}>
           {'Invoice expires in '}
@@ -252,10 +248,6 @@ function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; l
           <AddressPanel entry={a} />
         </div>
       ))}
-      <p className="deposit-note">
-        <strong>Send crypto only to this address</strong> to avoid losing your funds. A new address is given for every
-        deposit, so never reuse an old one.
-      </p>
     </>
   );
 }
