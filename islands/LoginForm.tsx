@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sameSitePath } from '../src/shared/paths';
+import { landingOf, sameSitePath } from '../src/shared/paths';
 import { checkLogin } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { navigation } from './_client/navigate';
@@ -57,14 +57,14 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
     const box = form.formRef.current?.elements.namedItem('email');
     if (saved && !posted && !(box instanceof HTMLInputElement && box.value)) form.reset({ email: saved, password: '', remember: true });
   }, []);
-  const destination = () => next ?? nextFromReferrer(document.referrer, location.origin) ?? '/home';
+  const destination = (role?: unknown) => next ?? nextFromReferrer(document.referrer, location.origin) ?? landingOf(role);
 
-  function signedIn(message: string) {
+  function signedIn(message: string, role?: unknown) {
     const email = codeStep?.email ?? values.email.trim();
     if (codeStep?.remember ?? values.remember) localStorage.setItem(REMEMBERED_EMAIL, email);
     else localStorage.removeItem(REMEMBERED_EMAIL);
     toast.success(message, { id: 'login' });
-    const to = destination();
+    const to = destination(role);
     setDone(to);
     setTimeout(() => navigation.assign(to), REDIRECT_MS);
   }
@@ -83,7 +83,7 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         // that is gone in four seconds, before a player using a screen reader or a magnifier has read it.
         quiet: true,
       });
-      if (r.success) signedIn(r.message || 'Login successful');
+      if (r.success) signedIn(r.message || 'Login successful', r.user?.role);
       else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
       else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
       else if (Object.keys(r.fieldErrors).length) form.showServerErrors(r.fieldErrors);
@@ -98,7 +98,7 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
   if (done)
     return (
       <ResultPanel tone="success" title="Login Successful">
-        <p role="status">{done === '/home' ? 'Redirecting you to your dashboard...' : 'Taking you back to where you were...'}</p>
+        <p role="status">{done === '/home' ? 'Redirecting you to your dashboard...' : done === '/admin' ? 'Redirecting you to the operator console...' : 'Taking you back to where you were...'}</p>
       </ResultPanel>
     );
   if (codeStep)

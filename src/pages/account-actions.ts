@@ -1,3 +1,4 @@
+import { landingOf } from '../shared/paths';
 import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
 import { answerToResult } from './form-post';
 import { sameSitePath as safeNext } from '../shared/paths';
@@ -48,7 +49,8 @@ export const loginActions: Record<string, PageAction> = {
 };
 
 const signedIn = (a: ApiAnswer, next: string | null) => (json: Record<string, any>): ActionResult => ({
-  redirect: next ?? '/home',
+  // An operator lands in the console; a player on the dashboard (or each where they were going).
+  redirect: next ?? landingOf(json.user?.role),
   cookies: a.cookies,
   flash: { kind: 'success', message: String(json.message ?? 'Login successful') },
 });

@@ -11,6 +11,7 @@ export default adminPage({
       ['Owed to players', money(o.liabilities)], ['Deposits today', money(o.depositsToday)], ['Withdrawals today', money(o.withdrawalsToday)],
       ['Held deposits', `${o.heldPayments ?? ''} (${money(o.held)})`, '/admin/deposits#held'], ['Players in debt', `${o.playersInDebt ?? ''} (${money(o.owed)})`, '/admin/deposits#debts'],
       ['Open withdrawals', `${o.openWithdrawals ?? ''} (${o.withdrawalsAwaitingApproval ?? ''} awaiting approval)`, '/admin/withdrawals'], ['Open game tasks', String(o.openGameTasks ?? ''), '/admin/game-tasks'],
+      ['Identity reviews waiting', String(o.identityReviews ?? ''), '/admin/identity'],
       ['Ledger', o.ledgerVerify?.ok ? `Balanced (${when(o.ledgerVerify.at)})` : 'CHECK FAILED: run ledger:verify'],
       ['Payments', `${o.payments?.provider ?? ''} ${o.payments?.ok ? 'reachable' : 'NOT reachable'}`],
     ];

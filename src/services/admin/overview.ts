@@ -7,6 +7,8 @@ export type Overview = {
   withdrawalsAwaitingApproval: number;
   /** Held deposits waiting for an operator, and players owing from a reversed deposit. */
   heldPayments: number; heldCents: number; playersInDebt: number; owedCents: number;
+  /** Identity submissions waiting for an operator's review (the menu counts them too). */
+  identityReviews: number;
   ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
 };
 
@@ -65,6 +67,7 @@ export function createOverview(client: Client, payments: { name: string; current
         "SELECT count(*) AS n FROM accounts WHERE id LIKE 'd:%' AND balance_cents < 0",
         "SELECT coalesce(-sum(balance_cents), 0) AS n FROM accounts WHERE id LIKE 'd:%'",
         AWAITING_APPROVAL,
+        OPEN_IDENTITY,
       ], 'read'),
       ledgerState(now),
       paymentsOk(now),
@@ -72,7 +75,7 @@ export function createOverview(client: Client, payments: { name: string; current
     const n = (i: number) => Number(sums[i]!.rows[0]?.n ?? 0);
     return {
       liabilitiesCents: n(0), depositsTodayCents: n(1), withdrawalsTodayCents: n(2), openWithdrawals: n(3), openGameTasks: n(4), withdrawalsAwaitingApproval: n(9),
-      heldPayments: n(5), heldCents: n(6), playersInDebt: n(7), owedCents: n(8),
+      heldPayments: n(5), heldCents: n(6), playersInDebt: n(7), owedCents: n(8), identityReviews: n(10),
       ledgerVerify: ledger, payments: { provider: payments.name, ok },
     };
   };
