@@ -122,6 +122,12 @@ export default definePage({
             </h1>
             <HelpTip />
           </div>
+          {ctx.site.paymentsDemo && (
+            <p className="alert alert-error deposit-demo" role="note">
+              <strong>Payments demo.</strong> This site is not connected to a Bitcoin payment server: do not send Bitcoin to
+              any address or invoice here. Nothing would receive it, and nothing would reach your wallet.
+            </p>
+          )}
           {data.kind === 'deposit' ? <Deposit island={data.island} paid={data.paid} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
             <Paused reason={ctx.viewer?.restriction?.reason} id="deposit-paused">
               <NewDepositForm ctx={ctx} />

@@ -23,7 +23,8 @@ export async function makeApp(env: Record<string, string> = {}, overrides: Parti
     // Likewise the tax details asked before a year's withdrawals reach $600: out of the way unless a test sets it.
     TAX_DETAILS_THRESHOLD_DOLLARS: '1000000000',
     // Production requires them (outside production a key is generated into the temp DATA_DIR, mail goes to the outbox).
-    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:9' }),
+    // Without BTCPay, production runs only as a payments demo, said so.
+    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:9', PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' }),
     ...env,
   });
   const deps = await buildDeps(config, overrides);
