@@ -49,7 +49,7 @@ export function WalletLinks() {
       <h2 id="nav-wallet-title">Wallet</h2>
       <ul>
         <li><a href="/p2p-transfer">Send to a player</a></li>
-        <li><a href="/deposit-bitcoin" data-deposit-open="">Deposit</a></li>
+        <li><a href="/deposit-bitcoin" data-deposit-open>Deposit</a></li>
         <li><a href="/home#withdraw">Withdraw</a></li>
         <li><a href="/freeplay">Freeplay</a></li>
       </ul>
