@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { dollarsToCents, formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
-import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
+import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
 import { TOTP_ERROR_TYPES, TOTP_REQUIRED_MESSAGE } from '../src/shared/schemas/two-step';
 import type { WithdrawReviewView } from '../src/shared/withdraw-review';
 import { api, type ApiAnswer } from './_client/api';
@@ -16,6 +16,7 @@ import { FormToken } from './_ui/form-token';
 import { useForm } from './_ui/use-form';
 import { WithdrawReview, type TypedWithdrawal } from './_ui/withdraw-review';
 import { TipField } from './_ui/withdraw-tip';
+import { WithdrawQuote } from './_ui/withdraw-quote';
 import { ADDRESS_EXAMPLES, type BitcoinNetwork } from '../src/shared/bitcoin-network';
 import { sameSitePath } from '../src/shared/paths';
 
@@ -249,31 +250,5 @@ export default function WithdrawForm(props: WithdrawFormProps) {
       </div>
       <SubmitButton busy={busy} label="Review Withdrawal" busyLabel="Checking..." describedBy="withdraw-quote" />
     </form>
-  );
-}
-
-/** BTC for `cents` at `rate`, to the satoshi, rounded down (as the server computes what a payout may send). */
-const btcFor = (cents: number, rate: number) => (Math.floor((cents * 1e6) / rate) / 1e8).toFixed(8);
-
-/**
- * What the player would receive, in BTC at the current rate, and what leaves the wallet with the tip. Not a live
- * region (it changes with every keystroke, and each change would be read out): the button names it instead.
- */
-function WithdrawQuote({ id, rate, amountCents, tip }: { id: string; rate: number | null; amountCents: number | null; tip: string }) {
-  // Only a tip the form accepts (whole dollars) is counted; "2.50" shows its error, not a sum.
-  const tipCents = TIP_INPUT.test(tip) ? (dollarsToCents(tip || '0') ?? 0) : 0;
-  if (!rate) return <p className="muted withdraw-quote" id={id}>The Bitcoin rate is shown here when it can be read.</p>;
-  return (
-    <p className="withdraw-quote" id={id}>
-      Rate: <strong>{formatCents(Math.round(rate * 100))}</strong> per BTC
-      {amountCents !== null && amountCents > 0 && (
-        <>
-          {' · You receive about '}
-          <strong>{btcFor(amountCents, rate)} BTC</strong>
-          {tipCents > 0 && <>{` · ${formatCents(amountCents + tipCents)} leaves your wallet with the tip`}</>}
-          {' · You check everything before it is sent'}
-        </>
-      )}
-    </p>
   );
 }
