@@ -2,6 +2,8 @@
 // every public page's Largest Contentful Paint on the slow profile at 390×844 and 1280×800, plus the signed-in
 // pages' (measure.mjs), with the JavaScript a visitor page fetches before any interaction; and the largest
 // visitor page served by a bare Bun process three ways, to show how far Bun allows a page of that size to go.
+// Every visitor page is measured in English and, beside it, in Spanish (Accept-Language: es-US): each language
+// has its own prepared page (docs/decisions/spanish.md).
 // Run alone: bun bench/pages.bench.ts
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,8 @@ const VIEWPORTS = ['390x844', '1280x800'];
 // network is quiet, with no input (a visitor form's island is fetched on first focus, typing or tap).
 const TARGET = { pageRatio: 0.6, healthRatio: 0.8, publicLcpMs: 1150, signedInLcpMs: 1500, visitorJsBytes: 10_000 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// The languages each visitor page is prepared in, as a browser asks for them.
+const LANGS: { label: string; headers: Record<string, string> }[] = [{ label: '', headers: {} }, { label: ' (es)', headers: { 'accept-language': 'es-US' } }];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 const dir = mkdtempSync(join(tmpdir(), 'coinreel-bench-pages-'));
@@ -37,17 +41,19 @@ const app = await startServer([process.execPath, join(root, 'src/main.ts')], { c
 try {
   const cmds: string[] = [];
   const rows: Cell[][] = [];
-  for (const path of [...VISITOR_PAGES, '/healthz']) {
-    // As a browser asks for a page (compressed): the bytes a player receives, critical CSS inline. A client that
-    // takes no compression gets the page with its stylesheet linked instead (src/http/fast-paths.ts).
-    const r = await ratio(app.base + path, { rounds: ROUNDS, headers: path === '/healthz' ? {} : { 'accept-encoding': 'br' } });
-    cmds.push(r.command);
-    const want = path === '/healthz' ? TARGET.healthRatio : TARGET.pageRatio;
-    rows.push([path, Math.round(r.target.rps), Math.round(r.baseline.rps), pct(r.ratio), `≥ ${pct(want)}`, verdict(r.ratio >= want), `${r.target.p99Ms} ms`, r.rounds + (r.reliable ? '' : ', UNRELIABLE')]);
-  }
+  for (const path of [...VISITOR_PAGES, '/healthz'])
+    for (const lang of path === '/healthz' ? LANGS.slice(0, 1) : LANGS) {
+      // As a browser asks for a page (compressed): the bytes a player receives, critical CSS inline. A client that
+      // takes no compression gets the page with its stylesheet linked instead (src/http/fast-paths.ts).
+      const r = await ratio(app.base + path, { rounds: ROUNDS, headers: path === '/healthz' ? {} : { 'accept-encoding': 'br', ...lang.headers } });
+      cmds.push(r.command);
+      const want = path === '/healthz' ? TARGET.healthRatio : TARGET.pageRatio;
+      rows.push([path + lang.label, Math.round(r.target.rps), Math.round(r.baseline.rps), pct(r.ratio), `≥ ${pct(want)}`, verdict(r.ratio >= want), `${r.target.p99Ms} ms`, r.rounds + (r.reliable ? '' : ', UNRELIABLE')]);
+    }
   section('Visitor pages and /healthz: requests/s next to a bare Bun.serve in the same run (ratio.sh, 50 connections, server pinned to one core)',
     ['path', 'req/s', 'bare req/s', 'ratio', 'target', '', 'p99', 'rounds'], rows,
-    ['Pages are asked for with Accept-Encoding: br, as every browser asks, so the figure is for the brotli page a player receives (critical CSS inline) while the bare server answers 5 bytes. A client that takes no compression gets the page with its stylesheet linked instead (docs/decisions/page-speed.md, sixth round).',
+    ['(es): the same page asked for with Accept-Language: es-US, answered from its Spanish prepared copy.',
+      'Pages are asked for with Accept-Encoding: br, as every browser asks, so the figure is for the brotli page a player receives (critical CSS inline) while the bare server answers 5 bytes. A client that takes no compression gets the page with its stylesheet linked instead (docs/decisions/page-speed.md, sixth round).',
       '/forgot-password is prepared like the others: its captcha picture is its own request (/api/v1/captcha.svg).']);
 
   // The largest prepared page served by a bare Bun process three ways: how far Bun lets a page of that size go.
@@ -94,16 +100,21 @@ try {
       return [path.split('?')[0]!, `${phone!.lcpMs} ms`, `${desktop!.lcpMs} ms`, `≤ ${limit} ms`, verdict(ok) + shaky, phone!.jsBytes, phone!.cssBytes, phone!.transferBytes, phone!.requests];
     });
   const header = ['page', 'LCP 390×844', 'LCP 1280×800', 'target', '', 'JS B', 'CSS B', 'all B', 'requests'];
-  const visitor = await byViewport(VISITOR_PAGES);
-  section(`Largest Contentful Paint, slow profile (400 ms latency, 400 kbit/s, CPU ×4), fresh Chromium, median of ${RUNS}: visitor pages`,
-    header, lcpRows(VISITOR_PAGES, visitor, TARGET.publicLcpMs), ['Bytes are on the wire at 390×844 (compressed), as measure.mjs counts them.']);
+  // Each visitor page in English, then in Spanish, row beside row.
+  // One after the other: two measurements at once would slow each other.
+  const visitorBy: { label: string; t: Record<string, PageTiming[]> }[] = [];
+  for (const l of LANGS) visitorBy.push({ label: l.label, t: await byViewport(VISITOR_PAGES, l.headers) });
+  const besides = <T,>(per: (label: string, t: Record<string, PageTiming[]>) => T[]) => VISITOR_PAGES.flatMap((_, i) => visitorBy.map((v) => per(v.label, v.t)[i]!));
+  section(`Largest Contentful Paint, slow profile (400 ms latency, 400 kbit/s, CPU ×4), fresh Chromium, median of ${RUNS}: visitor pages, English and Spanish`,
+    header, besides((label, t) => lcpRows(VISITOR_PAGES, t, TARGET.publicLcpMs).map((r) => [`${r[0]}${label}`, ...r.slice(1)])),
+    ['Bytes are on the wire at 390×844 (compressed), as measure.mjs counts them. (es): asked for with Accept-Language: es-US.']);
   section(`JavaScript a visitor page fetches before the first interaction (fresh Chromium, until the network is quiet, no input), median of ${RUNS}`,
     ['page', 'JS B 390×844', 'JS B 1280×800', 'target', ''],
-    VISITOR_PAGES.map((path, i) => {
-      const [phone, desktop] = VIEWPORTS.map((v) => visitor[v]![i]!);
+    besides((label, t) => VISITOR_PAGES.map((path, i) => {
+      const [phone, desktop] = VIEWPORTS.map((v) => t[v]![i]!);
       const most = Math.max(phone!.jsBytes, desktop!.jsBytes);
-      return [path, phone!.jsBytes, desktop!.jsBytes, `≤ ${TARGET.visitorJsBytes} B`, verdict(most <= TARGET.visitorJsBytes)];
-    }),
+      return [path + label, phone!.jsBytes, desktop!.jsBytes, `≤ ${TARGET.visitorJsBytes} B`, verdict(most <= TARGET.visitorJsBytes)];
+    })),
     ['On the wire (compressed). A visitor form\'s island, and with it React, is fetched on the first focus, keystroke or tap in it (tests/e2e/first-paint.test.ts).']);
 
   const [player] = await seedPlayers(dbUrl, SECRET, 1, 12_345_67);

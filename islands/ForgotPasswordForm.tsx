@@ -1,3 +1,5 @@
+import { m } from '../src/i18n/paraglide/messages.js';
+import { Rich } from '../src/i18n/rich';
 import { useEffect, useState } from 'react';
 import { checkForgot } from '../src/shared/schemas/account';
 import { api } from './_client/api';
@@ -69,7 +71,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
         inlineFields: ['email', 'captcha'],
       });
       if (r.success) {
-        toast.success(r.message || 'Password reset link sent.', { id: 'forgot-password' });
+        toast.success(r.message || m.auth_reset_sent_toast(), { id: 'forgot-password' });
         setSentTo(email);
         return;
       }
@@ -78,7 +80,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
       void loadCaptcha();
       form.showServerErrors(r.fieldErrors);
     } catch {
-      setFailure(FORGOT_FAILED);
+      setFailure(m.auth_forgot_failed());
     } finally {
       setBusy(false);
     }
@@ -86,12 +88,12 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
 
   if (sentTo)
     return (
-      <ResultPanel tone="success" title="Email Sent">
+      <ResultPanel tone="success" title={m.auth_email_sent()}>
         <p>
-          If an account exists for <strong className="break">{sentTo}</strong>, a link to reset your password is on its way. The link works for 1 hour.
+          <Rich text={m.auth_reset_sent_text({ email: sentTo })} />
         </p>
         <a className="btn btn-primary" href="/">
-          Back to Home
+          {m.auth_back_home()}
         </a>
       </ResultPanel>
     );
@@ -99,18 +101,18 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
     <form className="form" method="post" action={kind === 'question' ? QUESTION_PAGE : '/forgot-password'} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
       <FormFailure message={failure} />
       {captcha?.captchaId && <input type="hidden" name="captchaId" value={captcha.captchaId} />}
-      <TextField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" autoFocus={form.autoFocusOn('email')} value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
+      <TextField id="forgot-email" name="email" label={m.auth_email_label()} type="email" autoComplete="email" autoFocus={form.autoFocusOn('email')} value={values.email} onValue={(v) => set('email', v)} error={errors.email} />
       <div className="captcha-row">
         <div className={kind === 'question' ? 'captcha-question' : 'captcha-image'} aria-live="polite">
           {!captcha ? (
-            <span className="spinner" role="img" aria-label="Loading captcha" />
+            <span className="spinner" role="img" aria-label={m.auth_captcha_loading()} />
           ) : captcha.question ? (
             <p id="forgot-captcha-question">{captcha.question}</p>
           ) : (
-            <img src={captcha.image} alt="Captcha picture of four letters and digits. If you cannot see it, choose Answer a question instead." width="160" height="56" />
+            <img src={captcha.image} alt={m.auth_captcha_alt()} width="160" height="56" />
           )}
         </div>
-        <button type="button" className="btn btn-ghost captcha-refresh" onClick={refresh} aria-label={kind === 'question' ? 'Ask another question' : 'Show a new captcha'}>
+        <button type="button" className="btn btn-ghost captcha-refresh" onClick={refresh} aria-label={kind === 'question' ? m.auth_captcha_another_question() : m.auth_captcha_new()}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
           </svg>
@@ -120,7 +122,7 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
         id="forgot-captcha"
         autoFocus={form.autoFocusOn('captcha')}
         name="captcha"
-        label={kind === 'question' ? 'Answer (in digits or words)' : 'Captcha'}
+        label={kind === 'question' ? m.auth_captcha_answer() : m.auth_captcha_label()}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
@@ -132,14 +134,14 @@ export default function ForgotPasswordForm({ captcha: first = null, form: posted
       />
       <p className="captcha-switch">
         {kind === 'question' ? (
-          <a href="/forgot-password" onClick={(e) => switchTo(e, 'image')}>Show the picture instead</a>
+          <a href="/forgot-password" onClick={(e) => switchTo(e, 'image')}>{m.auth_captcha_picture()}</a>
         ) : (
-          <a href={QUESTION_PAGE} onClick={(e) => switchTo(e, 'question')}>Cannot see the picture? Answer a question instead</a>
+          <a href={QUESTION_PAGE} onClick={(e) => switchTo(e, 'question')}>{m.auth_captcha_question()}</a>
         )}
       </p>
-      <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." disabled={!captcha} />
+      <SubmitButton busy={busy} label={m.auth_send_link()} busyLabel={m.auth_sending()} disabled={!captcha} />
       <p className="form-foot">
-        <a href="/">Back to Home</a>
+        <a href="/">{m.auth_back_home()}</a>
       </p>
     </form>
   );

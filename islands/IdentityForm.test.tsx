@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { islandDom, watchIslands } from '../tests/helpers/islands';
-import { png } from '../tests/helpers/identity';
-import IdentityForm from './IdentityForm';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeApp } from '../tests/helpers/app';
+import { islandDom, routeUploadsTo, watchIslands } from '../tests/helpers/islands';
+import { jpegWithGps, png } from '../tests/helpers/identity';
+import { createPlayer } from '../tests/helpers/players';
+import { UPLOAD_IN_PROGRESS, UPLOADS_BUSY } from '../src/services/identity/upload-gate';
+import IdentityForm, { SUBMITTED_PATH } from './IdentityForm';
 
 const { render, screen, fireEvent, waitFor, cleanup, act } = await islandDom('http://localhost:3000/verify-identity');
 const seen = watchIslands();
@@ -23,6 +28,7 @@ class FakeXhr {
   private path = '';
   open(_method: string, path: string) { this.path = path; }
   setRequestHeader() {}
+  getResponseHeader() { return null; }
   send(body: FormData) {
     sent.push({ path: this.path, fields: Object.fromEntries(body.entries()) });
     this.upload.onprogress?.({ lengthComputable: true, loaded: 400, total: 1000 });
@@ -34,7 +40,8 @@ class FakeXhr {
     };
   }
 }
-(globalThis as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+const useFakeXhr = () => ((globalThis as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr);
+useFakeXhr();
 
 afterEach(() => {
   cleanup();
@@ -87,13 +94,14 @@ describe('IdentityForm', () => {
     render(<IdentityForm states={STATES} idTypes={ID_TYPES} formToken="tok" />);
     await fillAll();
     submit();
-    await screen.findByText('Uploading your documents… 40%');
-    expect((screen.getByRole('button', { name: 'Uploading...' }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByText('Sending your documents… 40%');
+    expect((screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement).disabled).toBe(true);
     expect(sent[0]!.path).toBe('/api/v1/identity/submission');
     expect(sent[0]!.fields).toMatchObject({ legalName: 'Ada Lovelace', state: 'TX', idType: 'driving_licence' });
-    expect(Object.keys(sent[0]!.fields)).toEqual(expect.arrayContaining(['front', 'back', 'selfie']));
+    // The form's own order: the page form's `_action` and `_token` first, the files last (the route reads it as it arrives).
+    expect(Object.keys(sent[0]!.fields)).toEqual(['_action', '_token', 'legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType', 'front', 'back', 'selfie']);
     await act(async () => held!());
-    expect(seen.went).toEqual([{ how: 'replace', path: '/verify-identity?submitted=1' }]);
+    expect(seen.went).toEqual([{ how: 'assign', path: SUBMITTED_PATH }]);
   });
 
   test("a refusal keeps everything typed and chosen, with the server's message at its field", async () => {
@@ -120,5 +128,61 @@ describe('IdentityForm', () => {
     expect((screen.getByLabelText('Full legal name') as HTMLInputElement).value).toBe('Ada Lovelace');
     expect(screen.getByText('Enter a 5-digit ZIP code')).toBeTruthy();
     expect(screen.getByText('Your details are kept below; choose your ID and photo files again.')).toBeTruthy();
+  });
+});
+
+describe('IdentityForm against the real API', () => {
+  test("the upload's refusals in the API's words with the files still chosen and nothing stored; a file only the server can judge, at its field; then through", async () => {
+    const app = await makeApp({ IDENTITY_UPLOADS_AT_ONCE: '1' });
+    const [p, other] = [await createPlayer(app), await createPlayer(app)];
+    const server = routeUploadsTo(app, new Map([['token', p.token]]));
+    const failure = () => document.querySelector('.alert-error')?.textContent;
+    const stored = async () => ({
+      rows: (await app.deps.database.client.execute('SELECT count(*) AS n FROM identity_submissions')).rows[0]!.n,
+      files: existsSync(join(app.dir, 'documents')) ? readdirSync(join(app.dir, 'documents'), { recursive: true }).filter((f) => String(f).includes('.')) : [],
+    });
+    try {
+      render(<IdentityForm states={STATES} idTypes={ID_TYPES} formToken="tok" />);
+      await fillAll();
+      // Another player's upload holds the instance's one place.
+      const held = await app.deps.identity.beginUpload(other.userId);
+      const release = server.pause();
+      submit();
+      // While it goes, the progress says so.
+      await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Sending your documents… \d+%|Checking your documents…/));
+      release();
+      await waitFor(() => expect(failure()).toBe(UPLOADS_BUSY));
+      expect(server.sent).toHaveLength(1);
+      expect(Object.keys(server.sent[0]!.fields).slice(0, 2)).toEqual(['_action', '_token']);
+      expect(server.sent[0]!.fields.front).toEqual({ name: 'front.png', size: png().length });
+      expect(seen.went).toEqual([]);
+      expect(await stored()).toEqual({ rows: 0, files: [] });
+      // The chosen files are still there to send again.
+      expect((screen.getByLabelText('A photo of yourself') as HTMLInputElement).files?.length).toBe(1);
+      held.release();
+
+      // Another upload of this player's still running: its 409 in the API's words.
+      const mine = await app.deps.identity.beginUpload(p.userId);
+      submit();
+      await waitFor(() => expect(failure()).toBe(UPLOAD_IN_PROGRESS));
+      mine.release();
+
+      // A front named and typed as a PNG that is none: only the server can tell, and says so at its field.
+      choose('Front of your ID', new File(['not a picture at all'], 'front.png', { type: 'image/png' }));
+      submit();
+      await screen.findByText('Upload a JPEG, PNG or PDF file.');
+      expect(screen.getByLabelText('Front of your ID').getAttribute('aria-invalid')).toBe('true');
+      expect(failure()).toBeUndefined();
+      expect((screen.getByLabelText('Full legal name') as HTMLInputElement).value).toBe('Ada Lovelace');
+      expect(await stored()).toEqual({ rows: 0, files: [] });
+
+      choose('Front of your ID', new File([jpegWithGps() as BlobPart], 'front.jpg', { type: 'image/jpeg' }));
+      submit();
+      await waitFor(() => expect(seen.went).toEqual([{ how: 'assign', path: SUBMITTED_PATH }]));
+      expect((await app.deps.database.client.execute({ sql: 'SELECT status FROM identity_submissions WHERE user_id = ?', args: [p.userId] })).rows[0]!.status).toBe('submitted');
+    } finally {
+      cleanup();
+      useFakeXhr();
+    }
   });
 });

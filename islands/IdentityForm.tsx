@@ -3,7 +3,7 @@ import { checkIdentityDetails, fileMissing } from '../src/shared/schemas/identit
 import { NETWORK_ERROR, SESSION_EXPIRED } from './_client/api';
 import { navigation } from './_client/navigate';
 import { toast } from './_client/toast';
-import { upload } from './_client/upload';
+import { uploadForm } from './_client/upload';
 import { describedBy, FieldError, FormFailure } from './_ui/field';
 import { FormToken } from './_ui/form-token';
 import { checkChosen, IdentityFiles } from './_ui/identity-files';
@@ -21,6 +21,9 @@ export type IdentityFormProps = {
 
 const FILE_PARTS = ['front', 'back', 'selfie'];
 const TEXT = ['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType'];
+const FIELDS = new Set([...TEXT, ...FILE_PARTS]);
+/** Where a sent form leads: the page again, saying the documents arrived. */
+export const SUBMITTED_PATH = '/verify-identity?submitted=1';
 
 /**
  * The identity submission: a plain multipart form the server takes without script. Once hydrated, it checks what
@@ -38,7 +41,8 @@ export default function IdentityForm(props: IdentityFormProps) {
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
   useEffect(() => {
-    if (focusTick) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // The first field marked, else the button that sends again (a disabled button lost the focus while sending).
+    if (focusTick) (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
   }, [focusTick]);
   const clear = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
 
@@ -76,19 +80,29 @@ export default function IdentityForm(props: IdentityFormProps) {
     if (Object.keys(found).length) return setFocusTick((n) => n + 1);
     setProgress(0);
     try {
-      const a = await upload('/identity/submission', data, setProgress);
-      if (a.json?.success === true) return navigation.replace('/verify-identity?submitted=1');
+      // The form's own order: `_action` and `_token` first, then the details, then the files (the route reads it as it arrives).
+      const a = await uploadForm('/identity/submission', data, (done, total) => setProgress(Math.min(1, done / total)));
+      if (a.status === 201 && a.json?.success === true) return navigation.assign(SUBMITTED_PATH);
       if (a.status === 401) {
         toast.error(SESSION_EXPIRED, { id: 'session-expired' });
         return navigation.assign('/login?next=%2Fverify-identity');
       }
+      // A field of the form's at its field; anything else (a form that could not be read) and a refusal of the whole
+      // upload (409 under review or already uploading, 503 too many at once, 408 too slow) in the API's words above.
       const fields: Record<string, string> = {};
-      for (const x of Array.isArray(a.json?.errors) ? a.json!.errors : []) if (typeof x?.field === 'string' && typeof x.message === 'string' && !(x.field in fields)) fields[x.field] = x.message;
+      const others: string[] = [];
+      for (const x of Array.isArray(a.json?.errors) ? a.json!.errors : []) {
+        if (typeof x?.field !== 'string' || typeof x.message !== 'string') continue;
+        if (FIELDS.has(x.field)) fields[x.field] ??= x.message;
+        else others.push(x.message);
+      }
       setErrors(fields);
-      if (!Object.keys(fields).length) setMessage(String(a.json?.message ?? 'Request failed.'));
+      const whole = typeof a.json?.message === 'string' ? a.json.message : 'Your documents could not be sent. Please try again.';
+      setMessage(others.length ? others.join(' ') : Object.keys(fields).length ? null : whole);
       setFocusTick((n) => n + 1);
     } catch {
-      setMessage(NETWORK_ERROR);
+      setMessage(`${NETWORK_ERROR} Your files are still chosen: submit again when you are back online.`);
+      setFocusTick((n) => n + 1);
     } finally {
       setProgress(null);
     }
@@ -138,12 +152,12 @@ export default function IdentityForm(props: IdentityFormProps) {
       <p className="field-hint">Location and camera details are removed from photos before they are stored, encrypted. Only our compliance team sees them.</p>
       {busy && (
         <div className="upload-progress" role="status">
-          <label htmlFor="verify-progress">{`Uploading your documents… ${Math.round(progress * 100)}%`}</label>
-          <progress id="verify-progress" max={100} value={Math.round(progress * 100)} />
+          <label htmlFor="verify-progress">{progress < 1 ? `Sending your documents… ${Math.floor(progress * 100)}%` : 'Checking your documents…'}</label>
+          <progress id="verify-progress" max={100} value={Math.floor(progress * 100)} />
         </div>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Uploading...' : 'Submit for review'}
+        {busy ? 'Sending...' : 'Submit for review'}
       </button>
     </form>
   );

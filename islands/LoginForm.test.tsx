@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
 import { createOperatorUser, createPlayer } from '../tests/helpers/players';
-import LoginForm, { LOGIN_FAILED, nextFromReferrer, REMEMBERED_EMAIL } from './LoginForm';
+import LoginForm, { LOGIN_FAILED, NEW_ACCOUNT_HINT, nextFromReferrer, REMEMBERED_EMAIL } from './LoginForm';
 
 const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/login');
 const seen = watchIslands();
@@ -124,22 +124,27 @@ describe('LoginForm against the real API', () => {
     await waitFor(() => expect(seen.went).toEqual([{ how: 'assign', path: '/admin' }]), { timeout: 2000 });
   });
 
-  test('an unverified account opens Email Not Verified; Resend Email switches it to Check Your Email!', async () => {
+  test('an unverified account is refused as a wrong password, with the line for a new account; no dialog says more', async () => {
     server = routeFetchTo(app);
     const p = await createPlayer(app, { verified: false });
     render(<LoginForm />);
     type('Email', p.email);
     type('Password', p.password);
     submit();
-    const dialog = await screen.findByRole('dialog', { name: 'Email Not Verified' });
-    expect(dialog.textContent).toContain(p.email);
-    expect(seen.toasts).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Resend Email' }));
-    expect(await screen.findByRole('dialog', { name: 'Check Your Email!' })).toBeTruthy();
-    expect(server.sent.at(-1)).toEqual({ method: 'POST', path: '/api/v1/resend-verification-email', body: { email: p.email } });
-    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(await screen.findByText(LOGIN_FAILED)).toBeTruthy();
+    expect(screen.getByText(NEW_ACCOUNT_HINT)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(seen.toasts).toEqual([]);
     expect(server.jar.has('token')).toBe(false);
+    // A wrong password of a verified account reads the same.
+    const q = await createPlayer(app);
+    cleanup();
+    render(<LoginForm />);
+    type('Email', q.email);
+    type('Password', 'Wrong-password-1');
+    submit();
+    expect(await screen.findByText(LOGIN_FAILED)).toBeTruthy();
+    expect(screen.getByText(NEW_ACCOUNT_HINT)).toBeTruthy();
   });
 
   test('a thrown failure shows the generic message of spec §5', async () => {

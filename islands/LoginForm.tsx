@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useState } from 'react';
 import { landingOf, sameSitePath } from '../src/shared/paths';
 import { checkLogin } from '../src/shared/schemas/account';
@@ -5,7 +6,6 @@ import { api } from './_client/api';
 import { navigation } from './_client/navigate';
 import { toast } from './_client/toast';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
-import { EmailVerificationModal } from './_ui/email-verification-modal';
 import { CheckboxField, TextField, FormFailure } from './_ui/field';
 import { PasswordField } from './_ui/password-field';
 import { ResultPanel } from './_ui/result-panel';
@@ -15,6 +15,12 @@ import { LoginCodeStep, type CodeStep, type LoginAnswer } from './_ui/login-code
 // Remember-me keeps only the address; a password never goes into browser storage (DESIGN §8).
 export const REMEMBERED_EMAIL = 'rememberedEmail';
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
+/**
+ * Shown under every refused password, so it says nothing about the address: sign-in answers an account that is not
+ * verified yet exactly as a wrong password, and mails its owner a fresh verification link instead. (The English of
+ * `m.auth_new_account_hint`, which the form shows in its page's language.)
+ */
+export const NEW_ACCOUNT_HINT = 'If your account is new, check your e-mail for the verification link: signing in with the right password sends a fresh one.';
 const REDIRECT_MS = 1000;
 
 /**
@@ -30,10 +36,7 @@ export function nextFromReferrer(referrer: string, origin: string): string | nul
 export type LoginFormProps = {
   /** A same-site path the server has already vetted (from ?next on /login). */
   next?: string;
-  /**
-   * A refused plain post; `values.unverified` names an address that must be verified first; `action: 'code'` is
-   * the two-step code step, with `values.loginToken` the proof of the password step.
-   */
+  /** A refused plain post; `action: 'code'` is the two-step code step, with `values.loginToken` the proof of the password step. */
   form?: (NonNullable<Posted> & { action?: string }) | null;
 };
 
@@ -45,9 +48,7 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
   const form = useForm({ email: '', password: '', remember: false as boolean }, checkLogin, posted);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState(posted?.values?.unverified ? '' : (posted?.message ?? ''));
-  const [unverified, setUnverified] = useState<string | null>(null);
-  const postedUnverified = posted?.values?.unverified || null;
+  const [failure, setFailure] = useState(posted?.message ?? '');
   const { values, errors, set } = form;
   const [codeStep, setCodeStep] = useState<CodeStep | null>(() => codeStepOf(posted));
 
@@ -83,13 +84,12 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         // that is gone in four seconds, before a player using a screen reader or a magnifier has read it.
         quiet: true,
       });
-      if (r.success) signedIn(r.message || 'Login successful', r.user?.role);
+      if (r.success) signedIn(r.message || m.auth_login_ok(), r.user?.role);
       else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
-      else if (r.errorType === 'EMAIL_NOT_VERIFIED') setUnverified(email);
       else if (Object.keys(r.fieldErrors).length) form.showServerErrors(r.fieldErrors);
-      else setFailure(r.message || LOGIN_FAILED);
+      else setFailure(r.message || m.auth_invalid_login());
     } catch {
-      setFailure(LOGIN_FAILED);
+      setFailure(m.auth_invalid_login());
     } finally {
       setBusy(false);
     }
@@ -97,8 +97,8 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
 
   if (done)
     return (
-      <ResultPanel tone="success" title="Login Successful">
-        <p role="status">{done === '/home' ? 'Redirecting you to your dashboard...' : done === '/admin' ? 'Redirecting you to the operator console...' : 'Taking you back to where you were...'}</p>
+      <ResultPanel tone="success" title={m.auth_login_success()}>
+        <p role="status">{done === '/home' ? m.auth_redirect_home() : done === '/admin' ? m.auth_redirect_console() : m.auth_redirect_back()}</p>
       </ResultPanel>
     );
   if (codeStep)
@@ -107,27 +107,24 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         onRestart={(message) => { form.reset({ email: codeStep.email, password: '', remember: codeStep.remember }); setCodeStep(null); setFailure(message); }} />
     );
   return (
-    <>
-    {postedUnverified && <UnverifiedNotice email={postedUnverified} message={posted?.message} />}
     <form className="form" method="post" action="/login" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {busy && <LoaderOverlay label="Logging in..." />}
+      {busy && <LoaderOverlay label={m.auth_logging_in()} />}
       {next && <input type="hidden" name="next" value={next} />}
       <FormFailure message={failure} />
-      <TextField id="login-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} autoFocus={form.autoFocusOn('email')} />
-      <PasswordField id="login-password" name="password" label="Password" autoFocus={form.autoFocusOn('password')} value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
+      {failure === m.auth_invalid_login() && <p className="field-hint" id="login-new-account">{m.auth_new_account_hint()}</p>}
+      <TextField id="login-email" name="email" label={m.auth_email_label()} type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email} autoFocus={form.autoFocusOn('email')} />
+      <PasswordField id="login-password" name="password" label={m.auth_password_label()} autoFocus={form.autoFocusOn('password')} value={values.password} onValue={(v) => set('password', v)} error={errors.password} />
       <div className="form-row">
         <CheckboxField id="login-remember" name="remember" checked={values.remember} onValue={(v) => set('remember', v)}>
-          Remember me
+          {m.auth_remember_me()}
         </CheckboxField>
-        <a href="/forgot-password">Forgot password?</a>
+        <a href="/forgot-password">{m.auth_forgot_link()}</a>
       </div>
-      <SubmitButton busy={busy} label="Login" busyLabel="Logging in..." />
+      <SubmitButton busy={busy} label={m.auth_login_title()} busyLabel={m.auth_logging_in()} />
       <p className="form-foot">
-        Don't have an account? <a href="/register">Register</a>
+        {m.auth_no_account()} <a href="/register">{m.auth_register_link()}</a>
       </p>
     </form>
-    {unverified && <EmailVerificationModal email={unverified} variant="unverified" onClose={() => setUnverified(null)} />}
-    </>
   );
 }
 
@@ -136,20 +133,4 @@ function codeStepOf(posted: LoginFormProps['form']): CodeStep | null {
   const v = posted?.values;
   if (posted?.action !== 'code' || !v?.loginToken) return null;
   return { email: v.email ?? '', loginToken: v.loginToken, remember: !!v.remember, error: posted.errors?.totp };
-}
-
-/** 'Email Not Verified' after a plain post: its Resend Email is a plain post too (the modal needs script). */
-function UnverifiedNotice({ email, message }: { email: string; message?: string | null }) {
-  return (
-    <div className="alert alert-error unverified-notice" role="alert">
-      <p>
-        <strong>Email Not Verified.</strong> {message ?? 'Please verify your email before logging in.'}
-      </p>
-      <form method="post" action="/login">
-        <input type="hidden" name="_action" value="resend" />
-        <input type="hidden" name="email" value={email} />
-        <button type="submit" className="btn btn-primary btn-sm">Resend Email</button>
-      </form>
-    </div>
-  );
 }

@@ -2,10 +2,12 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
-import { historyPlace, notePageFrom, notificationContent, notificationType, relativeAge, type Note, type NotePage } from './_ui/history-format';
+import { historyPlace, noteLink, notePageFrom, notificationContent, notificationType, relativeAge, type Note, type NotePage } from './_ui/history-format';
 
 export const NOTE_PAGE_SIZE = 10;
 export const NOTES_FAILED = 'Failed to load notifications';
+/** What a notice's link says, by the notice's type. */
+const NOTE_LINK_TEXT: Record<string, string> = { PROOF_OF_LIABILITIES: 'Check your balance in the proof' };
 
 /** `renderedAt` is the server's clock at render, so hydration computes the same ages the HTML shows. */
 export type NotificationsListProps = { initial: NotePage | null; renderedAt: number };
@@ -107,6 +109,7 @@ function NotesView({ view, at, go }: { view: View; at: number; go: (page: number
                 <time className="note-age" dateTime={n.createdAt}>{relativeAge(n.createdAt, at)}</time>
               </div>
               <p className="note-content">{notificationContent(n.notificationContent)}</p>
+              {noteLink(n.link) && <p className="note-link"><a href={noteLink(n.link)!}>{NOTE_LINK_TEXT[n.notificationType ?? ''] ?? 'Open'}</a></p>}
             </li>
           ))}
         </ul>

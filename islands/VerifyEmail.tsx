@@ -1,3 +1,5 @@
+import { m } from '../src/i18n/paraglide/messages.js';
+import { Rich } from '../src/i18n/rich';
 import { useEffect, useRef, useState } from 'react';
 import { api } from './_client/api';
 import { navigation } from './_client/navigate';
@@ -35,25 +37,25 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
   return (
     <div aria-live="polite">
       {state === 'verifying' && hydrated && (
-        <ResultPanel tone="pending" title="Verifying..." as="h1" focus={false}>
-          <p>Please wait while we verify your email.</p>
+        <ResultPanel tone="pending" title={m.auth_verifying()} as="h1" focus={false}>
+          <p>{m.auth_verifying_wait()}</p>
         </ResultPanel>
       )}
       {/* Until a script runs (or without one) nothing sends the token: the player sends it with one press. */}
       {state === 'verifying' && !hydrated && (
         <div className="result-panel">
-          <h1 className="result-title">Verify your email</h1>
+          <h1 className="result-title">{m.auth_verify_heading()}</h1>
           {/* A signed-in player (confirming a new address from Profile Settings) is logged in already. */}
-          <p>{`Press Verify Email to confirm this address belongs to you.${signedIn ? '' : ' Then you can log in.'}`}</p>
+          <p>{signedIn ? m.auth_verify_press() : `${m.auth_verify_press()} ${m.auth_verify_then_login()}`}</p>
           <form method="post" action={`/verify/email/${encodeURIComponent(token)}`}>
             <FormToken value={formToken} />
-            <button type="submit" className="btn btn-primary">Verify Email</button>
+            <button type="submit" className="btn btn-primary">{m.auth_verify_button()}</button>
           </form>
         </div>
       )}
       {state === 'verified' && (
-        <ResultPanel tone="success" title="Email Verified!" as="h1">
-          <p>Your email has been successfully verified. You can log in now.</p>
+        <ResultPanel tone="success" title={m.auth_verified_title()} as="h1">
+          <p>{m.auth_verified_text()}</p>
           <div className="result-actions">
             <a
               className="btn btn-primary"
@@ -64,40 +66,40 @@ export default function VerifyEmail({ token, communityUrl, failed, already, form
                 navigation.replace('/login');
               }}
             >
-              Go to Login
+              {m.auth_go_login()}
             </a>
             {communityUrl && (
               <a className="btn btn-ghost" href={communityUrl} target="_blank" rel="noopener noreferrer">
-                Join our community chat
+                {m.auth_join_chat()}
               </a>
             )}
           </div>
         </ResultPanel>
       )}
       {state === 'changed' && (
-        <ResultPanel tone="success" title="Email Changed!" as="h1">
+        <ResultPanel tone="success" title={m.auth_changed_title()} as="h1">
           <p>
-            Your email address is now <strong className="break">{newEmail}</strong>. Use it the next time you log in.
+            <Rich text={m.auth_changed_text({ email: newEmail ?? '' })} />
           </p>
           <a className="btn btn-primary" href={signedIn ? '/profile-setting' : '/login'}>
-            {signedIn ? 'Back to Profile Settings' : 'Go to Login'}
+            {signedIn ? m.auth_back_profile() : m.auth_go_login()}
           </a>
         </ResultPanel>
       )}
       {state === 'already' && (
-        <ResultPanel tone="success" title="Already Verified" as="h1">
-          <p>Your e-mail is already verified.</p>
+        <ResultPanel tone="success" title={m.auth_already_title()} as="h1">
+          <p>{m.auth_already_verified()}</p>
           {/* A signed-in player (a change-of-address link opened again) has nothing to log in to. */}
           <a className="btn btn-primary" href={signedIn ? '/profile-setting' : '/login'}>
-            {signedIn ? 'Back to Profile Settings' : 'Go to Login'}
+            {signedIn ? m.auth_back_profile() : m.auth_go_login()}
           </a>
         </ResultPanel>
       )}
       {state === 'failed' && (
-        <ResultPanel tone="error" title="Verification Failed" as="h1">
-          <p>Invalid or expired token. Please check your email again or request a new verification link.</p>
+        <ResultPanel tone="error" title={m.auth_failed_title()} as="h1">
+          <p>{m.auth_failed_text()}</p>
           <a className="btn btn-primary" href="/support">
-            Contact Support
+            {m.auth_contact_support()}
           </a>
         </ResultPanel>
       )}

@@ -19,6 +19,9 @@ import DepositSimulator from './DepositSimulator';
 import ConsoleNav from './ConsoleNav';
 import TwoStepSettings from './TwoStepSettings';
 import IdentityForm from './IdentityForm';
+import SolvencyCheck from './SolvencyCheck';
+import AccountNonce from './AccountNonce';
+import TickerPrivacyForm from './TickerPrivacyForm';
 // Server-side map of island names to components; the client build makes one chunk per entry.
 export const registry = {
   AccountInfoForm,
@@ -42,4 +45,7 @@ export const registry = {
   ConsoleNav,
   TwoStepSettings,
   IdentityForm,
+  SolvencyCheck,
+  AccountNonce,
+  TickerPrivacyForm,
 };

@@ -3,8 +3,11 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
+import { compileMessages } from './compile-messages';
 
 const root = resolve(import.meta.dir, '..');
+// The message catalogues first: the islands and the server import their compiled functions (src/i18n).
+await compileMessages();
 const out = join(root, 'public/build');
 const entriesDir = join(root, '.cache/entries');
 rmSync(out, { recursive: true, force: true });

@@ -20,6 +20,8 @@ import { createFlashCookies } from './pages/flash';
 import { createFormTokens } from './http/form-token';
 import { pageRoutes } from './pages/routes';
 import { createViewerLookup } from './services/auth/viewer';
+import { withSavedLang } from './http/lang';
+import { inRequestLang } from './i18n/request-lang';
 import { createSocketServer } from './ws/socket';
 import { historyRoutes } from './api/wallet/history.routes';
 import { exportRoutes } from './api/wallet/export.routes';
@@ -36,6 +38,8 @@ import { withdrawalReviewRoutes } from './api/withdrawals/withdrawal-review.rout
 import { adminRoutes } from './api/admin/admin.routes';
 import { createOverview } from './services/admin/overview';
 import { identityRoutes } from './api/identity/identity.routes';
+import { solvencyRoutes } from './api/solvency/solvency.routes';
+import { snapshotFileRoutes } from './api/solvency/snapshot-file.routes';
 
 export type App = {
   handle(req: Request): Promise<Response>;
@@ -48,7 +52,8 @@ export type App = {
 
 /** The whole site: API, pages and assets. Tests drive it through `handle`. */
 export function createApp(deps: Deps): App {
-  const signedIn = createViewerLookup(deps.database.client, deps.signer);
+  // A signed-in player's saved language answers their pages and API messages (src/i18n/request-lang.ts).
+  const signedIn = withSavedLang(createViewerLookup(deps.database.client, deps.signer));
   // Feature modules take this one instance so its `auth` macro is theirs: `new Elysia(...).use(session)`.
   const session = sessionPlugin(signedIn, { operatorTwoStep: deps.config.operatorTwoStep });
   const simulator = deps.simulator;
@@ -62,7 +67,7 @@ export function createApp(deps: Deps): App {
     .use(exportRoutes(deps.database.client, session))
     .use(limitsRoutes(deps.database.client, deps.rateLimiter, session))
     .use(sessionsRoutes(deps.database.client, session, deps.hub))
-    .use(tickerRoutes(deps))
+    .use(tickerRoutes({ client: deps.database.client, mode: deps.config.TICKER_MODE, now: deps.now }))
     .use(gamesRoutes({ games: deps.games, idempotency: deps.idempotency, twoStep: deps.twoStep, sandboxPlay: (req) => !deps.config.isProduction && deps.gameProvider.name === 'sandbox' && sandboxControls(req) }, session))
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
@@ -76,7 +81,8 @@ export function createApp(deps: Deps): App {
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,
       trustedHeader: deps.config.TRUSTED_PROXY_HEADER, securityEvent: deps.securityEvent, identity: deps.identity,
     }, session))
-    .use(identityRoutes({ identity: deps.identity }, session))
+    .use(identityRoutes({ identity: deps.identity, twoStep: deps.twoStep, rateLimiter: deps.rateLimiter, trustedHeader: deps.config.TRUSTED_PROXY_HEADER }, session))
+    .use(solvencyRoutes(deps.solvency, session))
     .use(webhookRoutes({ client: deps.database.client, deposits: deps.deposits, webhookSecret: () => deps.payments.webhookSecret, onPayout: (id) => deps.withdrawals.syncPayout(id), outcome: deps.metrics.webhook }))
     .all('/*', () => {
       throw AppError.notFound();
@@ -91,11 +97,13 @@ export function createApp(deps: Deps): App {
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))
     .use(api)
     .use(logoutFormRoutes(deps, formTokens))
+    .use(snapshotFileRoutes(deps.solvency))
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,
       sandboxControls,
       operatorTwoStep: deps.config.operatorTwoStep,
+      secureCookies: deps.config.secureCookies,
     }))
     .get('/*', ({ request }) => {
       const path = new URL(request.url).pathname;
@@ -104,7 +112,8 @@ export function createApp(deps: Deps): App {
       return asset ? assetResponse(asset, request) : Response.redirect('/', 302);
     });
   const security = { hsts: deps.config.secureCookies };
-  const handle = withFinish((req) => elysia.handle(req), { ...security, logger: deps.logger, metrics: deps.metrics });
+  // Each request is handled in its language: its ?lang, cookie or Accept-Language, then its player's saved one.
+  const handle = withFinish((req) => inRequestLang(req, () => elysia.handle(req)), { ...security, logger: deps.logger, metrics: deps.metrics });
   // The sandbox's hand-made payments are delivered to our own webhook endpoint in-process, as BTCPay would post them.
   deps.self.handle = handle;
   const staticPaths = Object.entries(pageRoutes).filter(([path, page]) => page.static && !path.includes(':')).map(([path]) => path);

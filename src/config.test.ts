@@ -139,6 +139,13 @@ describe('where the server listens, and who may use the sandbox controls', () =>
     expect(() => loadConfig({ SANDBOX_CONTROLS: 'yes' })).toThrow(/SANDBOX_CONTROLS/);
     expect(() => loadConfig({ ...prod, SANDBOX_CONTROLS: 'on' })).toThrow(/SANDBOX_CONTROLS: cannot be on in production/);
   });
+
+  test('SOLVENCY_SNAPSHOT: daily by default, weekly or off, anything else named', () => {
+    expect(loadConfig({}).SOLVENCY_SNAPSHOT).toBe('daily');
+    expect(loadConfig({ SOLVENCY_SNAPSHOT: 'weekly' }).SOLVENCY_SNAPSHOT).toBe('weekly');
+    expect(loadConfig({ SOLVENCY_SNAPSHOT: 'off' }).SOLVENCY_SNAPSHOT).toBe('off');
+    expect(() => loadConfig({ SOLVENCY_SNAPSHOT: 'hourly' })).toThrow(/SOLVENCY_SNAPSHOT/);
+  });
 });
 
 describe('a self-hoster\'s first start', () => {

@@ -76,6 +76,8 @@ const schema = z.object({
   // One HTTP header name (an RFC 9110 token): "x real ip" would never match a header, and every player would share
   // the proxy's address and its rate limits.
   TRUSTED_PROXY_HEADER: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be one HTTP header name, such as x-real-ip (letters, digits and dashes; no spaces)').optional(),
+  // New Idempotency-Key values a player may store in 24 hours: each is kept for good (docs/decisions/idempotency-keys.md).
+  IDEMPOTENCY_KEYS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(100000),
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
   METRICS_ALLOW: z.string().default('127.0.0.0/8, ::1').refine(cidrList, 'must be a comma-separated list of addresses or address/prefix ranges, e.g. 127.0.0.1/32, 10.0.0.0/8, ::1'),
@@ -85,6 +87,8 @@ const schema = z.object({
   TAX_DETAILS_THRESHOLD_DOLLARS: z.coerce.number().positive().default(600),
   RESTRICTED_STATES: z.string().default('').refine((v) => parseStateList(v).every(isUsState), 'must be a comma-separated list of US state codes, e.g. WA, ID'),
   DOCUMENT_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  // Identity uploads this instance reads at once; past it an upload is turned away with 503 and Retry-After.
+  IDENTITY_UPLOADS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(4),
   DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -94,6 +98,8 @@ const schema = z.object({
   ONFIDO_API_TOKEN: z.string().optional(),
   ONFIDO_WEBHOOK_TOKEN: z.string().optional(),
   ONFIDO_API_URL: z.url().default('https://api.onfido.com'),
+  // Proof of liabilities (docs/solvency.md): a snapshot every day at 00:00 UTC, every Monday, or only by hand.
+  SOLVENCY_SNAPSHOT: z.enum(['daily', 'weekly', 'off']).default('daily'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'TICKER_MODE'> & { TICKER_MODE: 'demo' | 'live' | 'off'; isProduction: boolean; secureCookies: boolean; publicUrl: string;

@@ -59,8 +59,10 @@ import { createWithdrawalReview, type WithdrawalReviewService } from './services
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 import { createIdentityService, parseRequirement, type IdentityService } from './services/identity/identity-service';
 import { createDocumentCipher } from './services/identity/document-cipher';
+import { createUploadGate } from './services/identity/upload-gate';
 import { pickDocumentStore, pickIdentityCheck } from './services/identity/pick';
 import { parseStateList } from './services/identity/us-states';
+import { createSolvencyService, type SolvencyService } from './services/solvency/solvency-service';
 
 /** Everything the app needs from outside, built once. The one place that picks concrete adapters. */
 export type Deps = {
@@ -119,6 +121,8 @@ export type Deps = {
   jobs: JobRunner;
   /** Identity before cash-out: submissions, tax details, the withdrawal and deposit checks (docs/decisions/identity.md). */
   identity: IdentityService;
+  /** Proof of liabilities: snapshots, their files and notices, a player's nonce (docs/solvency.md). */
+  solvency: SolvencyService;
 };
 
 export function siteInfo(c: Config): SiteInfo {
@@ -135,7 +139,9 @@ export function siteInfo(c: Config): SiteInfo {
     paymentsDemo: paymentsDemo(c),
     bitcoinNetwork: c.BITCOIN_NETWORK,
     withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
+    withdrawalTiming: withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction),
     restrictedStates: parseStateList(c.RESTRICTED_STATES),
+    solvencySchedule: c.SOLVENCY_SNAPSHOT,
   };
 }
 
@@ -201,6 +207,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     logger, hub, now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
     taxThresholdCents: Math.round(config.TAX_DETAILS_THRESHOLD_DOLLARS * 100), restrictedStates: parseStateList(config.RESTRICTED_STATES),
     retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config), wakeMail: () => mailQueue.wake(),
+    uploads: createUploadGate(config.IDENTITY_UPLOADS_AT_ONCE),
   });
   // The deposit and withdrawal notices are queued with their movements; after each commit the queue's worker is woken
   // (the queue itself is made below, once everything it needs is).
@@ -216,6 +223,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     : null;
   // The screens' words follow the approval the withdrawal service really applies.
   site.withdrawalTime = withdrawalTimeText(withdrawalTiming(config, !!simulator));
+  site.withdrawalTiming = withdrawalTiming(config, !!simulator);
   const withdrawals = overrides.withdrawals ?? createWithdrawalService({
     client: database.client, ledger, provider: picked.payments, logger, network: config.BITCOIN_NETWORK,
     limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN,
@@ -246,11 +254,16 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   const rateLimiter = overrides.rateLimiter ?? createStoreRateLimiter(store);
   // Security events (TOTP_ENABLED, TOTP_DISABLED, …) and their e-mails: the security-activity module plugs in here.
   const securityEvent = overrides.securityEvent ?? twoStepSecurityEvents({ client: database.client, logger, wakeMail });
-  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent });
+  const twoStep = createTwoStep({ client: database.client, cipher, countAttempt: (id) => enforce(rateLimiter, 'totpPerUser', id), issuer: site.siteName, now, securityEvent, endSessions: (e) => hub.endSessions(e) });
   const loginProofs = createLoginProofs(createHmac('sha256', secret).update('coinreel login proof').digest('hex'), now);
+  const solvency = overrides.solvency ?? createSolvencyService(
+    { client: database.client, url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, payments: picked.payments, logger, now },
+    config.SOLVENCY_SNAPSHOT,
+  );
   const jobs = overrides.jobs ?? createJobRunner({
     client: database.client, logger, leaseMs: config.JOB_LEASE_S * 1000, onLease: (holding) => metrics.setLeaseHolder('jobs', holding),
-    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity }),
+    jobs: backgroundJobs({ client: database.client, deposits, withdrawals, games, reconcileMs: config.RECONCILE_INTERVAL_S * 1000, documents: identity,
+      more: [solvency.job(logger)] }),
   });
   const mailQueue = overrides.mailQueue ?? createMailQueue({
     client: database.client, mailer, logger, render: renderQueued(site, config.publicUrl), host: new URL(config.publicUrl).hostname || 'coinreel.local',
@@ -278,7 +291,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     simulator,
     redis,
     self,
-    idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger }),
+    idempotency: overrides.idempotency ?? idempotencyPlugin(database.client, { logger, rateLimiter, keysPerDay: config.IDEMPOTENCY_KEYS_PER_DAY }),
     flashKey: createHmac('sha256', secret).update('coinreel flash cookie').digest('hex'),
     cipher,
     gameProvider,
@@ -292,6 +305,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     securityEvent,
     jobs,
     identity,
+    solvency,
     ...overrides,
   };
 }

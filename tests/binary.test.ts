@@ -108,6 +108,14 @@ describe('single binary', () => {
     }
   });
 
+  test('carries both languages: a visitor page in Spanish for Accept-Language es-US, its API messages too', async () => {
+    const html = await (await fetch(base + '/about-us', { headers: { 'accept-language': 'es-US' } })).text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('Quiénes somos');
+    const res = await fetch(base + '/api/v1/nothing', { headers: { 'accept-language': 'es-US' } });
+    expect(await res.json()).toEqual({ success: false, message: 'No se encontró', errorType: 'NOT_FOUND' });
+  });
+
   test('serves built chunks as immutable, and images from public/', async () => {
     const html = await (await fetch(base + '/')).text();
     const script = html.match(/<script type="module" src="(\/build\/[^"]+\.js)"/)?.[1];

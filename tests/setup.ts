@@ -18,3 +18,8 @@ afterEach(() => {
   console.error = original;
   if (errors.length) throw new Error(`console.error was called during the test: ${String(errors[0]?.[0]).slice(0, 300)}`);
 });
+
+// The compiled messages (src/i18n/paraglide) are generated: a test run on a fresh clone, or after a catalogue
+// changed, compiles them first, as `bun run build:client` does.
+import { compileMessages, messagesStale } from '../scripts/compile-messages';
+if (messagesStale()) await compileMessages();

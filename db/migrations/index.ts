@@ -25,6 +25,10 @@ import m22 from './0022_identity_limits.sql' with { type: 'text' };
 import m23 from './0023_game_order_guard.sql' with { type: 'text' };
 import m24 from './0024_audit_trail_indexes.sql' with { type: 'text' };
 import m25 from './0025_idempotency_keys_kept.sql' with { type: 'text' };
+import m26 from './0026_session_second_factor.sql' with { type: 'text' };
+import m27 from './0027_ticker_opt_in.sql' with { type: 'text' };
+import m28 from './0028_solvency.sql' with { type: 'text' };
+import m29 from './0032_player_language.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -53,4 +57,8 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0023_game_order_guard', sql: m23 },
   { tag: '0024_audit_trail_indexes', sql: m24 },
   { tag: '0025_idempotency_keys_kept', sql: m25 },
+  { tag: '0026_session_second_factor', sql: m26 },
+  { tag: '0027_ticker_opt_in', sql: m27 },
+  { tag: '0028_solvency', sql: m28 },
+  { tag: '0032_player_language', sql: m29 },
 ];

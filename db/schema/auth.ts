@@ -10,7 +10,7 @@ export const emailTokens = sqliteTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: text('user_id').notNull().references(() => users.id),
-    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change', 'email_undo'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'email_change', 'email_undo', 'set_password'] }).notNull(),
     email: text('email'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),

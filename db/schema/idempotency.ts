@@ -16,6 +16,12 @@ export const idempotencyKeys = sqliteTable(
     responseBody: text('response_body'),
     createdAt: integer('created_at').notNull(),
     lockedAt: integer('locked_at').notNull(),
+    /** When the key was first stored: a player's new keys of the last 24 hours are counted by it. */
+    firstUsedAt: integer('first_used_at'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_answered_idx').on(t.createdAt).where(sql`response_body IS NOT NULL`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_answered_idx').on(t.createdAt).where(sql`response_body IS NOT NULL`),
+    index('idempotency_keys_first_used_idx').on(t.userId, t.firstUsedAt).where(sql`first_used_at IS NOT NULL`),
+  ],
 );

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './protection';
 export * from './two-step';
 export * from './jobs';
+export * from './solvency';

@@ -1,5 +1,7 @@
 import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+// Before any island renders: messages speak the page's <html lang>.
+import '../../src/i18n/client-lang';
 
 /**
  * Hydrates every marker of one island on the page with the props the server serialized beside it, and the

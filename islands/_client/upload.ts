@@ -1,30 +1,30 @@
-// A multipart upload to the site's API with progress, which fetch cannot report: XMLHttpRequest's upload events.
+// A multipart form sent to the site's API with upload progress (XMLHttpRequest: fetch reports no upload progress).
+// The session rides in the httpOnly cookie, as with every other call (islands/_client/api.ts).
 import { API_BASE } from './api';
 
-export type UploadAnswer = { status: number; json: Record<string, any> | null };
+export type UploadAnswer = { status: number; json: Record<string, any> | null; retryAfter: string | null };
 
-/** Posts `body` to /api/v1`path`; `onProgress` gets 0..1 as the bytes leave. Rejects only when nothing came back. */
-export function upload(path: string, body: FormData, onProgress: (fraction: number) => void): Promise<UploadAnswer> {
+/** Sends `form`; `onProgress` hears the bytes sent of the total. Rejects only when the network fails. */
+export function uploadForm(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', API_BASE + path);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
+    const x = new XMLHttpRequest();
+    x.open('POST', API_BASE + path);
+    x.setRequestHeader('accept', 'application/json');
+    x.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total);
     };
-    xhr.onload = () => {
+    x.onload = () => {
       let json: Record<string, any> | null = null;
       try {
-        const parsed: unknown = JSON.parse(xhr.responseText);
-        json = parsed && typeof parsed === 'object' ? (parsed as Record<string, any>) : null;
+        const parsed: unknown = JSON.parse(x.responseText);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) json = parsed as Record<string, any>;
       } catch {
-        json = null;
+        // Not JSON: the status alone speaks.
       }
-      resolve({ status: xhr.status, json });
+      resolve({ status: x.status, json, retryAfter: x.getResponseHeader('retry-after') });
     };
-    xhr.onerror = () => reject(new Error('network'));
-    xhr.onabort = () => reject(new Error('aborted'));
-    xhr.send(body);
+    x.onerror = () => reject(new TypeError('network'));
+    x.onabort = () => reject(new TypeError('aborted'));
+    x.send(form);
   });
 }

@@ -1,62 +1,28 @@
-import { useState } from 'react';
-import { api } from '../_client/api';
+import { m } from '../../src/i18n/paraglide/messages.js';
+import { Rich } from '../../src/i18n/rich';
 import { Modal } from './modal';
 
-export type VerificationVariant = 'sent' | 'unverified';
-
 /**
- * The two variants of spec §2: 'Check Your Email!' after a mail went out, 'Email Not Verified' when a login was
- * refused for it. A resend answered with 200 switches to the sent variant (spec §4).
+ * spec §2 'Check Your Email!' after registration. (Its 'Email Not Verified' variant is gone: sign-in answers an
+ * unverified account as a wrong password and mails its owner a fresh link, so the login form never opens it.)
  */
-export function EmailVerificationModal({ email, variant: initial, onClose, mailbox }: { email: string; variant: VerificationVariant; onClose: () => void;
+export function EmailVerificationModal({ email, onClose, mailbox }: { email: string; onClose: () => void;
   /** Outside production, where the site's mail can be read (the dev mailbox), so a first run needs no mail server. */
   mailbox?: string }) {
-  const [variant, setVariant] = useState(initial);
-  const [busy, setBusy] = useState(false);
-
-  async function resend() {
-    setBusy(true);
-    try {
-      const r = await api('/resend-verification-email', { method: 'POST', body: { email }, anonymous: true });
-      if (r.status === 200) setVariant('sent');
-    } catch {
-      // The shared client has already told the player the network failed.
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (variant === 'sent')
-    return (
-      <Modal key="sent" title="Check Your Email!" onClose={onClose} icon={<MailIcon />}>
-        <p>
-          We sent a verification link to <strong className="break">{email}</strong>. Open it to verify your account, then log in.
-        </p>
-        <p className="muted">No message? Look in your spam folder; the link stays valid for 24 hours.</p>
-        {mailbox && (
-          <p className="muted">
-            This site is not in production: its mail is kept in the <a href={mailbox}>development mailbox</a>.
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            Got it
-          </button>
-        </div>
-      </Modal>
-    );
   return (
-    <Modal key="unverified" title="Email Not Verified" onClose={onClose} icon={<MailIcon />}>
+    <Modal key="sent" title={m.auth_check_email()} onClose={onClose} icon={<MailIcon />}>
       <p>
-        Please verify <strong className="break">{email}</strong> before logging in. Use the link we emailed you, or ask for a new one.
+        <Rich text={m.auth_check_email_text({ email })} />
       </p>
+      <p className="muted">{m.auth_check_spam()}</p>
+      {mailbox && (
+        <p className="muted">
+          <Rich text={m.auth_dev_mailbox()} links={[(w) => <a href={mailbox}>{w}</a>]} />
+        </p>
+      )}
       <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={resend} disabled={busy} aria-busy={busy || undefined}>
-          {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
-          {busy ? 'Sending...' : 'Resend Email'}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Got it
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {m.auth_got_it()}
         </button>
       </div>
     </Modal>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  amountView, detailLines, formatTime, historyHref, historyPlace, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines, type Tx,
+  amountView, detailLines, formatTime, historyHref, historyPlace, noteLink, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines, type Tx,
 } from './history-format';
 
 describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
@@ -168,5 +168,12 @@ describe('detailLines: a row in words, never a bare id', () => {
     expect(texts({ type: 'DEPOSIT', amount: 20, orderId: 'INV2', depositAmount: 20, transactionStatus: 'pending' })).toEqual(['Invoice INV2']);
     expect(texts({ type: 'FREEPLAY', amount: 5, orderId: 'WELCOME5' })).toEqual(['Code WELCOME5']);
     expect(texts({ type: 'P2P', amount: 5, direction: 'in', counterparty: 'Ada (Player ID 7)' })).toEqual(['From Ada (Player ID 7)']);
+  });
+});
+
+describe("a notice's link", () => {
+  test('only a path on this site is followed', () => {
+    expect(noteLink('/solvency?snapshot=2026-11-28T00-00Z')).toBe('/solvency?snapshot=2026-11-28T00-00Z');
+    for (const bad of ['https://elsewhere.example/', '//elsewhere.example/x', '/\\elsewhere.example', 'javascript:alert(1)', '', null, 7]) expect(noteLink(bad)).toBeNull();
   });
 });

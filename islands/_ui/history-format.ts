@@ -191,7 +191,12 @@ export function txPageFrom(type: TxType, page: number, a: Record<string, unknown
   return { type, page, items: list as Tx[], totalPages: p.totalPages ?? 1, total: p.totalUsers ?? list.length, limit: p.limit ?? limit };
 }
 
-export type Note = { _id: string; notificationType?: string; notificationContent?: string; createdAt: string };
+export type Note = { _id: string; notificationType?: string; notificationContent?: string; createdAt: string;
+  /** A page of this site the notice points to (a proof of liabilities to check). */
+  link?: string };
+
+/** A notice's link, when it is a path on this site (nothing else is followed). */
+export const noteLink = (link: unknown): string | null => (typeof link === 'string' && /^\/(?![/\\])/.test(link) ? link : null);
 export type NotePage = { page: number; items: Note[]; totalPages: number; total: number };
 
 export function notePageFrom(page: number, a: Record<string, unknown> | null | undefined): NotePage | null {

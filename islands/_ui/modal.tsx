@@ -1,3 +1,4 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -42,7 +43,7 @@ export function Modal({ title, onClose, children, icon }: { title: string; onClo
   return (
     <div className="modal" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
       <div className="modal-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
-        <button type="button" className="modal-close" aria-label="Close" onClick={() => close.current()}>
+        <button type="button" className="modal-close" aria-label={m.auth_modal_close()} onClick={() => close.current()}>
           ×
         </button>
         {icon}

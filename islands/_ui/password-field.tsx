@@ -1,3 +1,4 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
 import { FieldError } from './field';
 import { useHydrated } from '../_client/use-hydrated';
@@ -46,8 +47,8 @@ export function PasswordField({
           aria-describedby={describedBy}
           autoFocus={autoFocus}
         />
-        <button type="button" hidden={!hydrated} aria-controls={id} aria-label={`${shown ? 'Hide' : 'Show'} ${label.toLowerCase()}`} onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide' : 'Show'}
+        <button type="button" hidden={!hydrated} aria-controls={id} aria-label={(shown ? m.auth_hide_label : m.auth_show_label)({ field: label.toLowerCase() })} onClick={() => setShown((s) => !s)}>
+          {shown ? m.auth_hide() : m.auth_show()}
         </button>
       </div>
       {hint && (

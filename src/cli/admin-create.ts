@@ -8,7 +8,7 @@ import { openExistingDatabase } from './existing-database';
 const usage = `usage: coinreel admin create --email EMAIL [--password PASSWORD] [--unlock]
 
 Makes a verified operator, or promotes the account with that e-mail. Without --password it prints a one-time
-link (single use, 1 hour) where the operator sets one. A locked account stays locked unless --unlock is given.
+link (single use, 1 hour) to the "Set your password" page (a reset link for an account that has a password). A locked account stays locked unless --unlock is given.
 Reads DATABASE_URL (the server's database; the server creates it on its first start). From a checkout: npm run admin:create -- --email EMAIL`;
 
 async function run(argv: string[]): Promise<number> {
@@ -28,7 +28,7 @@ async function run(argv: string[]): Promise<number> {
     console.log(`${r.created ? 'created' : 'promoted'} operator ${r.email}`);
     if (r.unlocked) console.log('unlocked: the account can sign in again');
     if (r.locked) console.log(`the account is locked and stays so: add --unlock to let it sign in again`);
-    if (config.operatorTwoStep) console.log('the console opens once they turn on two-step verification: sign in, then Profile Settings (OPERATOR_TWO_STEP=required)');
+    if (config.operatorTwoStep) console.log('the console opens once they turn on two-step verification (sign in, then Profile Settings) and sign in again with its code (OPERATOR_TWO_STEP=required)');
     if (r.setPasswordLink) console.log(`set a password within 1 hour (the link works once): ${r.setPasswordLink}`);
     // The link's address comes from PUBLIC_URL (or PORT); a shell without the site's settings would guess it.
     if (r.setPasswordLink && !process.env.PUBLIC_URL)

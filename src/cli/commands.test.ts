@@ -30,6 +30,8 @@ const BAD: Record<string, string[]> = {
   withdrawals: ['frobnicate'],
   'games tasks': ['--done', 'task-1', '--reference', 'BO-1'],
   'ledger verify': ['--deep'],
+  'solvency publish': ['--id', 'not an id'],
+  'solvency verify': ['snapshot.json', '--nonce', 'not-hex'],
   'btcpay setup': ['--replace=yes'],
   backup: ['a.db', 'b.db'],
   restore: ['a.db', 'b.db'],
@@ -94,9 +96,9 @@ describe('each command for real, against a temporary database', () => {
     expect(byCommand.rows.map((e) => [e.actorId, e.targetType])).toContainEqual(['cli:admin-create', expect.any(String)]);
     // Without a password: a one-time link, on the site's address; a shell without PUBLIC_URL is told what it assumed.
     const linked = await main(['admin', 'create', '--email', 'second@example.com'], { ...env, PUBLIC_URL: 'https://wallet.example.com' });
-    expect(linked.out).toMatch(/^created operator second@example\.com\nset a password within 1 hour \(the link works once\): https:\/\/wallet\.example\.com\/reset-password\/\S+\n$/);
+    expect(linked.out).toMatch(/^created operator second@example\.com\nset a password within 1 hour \(the link works once\): https:\/\/wallet\.example\.com\/set-password\/\S+\n$/);
     const guessed = await main(['admin', 'create', '--email', 'third@example.com'], { ...env, PORT: '3201' });
-    expect(guessed.out).toContain('(the link works once): http://localhost:3201/reset-password/');
+    expect(guessed.out).toContain('(the link works once): http://localhost:3201/set-password/');
     expect(guessed.out).toContain('PUBLIC_URL is not set here, so the link assumes http://localhost:3201; run this with the site\'s settings (coinreel --env-file FILE admin create …) if the site answers elsewhere.');
     const codes = await main(['freeplay', 'create', '--operator', 'boss@example.com', '--amount', '5', '--code', 'WELCOME5'], env);
     expect(codes.err).toBe('');

@@ -77,24 +77,24 @@ describe('demo ticker', () => {
 });
 
 describe('live ticker', () => {
-  const line = (name: string, amount = 25) => ({ name, amount, secondsAgo: 12, verb: 'cashed out' });
+  const line = (amount = 25, when = 'today') => ({ amount, when, verb: 'withdrew' });
 
   test('fetches the API on load and every 30 s; shows the lines and unhides the ticker', async () => {
     mount('live', [], true);
-    const { f, urls } = fakeFetch([ok({ success: true, lines: [line('J***s', 12.5), line('M***a')] }), ok({ success: true, lines: [line('A***e')] })]);
+    const { f, urls } = fakeFetch([ok({ success: true, lines: [line(1250), line(25, 'yesterday')] }), ok({ success: true, lines: [line(40, 'this week')] })]);
     stop = initTicker(document, { fetch: f });
     await flush();
     expect(urls).toEqual([TICKER_URL]);
-    expect(lines()).toEqual(['J***s cashed out $12.50 12s ago', 'M***a cashed out $25 12s ago']);
+    expect(lines()).toEqual(['A player withdrew $1,250 today', 'A player withdrew $25 yesterday']);
     expect(box().hidden).toBe(false);
     jest.advanceTimersByTime(TICKER_REFRESH_MS);
     await flush();
     expect(urls).toHaveLength(2);
-    expect(lines()).toEqual(['A***e cashed out $25 12s ago']);
+    expect(lines()).toEqual(['A player withdrew $40 this week']);
   });
 
   test('keeps the old lines when the request fails, answers an error or a body without success', async () => {
-    mount('live', ['J***s withdrew $40 3s ago']);
+    mount('live', ['A player withdrew $40 today']);
     const { f, urls } = fakeFetch([() => ({ ok: false, json: async () => ({}) }), ok({ success: false, message: 'x' }), ok('not json'), () => ({ ok: true, json: async () => Promise.reject(new SyntaxError('bad')) })]);
     stop = initTicker(document, { fetch: f });
     for (let i = 0; i < 5; i++) {
@@ -103,22 +103,25 @@ describe('live ticker', () => {
     }
     await flush();
     expect(urls.length).toBeGreaterThanOrEqual(5);
-    expect(lines()).toEqual(['J***s withdrew $40 3s ago']);
+    expect(lines()).toEqual(['A player withdrew $40 today']);
   });
 
-  test('drops malformed lines, never renders markup, shows at most 15', async () => {
+  test('drops malformed lines, never renders markup or a name sent along, shows at most 15', async () => {
     mount('live');
-    const many = Array.from({ length: 20 }, (_, i) => line(`P${i}`));
-    const { f } = fakeFetch([ok({ success: true, lines: [{ name: '<b>x</b>', amount: 10, secondsAgo: 1, verb: 'withdrew' }, { name: 'bad' }, null, ...many] })]);
+    const many = Array.from({ length: 20 }, (_, i) => line(10 + i));
+    const odd = [{ name: 'Maria', amount: 10, when: 'today', verb: 'withdrew' }, { amount: 10, when: '<b>x</b>', verb: 'withdrew' }, { amount: 5, when: 'today', verb: '<i>y</i>' },
+      { amount: 10, secondsAgo: 3, verb: 'withdrew' }, { name: 'bad' }, null];
+    const { f } = fakeFetch([ok({ success: true, lines: [...odd, ...many] })]);
     stop = initTicker(document, { fetch: f });
     await flush();
     expect(lines()).toHaveLength(15);
-    expect(lines()[0]).toBe('<b>x</b> withdrew $10 1s ago');
-    expect(document.querySelector('[data-ticker-lines] b')).toBeNull();
+    expect(lines()[0]).toBe('A player withdrew $10 today');
+    expect(lines().join(' ')).not.toContain('Maria');
+    expect(document.querySelector('[data-ticker-lines] b, [data-ticker-lines] i')).toBeNull();
   });
 
   test('an empty answer hides the ticker rather than showing an empty bar', async () => {
-    mount('live', ['J***s withdrew $40 3s ago']);
+    mount('live', ['A player withdrew $40 today']);
     const { f } = fakeFetch([ok({ success: true, lines: [] })]);
     stop = initTicker(document, { fetch: f });
     await flush();

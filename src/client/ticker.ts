@@ -1,11 +1,12 @@
 // The header ticker (spec §1): demo lines are regenerated locally, live lines come from the API; both every
 // 30 s. A failed live refresh keeps the lines already shown.
-import { TICKER_LINES, TICKER_REFRESH_MS, demoTicker, tickerText, type TickerLine } from '../shared/ticker';
+import { TICKER_LINES, TICKER_REFRESH_MS, TICKER_WHEN, demoTicker, tickerText, type LiveTickerLine, type TickerLine } from '../shared/ticker';
 
 export const TICKER_URL = '/api/v1/ticker';
 
-const isLine = (l: any): l is TickerLine =>
-  !!l && typeof l.name === 'string' && typeof l.verb === 'string' && Number.isFinite(l.amount) && Number.isFinite(l.secondsAgo);
+// A live line as the API sends it: an amount and a day, never a name or a time.
+const isLine = (l: any): l is LiveTickerLine =>
+  !!l && l.verb === 'withdrew' && Number.isFinite(l.amount) && TICKER_WHEN.includes(l.when);
 
 type Options = { fetch?: typeof fetch; random?: () => number };
 
@@ -15,11 +16,14 @@ export function initTicker(doc: Document = document, opts: Options = {}): () => 
   const mode = box?.dataset.ticker;
   if (!box || !list || (mode !== 'demo' && mode !== 'live')) return () => {};
 
-  const render = (lines: TickerLine[]) => {
+  // The sentences in the page's language, drawn by the server (src/pages/layout/ticker.tsx).
+  const d = box.dataset;
+  const words = { withdrew: d.withdrew, 'cashed out': d.cashedOut, live: d.live, today: d.today, yesterday: d.yesterday, 'this week': d.thisWeek };
+  const render = (lines: (TickerLine | LiveTickerLine)[]) => {
     list.replaceChildren(
       ...lines.map((l) => {
         const li = doc.createElement('li');
-        li.textContent = tickerText(l);
+        li.textContent = tickerText(l, words);
         return li;
       }),
     );

@@ -51,10 +51,13 @@ describe('request bodies without a declared length', () => {
 
   test('an identity upload may stream past 1 MB up to its own cap', async () => {
     const signedIn = { authorization: `Bearer ${player.token}` };
-    // Past 1 MB the route reads on and answers the form itself; past 32 MB the cap answers.
-    const within = await post('/api/v1/identity/submission', chunked(1024 * 1024, 3), 'multipart/form-data; boundary=x', signedIn);
+    const file = '--x\r\nContent-Disposition: form-data; name="front"; filename="f.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n';
+    // Past 1 MB the route reads on and answers the form itself (here: it never ends); past 32 MB the cap answers.
+    const within = await post('/api/v1/identity/submission', chunked(1024 * 1024, 3, file), 'multipart/form-data; boundary=x', signedIn);
     expect(within.status).toBe(400);
-    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, 40), 'multipart/form-data; boundary=x', signedIn)).status).toBe(413);
+    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, 40, file), 'multipart/form-data; boundary=x', signedIn)).status).toBe(413);
+    // A body that is not a form at all is refused once that is plain, without reading on.
+    expect((await post('/api/v1/identity/submission', chunked(1024 * 1024, Infinity), 'multipart/form-data; boundary=x', signedIn)).status).toBe(400);
   });
 
   test('is not read before the route\'s own checks: another site or no session is refused at once, whatever is still to come', async () => {

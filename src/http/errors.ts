@@ -1,18 +1,26 @@
 import { Elysia } from 'elysia';
-import { AppError } from '../lib/app-error';
+import { AppError, fieldText } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import { redactMessage } from '../lib/redact';
 import type { StorageFaults } from '../lib/storage-faults';
 import { requestIdOf } from './request-context';
+import { currentLang } from '../i18n/request-lang';
+import { text } from '../i18n/text';
+import type { Lang } from '../i18n/lang';
+import { m } from '../i18n/paraglide/messages.js';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 
-export function envelope(e: AppError) {
-  return { success: false, message: e.message, ...(e.errorType && { errorType: e.errorType }), ...(e.errors && { errors: e.errors }), ...(e.link && { link: e.link }) };
+/**
+ * The API's error body, in the request's language: an error's and each field's `Text` are said in it (English when
+ * there is no request); `errorType` and field names never change.
+ */
+export function envelope(e: AppError, lang: Lang = currentLang()) {
+  const errors = e.errors?.map((f) => ({ field: f.field, message: f.text ? f.text.render(lang) : f.message }));
+  const message = e.text ? e.text.render(lang) : e.message;
+  return { success: false, message, ...(e.errorType && { errorType: e.errorType }), ...(errors && { errors }), ...(e.link && { link: e.link }) };
 }
-
-const CANNOT_SAVE = 'The site cannot save anything right now. Please try again in a few minutes.';
 
 /**
  * The one place errors become responses: the API envelope, never a stack trace. A database that cannot write is a
@@ -23,8 +31,8 @@ export const errorsPlugin = (logger: Logger, faults?: StorageFaults) =>
     .error({ AppError })
     .onError({ as: 'global' }, ({ code, error, request }) => {
       if (error instanceof AppError) return json(error.status, envelope(error), error.headers);
-      if (code === 'PARSE') return json(400, envelope(AppError.invalid([{ field: 'body', message: 'Request body must be valid JSON' }])));
-      if (code === 'VALIDATION') return json(400, envelope(AppError.invalid([{ field: 'body', message: 'Invalid input' }])));
+      if (code === 'PARSE') return json(400, envelope(AppError.invalid([fieldText('body', text(m.errors_body_json))])));
+      if (code === 'VALIDATION') return json(400, envelope(AppError.invalid([fieldText('body', text(m.errors_invalid_input))])));
       if (code === 'NOT_FOUND') {
         const path = new URL(request.url).pathname;
         if (path.startsWith('/api/')) return json(404, envelope(AppError.notFound()));
@@ -32,7 +40,7 @@ export const errorsPlugin = (logger: Logger, faults?: StorageFaults) =>
         return new Response(null, { status: 302, headers: { location: '/' } });
       }
       const requestId = requestIdOf(request) ?? '-';
-      if (faults?.note(error)) return json(503, { success: false, message: CANNOT_SAVE, errorType: 'STORAGE_UNAVAILABLE', requestId }, { 'retry-after': '60' });
+      if (faults?.note(error)) return json(503, { success: false, message: m.errors_cannot_save(), errorType: 'STORAGE_UNAVAILABLE', requestId }, { 'retry-after': '60' });
       logger.error('unhandled', { requestId, error: error instanceof Error ? error.name + ': ' + redactMessage(error.message, 200) : 'unknown' });
-      return json(500, { success: false, message: 'Something went wrong. Please try again.', requestId });
+      return json(500, { success: false, message: m.errors_something_wrong(), requestId });
     });

@@ -3,6 +3,7 @@ import type { Client } from '@libsql/client';
 import { health } from '../services/ops/health';
 import { recordPeer } from './client-ip';
 import { securityHeaders, type SecurityOptions } from './finish';
+import { langFromAcceptLanguage, langFromCookie, LANGS, type Lang } from '../i18n/lang';
 
 type Peer = { requestIP(req: Request): { address: string } | null };
 type Handler = (req: Request, server?: Peer) => Response | Promise<Response>;
@@ -44,25 +45,37 @@ function hasCredential(h: Headers): boolean {
 export function fastRoutes(o: Options): FastRoutes {
   const routes: FastRoutes = {};
   for (const path of o.staticPaths) {
-    let ready: PreparedPage | null = null;
-    let preparing: Promise<PreparedPage> | null = null;
-    const prepare = () => (preparing ??= preparePage(o.handle, path).then((p) => (ready = p)));
-    // Reading the URL is a tenth of this answer's cost: only a page that reads its query pays for it.
+    // The page in each language, prepared on first use: the visitor's `lang` cookie, else Accept-Language, picks.
+    const ready: Partial<Record<Lang, PreparedPage>> = {};
+    const preparing: Partial<Record<Lang, Promise<PreparedPage>>> = {};
+    const prepare = (lang: Lang) => (preparing[lang] ??= preparePage(o.handle, path, lang).then((p) => (ready[lang] = p)));
+    // Reading the URL is a tenth of this answer's cost: a page that reads its query sends any query to the app, the
+    // others only `?lang=` (which sets the cookie there).
     const readsQuery = o.queryPaths?.includes(path) ?? true;
     routes[path] = {
       GET: (req, server) => {
         const h = req.headers;
-        if (hasCredential(h) || (readsQuery && req.url.includes('?'))) {
+        if (hasCredential(h) || (readsQuery ? req.url.includes('?') : req.url.includes('lang='))) {
           if (server) recordPeer(req, server);
           return o.handle(req);
         }
-        if (ready) return answer(h, ready);
-        return prepare().then((p) => answer(h, p));
+        const lang = visitorLang(h);
+        const page = ready[lang];
+        if (page) return answer(h, page);
+        return prepare(lang).then((p) => answer(h, p));
       },
     };
   }
   return routes;
 }
+
+/** A visitor's language as the app would choose it without `?lang` or a player: the cookie, else Accept-Language. */
+function visitorLang(h: Headers): Lang {
+  return langFromCookie(h.get('cookie')) ?? langFromAcceptLanguage(h.get('accept-language'));
+}
+
+/** Every language a prepared page is kept in. */
+export const PREPARED_LANGS: readonly Lang[] = LANGS;
 
 // How often the database is probed for /healthz: its answer is at most this old.
 const HEALTH_PROBE_MS = 1000;
@@ -122,11 +135,12 @@ export function healthWatch(client: Client, security: SecurityOptions): HealthWa
  * CSS inline, as the app sends it gzipped; uncompressed, the same page with its stylesheet linked, as the app
  * sends it then (src/pages/render.tsx, `linkedForm`). The two are the same page, hence one weak validator.
  */
-export async function preparePage(handle: (req: Request) => Promise<Response>, path: string): Promise<PreparedPage> {
-  const res = await handle(new Request(`http://localhost${path}`));
+export async function preparePage(handle: (req: Request) => Promise<Response>, path: string, lang: Lang = 'en'): Promise<PreparedPage> {
+  // Asked as a visitor whose language is `lang` (a cookie would beat it; a visitor being prepared has none).
+  const res = await handle(new Request(`http://localhost${path}`, { headers: { 'accept-language': lang } }));
   if (res.status !== 200) throw new Error(`prepared page ${path} answered ${res.status}`);
   const identity = new Uint8Array(await res.arrayBuffer());
-  const zipped = await handle(new Request(`http://localhost${path}`, { headers: { 'accept-encoding': 'gzip' } }));
+  const zipped = await handle(new Request(`http://localhost${path}`, { headers: { 'accept-encoding': 'gzip', 'accept-language': lang } }));
   const inlined = zipped.headers.get('content-encoding') === 'gzip' ? Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())) : identity;
   const headers: Record<string, string> = {};
   res.headers.forEach((v, k) => {

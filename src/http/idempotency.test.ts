@@ -9,6 +9,7 @@ import { systemId, walletId, type Ledger } from '../services/ledger/ledger.types
 import type { SignedIn } from '../services/auth/viewer';
 import { errorsPlugin } from './errors';
 import { idempotencyPlugin, type IdempotencyOptions } from './idempotency';
+import { createMemoryRateLimiter } from './rate-limit';
 import { sessionPlugin } from './session';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -30,6 +31,7 @@ beforeEach(async () => {
 
 /** A small app shaped like a money route: auth, idempotent, moves credits through the ledger. */
 function app(opts: IdempotencyOptions = {}) {
+  opts = { rateLimiter: createMemoryRateLimiter(() => clock), ...opts };
   const session = sessionPlugin(async (req) => {
     const t = req.headers.get('authorization')?.slice(7);
     return t ? player(t) : null;
@@ -48,6 +50,9 @@ function app(opts: IdempotencyOptions = {}) {
       return { success: true, run: runs, transferId: t.id };
     }, { auth: true, idempotent: true })
     .post('/api/other', () => status(201, { success: true, run: ++runs }), { idempotent: true, auth: true })
+    // Shaped like the freeplay route (every try counts) and the P2P send (refused only while the limit is reached).
+    .post('/api/guess', () => ({ success: true, run: ++runs }), { auth: true, idempotent: { rateLimit: 'freeplayPerUser', count: true } })
+    .post('/api/send', () => ({ success: true, run: ++runs }), { auth: true, idempotent: { rateLimit: 'recipientLookupPerUser' } })
     .post('/api/implied', ({ player }) => ({ user: player.userId }), { idempotent: true });
 }
 
@@ -195,5 +200,99 @@ describe('Idempotency-Key', () => {
     const retried = await send(a, { cents: 100 }, key('k-lease'));
     expect([retried.status, retried.json.transferId, await wallet()]).toEqual([200, firstTransfer, 100]);
     expect((await send(a, { cents: 100 }, key('k-lease'))).replayed).toBe(true);
+  });
+});
+
+const keyRows = async (user = 'alice') => Number((await client.execute({ sql: 'SELECT count(*) AS n FROM idempotency_keys WHERE user_id = ?', args: [user] })).rows[0]!.n);
+const stored = async (k: string) => (await client.execute({ sql: 'SELECT 1 FROM idempotency_keys WHERE key = ?', args: [k] })).rows.length === 1;
+
+describe('a route\'s own rate limit runs before its key is stored', () => {
+  test('counted on every try: the 21st keyed try is a 429 and stores no key; without a key it is refused the same', async () => {
+    const a = app();
+    for (let i = 0; i < 20; i++) expect((await send(a, {}, key(`guess-${i}`), '/api/guess')).status).toBe(200);
+    expect(await keyRows()).toBe(20);
+    const limited = await send(a, {}, key('guess-20'), '/api/guess');
+    expect([limited.status, limited.json.errorType]).toEqual([429, 'RATE_LIMITED']);
+    expect(await stored('guess-20')).toBe(false);
+    expect((await send(a, {}, {}, '/api/guess')).status).toBe(429);
+    expect([await keyRows(), runs]).toEqual([20, 20]);
+    // Once the window has passed, the same key is taken as new.
+    clock += 15 * 60_000;
+    expect((await send(a, {}, key('guess-20'), '/api/guess')).status).toBe(200);
+    expect(await stored('guess-20')).toBe(true);
+  });
+
+  test('refused while limited, counted by the route itself: a limited request stores no key and does not run', async () => {
+    const limiter = createMemoryRateLimiter(() => clock);
+    const a = app({ rateLimiter: limiter });
+    expect((await send(a, {}, key('send-0'), '/api/send')).status).toBe(200);
+    // The route counts what it wants to (P2P: refused sends); the check before the key only looks.
+    for (let i = 0; i < 20; i++) await limiter.hit('recipientLookupPerUser:alice', { limit: 20, windowSeconds: 900 });
+    const limited = await send(a, {}, key('send-1'), '/api/send');
+    expect(limited.status).toBe(429);
+    expect([await stored('send-1'), await keyRows(), runs]).toEqual([false, 1, 1]);
+    // Another player is not held up.
+    expect((await send(a, {}, key('send-1'), '/api/send', 'bob')).status).toBe(200);
+  });
+});
+
+describe('a player\'s new keys are bounded: 1,000 in 24 hours by default', () => {
+  // Keys stored before the test's requests, as the route would have (first_used_at set), to reach the bound quickly.
+  async function used(n: number, at: number, user = 'alice') {
+    for (let i = 0; i < n; i += 200)
+      await client.batch(Array.from({ length: Math.min(200, n - i) }, (_, j) => ({
+        sql: 'INSERT INTO idempotency_keys (user_id, key, fingerprint, status_code, response_body, created_at, locked_at, first_used_at) VALUES (?, ?, ?, 200, ?, ?, ?, ?)',
+        args: [user, `old-${at}-${i + j}`, 'f', '{}', at, at, at],
+      })), 'write');
+  }
+
+  test('the 1,000th new key of the day is taken; the 1,001st is a 429 naming the bound, and is not kept', async () => {
+    const a = app();
+    await used(998, clock - 60_000);
+    expect((await send(a, {}, key('k-999'), '/api/other')).status).toBe(201);
+    expect((await send(a, {}, key('k-1000'), '/api/other')).status).toBe(201);
+    expect(await keyRows()).toBe(1000);
+    const res = await a.handle(new Request('http://localhost:3000/api/other', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer alice', ...key('k-1001') }, body: '{}' }));
+    const json = await res.json();
+    expect([res.status, json.errorType]).toEqual([429, 'IDEMPOTENCY_KEYS_LIMIT']);
+    expect(json.message).toBe('Too many new Idempotency-Key values: at most 1,000 in 24 hours. Try again in 1439 minutes.');
+    expect(json.errors).toEqual([{ field: 'Idempotency-Key', message: 'At most 1,000 new keys in 24 hours.' }]);
+    // The oldest of the day's keys stops counting 24 hours after it was first used.
+    expect(Number(res.headers.get('retry-after'))).toBe(24 * 3600 - 60);
+    expect([await stored('k-1001'), await keyRows(), runs]).toEqual([false, 1000, 2]);
+  });
+
+  test('past the bound: a key already stored still replays, a request without a key still runs, another player is not counted', async () => {
+    const a = app();
+    const first = await send(a, {}, key('mine'), '/api/other');
+    await used(999, clock);
+    expect((await send(a, {}, key('one-more'), '/api/other')).status).toBe(429);
+    const again = await send(a, {}, key('mine'), '/api/other');
+    expect([again.status, again.replayed, again.json]).toEqual([201, true, first.json]);
+    expect((await send(a, {}, {}, '/api/other')).status).toBe(201);
+    expect((await send(a, {}, {}, '/api/other')).status).toBe(201);
+    expect((await send(a, {}, key('one-more'), '/api/other', 'bob')).status).toBe(201);
+    expect(await keyRows()).toBe(1000);
+  });
+
+  test('keys first used more than 24 hours ago no longer count; a re-run of an old key is not a new one', async () => {
+    const a = app({ keysPerDay: 5 });
+    await send(a, {}, key('early'), '/api/other');
+    await used(4, clock);
+    expect((await send(a, {}, key('late'), '/api/other')).status).toBe(429);
+    clock += DAY + 1;
+    await used(4, clock);
+    // The early key's answer is gone; its request runs again, and it is still not a new key of today.
+    expect((await send(a, {}, key('early'), '/api/other')).replayed).toBe(false);
+    expect((await send(a, {}, key('late'), '/api/other')).status).toBe(201);
+    expect((await send(a, {}, key('later'), '/api/other')).status).toBe(429);
+  });
+
+  test('keys sent at once cannot pass the bound together', async () => {
+    const a = app({ keysPerDay: 10 });
+    const all = await Promise.all(Array.from({ length: 30 }, (_, i) => send(a, {}, key(`burst-${i}`), '/api/other')));
+    expect(all.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(all.filter((r) => r.status === 429)).toHaveLength(20);
+    expect(await keyRows()).toBe(10);
   });
 });

@@ -1,8 +1,9 @@
 import type { Client } from '@libsql/client';
 import { Elysia, ElysiaCustomStatusResponse, StatusMap } from 'elysia';
 import { createHash } from 'node:crypto';
-import { AppError } from '../lib/app-error';
+import { AppError, tryAgainIn } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
+import { enforce, refuseWhileLimited, RATE_RULES, type RateLimiter } from './rate-limit';
 
 export type IdempotencyOptions = {
   now?: () => number;
@@ -12,8 +13,19 @@ export type IdempotencyOptions = {
   leaseMs?: number;
   /** How long a repeat waits for the first run to answer before a 409. */
   waitMs?: number;
+  /** New keys a player may store in 24 hours (IDEMPOTENCY_KEYS_PER_DAY); past it a 429 and the key is not kept. */
+  keysPerDay?: number;
+  /** Where a route's own rate limit is counted, when it names one (see RateLimitFirst). */
+  rateLimiter?: RateLimiter;
   logger?: Logger;
 };
+
+/**
+ * A route's own rate limit, run before its key is looked at so a limited request stores nothing: `count` counts
+ * every request against the rule (freeplay codes); without it the request is only refused while the rule's limit is
+ * reached, and the route counts what it wants to (P2P counts refused sends).
+ */
+export type RateLimitFirst = { rateLimit: keyof typeof RATE_RULES; count?: boolean };
 
 /** What a route handler sees as `idempotency`: null without the header. `ref` suits a ledger externalRef. */
 export type IdempotencyClaim = { key: string; ref: string; owned: boolean; replay: Response | null; lockedAt: number; done: boolean };
@@ -21,6 +33,7 @@ export type IdempotencyClaim = { key: string; ref: string; owned: boolean; repla
 type Stored = { fingerprint: string; status_code: number | null; response_body: string | null };
 const FIELD = 'Idempotency-Key';
 const DAY_MS = 24 * 60 * 60 * 1000;
+export const KEYS_PER_DAY_DEFAULT = 1000;
 
 /** Answers older than the cut-off are dropped; the key, its request's fingerprint and its date stay (see claim). */
 export const DROP_OLD_ANSWERS = 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL WHERE response_body IS NOT NULL AND created_at < ?';
@@ -74,23 +87,40 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
   const retentionMs = opts.retentionMs ?? DAY_MS;
   const leaseMs = opts.leaseMs ?? 120_000;
   const waitMs = opts.waitMs ?? 10_000;
+  const keysPerDay = opts.keysPerDay ?? KEYS_PER_DAY_DEFAULT;
   const running = new Map<string, { done: Promise<void>; finish: () => void }>();
   let nextPrune = 0;
 
   // A key stays bound to its request after its answer is dropped: the money paths' references (ledger, deposits,
   // game orders) outlive the answer, so a later request reusing the key would otherwise be answered from the first
   // one's movement. The same request may run again (its references make it move nothing twice); another is a 422.
+  // A key the player has not used before is stored only while their new keys of the last 24 hours are fewer than
+  // keysPerDay: the count and the insert are one statement, so keys sent at once cannot pass the bound together.
   async function claim(userId: string, key: string, fingerprint: string, at: number): Promise<boolean> {
     const r = await client.execute({
-      sql: `INSERT INTO idempotency_keys (user_id, key, fingerprint, status_code, response_body, created_at, locked_at)
-            VALUES (?1, ?2, ?3, NULL, NULL, ?4, ?4)
+      sql: `INSERT INTO idempotency_keys (user_id, key, fingerprint, status_code, response_body, created_at, locked_at, first_used_at)
+            SELECT ?1, ?2, ?3, NULL, NULL, ?4, ?4, ?4
+            WHERE EXISTS (SELECT 1 FROM idempotency_keys WHERE user_id = ?1 AND key = ?2)
+              OR (SELECT count(*) FROM idempotency_keys WHERE user_id = ?1 AND first_used_at > ?7) < ?8
             ON CONFLICT (user_id, key) DO UPDATE SET status_code = NULL, response_body = NULL,
               created_at = excluded.created_at, locked_at = excluded.locked_at
             WHERE idempotency_keys.fingerprint = ?3
               AND (idempotency_keys.created_at < ?5 OR (idempotency_keys.status_code IS NULL AND idempotency_keys.locked_at < ?6))`,
-      args: [userId, key, fingerprint, at, at - retentionMs, at - leaseMs],
+      args: [userId, key, fingerprint, at, at - retentionMs, at - leaseMs, at - DAY_MS, keysPerDay],
     });
     return r.rowsAffected === 1;
+  }
+
+  /** The refusal of a new key past keysPerDay, with when the oldest of the day's keys stops counting. */
+  async function tooManyKeys(userId: string, at: number): Promise<AppError> {
+    const r = await client.execute({
+      sql: 'SELECT first_used_at FROM idempotency_keys WHERE user_id = ? AND first_used_at > ? ORDER BY first_used_at LIMIT 1',
+      args: [userId, at - DAY_MS],
+    });
+    const oldest = r.rows[0] ? Number(r.rows[0].first_used_at) : at;
+    const seconds = Math.max(1, Math.ceil((oldest + DAY_MS - at) / 1000));
+    return new AppError(429, `Too many new Idempotency-Key values: at most ${keysPerDay.toLocaleString('en-US')} in 24 hours. ${tryAgainIn(seconds)}`,
+      'IDEMPOTENCY_KEYS_LIMIT', [{ field: FIELD, message: `At most ${keysPerDay.toLocaleString('en-US')} new keys in 24 hours.` }], { 'retry-after': String(seconds) });
   }
 
   async function stored(userId: string, key: string): Promise<Stored | null> {
@@ -121,11 +151,13 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
         return { key, ref, owned: true, replay: null, lockedAt: at, done: false };
       }
       const row = await stored(userId, key);
-      if (row && row.fingerprint !== fingerprint) {
+      // Not stored and not claimed: a new key past the day's bound. Nothing was written; the request does not run.
+      if (!row) throw await tooManyKeys(userId, at);
+      if (row.fingerprint !== fingerprint) {
         const message = 'This Idempotency-Key was already used for a different request.';
         throw new AppError(422, message, 'IDEMPOTENCY_MISMATCH', [{ field: FIELD, message }]);
       }
-      if (row?.status_code != null && row.response_body != null) return { key, ref, owned: false, replay: replayOf(row.status_code, row.response_body ?? 'null'), lockedAt: 0, done: true };
+      if (row.status_code != null && row.response_body != null) return { key, ref, owned: false, replay: replayOf(row.status_code, row.response_body ?? 'null'), lockedAt: 0, done: true };
       if (performance.now() >= deadline)
         throw AppError.conflict('A request with this Idempotency-Key is still being processed. Try again shortly.', 'IDEMPOTENCY_IN_FLIGHT');
       // Still running: here (wait for it) or in another process (poll).
@@ -156,12 +188,22 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
     }
   }
 
+  /** The route's own rate limit, before anything about its key: a limited request stores nothing. */
+  async function limitFirst(first: RateLimitFirst | null, userId: string) {
+    if (!first) return;
+    if (!opts.rateLimiter) throw new Error('idempotent routes with a rate limit need the rate limiter');
+    if (first.count) await enforce(opts.rateLimiter, first.rateLimit, userId);
+    else await refuseWhileLimited(opts.rateLimiter, first.rateLimit, userId);
+  }
+
   type Ctx = { request: Request; body: unknown; player?: { userId: string }; idempotency?: IdempotencyClaim | null; set: { status?: unknown } };
   return new Elysia({ name: 'idempotency' }).macro({
-    idempotent: {
+    // `idempotent: true`, or `idempotent: { rateLimit, count }` for a route with a rate limit of its own.
+    idempotent: (option: true | RateLimitFirst) => ({
       auth: true,
       async resolve(ctx) {
         const { request, body, player } = ctx as unknown as Ctx;
+        if (player) await limitFirst(option === true ? null : option, player.userId);
         const key = request.headers.get(FIELD);
         if (key === null) return { idempotency: null as IdempotencyClaim | null };
         if (!player) throw new Error('idempotent routes need auth: true');
@@ -185,7 +227,7 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
         const { idempotency: c, player } = ctx as unknown as Ctx;
         if (c?.owned && !c.done && player) await settle(player.userId, c, null);
       },
-    },
+    }),
   });
 }
 export type IdempotencyPlugin = ReturnType<typeof idempotencyPlugin>;

@@ -30,6 +30,8 @@ export const RATE_RULES = {
   tokenPerIp: { limit: 30, windowSeconds: 60 },
   passwordChangePerUser: { limit: 10, windowSeconds: 15 * 60 },
   emailChangePerUser: { limit: 10, windowSeconds: 60 * 60 },
+  // A tax number's changes (each checks a password and mails the player).
+  taxDetailsPerUser: { limit: 20, windowSeconds: 60 * 60 },
   // Who an e-mail belongs to (P2P's confirmation step): enough for a player's real transfers, not for a directory.
   recipientLookupPerUser: { limit: 20, windowSeconds: 15 * 60 },
   // Codes are short enough to guess at; a player gets a few tries, not a dictionary.

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import { call, LOOPBACK, makeApp, page } from '../../tests/helpers/app';
 import { registration, rows, tokenIn, waitForMail } from '../../tests/helpers/accounts';
+import { createOperator } from '../services/admin/operators';
 import { captchaAnswerHash, captchaKey, CAPTCHA_TTL_MS } from '../services/auth/captcha';
 import { Elysia } from 'elysia';
 import { createLogger } from '../lib/logger';
@@ -106,6 +107,13 @@ describe('request log lines', () => {
     expect((await page(app, `/reset-password/${reset}`)).status).toBeLessThan(500);
     expect((await call(app, 'PATCH', `/api/v1/reset-password/${reset}`, { newPassword: passwords[2], confirmPassword: passwords[2] })).status).toBe(200);
     await login(alice, passwords[2]!);
+    // A new operator's first password, from the link `coinreel admin create` printed: the page, then the API.
+    const made = await createOperator(app.deps.database.client, app.config.publicUrl, { email: 'op.logcheck@example.com' });
+    const setLink = ('setPasswordLink' in made && made.setPasswordLink?.split('/set-password/')[1]) || '';
+    expect(setLink).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    secrets.push(setLink);
+    expect((await page(app, `/set-password/${setLink}`)).status).toBe(200);
+    expect((await call(app, 'PATCH', `/api/v1/set-password/${setLink}`, { newPassword: passwords[2] })).status).toBe(200);
     // An e-mail change, confirmed: the old address gets an undo link, opened as a page and used.
     const bobNew = 'bob.logcheck.new@example.com';
     secrets.push(bobNew);

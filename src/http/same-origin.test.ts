@@ -31,6 +31,14 @@ const EVIL = 'https://evil.example';
 const BRANCHES: Branch[] = [
   { name: 'cross-site', where: { origin: EVIL, referer: EVIL + '/', 'sec-fetch-site': 'cross-site' }, cookie: true, allowed: false },
   { name: 'same-site (a sibling host)', where: { origin: 'http://shop.localhost:3000', referer: 'http://shop.localhost:3000/', 'sec-fetch-site': 'same-site' }, cookie: true, allowed: false },
+  // A sibling's page that hides its origin (Referrer-Policy: no-referrer makes a browser send Origin: null), or sends
+  // none: only Sec-Fetch-Site tells these from the site's own pages, and it alone refuses them.
+  { name: 'same-site with Origin: null (a sibling page under no-referrer)', where: { origin: 'null', 'sec-fetch-site': 'same-site' }, cookie: true, allowed: false },
+  { name: 'same-site without an Origin', where: { 'sec-fetch-site': 'same-site' }, cookie: true, allowed: false },
+  { name: 'cross-site with Origin: null (a sandboxed frame)', where: { origin: 'null', 'sec-fetch-site': 'cross-site' }, cookie: true, allowed: false },
+  { name: 'Origin: null without Sec-Fetch-Site (an older browser)', where: { origin: 'null' }, cookie: true, allowed: false },
+  { name: 'Origin: null without Sec-Fetch-Site or a cookie', where: { origin: 'null' }, cookie: false, allowed: false },
+  { name: "same-origin with Origin: null (the site's own page under no-referrer)", where: { origin: 'null', 'sec-fetch-site': 'same-origin' }, cookie: true, allowed: true },
   { name: 'a foreign Origin without Sec-Fetch-Site (an older browser)', where: { origin: EVIL, referer: EVIL + '/' }, cookie: true, allowed: false },
   { name: 'a foreign Origin though Sec-Fetch-Site says same-origin', where: { origin: EVIL, 'sec-fetch-site': 'same-origin' }, cookie: true, allowed: false },
   { name: 'a matching Origin without Sec-Fetch-Site (an older browser)', where: { origin: BASE, referer: BASE + '/' }, cookie: true, allowed: true },

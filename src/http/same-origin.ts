@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia';
 import { AppError } from '../lib/app-error';
 import { envelope } from './errors';
+import { text } from '../i18n/text';
+import { m } from '../i18n/paraglide/messages.js';
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -43,7 +45,7 @@ const refusedPage = () =>
   );
 
 const refusedJson = () =>
-  new Response(JSON.stringify(envelope(AppError.forbidden(CROSS_SITE_MESSAGE, 'CROSS_SITE'))), {
+  new Response(JSON.stringify(envelope(AppError.forbidden(text(m.errors_cross_site), 'CROSS_SITE'))), {
     status: 403,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
@@ -71,7 +73,7 @@ export function mediaTypeRefusal(req: Request, exempt: ReadonlySet<string>, uplo
   if (!path.startsWith('/api/') || exempt.has(path) || !hasBody(req)) return null;
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json' || (type === 'multipart/form-data' && uploads.has(path))) return null;
-  const e = new AppError(415, 'Request body must be JSON (Content-Type: application/json).', 'UNSUPPORTED_MEDIA_TYPE');
+  const e = new AppError(415, text(m.errors_body_json_type), 'UNSUPPORTED_MEDIA_TYPE');
   return new Response(JSON.stringify(envelope(e)), { status: 415, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
 }
 

@@ -1,4 +1,6 @@
-import { AppError } from './app-error';
+import { AppError, fieldText } from './app-error';
+import { text } from '../i18n/text';
+import { m } from '../i18n/paraglide/messages.js';
 import type { FieldErrors } from '../shared/schemas/fields';
 import { amountTooLarge, readCents, type AmountRule, type Cents } from '../shared/money';
 import { amountMessage, type AmountWords } from '../shared/schemas/amount-input';
@@ -6,7 +8,7 @@ import { amountMessage, type AmountWords } from '../shared/schemas/amount-input'
 /** Runs a shared field check on untrusted input; any failure is a 400 with one message per field. */
 export function validate<T extends Record<string, unknown>>(check: (input: T) => FieldErrors, body: unknown): T {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw AppError.invalid([{ field: 'body', message: 'Request body must be a JSON object' }]);
+    throw AppError.invalid([fieldText('body', text(m.errors_body_object))]);
   const errors = check(body as T);
   const list = Object.entries(errors).map(([field, message]) => ({ field, message }));
   if (list.length) throw AppError.invalid(list);

@@ -1,5 +1,6 @@
 import { landingOf } from '../shared/paths';
 import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
+import { m } from '../i18n/paraglide/messages.js';
 import { answerToResult } from './form-post';
 import { sameSitePath as safeNext } from '../shared/paths';
 import type { ActionContext, ActionResult, ApiAnswer, PageAction, SiteInfo } from './page';
@@ -16,7 +17,6 @@ const ticked = (ctx: ActionContext, name: string) => !!ctx.fields[name];
 const ok = (redirect: string, message: string): ActionResult => ({ redirect, flash: { kind: 'success', message } });
 
 export const REGISTERED = (email: string) => `Registration Successful! We sent a verification link to ${email}. Verify your email, then log in.`;
-export const VERIFY_SENT = (email: string) => `Check Your Email! We sent a verification link to ${email}.`;
 export const RESET_DONE = 'Password Updated! Your password has been successfully reset. You can now use your new password to log in to your account.';
 
 export const loginActions: Record<string, PageAction> = {
@@ -27,8 +27,6 @@ export const loginActions: Record<string, PageAction> = {
     const next = safeNext(ctx.fields.next);
     const a = await ctx.send('POST', '/login', { email, password: ctx.fields.password ?? '', userType: 'USER', remember });
     const values = { email, remember: remember ? 'on' : '', next: next ?? '' };
-    if (a.json?.errorType === 'EMAIL_NOT_VERIFIED')
-      return { status: 403, form: { action: 'default', values: { ...values, unverified: email }, errors: {}, message: String(a.json.message) } };
     return codeStepOr(a, values) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
   },
   /** The two-step code step: the proof of the password step (never the password) and the code. */
@@ -40,19 +38,13 @@ export const loginActions: Record<string, PageAction> = {
     if (a.json?.errorType === 'LOGIN_EXPIRED') return { status: 401, form: { action: 'default', values, errors: {}, message: String(a.json.message) } };
     return codeStepOr(a, values, true) ?? answerToResult(a, { action: 'default', values }, signedIn(a, next));
   },
-  /** 'Resend Email' of the unverified notice. */
-  async resend(ctx) {
-    const email = f(ctx, 'email');
-    const a = await ctx.send('POST', '/resend-verification-email', { email });
-    return answerToResult(a, { action: 'default', values: { email, unverified: email } }, () => ok('/login', VERIFY_SENT(email)));
-  },
 };
 
 const signedIn = (a: ApiAnswer, next: string | null) => (json: Record<string, any>): ActionResult => ({
   // An operator lands in the console; a player on the dashboard (or each where they were going).
   redirect: next ?? landingOf(json.user?.role),
   cookies: a.cookies,
-  flash: { kind: 'success', message: String(json.message ?? 'Login successful') },
+  flash: { kind: 'success', message: String(json.message ?? m.auth_login_ok()) },
 });
 
 /** A right password with two-step on: the code step, carrying the API's short-lived proof instead of the password. */
@@ -72,7 +64,7 @@ export const registerActions: Record<string, PageAction> = {
     const a = await ctx.send('POST', '/register', body);
     const values: Record<string, string> = { email, ...(ctx.fields.state && { state: ctx.fields.state }) };
     for (const k of ['termsAccepted', 'ageConfirmed', ...REFERRAL_SOURCES.map((s) => `ref-${s}`)]) if (ticked(ctx, k)) values[k] = 'on';
-    return answerToResult(a, { action: 'default', values }, () => ok('/login', REGISTERED(email)));
+    return answerToResult(a, { action: 'default', values }, () => ok('/login', m.auth_registered_flash({ email })));
   },
 };
 
@@ -91,8 +83,21 @@ export const resetActions: Record<string, PageAction> = {
     const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
     if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
     const a = await ctx.send('PATCH', `/reset-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
-    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', RESET_DONE));
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login', m.auth_reset_done_flash()));
     // The API names the field newPassword; the form calls it password.
+    if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
+    return r;
+  },
+};
+
+/** A new operator's first password (the link `coinreel admin create` printed); then sign-in, which leads to the console. */
+export const setPasswordActions: Record<string, PageAction> = {
+  async default(ctx) {
+    const password = ctx.fields.password ?? '';
+    const confirm = checkReset({ password, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
+    if (confirm) return { status: 400, form: { action: 'default', values: {}, errors: { confirmPassword: confirm } } };
+    const a = await ctx.send('PATCH', `/set-password/${encodeURIComponent(ctx.params.id ?? '')}`, { newPassword: password });
+    const r = answerToResult(a, { action: 'default', values: {} }, () => ok('/login?next=%2Fadmin', m.auth_password_set()));
     if ('form' in r && r.form.errors.newPassword) r.form.errors = { password: r.form.errors.newPassword };
     return r;
   },

@@ -1,3 +1,4 @@
+import { m } from '../i18n/paraglide/messages.js';
 import type { Captcha } from '../../islands/ForgotPasswordForm';
 import { forgotActions } from './account-actions';
 import { AuthCard } from './auth-card';
@@ -13,7 +14,7 @@ const asksQuestion = (url: URL) => url.searchParams.get('captcha') === 'question
 // the same for every visit and the form still works without script. Only ?captcha=question (the non-visual form,
 // a sum in words for screen-reader users) draws its question into the page.
 export default definePage({
-  title: 'Forgot Password',
+  title: m.auth_forgot_title,
   access: 'public-only',
   static: true,
   readsQuery: true,
@@ -24,7 +25,7 @@ export default definePage({
   },
   actions: forgotActions,
   render: (ctx) => (
-    <AuthCard title="Forgot Password" lead="Enter the email you registered with and we will send you a link to choose a new password.">
+    <AuthCard title={m.auth_forgot_title()} lead={m.auth_forgot_lead()}>
       {/* The prepared page is rendered without `load`: the picture needs nothing from it. */}
       <Island name="ForgotPasswordForm" load="interaction" props={{ captcha: asksQuestion(ctx.url) ? ((ctx.data as Captcha | null) ?? null) : PICTURE, form: ctx.form ?? null }} />
     </AuthCard>

@@ -1,8 +1,9 @@
 import { copyClientIp } from '../http/client-ip';
+import { boundaryOf, formHead } from '../http/multipart';
 import type { FlashCookies } from './flash';
 import type { FormTokens } from '../http/form-token';
 import { sameSitePath } from '../shared/paths';
-import type { ActionContext, ActionResult, ApiAnswer, FormState, Page, PageContext } from './page';
+import type { ActionContext, ActionResult, ApiAnswer, FormState, Page, PageContext, Upload } from './page';
 
 const see = (location: string, cookies: (string | undefined)[] = []) => {
   const headers = new Headers({ location, 'cache-control': 'no-store' });
@@ -13,22 +14,29 @@ const see = (location: string, cookies: (string | undefined)[] = []) => {
 // Headers of the post that the in-process API call must not inherit: the body's own, and what it sets itself.
 const NOT_FORWARDED = new Set(['content-type', 'content-length', 'transfer-encoding', 'accept', 'accept-encoding', 'idempotency-key', 'origin', 'sec-fetch-site']);
 
-/** The posted fields as text (repeated names keep their first value); null when the body is not a form. */
-export async function formFields(req: Request, files?: Record<string, File>): Promise<Record<string, string> | null> {
+/**
+ * The posted fields as text (repeated names keep their first value); null when the body is not a form. A multipart
+ * post is read only up to its first file: its fields before it, and its whole body, unread from there, as `upload`
+ * for the action to pass on (an identity upload is never held whole here).
+ */
+export async function formFields(req: Request): Promise<{ fields: Record<string, string>; upload?: Upload } | null> {
   const type = req.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  const boundary = boundaryOf(type);
+  if (boundary) {
+    const head = await formHead(req, boundary);
+    return { fields: head.fields, upload: { kind: 'upload', body: head.body, contentType: type } };
+  }
+  if (!/^application\/x-www-form-urlencoded/i.test(type)) return null;
   const fields: Record<string, string> = {};
   try {
-    for (const [k, v] of await req.formData()) {
-      if (typeof v === 'string' && !(k in fields)) fields[k] = v.slice(0, 10_000);
-      // Uploaded files (a multipart form), for the actions that take them; an empty file input sends a nameless empty file.
-      else if (files && typeof v !== 'string' && v.size > 0 && !(k in files)) files[k] = v;
-    }
+    for (const [k, v] of await req.formData()) if (typeof v === 'string' && !(k in fields)) fields[k] = v.slice(0, 10_000);
   } catch {
     return null;
   }
-  return fields;
+  return { fields };
 }
+
+const isUpload = (b: unknown): b is Upload => !!b && typeof b === 'object' && (b as Upload).kind === 'upload';
 
 /** In-process calls to /api/v1 carrying the form post's credentials, so the API's own checks and scoping apply. */
 export function apiSender(handle: (req: Request) => Promise<Response>, post: Request): ActionContext['send'] {
@@ -38,11 +46,16 @@ export function apiSender(handle: (req: Request) => Promise<Response>, post: Req
     post.headers.forEach((v, h) => {
       if (!NOT_FORWARDED.has(h)) headers[h] = v;
     });
-    // A FormData body (an upload) is sent as multipart, its boundary set by the Request itself.
+    // An upload goes on as the multipart stream it arrived as, a FormData as multipart (its boundary set by the
+    // Request itself), anything else as JSON.
+    const upload = isUpload(body);
     const multipart = body instanceof FormData;
-    if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
+    if (upload) headers['content-type'] = body.contentType;
+    else if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
     if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-    const req = new Request(new URL('/api/v1' + path, post.url), { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) });
+    const payload = body === undefined ? undefined : upload ? body.body : multipart ? body : JSON.stringify(body);
+    const init = { method, headers, body: payload, ...(upload && { duplex: 'half' }) } as RequestInit;
+    const req = new Request(new URL('/api/v1' + path, post.url), init);
     copyClientIp(post, req);
     const res = await handle(req);
     const json: unknown = await res.json().catch(() => null);
@@ -74,9 +87,9 @@ type PostDeps = {
 
 export const STALE_FORM = 'This form has expired. Please check it and submit it again.';
 
-/** What a refused post shows again: what was typed, never a password, never the form's own hidden fields. */
+/** What a refused post shows again: what was typed, never a password or a tax number, never the form's own hidden fields. */
 export function keptValues(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('_') && !/password/i.test(k)));
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !k.startsWith('_') && !/password/i.test(k) && k !== 'tin'));
 }
 
 /**
@@ -87,15 +100,15 @@ export function keptValues(fields: Record<string, string>): Record<string, strin
 export async function handleFormPost(page: Page, ctx: PageContext, request: Request, d: PostDeps): Promise<Response> {
   const here = ctx.url.pathname + ctx.url.search;
   if (!d.handle) return see(here);
-  const files: Record<string, File> = {};
-  const fields = await formFields(request, files);
+  const form = await formFields(request);
+  const fields = form?.fields;
   const name = fields?._action || 'default';
   const action = fields && page.actions?.[name];
   if (!fields || !action) return see(here);
   const sessionId = ctx.viewer?.sessionId;
   if (ctx.viewer && (!sessionId || !d.formTokens.check(sessionId, fields._token)))
     return d.render({ ...ctx, form: { action: name, values: keptValues(fields), errors: {}, message: STALE_FORM } }, 403);
-  const result = await action({ ...ctx, fields, files, send: apiSender(d.handle, request) });
+  const result = await action({ ...ctx, fields, upload: form?.upload, send: apiSender(d.handle, request) });
   if ('redirect' in result) return see(result.redirect, [...(result.cookies ?? []), result.flash ? d.flash.set(result.flash) : undefined]);
   const again = await d.render({ ...ctx, form: result.form }, result.status ?? 400);
   if (result.retryAfter) again.headers.set('retry-after', result.retryAfter);

@@ -1,6 +1,8 @@
 import { Island } from './island';
 import { devMailboxProp } from './account-actions';
-import { definePage } from './page';
+import { definePage, withdrawalTimeIn } from './page';
+import { m } from '../i18n/paraglide/messages.js';
+import { Rich } from '../i18n/rich';
 import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
 import { HowItWorks } from './sections/how-it-works';
@@ -11,37 +13,36 @@ import { US_STATES } from '../services/identity/us-states';
 
 export default definePage({
   title: '',
-  description: 'Deposit with Bitcoin, load Ultra Panda and VBlink credits in seconds and cash out to your own wallet. For players 21 and over.',
+  description: m.visitor_landing_description,
   access: 'public-only',
   static: true,
   render: ({ site }) => (
     <>
       <Hero
         eyebrow="Ultra Panda · VBlink · Bitcoin"
-        title={<>One wallet for <em>Ultra Panda</em> and <em>VBlink</em></>}
-        lead={`Deposit with Bitcoin, move credits to your games in seconds and cash out to your own wallet. ${site.siteName} keeps every credit in one place.`}
+        title={<Rich text={m.visitor_hero_title()} />}
+        lead={m.visitor_hero_lead({ site: site.siteName })}
         actions={
           <>
-            <a className="btn btn-primary" href={startHref('/register')}>Get Started</a>
-            <a className="btn btn-ghost" href="#games" data-scroll-offset="80">See the games</a>
+            <a className="btn btn-primary" href={startHref('/register')}>{m.visitor_hero_start()}</a>
+            <a className="btn btn-ghost" href="#games" data-scroll-offset="80">{m.visitor_hero_games()}</a>
           </>
         }
-        facts={['Lightning and on-chain deposits', 'Cash out to your own wallet', 'Players 21+ only']}
+        facts={[m.visitor_hero_fact_deposits(), m.visitor_hero_fact_cashout(), m.visitor_hero_fact_age()]}
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
-      <RegisterPanel siteName={site.siteName} withdrawalTime={site.withdrawalTime}>
+      <RegisterPanel siteName={site.siteName} withdrawalTime={withdrawalTimeIn(site)}>
         <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'landing', ...devMailboxProp(site), states: site.restrictedStates?.length ? US_STATES : null }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />
-      <ServicesGrid signedIn={false} withdrawalTime={site.withdrawalTime} />
-      <section className="page-section" aria-label="Play responsibly">
+      <ServicesGrid signedIn={false} withdrawalTime={withdrawalTimeIn(site)} />
+      <section className="page-section" aria-label={m.visitor_play_label()}>
         <div className="banner">
           <p>
-            <strong>Play responsibly.</strong> Set a budget before you play and never chase losses. Our responsible
-            gaming page explains limits, self-exclusion and where to find help.
+            <Rich text={m.visitor_play_text()} />
           </p>
-          <a className="btn btn-ghost" href="/responsible-gaming">Responsible gaming</a>
+          <a className="btn btn-ghost" href="/responsible-gaming">{m.visitor_play_link()}</a>
         </div>
       </section>
     </>

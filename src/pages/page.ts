@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Flash } from './flash';
 import type { BitcoinNetwork } from '../shared/bitcoin-network';
+import { withdrawalTimeText, type WithdrawalTiming } from '../shared/withdrawal-time';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
@@ -12,8 +13,12 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   phoneNo?: string | null; pendingEmail?: string | null;
   /** Two-step verification is on: the forms that need a code show its box. */
   twoStep?: boolean;
+  /** This session was signed in with a second factor (a two-step code or a recovery code), not the password alone. */
+  secondFactor?: boolean;
   /** A cool-off or self-exclusion running now: every page shows its banner, and the actions it closes are disabled. */
-  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string } };
+  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string };
+  /** The language the player saved (Profile Settings, or the page they registered from); null: never chosen. */
+  language?: 'en' | 'es' | null };
 
 /** Settings a page may show; nothing secret goes here. */
 export type SiteInfo = {
@@ -36,9 +41,13 @@ export type SiteInfo = {
   maxAmountCents?: number;
   /** What the screens say about how soon withdrawals are sent (src/shared/withdrawal-time.ts). */
   withdrawalTime: string;
+  /** What it is made from, so a page can say it in its own language (`withdrawalTimeIn`). */
+  withdrawalTiming?: WithdrawalTiming;
   bitcoinNetwork: BitcoinNetwork;
   /** RESTRICTED_STATES: US state codes whose players cannot deposit or withdraw (registration asks for the state then). */
   restrictedStates?: string[];
+  /** SOLVENCY_SNAPSHOT: when proofs of liabilities are published (what /solvency says about it). */
+  solvencySchedule?: 'daily' | 'weekly' | 'off';
 };
 
 export type PageContext = { url: URL; params: Record<string, string>; viewer: Viewer | null; site: SiteInfo; data?: unknown;
@@ -65,11 +74,17 @@ export type ApiAnswer = { status: number; json: Record<string, any> | null;
   /** A refusal's Retry-After (a rate limit), passed on to the browser with the re-rendered page. */
   retryAfter?: string };
 
+/** A multipart body passed on as it arrives: its stream and its content type (with the boundary). */
+export type Upload = { kind: 'upload'; body: ReadableStream<Uint8Array>; contentType: string };
+
 export type ActionContext = PageContext & {
   /** The posted fields, as text. */
   fields: Record<string, string>;
-  /** The files of a multipart form post, by field name (empty file inputs left out). */
-  files?: Record<string, File>;
+  /**
+   * A multipart form post's whole body, unread past its first file (the action hands it to the API as it arrives,
+   * `send(…, ctx.upload)`): `fields` then holds the fields before that file.
+   */
+  upload?: Upload;
   /** Calls the site's own API in-process as the signed-in viewer, so forms and islands share one validation and service. */
   send(method: string, path: string, body?: unknown, opts?: { idempotencyKey?: string }): Promise<ApiAnswer>;
 };
@@ -86,8 +101,9 @@ export type PageAction = (ctx: ActionContext) => Promise<ActionResult>;
 export type Access = 'open' | 'public-only' | 'private' | 'admin';
 
 export type Page = {
-  title: string;
-  description?: string;
+  /** A function when translated: it is called in the request's language (src/i18n). */
+  title: string | (() => string);
+  description?: string | (() => string);
   access: Access;
   /** Same HTML for every visitor: rendered once and served from memory. */
   static?: boolean;
@@ -109,3 +125,6 @@ export type Page = {
 };
 
 export const definePage = (p: Page) => p;
+
+/** The withdrawal-time sentence in the page's language (the operator's own WITHDRAWAL_TIME_TEXT as they wrote it). */
+export const withdrawalTimeIn = (site: SiteInfo): string => (site.withdrawalTiming ? withdrawalTimeText(site.withdrawalTiming) : site.withdrawalTime);

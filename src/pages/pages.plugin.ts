@@ -6,8 +6,10 @@ import { handleFormPost } from './form-post';
 import type { FormTokens } from '../http/form-token';
 import { copyClientIp } from '../http/client-ip';
 import type { Page, PageContext, SiteInfo, Viewer } from './page';
-import { OPERATOR_TWO_STEP_PATH } from '../http/session';
 import { landingOf } from '../shared/paths';
+import { langCookieFor } from '../http/lang';
+import { currentLang } from '../i18n/request-lang';
+import { CONSOLE_REFUSALS, consoleRefusal } from '../services/auth/console-access';
 
 type Options = {
   routes: Record<string, Page>;
@@ -20,8 +22,10 @@ type Options = {
   formTokens: FormTokens;
   /** May this request use the sandbox's controls (src/http/loopback.ts)? Absent: nobody may. */
   sandboxControls?: (req: Request) => boolean;
-  /** The console needs the operator's two-step verification: without it, its pages send them to turn it on. */
+  /** The console needs a session that passed the operator's second factor: without it, its pages send them to turn it on or sign in again. */
   operatorTwoStep?: boolean;
+  /** Cookies this site sets carry Secure (the `lang` cookie that `?lang=` sets). */
+  secureCookies?: boolean;
 };
 
 const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
@@ -57,7 +61,8 @@ export function pagesPlugin(o: Options) {
     if (page.access === 'private' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && viewer?.role !== 'ADMIN') return forbidden();
-    if (page.access === 'admin' && o.operatorTwoStep && !viewer?.twoStep) return redirect(OPERATOR_TWO_STEP_PATH);
+    const refused = page.access === 'admin' && consoleRefusal(viewer!, o.operatorTwoStep === true);
+    if (refused) return redirect(CONSOLE_REFUSALS[refused].path);
     const ctx: PageContext = { url, params: (params ?? {}) as Record<string, string>, viewer, site: o.site };
     if (viewer?.sessionId) ctx.formToken = o.formTokens.for(viewer.sessionId);
     ctx.sandboxControls = o.sandboxControls?.(request) === true;
@@ -77,18 +82,30 @@ export function pagesPlugin(o: Options) {
     return res;
   }
 
+  async function get(page: Page, path: string, request: Request, params: unknown): Promise<Response> {
+    const ctx = await guard(page, request, params);
+    if (ctx instanceof Response) return ctx;
+    const hasFlash = o.flash.present(request);
+    // A readsQuery page reads its own query; `?lang=` alone is every page's and keeps it the prepared page.
+    const query = ctx.url.search.replace(/^\?lang=(en|es)$/, '');
+    if (page.static && !ctx.viewer && !(page.readsQuery && query) && !hasFlash) {
+      // One prepared page per language (src/i18n): a Spanish visitor page is as fast as an English one.
+      const key = `${currentLang()} ${path}`;
+      let hit = cache.get(key);
+      if (!hit) cache.set(key, (hit = renderStatic(page, ctx, o.assets)));
+      return cachedResponse(await hit, request);
+    }
+    if (hasFlash) ctx.flash = o.flash.read(request) ?? undefined;
+    return render(page, ctx, 200, hasFlash);
+  }
+
   for (const [path, page] of Object.entries(o.routes)) {
     app.get(path, async ({ request, params }) => {
-      const ctx = await guard(page, request, params);
-      if (ctx instanceof Response) return ctx;
-      const hasFlash = o.flash.present(request);
-      if (page.static && !ctx.viewer && !(page.readsQuery && ctx.url.search) && !hasFlash) {
-        let hit = cache.get(path);
-        if (!hit) cache.set(path, (hit = renderStatic(page, ctx, o.assets)));
-        return cachedResponse(await hit, request);
-      }
-      if (hasFlash) ctx.flash = o.flash.read(request) ?? undefined;
-      return render(page, ctx, 200, hasFlash);
+      const res = await get(page, path, request, params);
+      // `?lang=es` on any page: the choice is kept in the `lang` cookie for a year.
+      const cookie = langCookieFor(new URL(request.url), o.secureCookies ?? false);
+      if (cookie) res.headers.append('set-cookie', cookie);
+      return res;
     });
     if (page.actions)
       app.post(path, async ({ request, params }) => {

@@ -1,12 +1,15 @@
 import type { ProfileDetails } from '../../islands/AccountInfoForm';
 import { Island } from './island';
 import { definePage, type PageContext } from './page';
-import { OPERATOR_TWO_STEP_MESSAGE } from '../http/session';
+import { OPERATOR_SIGN_IN_AGAIN_MESSAGE, OPERATOR_TWO_STEP_MESSAGE } from '../services/auth/console-access';
+import { FormToken } from '../../islands/_ui/form-token';
 import { profileActions } from './account-actions';
 import { TwoStepSection, twoStepActions } from './sections/two-step-section';
 import { loadProtection, type ProtectionData } from './profile/protection-data';
 import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
+import { PrivacySection, privacyActions } from './profile/privacy-section';
+import { LanguageSection, languageActions } from './profile/language-section';
 
 // The link to the identity page says where the player stands, not "verify" once that is done.
 const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', submitted: 'Identity under review' };
@@ -14,10 +17,10 @@ const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', s
 export default definePage({
   title: 'Profile Settings',
   access: 'private',
-  actions: { ...profileActions, ...twoStepActions, ...protectionActions },
+  actions: { ...profileActions, ...twoStepActions, ...protectionActions, ...privacyActions, ...languageActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
-  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null }> => {
-    const [protection, identity] = await Promise.all([loadProtection(ctx), ctx.api!('/identity')]);
+  load: async (ctx): Promise<ProfileDetails & { protection: ProtectionData; identity: string | null; accountNonce: string | null; tickerOptIn: boolean }> => {
+    const [protection, identity, solvency, privacy] = await Promise.all([loadProtection(ctx), ctx.api!('/identity'), ctx.api!('/solvency/me'), ctx.api!('/user/privacy')]);
     return {
       name: ctx.viewer!.name ?? '',
       phoneNo: ctx.viewer!.phoneNo ?? '',
@@ -25,6 +28,8 @@ export default definePage({
       pendingEmail: ctx.viewer!.pendingEmail ?? null,
       protection,
       identity: ((identity?.data as { status?: string } | undefined)?.status) ?? null,
+      accountNonce: typeof solvency?.accountNonce === 'string' ? solvency.accountNonce : null,
+      tickerOptIn: (privacy?.privacy as { tickerOptIn?: boolean } | undefined)?.tickerOptIn === true,
     };
   },
   render: (ctx: PageContext) => (
@@ -33,9 +38,6 @@ export default definePage({
       <p className="page-lead">
         Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">{IDENTITY_LINK[(ctx.data as { identity: string | null }).identity ?? ''] ?? 'Verify your identity'}</a>
       </p>
-      {ctx.url.searchParams.get('two-step') === 'required' && ctx.viewer!.role === 'ADMIN' && !ctx.viewer!.twoStep && (
-        <p className="alert alert-error" role="alert">{OPERATOR_TWO_STEP_MESSAGE}</p>
-      )}
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
           <h2 id="account-info-title">Account Info</h2>
@@ -45,12 +47,51 @@ export default definePage({
           <h2 id="change-password-title">Change Password</h2>
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
-        <TwoStepSection ctx={ctx} />
+        <TwoStepSection ctx={ctx} notice={<ConsoleNotice ctx={ctx} />} />
+        <PrivacySection ctx={ctx} tickerOptIn={(ctx.data as { tickerOptIn: boolean }).tickerOptIn} />
+        <LanguageSection ctx={ctx} />
+        <AccountNonceSection nonce={(ctx.data as { accountNonce: string | null }).accountNonce} />
       </div>
       <ProtectionSections ctx={ctx} data={(ctx.data as { protection: ProtectionData }).protection} />
     </section>
   ),
 });
+
+/** The key of the player's leaves in each proof of liabilities, with a copy button. */
+function AccountNonceSection({ nonce }: { nonce: string | null }) {
+  if (!nonce) return null;
+  return (
+    <section className="card" aria-labelledby="account-nonce-title">
+      <h2 id="account-nonce-title">Proof of liabilities</h2>
+      <p>
+        Your account nonce finds your balance in every <a href="/solvency">proof of liabilities</a> we publish, and nothing
+        else does. Keep it to yourself: anyone who has it can find your balance in the published files.
+      </p>
+      <Island name="AccountNonce" props={{ nonce }} />
+    </section>
+  );
+}
+
+/**
+ * An operator sent here by the console's guard: without two-step, turn it on; with it on but a session signed in by
+ * the password alone (one that turned it on just now included), sign out and sign in again with the code.
+ */
+function ConsoleNotice({ ctx }: { ctx: PageContext }) {
+  const asked = ctx.url.searchParams.get('two-step');
+  const v = ctx.viewer!;
+  if (v.role !== 'ADMIN' || (asked !== 'required' && asked !== 'sign-in-again') || v.secondFactor) return null;
+  if (!v.twoStep) return <p className="alert alert-error console-notice" role="alert">{OPERATOR_TWO_STEP_MESSAGE}</p>;
+  return (
+    <div className="alert alert-error console-notice" role="alert">
+      <p>{OPERATOR_SIGN_IN_AGAIN_MESSAGE}</p>
+      <form method="post" action="/logout">
+        <FormToken value={ctx.formToken} />
+        <input type="hidden" name="next" value="/admin" />
+        <button type="submit" className="btn btn-primary btn-sm">Sign out and sign in with your code</button>
+      </form>
+    </div>
+  );
+}
 
 // The island gets only the profile fields, not the protection sections' data.
 const profileOnly = ({ name, phoneNo, email, pendingEmail }: ProfileDetails): ProfileDetails => ({ name, phoneNo, email, pendingEmail });

@@ -76,8 +76,11 @@ describe('header and footer', () => {
   test('footer: quick, support and legal links, the support e-mail and this year', async () => {
     const { doc } = await load('/privacy-policy');
     const footer = doc.querySelector('footer')!;
-    const hrefs = [...footer.querySelectorAll('nav a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/', '/#games', '/#services', '/about-us', '/support#faq', '/support', 'mailto:help@luckyreel.example', '/terms-condition', '/privacy-policy', '/responsible-gaming']);
+    const hrefs = [...footer.querySelectorAll('nav:not(.lang-switch) a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/', '/#games', '/#services', '/about-us', '/support#faq', '/support', 'mailto:help@luckyreel.example', '/terms-condition', '/privacy-policy', '/responsible-gaming', '/solvency']);
+    // The language switch: plain links back to this page in each language, each language named in itself.
+    const langs = [...footer.querySelectorAll('.lang-switch a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')]);
+    expect(langs).toEqual([['English', '/privacy-policy?lang=en', 'true'], ['Español', '/privacy-policy?lang=es', null]]);
     expect(footer.textContent).toContain('help@luckyreel.example');
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Luckyreel`);
   });

@@ -98,7 +98,7 @@ export async function renderStatic(page: Page, ctx: PageContext, assets: AssetSt
 
 export function cachedResponse(cached: CachedPage, req: Request): Response {
   const gz = /\bgzip\b/.test(req.headers.get('accept-encoding') ?? '');
-  const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': 'no-cache', vary: 'accept-encoding, cookie' };
+  const headers: Record<string, string> = { ...HTML_HEADERS, 'cache-control': 'no-cache', vary: 'accept-encoding, accept-language, cookie' };
   if (cached.csp) headers['content-security-policy'] = cached.csp;
   if (gz) headers['content-encoding'] = 'gzip';
   return new Response((gz ? cached.gzip : cached.html) as BodyInit, { headers });

@@ -11,6 +11,7 @@ import login from './login.page';
 import register from './register.page';
 import forgotPassword from './forgot-password.page';
 import resetPassword from './reset-password.page';
+import setPassword from './set-password.page';
 import verifyEmail from './verify-email.page';
 import undoEmail from './undo-email.page';
 import profileSetting from './profile-setting.page';
@@ -33,6 +34,7 @@ import adminAudit from './admin/audit.page';
 import adminIdentity from './admin/identity.page';
 import adminIdentityReview from './admin/identity-review.page';
 import verifyIdentity from './verify-identity.page';
+import solvency from './solvency/solvency.page';
 
 /** Path → page. Patterns use :name for one segment. Pages for later features register here too. */
 export const pageRoutes: Record<string, Page> = {
@@ -48,6 +50,7 @@ export const pageRoutes: Record<string, Page> = {
   '/register': register,
   '/forgot-password': forgotPassword,
   '/reset-password/:id': resetPassword,
+  '/set-password/:id': setPassword,
   '/verify/email/:token': verifyEmail,
   '/undo-email/:token': undoEmail,
   '/profile-setting': profileSetting,
@@ -59,6 +62,7 @@ export const pageRoutes: Record<string, Page> = {
   '/deposit-bitcoin': depositBitcoin,
   '/freeplay': freeplay,
   '/verify-identity': verifyIdentity,
+  '/solvency': solvency,
   // The operator console (ADMIN sessions only).
   '/admin': adminOverview,
   '/admin/players': adminPlayers,

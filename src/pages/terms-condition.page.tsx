@@ -1,238 +1,217 @@
 import { RestrictedStates } from './sections/restricted-states';
-import { definePage, type SiteInfo } from './page';
+import { definePage, withdrawalTimeIn, type SiteInfo } from './page';
 import { LegalDoc, type DocSection } from './sections/legal-doc';
+import { m } from '../i18n/paraglide/messages.js';
+import { Rich } from '../i18n/rich';
 
 // Version and date of spec §1; the figures below are the business constants of spec §9.
 export const TERMS_VERSION = 3;
 export const TERMS_UPDATED = '8 May 2025';
 
-const sections = ({ siteName, supportEmail, withdrawalTime }: SiteInfo): DocSection[] => [
+// Every sentence is in the message catalogues (src/i18n/messages/legal), said in the page's language.
+const sections = (site: SiteInfo): DocSection[] => {
+  const { siteName, supportEmail } = site;
+  return [
   {
     id: 'acceptance',
-    title: 'Accepting these terms',
+    title: m.legal_terms_acceptance_title(),
     body: (
       <>
-        <p>
-          These terms are an agreement between you and {siteName}. By creating an account, ticking the terms box at
-          registration or using the site, you accept version {TERMS_VERSION} of these terms. If you do not agree, do not use
-          the site.
-        </p>
-        <p>Our <a href="/privacy-policy">Privacy Policy</a> explains how we handle your information and forms part of these terms.</p>
+        <p>{m.legal_terms_acceptance_1({ site: siteName, version: TERMS_VERSION })}</p>
+        <p><Rich text={m.legal_terms_acceptance_2()} links={[(w) => <a href="/privacy-policy">{w}</a>]} /></p>
       </>
     ),
   },
   {
     id: 'eligibility',
-    title: 'Who may play',
+    title: m.legal_terms_eligibility_title(),
     body: (
-      <ul>
-        <li>You must be <strong>21 years of age or older</strong> and confirm it when you register.</li>
-        <li>You must live in a place where taking part in sweepstakes games of this kind is lawful. You are responsible for knowing the law where you are.</li>
-        <li>One account per person. Accounts may not be shared, sold or transferred.</li>
-        <li>We may ask you to prove your age and identity at any time, and we may hold your account until you do.</li>
-      </ul>
+      <>
+        <ul>
+        <li><Rich text={m.legal_terms_eligibility_1()} /></li>
+        <li>{m.legal_terms_eligibility_2()}</li>
+        <li>{m.legal_terms_eligibility_3()}</li>
+        <li>{m.legal_terms_eligibility_4()}</li>
+        </ul>
+      </>
     ),
   },
   {
     id: 'account',
-    title: 'Your account',
+    title: m.legal_terms_account_title(),
     body: (
-      <ul>
-        <li>Give accurate details and keep them up to date in your profile settings.</li>
-        <li>Verify your e-mail address from the link we send before you sign in for the first time.</li>
-        <li>Keep your password secret. You are responsible for activity on your account until you tell us it has been compromised.</li>
-        <li>Your Player ID identifies you to our support team. We will never ask for your password.</li>
-      </ul>
+      <>
+        <ul>
+        <li>{m.legal_terms_account_1()}</li>
+        <li>{m.legal_terms_account_2()}</li>
+        <li>{m.legal_terms_account_3()}</li>
+        <li>{m.legal_terms_account_4()}</li>
+        </ul>
+      </>
     ),
   },
   {
     id: 'credits',
-    title: 'Wallet, credits and virtual currency',
+    title: m.legal_terms_credits_title(),
     body: (
       <>
-        <p>
-          Your wallet balance is shown in US dollars with two decimals. Credits you move to a game are virtual currency
-          for play in that game; they are not a bank deposit and earn no interest.
-        </p>
-        <p className="callout">
-          <strong>Virtual currency may expire after 180 days.</strong> Credits left unused in your account or in a game
-          account for 180 days may be removed.
-        </p>
+        <p>{m.legal_terms_credits_1()}</p>
+        <p className="callout"><Rich text={m.legal_terms_credits_2()} /></p>
       </>
     ),
   },
   {
     id: 'bonuses',
-    title: 'Bonus credits and freeplay codes',
+    title: m.legal_terms_bonuses_title(),
     body: (
       <>
-        <p className="callout">
-          <strong>Bonus credits may expire after 60 days.</strong> Bonus and promotional credits, including credits from
-          freeplay codes, may be removed if they are not used within 60 days.
-        </p>
+        <p className="callout"><Rich text={m.legal_terms_bonuses_1()} /></p>
         <ul>
-          <li>Each freeplay code can be redeemed once, by one account, before it expires.</li>
-          <li>Bonus credits have no cash value until they have been played; any play-through conditions are stated with the offer.</li>
-          <li>We may withdraw a promotion, or bonus credits gained by abusing one, at any time.</li>
+        <li>{m.legal_terms_bonuses_2()}</li>
+        <li>{m.legal_terms_bonuses_3()}</li>
+        <li>{m.legal_terms_bonuses_4()}</li>
         </ul>
       </>
     ),
   },
   {
     id: 'deposits',
-    title: 'Deposits',
+    title: m.legal_terms_deposits_title(),
     body: (
-      <ul>
-        <li>Deposits are made in Bitcoin, over the Lightning Network or on-chain, to the invoice or address shown for that deposit.</li>
-        <li>Send the Bitcoin amount equal to the US-dollar amount you chose. Your wallet is credited once the payment is confirmed.</li>
-        <li>Every deposit gets a new address. Send crypto only to the address given for that deposit; payments to any other address may be lost.</li>
-        <li>A Lightning invoice expires after 30 minutes. Do not pay an expired invoice.</li>
-      </ul>
+      <>
+        <ul>
+        <li>{m.legal_terms_deposits_1()}</li>
+        <li>{m.legal_terms_deposits_2()}</li>
+        <li>{m.legal_terms_deposits_3()}</li>
+        <li>{m.legal_terms_deposits_4()}</li>
+        </ul>
+      </>
     ),
   },
   {
     id: 'games',
-    title: 'Transfers to and from games',
+    title: m.legal_terms_games_title(),
     body: (
       <>
-        <p>
-          Ultra Panda and VBlink are operated by third parties. Their own rules apply to play inside them, and we are not
-          responsible for their availability or outcomes.
-        </p>
+        <p>{m.legal_terms_games_1()}</p>
         <ul>
-          <li>A transfer moves credits from your wallet to your game account; a redeem brings them back.</li>
-          <li>A transfer is held from your balance until the game confirms it, and returned if the game refuses it.</li>
-          <li>Your game username and password are shown only to you. You may request a new game password from your game library.</li>
+        <li>{m.legal_terms_games_2()}</li>
+        <li>{m.legal_terms_games_3()}</li>
+        <li>{m.legal_terms_games_4()}</li>
         </ul>
       </>
     ),
   },
   {
     id: 'withdrawals',
-    title: 'Withdrawals and payouts',
+    title: m.legal_terms_withdrawals_title(),
     body: (
       <>
         <ul>
-          <li>Withdrawals are paid in Bitcoin: on-chain (minimum $100) or over Lightning (minimum $1).</li>
-          <li>You may add an optional tip. The amount and tip are held from your balance as soon as you submit the request.</li>
-          <li>{withdrawalTime}</li>
-          <li>Check the address or invoice before you submit: Bitcoin payments cannot be reversed once sent.</li>
+        <li>{m.legal_terms_withdrawals_1()}</li>
+        <li>{m.legal_terms_withdrawals_2()}</li>
+        <li>{withdrawalTimeIn(site)}</li>
+        <li>{m.legal_terms_withdrawals_3()}</li>
         </ul>
-        <p className="callout">
-          <strong>Payouts take 3 to 10 business days</strong> to complete when a request needs review, for example a
-          first withdrawal, a large amount or an identity check. A payout that fails is returned to your wallet.
-        </p>
+        <p className="callout"><Rich text={m.legal_terms_withdrawals_4()} /></p>
       </>
     ),
   },
   {
     id: 'p2p',
-    title: 'Transfers between players',
+    title: m.legal_terms_p2p_title(),
     body: (
-      <p>
-        You may send credits from your wallet to another player by their e-mail address. Check the address first: a
-        completed transfer cannot be reversed by us.
-      </p>
+      <>
+        <p>{m.legal_terms_p2p_1()}</p>
+      </>
     ),
   },
   {
     id: 'taxes',
-    title: 'Taxes',
+    title: m.legal_terms_taxes_title(),
     body: (
-      <p>
-        Winnings may be taxable. <strong>We issue an IRS Form 1099 when your winnings in a calendar year are $600 or
-        more</strong>, and may ask for your tax details before paying out. You are responsible for reporting and paying
-        any tax due.
-      </p>
+      <>
+        <p><Rich text={m.legal_terms_taxes_1()} /></p>
+      </>
     ),
   },
   {
     id: 'conduct',
-    title: 'Fair play',
+    title: m.legal_terms_conduct_title(),
     body: (
       <>
-        <p>You agree not to:</p>
+        <p>{m.legal_terms_conduct_1()}</p>
         <ul>
-          <li>open more than one account, or play on someone else&apos;s account;</li>
-          <li>use bots, scripts or any software that plays for you or interferes with the site;</li>
-          <li>use the site to move money that is not yours or that comes from crime;</li>
-          <li>exploit errors, or abuse promotions and freeplay codes.</li>
+        <li>{m.legal_terms_conduct_2()}</li>
+        <li>{m.legal_terms_conduct_3()}</li>
+        <li>{m.legal_terms_conduct_4()}</li>
+        <li>{m.legal_terms_conduct_5()}</li>
         </ul>
-        <p>If we find a breach we may void the credits involved, suspend or close the account, and report it where the law requires.</p>
+        <p>{m.legal_terms_conduct_6()}</p>
       </>
     ),
   },
   {
     id: 'closure',
-    title: 'Suspension and closure',
+    title: m.legal_terms_closure_title(),
     body: (
-      <p>
-        You may close your account at any time by writing to support. We may suspend or close an account that breaks
-        these terms. When an account closes, we pay out the withdrawable balance to a Bitcoin address you give us, less
-        any credits voided under these terms.
-      </p>
+      <>
+        <p>{m.legal_terms_closure_1()}</p>
+      </>
     ),
   },
   {
     id: 'responsible',
-    title: 'Responsible gaming',
+    title: m.legal_terms_responsible_title(),
     body: (
-      <p>
-        Play only with money you can afford to lose. Our <a href="/responsible-gaming">Responsible Gaming</a> page
-        explains limits, time-outs and self-exclusion, and where to find help.
-      </p>
+      <>
+        <p><Rich text={m.legal_terms_responsible_1()} links={[(w) => <a href="/responsible-gaming">{w}</a>]} /></p>
+      </>
     ),
   },
   {
     id: 'liability',
-    title: 'Limitation of liability',
+    title: m.legal_terms_liability_title(),
     body: (
       <>
-        <p>
-          The site is provided as it is. We do not promise that it will always be available or free of errors.
-        </p>
-        <p className="callout">
-          <strong>Our total liability to you is limited to $50 or the amount you paid us in the last 6 months,
-          whichever is greater.</strong> We are not liable for losses of play, of data or of profit, nor for the
-          third-party games.
-        </p>
-        <p>Nothing in these terms limits liability that cannot be limited by law.</p>
+        <p>{m.legal_terms_liability_1()}</p>
+        <p className="callout"><Rich text={m.legal_terms_liability_2()} /></p>
+        <p>{m.legal_terms_liability_3()}</p>
       </>
     ),
   },
   {
     id: 'changes',
-    title: 'Changes to these terms',
+    title: m.legal_terms_changes_title(),
     body: (
-      <p>
-        We may update these terms. Each update gets a new version number and date at the top of this page; when the
-        changes are significant we will ask you to accept the new version before you continue playing.
-      </p>
+      <>
+        <p>{m.legal_terms_changes_1()}</p>
+      </>
     ),
   },
   {
     id: 'contact',
-    title: 'Contact',
+    title: m.legal_terms_contact_title(),
     body: (
-      <p>
-        Questions about these terms: write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> or visit
-        our <a href="/support">support page</a>.
-      </p>
+      <>
+        <p><Rich text={m.legal_terms_contact_1({ email: supportEmail })} links={[(w) => <a href={`mailto:${supportEmail}`}>{w}</a>, (w) => <a href="/support">{w}</a>]} /></p>
+      </>
     ),
   },
-];
+  ];
+};
 
 export default definePage({
-  title: 'Terms & Conditions',
-  description: 'The rules for using the site: eligibility, credits, deposits, withdrawals, taxes and liability.',
+  title: m.legal_terms_page_title,
+  description: m.legal_terms_description,
   access: 'open',
   static: true,
   render: ({ site }) => (
     <>
       <LegalDoc
-        title="Terms & Conditions"
-        meta={[['Version', String(TERMS_VERSION)], ['Last updated', TERMS_UPDATED]]}
-        lead={`Please read these terms before you play. They explain how your ${site.siteName} account, wallet and credits work.`}
+        title={m.legal_terms_page_title()}
+        meta={[[m.legal_meta_version(), String(TERMS_VERSION)], [m.legal_meta_updated(), m.legal_terms_updated()]]}
+        lead={m.legal_terms_lead({ site: site.siteName })}
         sections={sections(site)}
       />
       <RestrictedStates site={site} />

@@ -1,4 +1,5 @@
 import { definePage } from './page';
+import { m } from '../i18n/paraglide/messages.js';
 import { GameDetail } from './sections/game-detail';
 import { gameBySlug } from './sections/games';
 
@@ -6,32 +7,26 @@ const game = gameBySlug('vblink');
 
 export default definePage({
   title: 'VBlink',
-  description: 'Play VBlink slots and fish hunts with credits from your wallet. Download the app and load credits in seconds.',
+  description: m.visitor_vb_description,
   access: 'open',
   static: true,
   render: ({ site }) => (
     <GameDetail
       game={game}
       site={site}
-      lead={`${game.tagline} Fund it from your ${site.siteName} wallet and bring winnings back in a couple of taps.`}
+      lead={`${game.tagline()} ${m.visitor_vb_lead({ site: site.siteName })}`}
       about={
         <>
-          <p>
-            VBlink is a sweepstakes arcade with neon-styled slot machines, fish hunts that reward sharp aim, and short
-            arcade rounds that suit a few minutes of play on the go.
-          </p>
-          <p>
-            Download the app from the VBlink site, then sign in with the game account {site.siteName} creates for you;
-            the username and password are in the game library on your dashboard.
-          </p>
+          <p>{m.visitor_vb_about_1()}</p>
+          <p>{m.visitor_vb_about_2({ site: site.siteName })}</p>
         </>
       }
       features={[
-        'Fast rounds that suit play on a phone',
-        'Your game account is created for you; no separate sign-up',
-        `Credits come from your ${site.siteName} wallet in seconds`,
-        'Redeem winnings back to your wallet at any time',
-        'Forgot the game password? Request a reset from your game library',
+        m.visitor_vb_feature_fast(),
+        m.visitor_game_feature_account(),
+        m.visitor_game_feature_credits({ site: site.siteName }),
+        m.visitor_game_feature_redeem(),
+        m.visitor_game_feature_reset(),
       ]}
     />
   ),

@@ -1,3 +1,4 @@
+import { m } from '../i18n/paraglide/messages.js';
 import { AuthCard } from './auth-card';
 import { Island } from './island';
 import { definePage } from './page';
@@ -8,7 +9,7 @@ export const VERIFIED = 'Email Verified! Your email has been successfully verifi
 // Open to anyone: the link may be opened in a browser that is signed in or not. The island owns the h1,
 // because the heading is the state (Verifying..., Email Verified!, Verification Failed).
 export default definePage({
-  title: 'Verify Email',
+  title: m.auth_verify_title,
   access: 'open',
   actions: {
     // The no-script path: the page's Verify Email button posts the token; the island sends it by itself.
@@ -18,8 +19,8 @@ export default definePage({
       return answerToResult(a, { action: 'default', values: {} }, (json) =>
         // A changed address: a signed-in player goes back to their settings, and either way the page names the address.
         json.emailChanged
-          ? { redirect: ctx.viewer ? '/profile-setting' : '/login', flash: { kind: 'success', message: `Email Changed! ${String(json.message)}` } }
-          : { redirect: '/login', flash: { kind: 'success', message: VERIFIED } },
+          ? { redirect: ctx.viewer ? '/profile-setting' : '/login', flash: { kind: 'success', message: m.auth_email_changed_flash({ message: String(json.message) }) } }
+          : { redirect: '/login', flash: { kind: 'success', message: m.auth_verified_flash() } },
       );
     },
   },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FieldError, FormFailure, describedBy } from '../../islands/_ui/field';
 import { FormToken } from '../../islands/_ui/form-token';
+import { TotpField } from '../../islands/_ui/totp-field';
 import { ID_TYPES } from '../services/identity/identity.context';
 import { US_STATES } from '../services/identity/us-states';
 import { answerToResult } from './form-post';
@@ -9,10 +10,18 @@ import { Island } from './island';
 
 type Status = {
   status: 'not_started' | 'submitted' | 'verified' | 'rejected'; reason: string | null; submittedAt: number | null; legalName: string | null;
-  tax: { type: string; masked: string } | null; taxThreshold: number; identityRequired: boolean;
+  tax: { type: string; masked: string } | null; taxLocked?: boolean; taxThreshold: number; identityRequired: boolean;
 };
 
+const SUBMITTED = 'Thank you. Your documents were received and are under review.';
 const TEXT_FIELDS = ['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType'] as const;
+
+/** A post that came without a multipart body (no files): its fields as a form, so the API names what is missing. */
+function filesMissing(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const k of TEXT_FIELDS) form.set(k, fields[k] ?? '');
+  return form;
+}
 
 const LABELS: Record<Status['status'], string> = {
   not_started: 'Not started', submitted: 'Submitted (under review)', verified: 'Verified', rejected: 'Rejected',
@@ -28,16 +37,16 @@ export default definePage({
   load: async (ctx) => ((await ctx.api!('/identity'))?.data as Status | undefined) ?? null,
   actions: {
     async submit(ctx) {
-      const form = new FormData();
-      for (const k of TEXT_FIELDS) form.set(k, ctx.fields[k] ?? '');
-      for (const [k, f] of Object.entries(ctx.files ?? {})) if (k === 'front' || k === 'back' || k === 'selfie') form.set(k, f, f.name);
-      const a = await ctx.send('POST', '/identity/submission', form);
+      // The form as it arrives, files unread, straight on to the API (a post without files still reaches it as a form).
+      const a = await ctx.send('POST', '/identity/submission', ctx.upload ?? filesMissing(ctx.fields));
       const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, ctx.fields[k] ?? '']));
       return answerToResult(a, { action: 'submit', values }, (json) => ({ redirect: '/verify-identity', flash: { kind: 'success', message: String(json.message) } }));
     },
     async tax(ctx) {
-      const a = await ctx.send('POST', '/identity/tax-details', { tin: ctx.fields.tin ?? '', confirmed: ctx.fields.confirmed === 'yes' });
-      // The number typed is never echoed back into the page.
+      const a = await ctx.send('POST', '/identity/tax-details', {
+        tin: ctx.fields.tin ?? '', confirmed: ctx.fields.confirmed === 'yes', currentPassword: ctx.fields.currentPassword ?? '', totp: ctx.fields.totp ?? '',
+      });
+      // The number, the password and the code typed are never echoed back into the page.
       return answerToResult(a, { action: 'tax', values: {} }, (json) => ({ redirect: '/verify-identity', flash: { kind: 'success', message: String(json.message) } }));
     },
   },
@@ -50,8 +59,10 @@ export default definePage({
         <p className="page-lead">
           We check every player's identity before their first cash-out: it keeps your winnings yours and the site within the law. Players must be 21 or older.
         </p>
-        {/* After an upload with script (the island's own request): the same words a plain post's flash gives. */}
-        {s?.status === 'submitted' && ctx.url.searchParams.has('submitted') && <p className="alert alert-success" role="status">Thank you. Your documents were received and are under review.</p>}
+        {/* Where the form's island leads once the documents are in (the plain form's redirect carries a flash instead). */}
+        {s?.status === 'submitted' && ctx.url.searchParams.get('submitted') === '1' && !ctx.flash && (
+          <p className="alert alert-success" role="status">{SUBMITTED}</p>
+        )}
         {s && <StatusCard s={s} />}
         {s && (s.status === 'not_started' || s.status === 'rejected') && <SubmissionForm ctx={ctx} form={form} />}
         {s && <TaxSection ctx={ctx} s={s} />}
@@ -103,7 +114,6 @@ function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | nul
 }
 
 function TaxSection({ ctx, s }: { ctx: PageContext; s: Status }) {
-  const form = ctx.form?.action === 'tax' ? ctx.form : null;
   return (
     <section className="card" id="tax-details" aria-labelledby="tax-title">
       <h2 id="tax-title">Tax details</h2>
@@ -111,21 +121,36 @@ function TaxSection({ ctx, s }: { ctx: PageContext; s: Status }) {
         US law asks us to send a 1099 form to players who withdraw {`$${s.taxThreshold.toLocaleString('en-US')}`} or more in a calendar year. Before your withdrawals
         reach that, we need your Social Security number (SSN) or Individual Taxpayer Identification Number (ITIN).
       </p>
-      {s.tax && <p>On file: <strong>{s.tax.type} {s.tax.masked}</strong>. You can replace it below.</p>}
-      <form className="form" method="post" action="/verify-identity" aria-labelledby="tax-title" noValidate>
-        <input type="hidden" name="_action" value="tax" />
-        <FormToken value={ctx.formToken} />
-        <FormFailure message={form?.message} />
-        <Text name="tin" label="SSN or ITIN" form={form} inputMode="numeric" autoComplete="off" placeholder="123-45-6789" maxLength={11} />
-        <div className="field field-check">
-          <label className="checkbox">
-            <input id="verify-confirmed" name="confirmed" type="checkbox" value="yes" {...describedBy('verify-confirmed', form?.errors.confirmed)} />
-            <span>I confirm this number is correct and mine.</span>
-          </label>
-          <FieldError id="verify-confirmed" error={form?.errors.confirmed} />
-        </div>
-        <button type="submit" className="btn btn-primary">Save tax details</button>
-      </form>
+      {s.tax && s.taxLocked && (
+        <p>On file: <strong>{s.tax.type} {s.tax.masked}</strong>. Your withdrawals have counted toward a tax year with this number, so it can no longer
+          be changed here. If it is wrong, contact support at <a href={`mailto:${ctx.site.supportEmail}`}>{ctx.site.supportEmail}</a>.</p>
+      )}
+      {s.tax && !s.taxLocked && <p>On file: <strong>{s.tax.type} {s.tax.masked}</strong>. You can replace it below.</p>}
+      {!s.taxLocked && <TaxForm ctx={ctx} />}
     </section>
+  );
+}
+
+/** Adding or replacing the number: it, a tick, the account's password and, with two-step on, a code. */
+function TaxForm({ ctx }: { ctx: PageContext }) {
+  const form = ctx.form?.action === 'tax' ? ctx.form : null;
+  const codeAsked = ctx.viewer?.twoStep === true || !!form?.errors.totp;
+  return (
+    <form className="form" method="post" action="/verify-identity" aria-labelledby="tax-title" noValidate>
+      <input type="hidden" name="_action" value="tax" />
+      <FormToken value={ctx.formToken} />
+      <FormFailure message={form?.message} />
+      <Text name="tin" label="SSN or ITIN" form={form} inputMode="numeric" autoComplete="off" placeholder="123-45-6789" maxLength={11} />
+      <div className="field field-check">
+        <label className="checkbox">
+          <input id="verify-confirmed" name="confirmed" type="checkbox" value="yes" {...describedBy('verify-confirmed', form?.errors.confirmed)} />
+          <span>I confirm this number is correct and mine.</span>
+        </label>
+        <FieldError id="verify-confirmed" error={form?.errors.confirmed} />
+      </div>
+      <Text name="currentPassword" label="Your password" form={form} type="password" autoComplete="current-password" />
+      {codeAsked && <TotpField id="verify-totp" error={form?.errors.totp} />}
+      <button type="submit" className="btn btn-primary">Save tax details</button>
+    </form>
   );
 }

@@ -30,6 +30,10 @@ describe('demo ticker lines', () => {
     expect(maskName('Michael')).toBe('M*****l');
     expect(maskName('Al')).toBe('A*');
     expect(tickerText({ name: 'M*****l', verb: 'withdrew', amount: 120, secondsAgo: 7 })).toBe('M*****l withdrew $120 7s ago');
-    expect(tickerText({ name: 'M*****l', verb: 'cashed out', amount: 12.5, secondsAgo: 7 })).toBe('M*****l cashed out $12.50 7s ago');
+  });
+
+  test('a live line names no one and says only the day', () => {
+    expect(tickerText({ amount: 1234, when: 'today', verb: 'withdrew' })).toBe('A player withdrew $1,234 today');
+    expect(tickerText({ amount: 50, when: 'this week', verb: 'withdrew' })).toBe('A player withdrew $50 this week');
   });
 });

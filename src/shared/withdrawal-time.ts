@@ -1,4 +1,5 @@
 import { formatCents } from './money';
+import { m } from '../i18n/paraglide/messages.js';
 
 /** What the operator's settings say about how soon a withdrawal leaves: nothing here promises a time they did not set. */
 export type WithdrawalTiming = {
@@ -16,8 +17,10 @@ export const WITHDRAWAL_TIME_QUICK = 'Withdrawals are usually sent within minute
  * else for every withdrawal the site takes.
  */
 export function withdrawalTimeText(t: WithdrawalTiming, amountCents?: number): string {
-  if (amountCents !== undefined) return amountCents <= t.autoApproveCents ? WITHDRAWAL_TIME_QUICK : t.reviewText;
-  if (t.autoApproveCents === Infinity) return WITHDRAWAL_TIME_QUICK;
-  if (t.autoApproveCents > 0) return `Withdrawals up to ${formatCents(t.autoApproveCents)} are usually sent within minutes. ${t.reviewText}`;
-  return t.reviewText;
+  // In the current language (src/i18n); the operator's own words for reviewed withdrawals stay as they wrote them.
+  const review = t.reviewText === WITHDRAWAL_TIME_DEFAULT ? m.common_withdrawal_reviewed() : t.reviewText;
+  if (amountCents !== undefined) return amountCents <= t.autoApproveCents ? m.common_withdrawal_quick() : review;
+  if (t.autoApproveCents === Infinity) return m.common_withdrawal_quick();
+  if (t.autoApproveCents > 0) return `${m.common_withdrawal_up_to({ amount: formatCents(t.autoApproveCents) })} ${review}`;
+  return review;
 }

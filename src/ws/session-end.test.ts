@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { BASE, call, makeApp, type TestApp } from '../../tests/helpers/app';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../tests/helpers/players';
 import { tokenIn, waitForMail } from '../../tests/helpers/accounts';
-import { turnOnTwoStep } from '../../tests/helpers/two-step';
+import { codeFor, turnOnTwoStep } from '../../tests/helpers/two-step';
 import { serveApp } from '../serve';
 import { SESSION_ENDED } from './socket';
 
@@ -45,11 +45,17 @@ async function stillHears(p: Page, userId: string) {
   expect(p.heard).toContain(event);
 }
 
-/** A player signed in twice (two devices), each with a page open. */
-async function twoDevices() {
-  const p = await createPlayer(app);
-  const login = await call(app, 'POST', '/api/v1/login', { email: p.email, password: p.password, userType: 'USER' });
-  const second = { token: login.json.token as string, sessionId: (await app.deps.signer.verify(login.json.token))!.sid };
+/** A sign-in through the API (with the two-step code when given): its token and session. */
+async function signInWith(p: { email: string; password: string }, totp?: string) {
+  const login = await call(app, 'POST', '/api/v1/login', { email: p.email, password: p.password, userType: 'USER', ...(totp && { totp }) });
+  if (login.status !== 200) throw new Error(`login ${login.status} ${login.text}`);
+  return { token: login.json.token as string, sessionId: (await app.deps.signer.verify(login.json.token))!.sid };
+}
+
+/** A player (or an operator) signed in twice (two devices), each with a page open. */
+async function twoDevices(kind: 'player' | 'operator' = 'player') {
+  const p = kind === 'player' ? await createPlayer(app) : await createOperatorUser(app);
+  const second = await signInWith(p);
   return { p, second, pages: [await socketOf(p.token), await socketOf(second.token)] as const };
 }
 
@@ -128,21 +134,94 @@ describe("a revoked session's open sockets close at once (one instance)", () => 
   });
 
   test("an operator's two-step reset ends every session of the player and closes their sockets", async () => {
-    const { p, second, pages } = await twoDevices();
-    await turnOnTwoStep(app, p, Date.now());
+    const p = await createPlayer(app);
+    const { secret } = await turnOnTwoStep(app, p, Date.now());
+    // The second device signs in with its code once two-step is on (turning it on ended every other session).
+    const second = await signInWith(p, codeFor(secret, Date.now() + 30_000));
+    const pages = [await socketOf(p.token), await socketOf(second.token)];
     expect((await call(app, 'POST', `/api/v1/admin/players/${p.userId}/2fa/reset`, { reason: 'lost phone, ID checked' }, { token: operator.token })).status).toBe(200);
     expect(await Promise.all(pages.map((s) => s.closed))).toEqual([SESSION_ENDED, SESSION_ENDED]);
     expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: second.token })).status).toBe(401);
   });
 
   test('undoing an e-mail change closes every socket of the player', async () => {
-    const { p, second, pages } = await twoDevices();
+    const { p, second } = await twoDevices();
     const to = `moved.${p.email}`;
     expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: to, currentPassword: p.password }, { token: second.token })).status).toBe(200);
     expect((await call(app, 'POST', '/api/v1/verify/email', { token: tokenIn(await waitForMail(app, to, /Confirm/), '/verify/email') })).status).toBe(200);
     const undo = tokenIn(await waitForMail(app, p.email, /email was changed/), '/undo-email');
+    // Two devices signed in after the change (the change and its confirmation ended the sessions from before).
+    const pages = [await socketOf((await signInWith({ ...p, email: to })).token), await socketOf((await signInWith({ ...p, email: to })).token)];
     expect((await call(app, 'POST', '/api/v1/email-change/undo', { token: undo })).status).toBe(200);
     expect(await Promise.all(pages.map((s) => s.closed))).toEqual([SESSION_ENDED, SESSION_ENDED]);
+  });
+});
+
+describe('a change to how the account is protected ends every other session and closes its sockets', () => {
+  test('turning two-step on: the other device is signed out and its socket closes; the asking one stays, for players and operators alike', async () => {
+    for (const kind of ['player', 'operator'] as const) {
+      const { p, second, pages } = await twoDevices(kind);
+      const s = await call(app, 'POST', '/api/v1/user/2fa/setup', {}, { token: second.token });
+      const on = await call(app, 'POST', '/api/v1/user/2fa/enable', { code: codeFor(s.json.secret, Date.now()), currentPassword: p.password }, { token: second.token });
+      expect(on.status).toBe(200);
+      expect(await pages[0].closed).toBe(SESSION_ENDED);
+      expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: p.token })).status).toBe(401);
+      await stillHears(pages[1], p.userId);
+      expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: second.token })).status).toBe(200);
+      pages[1].ws.close();
+    }
+  });
+
+  test('turning two-step off: the same', async () => {
+    const p = await createPlayer(app);
+    const { secret, recoveryCodes } = await turnOnTwoStep(app, p, Date.now());
+    const second = await signInWith(p, codeFor(secret, Date.now() + 30_000));
+    const pages = [await socketOf(p.token), await socketOf(second.token)];
+    expect((await call(app, 'POST', '/api/v1/user/2fa/disable', { totp: recoveryCodes[0] }, { token: second.token })).status).toBe(200);
+    expect(await pages[0].closed).toBe(SESSION_ENDED);
+    expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: p.token })).status).toBe(401);
+    await stillHears(pages[1], p.userId);
+    pages[1].ws.close();
+  });
+
+  test('asking for a new e-mail address ends the other sessions; a name or phone change alone does not', async () => {
+    const { p, second, pages } = await twoDevices();
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Sam', phoneNo: '', email: p.email }, { token: second.token })).status).toBe(200);
+    await stillHears(pages[0], p.userId);
+    const to = `asked.${p.email}`;
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: 'Sam', phoneNo: '', email: to, currentPassword: p.password }, { token: second.token })).status).toBe(200);
+    expect(await pages[0].closed).toBe(SESSION_ENDED);
+    expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: p.token })).status).toBe(401);
+    await stillHears(pages[1], p.userId);
+    pages[1].ws.close();
+  });
+
+  test('confirming the new address ends every session but the one of the browser that opened the link', async () => {
+    const { p, second } = await twoDevices();
+    const to = `confirmed.${p.email}`;
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: to, currentPassword: p.password }, { token: second.token })).status).toBe(200);
+    const link = tokenIn(await waitForMail(app, to, /Confirm/), '/verify/email');
+    // Signed in again meanwhile on a third device; the link is opened in the asking browser.
+    const third = await signInWith(p);
+    const pages = [await socketOf(third.token), await socketOf(second.token)];
+    const r = await app.handle(new Request(BASE + '/api/v1/verify/email', {
+      method: 'POST', body: JSON.stringify({ token: link }),
+      headers: { cookie: `token=${second.token}`, origin: BASE, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+    }));
+    expect(r.status).toBe(200);
+    expect(await pages[0].closed).toBe(SESSION_ENDED);
+    expect((await call(app, 'GET', '/api/v1/user/details', undefined, { token: third.token })).status).toBe(401);
+    await stillHears(pages[1], p.userId);
+    pages[1].ws.close();
+  });
+
+  test('confirming from a browser that is not signed in ends every session', async () => {
+    const { p, second, pages } = await twoDevices();
+    const to = `anywhere.${p.email}`;
+    expect((await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: to, currentPassword: p.password }, { token: second.token })).status).toBe(200);
+    expect(await pages[0].closed).toBe(SESSION_ENDED);
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: tokenIn(await waitForMail(app, to, /Confirm/), '/verify/email') })).status).toBe(200);
+    expect(await pages[1].closed).toBe(SESSION_ENDED);
   });
 });
 

@@ -12,8 +12,8 @@ import { DESKTOP, PHONE, launchBrowser, startServer, type Browser, type TestServ
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SIGNED_OUT = ['/', '/about-us', '/privacy-policy', '/terms-condition', '/ultra-panda', '/vb-link', '/support', '/responsible-gaming',
-  '/login', '/login?next=%2Fhome', '/register?start=1', '/forgot-password', '/forgot-password?captcha=question', `/reset-password/${'A'.repeat(43)}`, `/verify/email/${'A'.repeat(43)}`];
-const SIGNED_IN = ['/home', '/transactions', '/transactions?type=P2P', '/p2p-transfer', '/notifications', '/profile-setting', '/deposit-bitcoin', '/freeplay', '/verify-identity'];
+  '/login', '/login?next=%2Fhome', '/register?start=1', '/solvency', '/forgot-password', '/forgot-password?captcha=question', `/reset-password/${'A'.repeat(43)}`, `/set-password/${'A'.repeat(43)}`, `/verify/email/${'A'.repeat(43)}`];
+const SIGNED_IN = ['/home', '/transactions', '/transactions?type=P2P', '/p2p-transfer', '/notifications', '/profile-setting', '/deposit-bitcoin', '/freeplay', '/verify-identity', '/solvency'];
 const OPERATOR = ['/admin', '/admin/players', '/admin/withdrawals', '/admin/game-tasks', '/admin/deposits', '/admin/codes', '/admin/games', '/admin/audit', '/admin/identity'];
 
 type Finding = { path: string; width: number; rule: string; impact: string; nodes: string[] };
@@ -39,6 +39,8 @@ beforeAll(async () => {
   await call(server.app, 'POST', `/api/v1/sandbox/deposits/${paid}/simulate`, { action: 'pay' }, { token: player.token });
   await server.app.deps.database.client.execute({ sql: 'UPDATE deposits SET expires_at = ? WHERE id = ?', args: [Date.now() - 1_000, expired] });
   SIGNED_IN.push(...[pending, paid, expired].map((id) => `/deposit-bitcoin?deposit=${id}`));
+  // A proof of liabilities, so /solvency shows its check, figures and list (and the player a notice with its link).
+  await server.app.deps.solvency.publish();
   playerToken = player.token;
   friendEmail = friend.email;
   operatorToken = (await createOperatorUser(server.app)).token;

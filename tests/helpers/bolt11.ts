@@ -7,10 +7,12 @@ const TAGS: Record<string, number> = { p: 1, d: 13, x: 6, s: 16 };
 
 /**
  * A BOLT11 payment request for tests: right structure and checksum, a dummy signature (the decoder reads, it does
- * not verify). `sats` null makes an amountless invoice.
+ * not verify). `sats` null makes an amountless invoice; `msat` gives the amount to the millisatoshi.
  */
-export function makeBolt11(o: { network?: 'bc' | 'tb' | 'bcrt'; sats?: number | null; timestamp?: number; expiry?: number } = {}): string {
-  const hrp = `ln${o.network ?? 'bcrt'}${o.sats == null ? '' : `${o.sats * 10}n`}`;
+export function makeBolt11(o: { network?: 'bc' | 'tb' | 'bcrt'; sats?: number | null; msat?: number; timestamp?: number; expiry?: number } = {}): string {
+  // An amount in millisatoshis is written in pico-bitcoin (1 msat = 10 p), the only unit that carries a fraction of a satoshi.
+  const amount = o.msat !== undefined ? `${o.msat * 10}p` : o.sats == null ? '' : `${o.sats * 10}n`;
+  const hrp = `ln${o.network ?? 'bcrt'}${amount}`;
   const hash = bech32.toWords(crypto.getRandomValues(new Uint8Array(32)));
   const secret = bech32.toWords(crypto.getRandomValues(new Uint8Array(32)));
   const words = [

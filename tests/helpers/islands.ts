@@ -7,6 +7,8 @@ import { navigation } from '../../islands/_client/navigate';
 // Bun's own fetch classes, kept before happy-dom replaces the globals: the app under test speaks these.
 const BunRequest = globalThis.Request;
 const BunHeaders = globalThis.Headers;
+const BunFormData = globalThis.FormData;
+const BunFile = globalThis.File;
 // React keeps the timer functions it finds when first loaded. They must be Bun's own: a window's timers stop
 // when its file unregisters it, and React loaded under one file's window would then never render again.
 const BUN_TIMERS = { setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate, queueMicrotask };
@@ -67,6 +69,70 @@ export function routeFetchTo(app: App) {
     loseAnswers(n = 1) {
       lose = n;
     },
+    pause(): () => void {
+      let release!: () => void;
+      gate = new Promise((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+  };
+}
+
+/**
+ * The browser's XMLHttpRequest for the islands that upload (islands/_client/upload.ts), sending to the real app as
+ * a browser on the same site would: the form as multipart (its files read from the page's File objects), the
+ * session cookie from `jar`, Sec-Fetch-Site same-origin; the upload's progress is reported as sent in one go.
+ * `pause()` holds the next request before it reaches the app.
+ */
+export function routeUploadsTo(app: App, jar: Map<string, string>) {
+  const sent: { path: string; fields: Record<string, string | { name: string; size: number }> }[] = [];
+  let gate: Promise<void> | null = null;
+  class RoutedXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    #method = 'GET';
+    #url = '';
+    #headers: Record<string, string> = {};
+    #answer: Response | null = null;
+    open(method: string, url: string) {
+      this.#method = method;
+      this.#url = url;
+    }
+    setRequestHeader(k: string, v: string) {
+      this.#headers[k] = v;
+    }
+    getResponseHeader(k: string) {
+      return this.#answer?.headers.get(k) ?? null;
+    }
+    async send(form: FormData) {
+      const body = new BunFormData();
+      const fields: Record<string, string | { name: string; size: number }> = {};
+      for (const [k, v] of form as unknown as Iterable<[string, string | File]>) {
+        if (typeof v === 'string') body.append(k, v), (fields[k] = v);
+        else body.append(k, new BunFile([await v.arrayBuffer()], v.name, { type: v.type }), v.name), (fields[k] = { name: v.name, size: v.size });
+      }
+      const url = new URL(this.#url, 'http://localhost:3000');
+      sent.push({ path: url.pathname, fields });
+      if (gate) await gate;
+      const headers = new BunHeaders({ ...this.#headers, 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3000' });
+      if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+      const req = new BunRequest(url, { method: this.#method, headers, body });
+      const total = Number(req.headers.get('content-length') ?? 0) || 1;
+      this.upload.onprogress?.({ lengthComputable: true, loaded: total, total });
+      this.#answer = await app.handle(req);
+      this.status = this.#answer.status;
+      this.responseText = await this.#answer.text();
+      this.onload?.();
+    }
+  }
+  globalThis.XMLHttpRequest = RoutedXhr as unknown as typeof XMLHttpRequest;
+  return {
+    sent,
     pause(): () => void {
       let release!: () => void;
       gate = new Promise((r) => (release = r));

@@ -7,6 +7,7 @@ import { passwordRoutes } from './password.routes';
 import { registerRoutes } from './register.routes';
 import { twoStepRoutes } from './two-step.routes';
 import { userRoutes } from './user.routes';
+import { languageRoutes } from './language.routes';
 
 /** Every account call of spec §7, mounted under /api/v1. */
 export const accountsRoutes = (deps: Deps, session: Session) =>
@@ -16,4 +17,5 @@ export const accountsRoutes = (deps: Deps, session: Session) =>
     .use(passwordRoutes(deps))
     .use(emailUndoRoutes(deps))
     .use(userRoutes(deps, session))
+    .use(languageRoutes(deps.database.client, session, deps.config.secureCookies))
     .use(twoStepRoutes(deps.twoStep, session));

@@ -90,6 +90,59 @@ describe('whether an address has an account does not show in how long the answer
   });
 });
 
+describe('registration answers a taken address after the same work as a new one', () => {
+  /** Holds every write (one statement or a batch) whose SQL matches `table` until `release()`; counts those held. */
+  function holdAllWrites(app: TestApp, table: RegExp) {
+    const client = app.deps.database.client as unknown as Record<'execute' | 'batch', (...a: unknown[]) => Promise<unknown>>;
+    const original = { execute: client.execute.bind(client), batch: client.batch.bind(client) };
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held = 0;
+    const sqlOf = (stmt: unknown) => (typeof stmt === 'string' ? stmt : String((stmt as { sql?: string }).sql ?? ''));
+    const writes = (stmts: unknown[]) => stmts.some((x) => /^\s*insert/i.test(sqlOf(x)) && table.test(sqlOf(x)));
+    const hold = async (stmts: unknown[]) => {
+      if (!writes(stmts)) return;
+      held++;
+      await gate;
+    };
+    client.execute = async (...a) => (await hold([a[0]]), original.execute(...a));
+    client.batch = async (...a) => (await hold(a[0] as unknown[]), original.batch(...a));
+    return { held: () => held, release: () => (release(), Object.assign(client, original)) };
+  }
+
+  test('each answer waits for one durable write: the new account, or the notice queued for the owner', async () => {
+    const app = await makeApp();
+    const body = (email: string) => ({ email, password: 'Secret123!', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true });
+    expect((await call(app, 'POST', '/api/v1/register', body('mine@example.com'))).status).toBe(201);
+    for (const email of ['new-one@example.com', 'mine@example.com']) {
+      const hold = holdAllWrites(app, /users|mail_queue/);
+      let answered = false;
+      const answer = call(app, 'POST', '/api/v1/register', body(email)).finally(() => (answered = true));
+      await heldOnce(hold);
+      // Held at its write: an answer that did not wait for it would come now (only the reply is left to do).
+      await Bun.sleep(100);
+      expect([email, answered]).toEqual([email, false]);
+      hold.release();
+      expect((await answer).status).toBe(201);
+    }
+    await waitForMail(app, 'mine@example.com', /You already have a/);
+  });
+});
+
+describe('sign-in tells no one whether an unverified account exists', () => {
+  test('the right password of an unverified account is answered before its fresh link is written; the link is still mailed', async () => {
+    const app = await makeApp();
+    expect((await call(app, 'POST', '/api/v1/register', { email: 'probed@example.com', password: 'Secret123!', reference: 'friend', userType: 'USER', termsAccepted: true, ageConfirmed: true })).status).toBe(201);
+    await waitForMail(app, 'probed@example.com', /Verify/);
+    const hold = holdWrites(app, /email_tokens/);
+    const r = await within(call(app, 'POST', '/api/v1/login', { email: 'probed@example.com', password: 'Secret123!', userType: 'USER' }));
+    expect(r === 'waited' ? r : [r.status, r.json.errorType]).toEqual([401, 'INVALID_CREDENTIALS']);
+    await heldOnce(hold);
+    hold.release();
+    await waitForMail(app, 'probed@example.com', /Verify/, 1);
+  });
+});
+
 describe('a write that fails after the answer', () => {
   test('is logged as other failures are: no address, no account id, no token hash in the line', async () => {
     const lines: string[] = [];

@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../deps';
-import { count, enforce, refuseWhileLimited } from '../../http/rate-limit';
+import { count, enforce, RATE_RULES, refuseWhileLimited } from '../../http/rate-limit';
 import { AppError } from '../../lib/app-error';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
-import { CodeNeeded, LOGIN_EXPIRED, login, loginWithProof, type LoggedIn } from '../../services/auth/login';
+import { CodeNeeded, login, loginWithProof, type LoggedIn } from '../../services/auth/login';
 import { envelope } from '../../http/errors';
 import { TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
 import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
@@ -14,6 +14,7 @@ import { recordSecurityEvent } from '../../services/protection/security-events';
 import { knownDeviceFor, type SignInOrigin } from '../../services/protection/sign-in-watch';
 import { checkLogin } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, checkFlags, clearedSessionCookie, ipOf, rejectInvalid, sessionCookie, text, wrongTypes } from './accounts.model';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** POST /login and POST /logout (the API call; the header's form posts to /logout, see logout-form.routes.ts). */
 export function loginRoutes(deps: Deps, session: Session) {
@@ -25,7 +26,7 @@ export function loginRoutes(deps: Deps, session: Session) {
     rejectInvalid({
       ...checkLogin(b),
       ...checkFlags(b, { userType: true, remember: true }),
-      ...wrongTypes(b, { email: 'Email address is invalid', password: 'Password is required', totp: TOTP_INVALID_MESSAGE }),
+      ...wrongTypes(b, { email: m.fields_email_invalid(), password: m.fields_password_required(), totp: TOTP_INVALID_MESSAGE }),
     });
     const email = normalizeEmail(text(b.email));
     // A locked address is refused before its password is checked, so the right one cannot be found meanwhile; a
@@ -36,7 +37,9 @@ export function loginRoutes(deps: Deps, session: Session) {
     });
     await enforce(deps.rateLimiter, 'loginPerEmail', email);
     const remember = b.remember === true;
-    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin }, second).catch(async (e) => {
+    // An unverified owner's fresh link: at most as often as a resend to that address.
+    const mayRemind = async (to: string) => (await deps.rateLimiter.hit(`resendPerEmail:${to}`, RATE_RULES.resendPerEmail)).ok;
+    return login(ctx, { email, password: text(b.password), remember, totp: b.totp, origin, mayRemind }, second).catch(async (e) => {
       if (e instanceof AppError && e.errorType === 'INVALID_CREDENTIALS') await count(deps.rateLimiter, 'loginFailuresPerEmail', email);
       throw e;
     });
@@ -44,7 +47,7 @@ export function loginRoutes(deps: Deps, session: Session) {
 
   /** The second step: the proof of the first instead of the password, and the code. */
   async function codeStep(b: Record<string, unknown>, origin: SignInOrigin): Promise<LoggedIn> {
-    rejectInvalid(wrongTypes(b, { loginToken: LOGIN_EXPIRED, totp: TOTP_INVALID_MESSAGE }));
+    rejectInvalid(wrongTypes(b, { loginToken: m.auth_login_expired(), totp: TOTP_INVALID_MESSAGE }));
     return loginWithProof(ctx, { loginToken: b.loginToken, totp: b.totp, origin }, second);
   }
 
@@ -76,7 +79,7 @@ export function loginRoutes(deps: Deps, session: Session) {
       set.headers['cache-control'] = 'no-store';
       return {
         success: true,
-        message: 'Login successful',
+        message: m.auth_login_ok(),
         token: r.token,
         // role: where the sign-in lands (an operator in the console); never more than the signed-in person's own.
         user: { _id: r.user.id, playerId: r.user.playerId, email: r.user.email, name: r.user.name ?? '', role: r.user.role },
@@ -89,7 +92,7 @@ export function loginRoutes(deps: Deps, session: Session) {
         await revokeSession(deps.database.db, player.sessionId);
         deps.hub.endSessions({ userId: player.userId, sessionIds: [player.sessionId] });
         set.headers['set-cookie'] = clearedSessionCookie(secure);
-        return { success: true, message: 'Logged out successfully' };
+        return { success: true, message: m.auth_logout_ok() };
       },
       { auth: true },
     );

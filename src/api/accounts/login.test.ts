@@ -1,6 +1,6 @@
 import { describe, expect, spyOn, test } from 'bun:test';
 import { BASE, call, makeApp, page } from '../../../tests/helpers/app';
-import { GOOD_PASSWORD, registeredPlayer, registration, rows } from '../../../tests/helpers/accounts';
+import { GOOD_PASSWORD, outbox, registeredPlayer, registration, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
 import { formTokenOf } from '../../../tests/helpers/players';
 
 const INVALID = 'Invalid email or password. Please try again.';
@@ -46,17 +46,41 @@ describe('POST /login', () => {
     expect(s!.remember).toBe(1);
   });
 
-  test('an unverified account with the right password is a 403 EMAIL_NOT_VERIFIED; with a wrong one, the generic 401', async () => {
+  test('an unverified account with the right password is answered exactly as a wrong password; its owner is mailed a fresh link instead', async () => {
     const app = await makeApp();
     await call(app, 'POST', '/api/v1/register', registration('unverified@example.com'));
-    const right = await call(app, 'POST', '/api/v1/login', login('unverified@example.com'));
-    expect(right.status).toBe(403);
-    expect(right.json).toEqual({ success: false, errorType: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email before logging in.' });
-    expect(right.headers.get('set-cookie')).toBeNull();
-    const wrong = await call(app, 'POST', '/api/v1/login', login('unverified@example.com', 'Wrong1234'));
-    expect(wrong.status).toBe(401);
-    expect(wrong.json.message).toBe(INVALID);
+    await waitForMail(app, 'unverified@example.com', /Verify/);
+    const verify = spyOn(Bun.password, 'verify');
+    try {
+      const right = await call(app, 'POST', '/api/v1/login', login('unverified@example.com'));
+      const wrong = await call(app, 'POST', '/api/v1/login', login('unverified@example.com', 'Wrong1234'));
+      const unknown = await call(app, 'POST', '/api/v1/login', login('nobody-here@example.com'));
+      // The same answer in every part a script can read, after the same hash work.
+      for (const r of [right, wrong, unknown]) {
+        expect([r.status, r.json, r.headers.get('set-cookie'), r.headers.get('cache-control')]).toEqual([401, { success: false, errorType: 'INVALID_CREDENTIALS', message: INVALID }, null, wrong.headers.get('cache-control')]);
+      }
+      expect(verify).toHaveBeenCalledTimes(3);
+      expect(verify.mock.calls.map((c) => String(c[1]).slice(0, 31))).toEqual(Array(3).fill('$argon2id$v=19$m=19456,t=2,p=1$'));
+    } finally {
+      verify.mockRestore();
+    }
     expect(await rows(app, 'SELECT id FROM sessions')).toHaveLength(0);
+    // The owner, who knew the password, has a second verification link (the wrong password sent none); it verifies.
+    const fresh = await waitForMail(app, 'unverified@example.com', /Verify/, 1);
+    await Bun.sleep(50);
+    expect((await outbox(app)).filter((m) => m.to === 'unverified@example.com' && /Verify/.test(m.subject))).toHaveLength(2);
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: tokenIn(fresh, '/verify/email') })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/login', login('unverified@example.com'))).status).toBe(200);
+  });
+
+  test("the unverified owner's fresh links are limited as a resend is: five in 15 minutes, with the same answer each time", async () => {
+    const app = await makeApp();
+    await call(app, 'POST', '/api/v1/register', registration('patient@example.com'));
+    await waitForMail(app, 'patient@example.com', /Verify/);
+    for (let i = 0; i < 7; i++) expect((await call(app, 'POST', '/api/v1/login', login('patient@example.com'))).json.errorType).toBe('INVALID_CREDENTIALS');
+    await waitForMail(app, 'patient@example.com', /Verify/, 5);
+    await Bun.sleep(100);
+    expect((await outbox(app)).filter((m) => m.to === 'patient@example.com' && /Verify/.test(m.subject))).toHaveLength(6);
   });
 
   test('a wrong password and an unknown e-mail get the same 401 after the same hash work', async () => {

@@ -6,20 +6,23 @@ import { tokenFrom } from '../../services/auth/tokens';
 import { recordSecurityEvent } from '../../services/protection/security-events';
 import { createFlashCookies } from '../../pages/flash';
 import { clearedSessionCookie } from './accounts.model';
+import { sameSitePath } from '../../shared/paths';
 
 /**
  * The header's Logout button: `<form method="post" action="/logout">` with the session's form token. Revokes the
- * session named by the cookie, clears the cookie and goes home. A post without the token changes nothing (one from
- * another site never gets here: http/same-origin.ts).
+ * session named by the cookie, clears the cookie and goes home; with `next` (a path on this site), to the sign-in
+ * page that returns there (an operator signing in again with the code). A post without the token changes nothing
+ * (one from another site never gets here: http/same-origin.ts).
  */
 export function logoutFormRoutes(deps: Deps, formTokens: FormTokens) {
   const flash = createFlashCookies(deps.flashKey, deps.config.secureCookies);
   return new Elysia().post('/logout', async ({ request }) => {
-    const headers = new Headers({ location: '/', 'cache-control': 'no-store' });
     const t = tokenFrom(request);
     const claims = t ? await deps.signer.verify(t.token) : null;
     const posted = await request.formData().catch(() => null);
     const given = posted?.get('_token');
+    const next = sameSitePath(String(posted?.get('next') ?? ''));
+    const headers = new Headers({ location: next ? `/login?next=${encodeURIComponent(next)}` : '/', 'cache-control': 'no-store' });
     if (claims && !formTokens.check(claims.sid, typeof given === 'string' ? given : undefined)) return new Response(null, { status: 303, headers: { location: '/home', 'cache-control': 'no-store' } });
     if (claims) {
       const owner = await openSessionOwner(deps.database.client, claims.sid);

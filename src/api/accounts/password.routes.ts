@@ -3,11 +3,18 @@ import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { captchaCookie, captchaIdFrom, issueCaptcha, issueCaptchaImage } from '../../services/auth/captcha';
-import { FORGOT_MESSAGE, forgotPassword, resetLinkState, resetPassword } from '../../services/auth/password-reset';
+import { forgotPassword, resetLinkState, resetPassword } from '../../services/auth/password-reset';
+import { setFirstPassword, setLinkState } from '../../services/auth/password-set';
 import { checkForgot, checkReset } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
+import { m } from '../../i18n/paraglide/messages.js';
 
-/** GET /captcha, GET /captcha.svg, POST /forget-password, GET /reset-password/:id/status, PATCH /reset-password/:id. */
+export const PASSWORD_SET = 'Your password is set. Sign in with it to continue.';
+
+/**
+ * GET /captcha, GET /captcha.svg, POST /forget-password, GET /reset-password/:id/status, PATCH /reset-password/:id,
+ * and a new operator's first password: GET /set-password/:id/status, PATCH /set-password/:id.
+ */
 export function passwordRoutes(deps: Deps) {
   const ctx = accountsContext(deps);
   return new Elysia()
@@ -29,13 +36,13 @@ export function passwordRoutes(deps: Deps) {
     .post('/forget-password', async ({ body, request }) => {
       await enforce(deps.rateLimiter, 'forgotPerIp', ipOf(deps, request));
       const b = bodyOf(body);
-      rejectInvalid({ ...checkForgot(b), ...wrongTypes(b, { email: 'Email address is invalid', captcha: 'Captcha does not match' }) });
+      rejectInvalid({ ...checkForgot(b), ...wrongTypes(b, { email: m.fields_email_invalid(), captcha: m.auth_captcha_wrong() }) });
       const email = normalizeEmail(text(b.email));
       await enforce(deps.rateLimiter, 'forgotPerEmail', email);
       // A picture drawn by /captcha.svg is bound by its cookie; one fetched as JSON (or a question) by the field.
       const captchaId = typeof b.captchaId === 'string' && b.captchaId ? b.captchaId : (captchaIdFrom(request) ?? b.captchaId);
       await forgotPassword(ctx, { email, captchaId, captcha: text(b.captcha) });
-      return { success: true, message: FORGOT_MESSAGE };
+      return { success: true, message: m.auth_forgot_sent() };
     })
     // Read-only, for the page's first render: a used or expired link says so before a password is typed.
     .get('/reset-password/:id/status', async ({ params, request, set }) => {
@@ -47,8 +54,20 @@ export function passwordRoutes(deps: Deps) {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
       const b = bodyOf(body);
       const rename = { password: 'newPassword' };
-      rejectInvalid({ ...checkReset({ password: b.newPassword }, false), ...wrongTypes(b, { newPassword: 'Password is required' }) }, rename);
+      rejectInvalid({ ...checkReset({ password: b.newPassword }, false), ...wrongTypes(b, { newPassword: m.fields_password_required() }) }, rename);
       await resetPassword(ctx, params.id, text(b.newPassword));
-      return { success: true, message: 'Password updated successfully' };
+      return { success: true, message: m.auth_password_updated() };
+    })
+    .get('/set-password/:id/status', async ({ params, request, set }) => {
+      await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, status: await setLinkState(ctx, params.id) };
+    })
+    .patch('/set-password/:id', async ({ body, params, request }) => {
+      await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
+      const b = bodyOf(body);
+      rejectInvalid({ ...checkReset({ password: b.newPassword }, false), ...wrongTypes(b, { newPassword: m.fields_password_required() }) }, { password: 'newPassword' });
+      await setFirstPassword(ctx, params.id, text(b.newPassword));
+      return { success: true, message: m.auth_password_set() };
     });
 }

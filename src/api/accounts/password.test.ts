@@ -203,7 +203,7 @@ describe('PATCH /reset-password/:id', () => {
   test('a reset link proves the inbox, so an unverified account can sign in after using it', async () => {
     const app = await makeApp();
     await call(app, 'POST', '/api/v1/register', { email: 'never@example.com', password: GOOD_PASSWORD, reference: 'sms', userType: 'USER', termsAccepted: true, ageConfirmed: true });
-    expect((await call(app, 'POST', '/api/v1/login', { email: 'never@example.com', password: GOOD_PASSWORD })).status).toBe(403);
+    expect((await call(app, 'POST', '/api/v1/login', { email: 'never@example.com', password: GOOD_PASSWORD })).status).toBe(401);
     const reset = await resetLinkFor(app, 'never@example.com');
     expect((await call(app, 'PATCH', `/api/v1/reset-password/${reset}`, { newPassword: 'BrandNew123' })).status).toBe(200);
     expect((await call(app, 'POST', '/api/v1/login', { email: 'never@example.com', password: 'BrandNew123' })).status).toBe(200);

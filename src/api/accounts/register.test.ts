@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import { call, makeApp } from '../../../tests/helpers/app';
-import { outbox, registration, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
+import { GOOD_PASSWORD, outbox, registration, rows, tokenIn, waitForMail } from '../../../tests/helpers/accounts';
+import { HASH_OPTIONS } from '../../services/auth/passwords';
 import type { Mailer } from '../../services/mail/mail.port';
 import type { Logger } from '../../lib/logger';
 
@@ -48,6 +49,21 @@ describe('POST /register', () => {
     expect(notice.text).toContain('/forgot-password');
     // Only one verification link was ever issued.
     expect(await rows(app, "SELECT token_hash FROM email_tokens WHERE purpose = 'verify'")).toHaveLength(1);
+  });
+
+  test('a taken address costs the same password hash as a new one (argon2id, the same settings), before the same answer', async () => {
+    const app = await makeApp();
+    expect((await call(app, 'POST', '/api/v1/register', registration('owned@example.com'))).status).toBe(201);
+    const hash = spyOn(Bun.password, 'hash');
+    try {
+      const fresh = await call(app, 'POST', '/api/v1/register', registration('fresh@example.com'));
+      const taken = await call(app, 'POST', '/api/v1/register', registration('owned@example.com'));
+      expect([taken.status, taken.json]).toEqual([fresh.status, fresh.json]);
+      expect(hash.mock.calls.map((c) => c[1])).toEqual([HASH_OPTIONS, HASH_OPTIONS]);
+      expect(hash.mock.calls.map((c) => c[0])).toEqual([GOOD_PASSWORD, GOOD_PASSWORD]);
+    } finally {
+      hash.mockRestore();
+    }
   });
 
   test('the owner is told at most five times in 15 minutes, and the answer stays the same after that', async () => {

@@ -8,7 +8,7 @@ import { CURRENT_PASSWORD_REQUIRED } from '../../shared/schemas/account';
 /**
  * Two-step verification of the caller's own account: status, set-up (a new pending secret and its QR), enable with
  * a first code and the account's password (answers the ten recovery codes, shown this once), disable and new
- * recovery codes (each with a code).
+ * recovery codes (each with a code). Turning it on or off ends every other session of the account.
  */
 export const twoStepRoutes = (twoStep: TwoStep, session: Session) =>
   new Elysia({ prefix: '/user/2fa' })
@@ -28,13 +28,13 @@ export const twoStepRoutes = (twoStep: TwoStep, session: Session) =>
     .post('/enable', async ({ player, body }) => {
       const b = bodyOf(body);
       rejectInvalid(wrongTypes(b, { code: SETUP_CODE_REQUIRED, currentPassword: CURRENT_PASSWORD_REQUIRED }));
-      const recoveryCodes = await twoStep.enable(player.userId, b.code, b.currentPassword);
+      const recoveryCodes = await twoStep.enable(player.userId, b.code, b.currentPassword, player.sessionId);
       return { success: true, message: 'Two-step verification is on. Keep your recovery codes somewhere safe: they are shown only this once.', recoveryCodes };
     }, { auth: true })
     .post('/disable', async ({ player, body }) => {
       const b = bodyOf(body);
       rejectInvalid(wrongTypes(b, { totp: TOTP_INVALID_MESSAGE }));
-      await twoStep.disable(player.userId, b.totp);
+      await twoStep.disable(player.userId, b.totp, player.sessionId);
       return { success: true, message: 'Two-step verification is off.' };
     }, { auth: true })
     .post('/recovery-codes', async ({ player, body }) => {

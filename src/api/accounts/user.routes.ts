@@ -4,13 +4,21 @@ import { enforce } from '../../http/rate-limit';
 import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { changePassword, confirmPassword, updateProfile } from '../../services/auth/profile';
+import { setTickerOptIn, tickerOptIn } from '../../services/wallet/ticker';
+import { AppError } from '../../lib/app-error';
 import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, detailsBody, rejectInvalid, text, wrongTypes } from './accounts.model';
 
 export const PROFILE_UPDATED = 'Profile Updated Successfully';
 export const PROFILE_EMAIL_PENDING = 'Profile Updated Successfully. Please check your new email inbox to confirm the new address.';
 
-/** GET /user/details, PATCH /user/update-profile, PATCH /user/change-password — always the caller's own account. */
+export const TICKER_ON = 'Saved. Your cash-outs may appear in the ticker, without your name, rounded to whole dollars.';
+export const TICKER_OFF = 'Saved. Your cash-outs are not shown in the ticker.';
+
+/**
+ * GET /user/details, PATCH /user/update-profile, PATCH /user/change-password, GET and PUT /user/privacy — always the
+ * caller's own account.
+ */
 export function userRoutes(deps: Deps, session: Session) {
   const ctx = accountsContext(deps);
   return new Elysia({ prefix: '/user' })
@@ -34,7 +42,7 @@ export function userRoutes(deps: Deps, session: Session) {
         await confirmPassword(ctx, player.userId, b.currentPassword);
         await deps.twoStep.check(player.userId, b.totp);
       }
-      const r = await updateProfile(ctx, player.userId, { name: text(b.name), phoneNo: text(b.phoneNo), email });
+      const r = await updateProfile(ctx, player, { name: text(b.name), phoneNo: text(b.phoneNo), email });
       return { success: true, message: r.emailChangeSent ? PROFILE_EMAIL_PENDING : PROFILE_UPDATED };
     }, { auth: true })
     .patch('/change-password', async ({ body, player }) => {
@@ -46,5 +54,16 @@ export function userRoutes(deps: Deps, session: Session) {
       });
       await changePassword(ctx, player, { currentPassword: text(b.currentPassword), newPassword: text(b.newPassword) });
       return { success: true, message: 'Password Changed Successfully' };
+    }, { auth: true })
+    // Whether the player's cash-outs may appear (without a name) in the public ticker: off until they say so.
+    .get('/privacy', async ({ player, set }) => {
+      set.headers['cache-control'] = 'no-store';
+      return { success: true, privacy: { tickerOptIn: await tickerOptIn(deps.database.client, player.userId) } };
+    }, { auth: true })
+    .put('/privacy', async ({ body, player }) => {
+      const on = bodyOf(body).tickerOptIn;
+      if (typeof on !== 'boolean') throw AppError.invalid([{ field: 'tickerOptIn', message: 'Choose whether your cash-outs may appear in the ticker' }]);
+      await setTickerOptIn(deps.database.client, player.userId, on);
+      return { success: true, message: on ? TICKER_ON : TICKER_OFF, privacy: { tickerOptIn: on } };
     }, { auth: true });
 }

@@ -48,7 +48,7 @@ describe('PATCH /user/update-profile', () => {
     const confirm = await waitForMail(app, 'new@example.com', /Confirm/);
     // Until confirmed the old address still signs in.
     expect((await call(app, 'POST', '/api/v1/login', { email: 'new@example.com', password: GOOD_PASSWORD })).status).toBe(401);
-    const v = await call(app, 'POST', '/api/v1/verify/email', { token: tokenIn(confirm, '/verify/email') });
+    const v = await call(app, 'POST', '/api/v1/verify/email', { token: tokenIn(confirm, '/verify/email') }, { token });
     expect(v.status).toBe(200);
     const done = await call(app, 'GET', '/api/v1/user/details', undefined, { token });
     expect(done.json.user).toMatchObject({ email: 'new@example.com', pendingEmail: null });

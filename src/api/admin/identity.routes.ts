@@ -9,7 +9,7 @@ import { actorOf, bodyObject, iso, reasonOf } from './admin.model';
 const view = (s: Submission) => ({
   id: s.id, userId: s.userId, email: s.email, status: s.status, legalName: s.legalName, dateOfBirth: s.dateOfBirth, address: s.address, idType: s.idType,
   documents: s.documentsDeletedAt ? [] : s.documents, documentsDeletedAt: iso(s.documentsDeletedAt), vendor: s.vendor, reason: s.reason, decidedBy: s.decidedBy,
-  decidedAt: iso(s.decidedAt), createdAt: iso(s.createdAt),
+  decidedAt: iso(s.decidedAt), createdAt: iso(s.createdAt), reviewNote: s.reviewNote,
 });
 
 const yearOf = (q: Record<string, string | undefined>) => {
@@ -18,7 +18,7 @@ const yearOf = (q: Record<string, string | undefined>) => {
   return y;
 };
 
-/** The identity review queue, its documents (operators only, never cached, every view audited), decisions and the tax report. */
+/** The identity review queue, its documents (operators only, never cached, every view audited), decisions, tax numbers and the tax report. */
 export const identityAdminRoutes = (d: { identity: IdentityService; trustedHeader?: string }, session: Session) =>
   new Elysia({ name: 'admin-identity' })
     .use(session)
@@ -48,6 +48,14 @@ export const identityAdminRoutes = (d: { identity: IdentityService; trustedHeade
       return { success: true, message: 'Submission rejected. The player was told why.' };
     }, { admin: true })
     .get('/players/:id/identity', async ({ params }) => ({ success: true, data: await d.identity.status(params.id) }), { admin: true })
+    // A player's tax number, changed for them (they asked and proved who they are): a reason is required, the change is
+    // audited with the last four digits only, and the player is e-mailed. The only way once a withdrawal has counted.
+    .post('/players/:id/tax-details', async ({ params, body, operator, request }) => {
+      const b = bodyObject(body);
+      const reason = reasonOf(b, true)!;
+      const t = await d.identity.setTaxByOperator(actorOf(operator, request, d.trustedHeader), params.id, { tin: b.tin, reason });
+      return { success: true, message: `Tax number changed to the ${t.type} ending in ${t.last4}. The player was e-mailed.` };
+    }, { admin: true })
     .get('/tax-report', async ({ query, operator, request }) => {
       const year = yearOf(query);
       const rows = await d.identity.taxReport(actorOf(operator, request, d.trustedHeader), year);

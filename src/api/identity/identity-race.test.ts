@@ -80,11 +80,23 @@ describe('identity thresholds hold under concurrent withdrawals', () => {
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
   });
 
+  test('TAX_DETAILS_THRESHOLD_DOLLARS=300: the burst stops where the year\'s total would reach the threshold exactly', async () => {
+    const app = await appWith({ IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '300' });
+    const p = await createPlayer(app);
+    await fund(app, p.userId, 500_000);
+    const r = await burst(app, p);
+    // $100 + $100 stays under; the third would make $300, which is the threshold: refused in the hold's transaction.
+    expect(r.ok).toBe(2);
+    expect(r.refused.every((x) => x.status === 403 && x.json.errorType === 'TAX_DETAILS_REQUIRED')).toBe(true);
+    expect({ withdrawals: r.withdrawals, heldCents: r.heldCents }).toEqual({ withdrawals: 2, heldCents: 20_000 });
+    expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
+  });
+
   test('with tax details saved the same burst all passes (the trigger refuses only without them)', async () => {
     const app = await appWith({ IDENTITY_REQUIRED_FOR: 'none', TAX_DETAILS_THRESHOLD_DOLLARS: '350' });
     const p = await createPlayer(app);
     await fund(app, p.userId, 500_000);
-    expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789', confirmed: true }, { token: p.token })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '123-45-6789', confirmed: true, currentPassword: p.password }, { token: p.token })).status).toBe(200);
     const r = await burst(app, p);
     expect(r.ok).toBe(20);
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);

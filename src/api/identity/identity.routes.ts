@@ -2,42 +2,55 @@ import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
 import type { IdentityService } from '../../services/identity/identity-service';
+import type { TwoStep } from '../../services/auth/two-step';
+import { enforce, type RateLimiter } from '../../http/rate-limit';
+import { clientIp } from '../../http/client-ip';
+import { boundaryOf, MultipartError, readMultipart, sourceOf, UploadTooSlow } from '../../http/multipart';
 
 const MAX_BODY = 32 * 1024 * 1024;
+// A whole upload must arrive within this (about 1 Mbit/s for the largest): a slow one does not hold a place for ever.
+const UPLOAD_DEADLINE_MS = 5 * 60_000;
 
 /**
  * The player's identity: its status, the submission (multipart/form-data: fields and up to three files), and the
  * tax details (JSON). Onfido's webhook, when Onfido is switched on, is checked on its raw bytes.
  */
-export const identityRoutes = (d: { identity: IdentityService }, session: Session) =>
+export type IdentityRouteDeps = { identity: IdentityService; twoStep: Pick<TwoStep, 'check'>; rateLimiter: RateLimiter; trustedHeader?: string };
+
+export const identityRoutes = (d: IdentityRouteDeps, session: Session) =>
   new Elysia({ name: 'identity-routes' })
     .use(session)
     .get('/identity', async ({ player, set }) => {
       set.headers['cache-control'] = 'no-store';
       return { success: true, data: await d.identity.status(player.userId) };
     }, { auth: true })
+    // Read as it arrives (parse: 'none'): who may upload is decided before the first byte of the body is read, and
+    // each file is cleaned, sealed and stored piece by piece (docs/decisions/upload-limits.md).
     .post('/identity/submission', async ({ player, request, set }) => {
-      if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? ''))
-        throw AppError.invalid([{ field: 'body', message: 'Send the form as multipart/form-data' }]);
+      const boundary = boundaryOf(request.headers.get('content-type'));
+      if (!boundary) throw AppError.invalid([{ field: 'body', message: 'Send the form as multipart/form-data' }]);
       if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) throw new AppError(413, 'The files together are too large. Each may be up to 10 MB.', 'TOO_LARGE');
-      let form: FormData;
+      const ticket = await d.identity.beginUpload(player.userId);
       try {
-        form = await request.formData();
-      } catch {
-        throw AppError.invalid([{ field: 'body', message: 'The form could not be read. Please try again.' }]);
+        const s = await d.identity.submit(player.userId, readMultipart(sourceOf(request.body, UPLOAD_DEADLINE_MS), boundary));
+        set.status = 201;
+        return { success: true, message: 'Thank you. Your documents were received and are under review.', data: { id: s.id, status: s.status } };
+      } catch (e) {
+        if (e instanceof UploadTooSlow) throw new AppError(408, 'The upload took too long. Please try again on a faster connection, or with smaller photos.', 'UPLOAD_TIMEOUT');
+        if (e instanceof MultipartError) throw AppError.invalid([{ field: 'body', message: 'The form could not be read. Please try again.' }]);
+        throw e;
+      } finally {
+        ticket.release();
       }
-      const field = (k: string) => form.get(k) ?? undefined;
-      const s = await d.identity.submit(player.userId, {
-        legalName: field('legalName'), dateOfBirth: field('dateOfBirth'), addressLine1: field('addressLine1'), addressLine2: field('addressLine2'),
-        city: field('city'), state: field('state'), postalCode: field('postalCode'), idType: field('idType'),
-        front: field('front'), back: field('back'), selfie: field('selfie'),
-      });
-      set.status = 201;
-      return { success: true, message: 'Thank you. Your documents were received and are under review.', data: { id: s.id, status: s.status } };
     }, { auth: true, parse: 'none' })
-    .post('/identity/tax-details', async ({ player, body }) => {
+    // The number the 1099 is filed under: a session alone cannot put or swap it (password, then the code when two-step
+    // is on), and once a withdrawal has counted with it on file only an operator can (docs/decisions/tax-number.md).
+    .post('/identity/tax-details', async ({ player, body, request }) => {
       const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-      const t = await d.identity.saveTax(player.userId, { tin: b.tin, confirmed: b.confirmed });
+      // Each change mails the player, and each try checks a password: limited per player.
+      await enforce(d.rateLimiter, 'taxDetailsPerUser', player.userId);
+      const actor = { id: player.userId, email: player.email, ip: clientIp(request, d.trustedHeader) };
+      const t = await d.identity.saveTax(actor, { tin: b.tin, confirmed: b.confirmed, currentPassword: b.currentPassword }, () => d.twoStep.check(player.userId, b.totp, player.twoStep));
       return { success: true, message: `Your ${t.type} ending in ${t.last4} is saved.`, data: { type: t.type, last4: t.last4 } };
     }, { auth: true })
     .post('/webhooks/identity/onfido', async ({ request }) => {

@@ -67,6 +67,8 @@ describe('submission: fields, files and the 21+ check', () => {
 
   test('a 12 MB file and a file that is no picture are refused with a field message, and nothing is stored', async () => {
     const p = await createPlayer(app);
+    const onDisk = () => (existsSync(join(app.dir, 'documents')) ? readdirSync(join(app.dir, 'documents'), { recursive: true }).map(String).sort() : []);
+    const before = onDisk();
     const big = new Uint8Array(12 * 1024 * 1024);
     big.set(png());
     const r = await submitIdentity(app, p, { front: new File([big as BlobPart], 'big.png') });
@@ -79,6 +81,8 @@ describe('submission: fields, files and the 21+ check', () => {
     const scan = await submitIdentity(app, p, { selfie: new File([pdf() as BlobPart], 'me.pdf') });
     expect([scan.status, scan.json.errors]).toEqual([400, [{ field: 'selfie', message: 'Upload a photo of yourself: a JPEG or PNG file.' }]]);
     expect(await rows(app, 'SELECT id FROM identity_submissions WHERE user_id = ?', [p.userId])).toEqual([]);
+    // The files of each refused form were written as they arrived and are gone again, not one byte of them left.
+    expect(onDisk().filter((f) => !before.includes(f) && f.includes('.'))).toEqual([]);
     expect((await call(app, 'GET', '/api/v1/identity', undefined, { token: p.token })).json.data.status).toBe('not_started');
   });
 
@@ -104,10 +108,12 @@ describe('submission: fields, files and the 21+ check', () => {
 
   test('the plain form (multipart, no script) submits through the same API; a refusal shows the field message', async () => {
     const p = await createPlayer(app);
+    // As a browser sends the form: its hidden fields first (tree order), then the details, then the files.
     const post = (over: Record<string, any>) => {
-      const f = submissionForm(over);
+      const f = new FormData();
       f.set('_action', 'submit');
       f.set('_token', formTokenOf(app, p));
+      for (const [k, v] of submissionForm(over)) f.append(k, v);
       return app.handle(new Request(`${BASE}/verify-identity`, { method: 'POST', redirect: 'manual', headers: { cookie: `token=${p.token}`, origin: BASE }, body: f }));
     };
     const big = new Uint8Array(12 * 1024 * 1024);
@@ -216,6 +222,30 @@ describe('RESTRICTED_STATES', () => {
     expect([review.status, review.json.errorType]).toEqual([403, 'STATE_RESTRICTED']);
   });
 
+  test('the verified address decides over the state given at registration, either way', async () => {
+    const op = await createOperatorUser(app);
+    const approve = async (p: TestPlayer, state: string) => {
+      expect((await submitIdentity(app, p, { state, city: 'Somewhere', postalCode: '98101' })).status).toBe(201);
+      await admin(app, op, 'POST', `/identity/${await latestId(app, p)}/approve`, { reason: 'Documents match' });
+    };
+    // Registered in Texas, verified living in Washington: refused.
+    const moved = await createPlayer(app);
+    await app.deps.database.client.execute({ sql: "UPDATE users SET registered_state = 'TX' WHERE id = ?", args: [moved.userId] });
+    await fund(app, moved.userId, 10_000);
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: moved.token })).status).toBe(200);
+    await approve(moved, 'WA');
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: moved.token })).json.errorType).toBe('STATE_RESTRICTED');
+    expect((await withdraw(app, moved, 100)).json).toMatchObject({ errorType: 'STATE_RESTRICTED', message: 'Withdrawals are not available to players in Washington (WA).' });
+    // Registered in Washington (before it was restricted), verified living in Texas: allowed.
+    const left = await createPlayer(app);
+    await app.deps.database.client.execute({ sql: "UPDATE users SET registered_state = 'WA' WHERE id = ?", args: [left.userId] });
+    await fund(app, left.userId, 10_000);
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: left.token })).json.errorType).toBe('STATE_RESTRICTED');
+    await approve(left, 'TX');
+    expect((await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: 20 }, { token: left.token })).status).toBe(200);
+    expect((await withdraw(app, left, 100)).status).toBe(200);
+  });
+
   test('/support and the terms list the restricted states', async () => {
     for (const path of ['/support', '/terms-condition']) {
       const html = await (await app.handle(new Request(BASE + path))).text();
@@ -291,7 +321,7 @@ describe('operator review, audit, tax report and retention', () => {
       await fund(app, p.userId, 100_000);
       await submitIdentity(app, p, { legalName: p === big ? 'Big Winner' : 'Small Player' });
       await admin(app, op, 'POST', `/identity/${await latestId(app, p)}/approve`, { reason: 'Documents match' });
-      if (p === big) expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '912-70-1234', confirmed: true }, { token: p.token })).status).toBe(200);
+      if (p === big) expect((await call(app, 'POST', '/api/v1/identity/tax-details', { tin: '912-70-1234', confirmed: true, currentPassword: p.password }, { token: p.token })).status).toBe(200);
       const w = await withdraw(app, p, dollars);
       expect(w.status).toBe(200);
       expect((await call(app, 'POST', `/api/v1/sandbox/withdrawals/${w.json.data.withdrawalId}/complete`, undefined, { token: p.token, peer: LOOPBACK })).status).toBe(200);

@@ -41,7 +41,7 @@ describe('security events', () => {
     expect((await call(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { token: firefox })).status).toBe(200);
     await call(app, 'PATCH', '/api/v1/user/update-profile', { name: '', phoneNo: '', email: 'events2@example.com', currentPassword: NEW_PASSWORD }, { token: firefox });
     const confirm = tokenIn(await waitForMail(app, 'events2@example.com', /Confirm/), '/verify/email');
-    expect((await call(app, 'POST', '/api/v1/verify/email', { token: confirm })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/verify/email', { token: confirm }, { token: firefox })).status).toBe(200);
     const [{ id: userId }] = (await rows(app, "SELECT id FROM users WHERE email = 'events2@example.com'")) as any;
     await fund(app, String(userId), 20_000);
     expect((await call(app, 'POST', '/api/v1/withdraw/withdraw-request', { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100, tip: 0 }, { token: firefox })).status).toBe(200);

@@ -65,6 +65,7 @@ export const toNotification = (n: Notification) => ({
   _id: n.id,
   notificationType: n.type,
   notificationContent: n.content,
+  ...(n.link && { link: n.link }),
   createdAt: new Date(n.createdAt).toISOString(),
 });
 

@@ -62,15 +62,16 @@ export const walletRoutes = (deps: Deps, session: Session) =>
         ? await p2pReceipt(deps.database.client, player.userId, r.transactionUuid)
         : { transactionId: r.transactionUuid, amountCents: cents, recipient: { ...r.receiverShown, name: maskedName(r.receiverShown.name), email: r.receiver.email }, createdAt: r.createdAt };
       return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents), ...(receipt && { receipt: toReceipt(receipt) }) };
-    }, { auth: true, idempotent: true })
+      // While the lookup's allowance is spent, a send is refused before its key is stored.
+    }, { auth: true, idempotent: { rateLimit: 'recipientLookupPerUser' } })
     .post('/freeplay/redeem', async ({ player, body }) => {
       const { code } = validate(checkFreeplay, body);
-      await enforce(deps.rateLimiter, 'freeplayPerUser', player.userId);
       const r = await redeemFreeplay(deps.database.client, deps.ledger, player.userId, String(code));
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
       pushNotification(deps.hub, player.userId, r.note);
       return { success: true, message: `Code redeemed: ${formatCents(r.amountCents)} added to your wallet.`, walletAmount: dollarsFromCents(walletCents) };
-    }, { auth: true, idempotent: true });
+      // Every try counts against the guessing limit, before its key is stored.
+    }, { auth: true, idempotent: { rateLimit: 'freeplayPerUser', count: true } });
 
 /** The receipt on the wire: dollars and an ISO time, as the rest of the API. */
 const toReceipt = (r: P2PReceipt) => ({

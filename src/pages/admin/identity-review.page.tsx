@@ -24,6 +24,7 @@ export default adminPage({
     const src = (part: string) => `/api/v1/admin/identity/${enc(s.id)}/documents/${part}`;
     return (
       <AdminShell ctx={ctx} title={`Identity: ${s.legalName}`}>
+        {s.status === 'submitted' && s.reviewNote && <p className="alert alert-info" role="note" data-review-note="">{s.reviewNote}</p>}
         <div className="identity-review">
           <dl className="admin-facts">
             <div><dt>Player</dt><dd><a href={`/admin/players/${enc(s.userId)}`}>{s.email}</a></dd></div>

@@ -12,10 +12,11 @@ export default adminPage({
     return (
       <AdminShell ctx={ctx} title="Identity reviews">
         <Table
-          head={['Submitted', 'Player', 'Legal name', 'State', 'ID', '']}
+          head={['Submitted', 'Player', 'Legal name', 'State', 'ID', 'Note', '']}
           empty="No submissions waiting for review."
           rows={list.map((s) => [
             when(s.createdAt), <a href={`/admin/players/${enc(s.userId)}`}>{s.email}</a>, s.legalName, s.address?.state, ID_TYPES[s.idType]?.label ?? s.idType,
+            s.reviewNote ? 'Address to check' : s.vendor ? `With ${s.vendor}` : '',
             <a className="btn btn-sm btn-primary" href={`/admin/identity/${enc(s.id)}`}>Review</a>,
           ])}
         />

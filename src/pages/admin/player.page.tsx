@@ -7,7 +7,7 @@ import { PlayerAuditTrail, playerAuditRead } from './player-audit';
 // A history page number as typed in the URL; anything else reads the first page rather than failing the whole screen.
 const historyPageOf = (url: URL) => (/^[1-9]\d{0,4}$/.test(url.searchParams.get('historyPage') ?? '') ? url.searchParams.get('historyPage')! : '1');
 
-/** /admin/players/:id: profile, balance, history (paged, and as CSV), sessions, audit trail; lock, unlock and adjust. */
+/** /admin/players/:id: profile, balance, history (paged, and as CSV), sessions, audit trail; lock, unlock, adjust, tax number. */
 export default adminPage({
   title: 'Player',
   load: async (ctx) => {
@@ -28,6 +28,8 @@ export default adminPage({
     releaseHeld: apiAction('POST', (f) => `/admin/players/${enc(f.player ?? '')}/held/${enc(f.id ?? '')}/release`, (f) => ({ reason: f.reason }), { confirm: true }),
     refundHeld: apiAction('POST', (f) => `/admin/players/${enc(f.player ?? '')}/held/${enc(f.id ?? '')}/refund`, (f) => ({ address: f.address, reason: f.reason }), { confirm: true }),
     adjust: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/adjust`, (f) => ({ amount: dollarsField(f.amount), reason: f.reason }), { confirm: true }),
+    // The tax number (the only way once a withdrawal has counted with it on file); never shown back after a refusal.
+    setTax: apiAction('POST', (f) => `/admin/players/${enc(f.id ?? '')}/tax-details`, (f) => ({ tin: f.tin, reason: f.reason }), { confirm: true }),
   },
   render: (ctx) => {
     const d = (ctx.data as any).detail;
@@ -56,6 +58,8 @@ export default adminPage({
           <ActionForm action="adjust" id={p.id} label="Adjust balance" confirm="Move this amount through the house adjustment account"
             fields={[{ name: 'amount', label: 'Amount in dollars (negative takes away)', inputMode: 'decimal', required: true, pattern: '-?\\d+(\\.\\d{1,2})?', title: 'Dollars and cents, like 25 or -10.50' }]} />
           <TwoStepReset id={p.id} read={(ctx.data as any).twoStep} />
+          <ActionForm action="setTax" id={p.id} label="Change tax number" confirm="They asked for this and proved who they are; they will be e-mailed"
+            fields={[{ name: 'tin', label: 'SSN or ITIN (9 digits)', inputMode: 'numeric', required: true, maxLength: 11 }]} />
         </div>
         <HeldPayments player={p.id} held={((ctx.data as any).held?.held ?? []) as Row[]} />
         <h2 className="admin-subtitle" id="movements">{`Movements (${d.historyPagination.total})`}</h2>

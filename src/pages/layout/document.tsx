@@ -1,6 +1,8 @@
 import type { Manifest } from '../../assets/store';
 import { FlashMessage } from '../flash-here';
 import type { Page, PageContext } from '../page';
+import { currentLang } from '../../i18n/request-lang';
+import { m } from '../../i18n/paraglide/messages.js';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OperatorHeader } from './operator-header';
@@ -30,26 +32,28 @@ export function stylesheetFor(page: Page, ctx: PageContext, manifest: Manifest):
 /** A public demo (SANDBOX_CONTROLS=on): first on every page, before the header, in words and not colour alone. */
 function DemoBanner() {
   return (
-    <div className="demo-banner" role="region" aria-label="Demo notice">
-      <p><strong>Demo — not real money.</strong> Payments and withdrawals here are simulated; nothing is paid out.</p>
+    <div className="demo-banner" role="region" aria-label={m.layout_demo_label()}>
+      <p><strong>{m.layout_demo_strong()}</strong> {m.layout_demo_text()}</p>
     </div>
   );
 }
 
 export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageContext; manifest: Manifest; used: Set<string> }) {
-  const named = page.title ? `${page.title} | ${ctx.site.siteName}` : ctx.site.siteName;
+  const pageTitle = typeof page.title === 'function' ? page.title() : page.title;
+  const description = typeof page.description === 'function' ? page.description() : page.description;
+  const named = pageTitle ? `${pageTitle} | ${ctx.site.siteName}` : ctx.site.siteName;
   // A refused form post comes back as this page: the title, the first thing a screen reader reads, says so.
   const refused = ctx.form && (ctx.form.message || Object.keys(ctx.form.errors).length);
-  const title = refused ? `Error: ${named}` : named;
+  const title = refused ? m.layout_title_error({ title: named }) : named;
   // The operator console is a work tool: its own header, and none of the players' marketing footer.
   const operatorConsole = page.access === 'admin' && !!ctx.viewer;
   return (
-    <html lang="en">
+    <html lang={currentLang()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
-        <meta name="description" content={page.description ?? `${ctx.site.siteName}: your wallet for Ultra Panda and VBlink credits.`} />
+        <meta name="description" content={description ?? m.layout_description({ site: ctx.site.siteName })} />
         <meta name="theme-color" content="#120b2e" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         {/* precedence: React puts it first among the head's resources, before any script it hoists. Kept as a
@@ -58,14 +62,14 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <script type="module" src={manifest.enhance} />
       </head>
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
-        <a className="skip-link" href="#main">Skip to content</a>
+        <a className="skip-link" href="#main">{m.layout_skip()}</a>
         {ctx.site.demoBanner && <DemoBanner />}
         {operatorConsole ? <OperatorHeader ctx={ctx} /> : <Header ctx={ctx} />}
         <main id="main" tabIndex={-1}>
           {ctx.viewer?.restriction && page.access !== 'admin' && (
             <div className="restriction-banner" role="status">
               <p>
-                {ctx.viewer.restriction.banner} <a href="/profile-setting#responsible-gaming">Your limits and breaks</a>
+                {ctx.viewer.restriction.banner} <a href="/profile-setting#responsible-gaming">{m.layout_limits_link()}</a>
               </p>
             </div>
           )}

@@ -3,15 +3,16 @@ import type { PageContext } from '../page';
 import { HeaderWallet, SignedInMenus, WalletLinks } from './signed-in-menus';
 import { Ticker } from './ticker';
 import { NavToggle } from './nav-toggle';
+import { m } from '../../i18n/paraglide/messages.js';
 
 // "Transfer" is the game transfer (the dashboard's form); sending credits to another player is named for what it
 // does, so a player looking for it finds it here and not only in the wallet menu.
 const SECTIONS = [
-  { href: '/home#transfer', label: 'Transfer', section: true },
-  { href: '/home#redeem', label: 'Redeem', section: true },
-  { href: '/home#withdraw', label: 'Withdraw', section: true },
-  { href: '/p2p-transfer', label: 'Send to a player', section: false },
-  { href: '/home#support', label: 'Support', section: true },
+  { href: '/home#transfer', label: m.layout_nav_transfer, section: true },
+  { href: '/home#redeem', label: m.layout_nav_redeem, section: true },
+  { href: '/home#withdraw', label: m.layout_nav_withdraw, section: true },
+  { href: '/p2p-transfer', label: m.layout_nav_send, section: false },
+  { href: '/home#support', label: m.layout_nav_support, section: true },
 ];
 
 /**
@@ -23,24 +24,24 @@ export function Header({ ctx }: { ctx: PageContext }) {
   return (
     <header className="site-header">
       <div className="header-bar">
-        <a className="logo" href={signedIn ? '/home' : '/'} aria-label={`${ctx.site.siteName} home`}>
+        <a className="logo" href={signedIn ? '/home' : '/'} aria-label={m.layout_logo_label({ site: ctx.site.siteName })}>
           <img src="/images/logo.svg" alt="" width="36" height="36" />
           <span>{ctx.site.siteName}</span>
         </a>
         <NavToggle />
-        <nav id="site-nav" className="site-nav" aria-label="Main">
+        <nav id="site-nav" className="site-nav" aria-label={m.layout_nav_label()}>
           <ul className="nav-links">
             <li>
-              <a href={signedIn ? '/home#home' : '/'} {...(signedIn ? { 'data-section-link': '' } : {})}>Home</a>
+              <a href={signedIn ? '/home#home' : '/'} {...(signedIn ? { 'data-section-link': '' } : {})}>{m.layout_nav_home()}</a>
             </li>
             {SECTIONS.map((s) => (
               <li key={s.href}>
-                {signedIn ? <a href={s.href} {...(s.section ? { 'data-section-link': '' } : {})}>{s.label}</a> : <a href={signInFor(s.href)}>{s.label}</a>}
+                {signedIn ? <a href={s.href} {...(s.section ? { 'data-section-link': '' } : {})}>{s.label()}</a> : <a href={signInFor(s.href)}>{s.label()}</a>}
               </li>
             ))}
             <li className="dropdown" data-dropdown="">
               <button type="button" className="dropdown-toggle" data-dropdown-toggle="" aria-expanded="false" aria-haspopup="true" aria-controls="games-menu">
-                Games
+                {m.layout_nav_games()}
               </button>
               <ul className="dropdown-menu" id="games-menu" data-dropdown-menu="" hidden>
                 <li><a href="/ultra-panda">Ultra Panda</a></li>
@@ -53,8 +54,8 @@ export function Header({ ctx }: { ctx: PageContext }) {
               <SignedInMenus formToken={ctx.formToken} />
             ) : (
               <>
-                <a className="btn btn-ghost btn-sm" href="/login">Login</a>
-                <a className="btn btn-primary btn-sm" href="/register">Register</a>
+                <a className="btn btn-ghost btn-sm" href="/login">{m.layout_nav_login()}</a>
+                <a className="btn btn-primary btn-sm" href="/register">{m.layout_nav_register()}</a>
               </>
             )}
           </div>

@@ -1,3 +1,5 @@
+import { m } from '../../i18n/paraglide/messages.js';
+
 /**
  * The hamburger under 768 px. With script, the button (src/client/nav.ts) opens and closes #site-nav. Without
  * script a button can do nothing, so a native disclosure stands in for it: only `scripting: none` shows it, and
@@ -6,11 +8,11 @@
 export function NavToggle() {
   return (
     <>
-      <button type="button" className="nav-toggle" data-nav-toggle="" aria-controls="site-nav" aria-expanded="false" aria-label="Open menu">
+      <button type="button" className="nav-toggle" data-nav-toggle="" aria-controls="site-nav" aria-expanded="false" aria-label={m.layout_menu_open()}>
         <span aria-hidden="true" />
       </button>
       <details className="nav-disclosure">
-        <summary className="nav-toggle" aria-label="Menu">
+        <summary className="nav-toggle" aria-label={m.layout_menu()}>
           <span aria-hidden="true" />
         </summary>
       </details>

@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import type { ReactNode } from 'react';
 
 /** A link to another site: new tab, no opener, no referrer, and a screen-reader note about the new tab. */
@@ -5,7 +6,7 @@ export function ExternalLink({ href, className, children }: { href: string; clas
   return (
     <a href={href} className={className} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {m.visitor_new_tab()}</span>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import type { SiteInfo } from '../page';
 
 /** The two games of spec §1, as the public pages and the dashboard's game library show them. */
@@ -7,8 +8,9 @@ export type GameInfo = {
   /** The info page on this site. */
   path: string;
   image: string;
-  tagline: string;
-  tags: string[];
+  /** In the page's language (src/i18n): called while the page renders. */
+  tagline: () => string;
+  tags: (() => string)[];
   /** Where the game's own site offers the app (configured, see SiteInfo.gameLinks). */
   downloadUrl: (site: SiteInfo) => string;
 };
@@ -19,8 +21,8 @@ export const GAMES: GameInfo[] = [
     name: 'Ultra Panda',
     path: '/ultra-panda',
     image: '/images/ultra-panda.svg',
-    tagline: 'A bright library of slots, fish tables and keno-style games with a lucky panda at the helm.',
-    tags: ['Slots', 'Fish tables', 'Keno'],
+    tagline: m.visitor_game_up_tagline,
+    tags: [m.visitor_tag_slots, m.visitor_tag_fish_tables, m.visitor_tag_keno],
     downloadUrl: (site) => site.gameLinks.ultraPanda,
   },
   {
@@ -28,8 +30,8 @@ export const GAMES: GameInfo[] = [
     name: 'VBlink',
     path: '/vb-link',
     image: '/images/vblink.svg',
-    tagline: 'Neon reels, arcade fish hunts and fast rounds, playable on your phone or in the browser.',
-    tags: ['Slots', 'Fish hunts', 'Arcade'],
+    tagline: m.visitor_game_vb_tagline,
+    tags: [m.visitor_tag_slots, m.visitor_tag_fish_hunts, m.visitor_tag_arcade],
     downloadUrl: (site) => site.gameLinks.vblink,
   },
 ];

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { currentLang } from '../../i18n/request-lang';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export type DocSection = { id: string; title: string; body: ReactNode };
 
@@ -25,10 +27,16 @@ export function LegalDoc({ title, lead, meta, sections, intro }: LegalDocProps) 
         ))}
       </ul>
       <div className="prose">
+        {/* A translation says that the English text is the one that governs, and where to read it. */}
+        {currentLang() !== 'en' && (
+          <p className="callout" lang={currentLang()}>
+            {m.legal_english_governs()} <a href="?lang=en" hrefLang="en">{m.legal_english_link()}</a>
+          </p>
+        )}
         <p className="page-lead">{lead}</p>
         {intro}
         <nav className="toc" aria-labelledby="toc-title">
-          <h2 id="toc-title">Contents</h2>
+          <h2 id="toc-title">{m.legal_contents()}</h2>
           <ol>
             {sections.map((s) => (
               <li key={s.id}>

@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import type { ReactNode } from 'react';
 
 /**
@@ -9,19 +10,19 @@ export function RegisterPanel({ siteName, withdrawalTime, children }: { siteName
     <section className="page-section" id="register" aria-labelledby="register-title">
       <div className="card register-panel">
         <div>
-          <h2 id="register-title">Join {siteName} in a minute</h2>
-          <p className="muted">One free account holds your wallet and your Ultra Panda and VBlink game accounts.</p>
+          <h2 id="register-title">{m.visitor_register_title({ site: siteName })}</h2>
+          <p className="muted">{m.visitor_register_lead()}</p>
           <ul className="checklist">
-            <li>Deposit with Bitcoin over Lightning or on-chain</li>
-            <li>Move credits to a game and back whenever you like</li>
-            <li>Cash out to your own Bitcoin wallet. {withdrawalTime}</li>
+            <li>{m.visitor_register_point_deposit()}</li>
+            <li>{m.visitor_register_point_move()}</li>
+            <li>{m.visitor_register_point_cashout()} {withdrawalTime}</li>
           </ul>
         </div>
         <div className="register-actions">
-          <a className="btn btn-primary btn-block" href="/register">Create Your Account</a>
-          <a className="btn btn-ghost btn-block" href="/login">Login</a>
+          <a className="btn btn-primary btn-block" href="/register">{m.visitor_register_create()}</a>
+          <a className="btn btn-ghost btn-block" href="/login">{m.visitor_register_login()}</a>
           <p className="muted">
-            <small>Players must be 21 or older.</small>
+            <small>{m.visitor_register_age()}</small>
           </p>
         </div>
         <div className="register-slot">{children}</div>

@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import type { SiteInfo } from '../page';
 import { stateName } from '../../services/identity/us-states';
 
@@ -7,11 +8,8 @@ export function RestrictedStates({ site }: { site: SiteInfo }) {
   if (!list.length) return null;
   return (
     <section className="page-section prose" id="restricted-states" aria-labelledby="restricted-states-title">
-      <h2 id="restricted-states-title">Restricted states</h2>
-      <p>
-        Players who live in these states cannot register, deposit or withdraw: {list.map((s) => `${stateName(s)} (${s})`).join(', ')}. We check the state of
-        your verified address.
-      </p>
+      <h2 id="restricted-states-title">{m.visitor_restricted_title()}</h2>
+      <p>{m.visitor_restricted_text({ states: list.map((s) => `${stateName(s)} (${s})`).join(', ') })}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import type { ReactNode } from 'react';
 import { DepositIcon, RedeemIcon, TransferIcon, WithdrawIcon } from './icons';
 import { startHref } from './login-toast';
@@ -5,11 +6,11 @@ import { startHref } from './login-toast';
 export type ServiceId = 'deposit' | 'withdraw' | 'redeem' | 'transfer';
 type CardAttrs = Record<string, string>;
 
-const SERVICES: { id: ServiceId; title: string; text: string; icon: ReactNode; href: string }[] = [
-  { id: 'deposit', title: 'Deposit', text: 'Add funds with Bitcoin over Lightning or on-chain, shown as a QR code.', icon: <DepositIcon />, href: '/deposit-bitcoin' },
-  { id: 'withdraw', title: 'Withdraw', text: 'Cash out to your own Bitcoin wallet.', icon: <WithdrawIcon />, href: '/home#withdraw' },
-  { id: 'redeem', title: 'Redeem', text: 'Bring winnings back from a game to your wallet balance.', icon: <RedeemIcon />, href: '/home#redeem' },
-  { id: 'transfer', title: 'Transfer', text: 'Load credits from your wallet into Ultra Panda or VBlink.', icon: <TransferIcon />, href: '/home#transfer' },
+const SERVICES: { id: ServiceId; title: () => string; text: () => string; icon: ReactNode; href: string }[] = [
+  { id: 'deposit', title: m.visitor_service_deposit, text: m.visitor_service_deposit_text, icon: <DepositIcon />, href: '/deposit-bitcoin' },
+  { id: 'withdraw', title: m.visitor_service_withdraw, text: m.visitor_service_withdraw_text, icon: <WithdrawIcon />, href: '/home#withdraw' },
+  { id: 'redeem', title: m.visitor_service_redeem, text: m.visitor_service_redeem_text, icon: <RedeemIcon />, href: '/home#redeem' },
+  { id: 'transfer', title: m.visitor_service_transfer, text: m.visitor_service_transfer_text, icon: <TransferIcon />, href: '/home#transfer' },
 ];
 
 /**
@@ -22,9 +23,9 @@ export function ServicesGrid({ signedIn, withdrawalTime, attrs = {} }: { signedI
   return (
     <section className="page-section" id="services" aria-labelledby="services-title">
       <div className="section-head">
-        <p className="eyebrow">Account services</p>
-        <h2 id="services-title">Everything your wallet can do</h2>
-        <p>Four actions cover every move of your credits.</p>
+        <p className="eyebrow">{m.visitor_services_eyebrow()}</p>
+        <h2 id="services-title">{m.visitor_services_title()}</h2>
+        <p>{m.visitor_services_lead()}</p>
       </div>
       <ul className="service-grid">
         {SERVICES.map((s) => {
@@ -35,9 +36,9 @@ export function ServicesGrid({ signedIn, withdrawalTime, attrs = {} }: { signedI
             <li key={s.id}>
               <a className="card service-card" href={signedIn ? s.href : startHref('/register')} {...extra}>
                 <span className="service-icon">{s.icon}</span>
-                <h3>{s.title}</h3>
-                <p>{s.id === 'withdraw' ? `${s.text} ${withdrawalTime}` : s.text}</p>
-                <span className="more" aria-hidden="true">{signedIn ? `Go to ${s.title}` : 'Get started'} &rarr;</span>
+                <h3>{s.title()}</h3>
+                <p>{s.id === 'withdraw' ? `${s.text()} ${withdrawalTime}` : s.text()}</p>
+                <span className="more" aria-hidden="true">{signedIn ? m.visitor_service_go({ service: s.title() }) : m.visitor_service_start()} &rarr;</span>
               </a>
             </li>
           );

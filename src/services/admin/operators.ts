@@ -13,15 +13,15 @@ const HOUR_MS = 3_600_000;
 const CLI: Actor = { id: 'cli:admin-create', email: 'operator command', ip: null };
 
 /**
- * Makes a verified operator, or promotes an existing account. Without a password it returns a one-time link to
- * set one: a password reset token (single use, 1 hour), which also verifies the address it reaches.
- * Returns the field errors instead when the input is not acceptable.
+ * Makes a verified operator, or promotes an existing account. Without a password it returns a one-time link (single
+ * use, 1 hour): for an account that has never had a password of its own, to the "Set your password" page; for one
+ * that has, a password reset link. Returns the field errors instead when the input is not acceptable.
  */
 export async function createOperator(client: Client, publicUrl: string, input: { email: string; password?: string; unlock?: boolean }, now = Date.now()): Promise<OperatorResult | { errors: Record<string, string> }> {
   const errors = { ...checkEmail({ email: input.email }), ...(input.password !== undefined ? checkNewPassword(input.password) : {}) };
   if (Object.keys(errors).length) return { errors };
   const email = normalizeEmail(input.email);
-  const found = await client.execute({ sql: 'SELECT id, role, locked_at FROM users WHERE lower(email) = ?', args: [email] });
+  const found = await client.execute({ sql: 'SELECT id, role, locked_at, password_unset FROM users WHERE lower(email) = ?', args: [email] });
   const existing = found.rows[0];
   const userId = existing ? String(existing.id) : crypto.randomUUID();
   const hash = await hashPassword(input.password ?? crypto.randomUUID());
@@ -29,16 +29,18 @@ export async function createOperator(client: Client, publicUrl: string, input: {
   const wasLocked = existing?.locked_at != null;
   const unlocked = wasLocked && input.unlock === true;
   const stmts: InStatement[] = existing
-    ? [{ sql: `UPDATE users SET role = 'ADMIN', email_verified_at = coalesce(email_verified_at, ?)${input.password ? ', password_hash = ?' : ''}${unlocked ? ', locked_at = NULL' : ''} WHERE id = ?`,
+    ? [{ sql: `UPDATE users SET role = 'ADMIN', email_verified_at = coalesce(email_verified_at, ?)${input.password ? ', password_hash = ?, password_unset = 0' : ''}${unlocked ? ', locked_at = NULL' : ''} WHERE id = ?`,
         args: input.password ? [now, hash, userId] : [now, userId] }]
-    : [{ sql: `INSERT INTO users (id, player_id, email, password_hash, email_verified_at, terms_version_accepted, terms_accepted_at, age_confirmed_at, role, created_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ADMIN', ?)`,
-        args: [userId, randomPlayerId(), email, hash, now, TERMS_VERSION, now, now, now] }];
+    : [{ sql: `INSERT INTO users (id, player_id, email, password_hash, email_verified_at, terms_version_accepted, terms_accepted_at, age_confirmed_at, role, created_at, password_unset)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'ADMIN', ?, ?)`,
+        args: [userId, randomPlayerId(), email, hash, now, TERMS_VERSION, now, now, now, input.password === undefined ? 1 : 0] }];
   let link: string | null = null;
   if (input.password === undefined) {
+    // A first password for an account that never chose one; a reset for one that has its own.
+    const purpose = !existing || Number(existing.password_unset) === 1 ? 'set_password' : 'reset';
     const raw = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-    stmts.push({ sql: `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, 'reset', NULL, ?, ?)`, args: [hashToken(raw), userId, now, now + HOUR_MS] });
-    link = `${publicUrl.replace(/\/$/, '')}/reset-password/${raw}`;
+    stmts.push({ sql: `INSERT INTO email_tokens (token_hash, user_id, purpose, email, created_at, expires_at) VALUES (?, ?, ?, NULL, ?, ?)`, args: [hashToken(raw), userId, purpose, now, now + HOUR_MS] });
+    link = `${publicUrl.replace(/\/$/, '')}/${purpose === 'set_password' ? 'set-password' : 'reset-password'}/${raw}`;
   }
   const before = existing ? { role: String(existing.role) } : null;
   stmts.push(auditStatement(CLI, { action: existing ? 'operator.promote' : 'operator.create', targetType: 'user', targetId: userId, before, after: { role: 'ADMIN', email } }, now));

@@ -2,10 +2,13 @@ import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { emailTokens } from '../../../db/schema';
 
-/** email_undo: mailed to the old address once an e-mail change is confirmed; it puts that address back. */
-export type TokenPurpose = 'verify' | 'reset' | 'email_change' | 'email_undo';
+/**
+ * email_undo: mailed to the old address once an e-mail change is confirmed; it puts that address back.
+ * set_password: printed by `coinreel admin create` for a new operator, who chooses a first password with it.
+ */
+export type TokenPurpose = 'verify' | 'reset' | 'email_change' | 'email_undo' | 'set_password';
 const HOUR_MS = 3_600_000;
-export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { verify: 24 * HOUR_MS, reset: HOUR_MS, email_change: 24 * HOUR_MS, email_undo: 7 * 24 * HOUR_MS };
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { verify: 24 * HOUR_MS, reset: HOUR_MS, email_change: 24 * HOUR_MS, email_undo: 7 * 24 * HOUR_MS, set_password: HOUR_MS };
 
 // 32 random bytes in base64url are exactly 43 characters; anything else cannot be one of ours.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

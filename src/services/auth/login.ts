@@ -1,12 +1,15 @@
 import { clientOf } from '../../../db/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { errorFields } from '../../lib/redact';
 import { recordSecurityEvent } from '../protection/security-events';
 import { deviceIsNew, signedIn, type SignInOrigin } from '../protection/sign-in-watch';
 import { findUserByEmail, findUserById, type AccountsContext, type UserRow } from './accounts.context';
 import type { LoginProofs } from './login-proof';
 import { checkPassword } from './passwords';
-import { startSession, type StartedSession } from './sessions';
+import { remindToVerify } from './registration';
+import { startSession, type SignedInWith, type StartedSession } from './sessions';
 import { totpRequired, type TwoStep } from './two-step';
 
 export const INVALID_LOGIN = 'Invalid email or password. Please try again.';
@@ -31,18 +34,21 @@ export class CodeNeeded extends Error {
 }
 
 function mayEnter(user: UserRow) {
-  if (user.lockedAt) throw AppError.forbidden(ACCOUNT_LOCKED, 'ACCOUNT_LOCKED');
-  if (!user.emailVerifiedAt) throw AppError.forbidden('Please verify your email before logging in.', 'EMAIL_NOT_VERIFIED');
+  if (user.lockedAt) throw AppError.forbidden(text(m.auth_account_locked), 'ACCOUNT_LOCKED');
 }
+
+const invalidLogin = () => new AppError(401, text(m.auth_invalid_login), 'INVALID_CREDENTIALS');
 
 /** With two-step on, no session without a code that passes; a refusal hands back a proof for the code step. */
 async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, totp: unknown, origin: SignInOrigin, second?: SecondStep, proofGiven?: string): Promise<LoggedIn> {
+  let signedInWith: SignedInWith = 'password';
   if (second && (await second.twoStep.isOn(user.id))) {
     // A wrong code hands back the proof it came with: guessing never stretches its five minutes.
     const proof = () => proofGiven ?? second.proofs.issue({ userId: user.id, remember, passwordHash: user.passwordHash });
     if (totp === undefined || totp === null || totp === '') throw new CodeNeeded(totpRequired(), proof());
     try {
-      await second.twoStep.check(user.id, totp);
+      const how = await second.twoStep.check(user.id, totp);
+      if (how !== 'off') signedInWith = how === 'code' ? 'password_code' : 'recovery_code';
     } catch (e) {
       if (e instanceof AppError && e.status === 401) {
         await recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin);
@@ -52,23 +58,29 @@ async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, to
     }
   }
   const isNew = await deviceIsNew(clientOf(ctx.db), user.id, origin);
-  const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN', origin);
+  const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN', origin, signedInWith);
   await signedIn({ client: clientOf(ctx.db), wakeMail: ctx.wakeMail }, user, origin, isNew);
   return { ...session, remember, user: { id: user.id, playerId: user.playerId, email: user.email, name: user.name, role: user.role === 'ADMIN' ? 'ADMIN' : 'USER' } };
 }
 
 /**
  * Signs a player in. An unknown address is checked against a dummy hash so it costs the same as a wrong
- * password; the unverified state is told only to someone who knows the password.
+ * password. An unverified account is answered exactly as a wrong password too, even with the right one (registration
+ * makes one for any address, so telling it apart would say which addresses have accounts); its owner, who knows the
+ * password, is mailed a fresh verification link instead, at most as often as `mayRemind` allows.
  */
-export async function login(ctx: AccountsContext, input: { email: string; password: string; remember: boolean; totp?: unknown; origin?: SignInOrigin }, second?: SecondStep): Promise<LoggedIn> {
+export async function login(ctx: AccountsContext, input: { email: string; password: string; remember: boolean; totp?: unknown; origin?: SignInOrigin; mayRemind?: (email: string) => Promise<boolean> }, second?: SecondStep): Promise<LoggedIn> {
   const origin = input.origin ?? NO_ORIGIN;
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await checkPassword(input.password, user?.passwordHash ?? null);
   // Not awaited: the write (and its sync) would make a wrong password on a known address answer later than an
   // unknown address, which tells a script which addresses have accounts.
   if (user && !ok) void recordSecurityEvent(clientOf(ctx.db), user.id, 'LOGIN_FAILED', origin).catch((e) => ctx.logger.error('security event failed', { type: 'LOGIN_FAILED', ...errorFields(e) }));
-  if (!user || !ok) throw new AppError(401, INVALID_LOGIN, 'INVALID_CREDENTIALS');
+  if (!user || !ok) throw invalidLogin();
+  if (!user.emailVerifiedAt) {
+    remindToVerify(ctx, user.email, input.mayRemind ?? (async () => true));
+    throw invalidLogin();
+  }
   mayEnter(user);
   return finish(ctx, user, input.remember, input.totp, origin, second);
 }
@@ -77,7 +89,7 @@ export async function login(ctx: AccountsContext, input: { email: string; passwo
 export async function loginWithProof(ctx: AccountsContext, input: { loginToken: unknown; totp: unknown; origin?: SignInOrigin }, second: SecondStep): Promise<LoggedIn> {
   const proof = await second.proofs.read(input.loginToken, async (id) => (await findUserById(ctx.db, id))?.passwordHash ?? null);
   const user = proof && (await findUserById(ctx.db, proof.userId));
-  if (!proof || !user) throw new AppError(401, LOGIN_EXPIRED, 'LOGIN_EXPIRED');
+  if (!proof || !user) throw new AppError(401, text(m.auth_login_expired), 'LOGIN_EXPIRED');
   mayEnter(user);
   return finish(ctx, user, proof.remember, input.totp, input.origin ?? NO_ORIGIN, second, String(input.loginToken));
 }

@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { clientOf } from '../../../db/client';
 import { users } from '../../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { isLang } from '../../i18n/lang';
+import { m } from '../../i18n/paraglide/messages.js';
 import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
 import { passwordResetMail } from '../mail/templates';
@@ -18,7 +21,7 @@ export const FORGOT_MESSAGE = 'If an account exists for this email, a password r
 /** Checks the captcha, then mails a reset link if the address has an account; the answer never says which. */
 export async function forgotPassword(ctx: AccountsContext, input: { email: string; captchaId: unknown; captcha: string }): Promise<void> {
   if (!(await checkCaptcha(ctx.store, input.captchaId, input.captcha))) {
-    throw AppError.invalid([{ field: 'captcha', message: 'Captcha does not match' }]);
+    throw AppError.invalid([fieldText('captcha', text(m.auth_captcha_wrong))]);
   }
   // After the answer: a known address costs a write (and its sync) that an unknown one does not, and the time the
   // answer took must not say which it was.
@@ -40,7 +43,7 @@ async function mailResetLink(ctx: AccountsContext, email: string): Promise<void>
   });
   if (written.rowsAffected !== 1) return;
   const link = `${ctx.publicUrl}/reset-password/${token.raw}`;
-  void deliverLater(ctx.mailer, ctx.logger, 'password-reset', passwordResetMail(ctx.site, user.email, link));
+  void deliverLater(ctx.mailer, ctx.logger, 'password-reset', passwordResetMail(ctx.site, user.email, link, isLang(user.language) ? user.language : 'en'));
 }
 
 /**
@@ -54,15 +57,17 @@ export async function resetPassword(ctx: AccountsContext, raw: unknown, newPassw
   const now = new Date();
   const token = await consumeEmailToken(ctx.db, raw, ['reset'], now);
   if (!token) throw invalidToken();
+  const before = await findUserById(ctx.db, token.userId);
   await ctx.db.batch([
     // The link reached the account's inbox, which is what verification proves, so it verifies too.
-    ctx.db.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})` }).where(eq(users.id, token.userId)),
+    ctx.db.update(users).set({ passwordHash, passwordUnset: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})` }).where(eq(users.id, token.userId)),
     revokeSessionsOf(ctx.db, token.userId, now),
     spendEmailTokensOf(ctx.db, token.userId, 'reset', now),
+    spendEmailTokensOf(ctx.db, token.userId, 'set_password', now),
   ]);
   ctx.hub?.endSessions({ userId: token.userId });
-  const user = await findUserById(ctx.db, token.userId);
-  if (user) await passwordChanged(ctx, user, 'reset', {}, now.getTime());
+  // A new operator who never had a password of their own (and used this instead of their link) had none to reset.
+  if (before && !before.passwordUnset) await passwordChanged(ctx, before, 'reset', {}, now.getTime());
 }
 
 /** Whether a reset link can still set a password, read on the page's load so a spent link says so before any typing. */

@@ -29,10 +29,12 @@ export type ProfileInput = { name: string; phoneNo: string; email: string };
 
 /**
  * Saves name and phone at once. A different e-mail is only parked as pending: the new address gets a
- * confirmation link and the old one a notice, and the change happens when the link is used.
+ * confirmation link and the old one a notice, and the change happens when the link is used. Asking for a new
+ * address ends every other session of the account (as a password change does): one of them may be a thief's.
  * Returns whether a confirmation was sent.
  */
-export async function updateProfile(ctx: AccountsContext, userId: string, input: ProfileInput): Promise<{ emailChangeSent: boolean }> {
+export async function updateProfile(ctx: AccountsContext, session: { userId: string; sessionId: string }, input: ProfileInput): Promise<{ emailChangeSent: boolean }> {
+  const { userId } = session;
   const user = await ownUser(ctx, userId);
   const email = normalizeEmail(input.email);
   const details = { name: input.name.trim() || null, phoneNo: input.phoneNo.trim() || null };
@@ -51,7 +53,9 @@ export async function updateProfile(ctx: AccountsContext, userId: string, input:
   await ctx.db.batch([
     ctx.db.update(users).set({ ...details, pendingEmail: email }).where(eq(users.id, userId)),
     ctx.db.insert(emailTokens).values(token.row),
+    revokeSessionsOf(ctx.db, userId, new Date(), session.sessionId),
   ]);
+  ctx.hub?.endSessions({ userId, except: session.sessionId });
   void deliverLater(ctx.mailer, ctx.logger, 'email-change', emailChangeMail(ctx.site, email, `${ctx.publicUrl}/verify/email/${token.raw}`));
   void deliverLater(ctx.mailer, ctx.logger, 'email-change-notice', emailChangeNoticeMail(ctx.site, user.email, email));
   return { emailChangeSent: true };

@@ -1,9 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { emailTokens, users } from '../../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { emailTokens, sessions, users } from '../../../db/schema';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { isLang, type Lang } from '../../i18n/lang';
+import { m } from '../../i18n/paraglide/messages.js';
 import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
-import { accountExistsMail, verificationMail } from '../mail/templates';
+import { verificationMail } from '../mail/templates';
+import { queueMailRow } from '../mail/mail-queue';
+import { clientOf } from '../../../db/client';
 import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
 import { consumeEmailToken, emailTokenState, newEmailToken } from './email-tokens';
 import { hashPassword } from './passwords';
@@ -13,9 +18,9 @@ import { issueEmailUndo } from './email-undo';
 export const TERMS_VERSION = 3;
 const PLAYER_ID_ATTEMPTS = 8;
 
-export const emailTaken = () => AppError.conflict('An account with this email already exists.', 'EMAIL_TAKEN');
+export const emailTaken = () => AppError.conflict(text(m.auth_email_taken), 'EMAIL_TAKEN');
 export const ALREADY_VERIFIED = 'Your e-mail is already verified.';
-export const invalidToken = () => AppError.invalid([{ field: 'token', message: 'Invalid or expired token.' }], 'Invalid or expired token.');
+export const invalidToken = () => AppError.invalid([fieldText('token', text(m.auth_invalid_token))], text(m.auth_invalid_token));
 
 /** A random 7-digit Player ID (1000000–9999999); uniqueness is the database's job, with retries. */
 export function randomPlayerId(): number {
@@ -25,7 +30,9 @@ export function randomPlayerId(): number {
 
 export type Registration = { email: string; password: string; reference: string;
   /** The US state the player lives in (asked when RESTRICTED_STATES is set). */
-  state?: string | null };
+  state?: string | null;
+  /** The language of the page registered from: saved as the player's, and the verification mail's. */
+  language?: Lang };
 
 /**
  * Creates an unverified player and mails the verification link. The e-mail's uniqueness is checked first
@@ -48,6 +55,9 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
     const user = {
       id, playerId: randomPlayerId(), email, passwordHash, referralSource: input.reference,
       termsVersionAccepted: TERMS_VERSION, termsAcceptedAt: now, ageConfirmedAt: now, createdAt: now, registeredState: input.state ?? null,
+      language: input.language ?? null,
+      // The key of the player's leaves in every proof of liabilities (docs/solvency.md): made once, never changed.
+      solvencyNonce: Buffer.from(crypto.getRandomValues(new Uint8Array(32))),
     };
     try {
       await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(emailTokens).values(token.row)]);
@@ -57,14 +67,19 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
       if (!isUniqueViolation(e, 'player_id') || attempt >= PLAYER_ID_ATTEMPTS) throw e;
     }
   }
-  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, email, verifyLink(ctx, token.raw)));
+  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, email, verifyLink(ctx, token.raw), input.language ?? 'en'));
 }
 
 const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/verify/email/${raw}`;
 
+/**
+ * The owner's "you already have an account", queued in one durable write: a new address's answer waits for its
+ * account's write, so this one waits for a write too (and the notice survives a crash).
+ */
 async function tellOwner(ctx: AccountsContext, email: string, mayTell: (email: string) => Promise<boolean>): Promise<void> {
   if (!(await mayTell(email))) return;
-  void deliverLater(ctx.mailer, ctx.logger, 'account exists', accountExistsMail(ctx.site, email, `${ctx.publicUrl}/login`, `${ctx.publicUrl}/forgot-password`));
+  await clientOf(ctx.db).execute(queueMailRow({ kind: 'account-exists', to: email, data: {} }, Date.now()));
+  ctx.wakeMail?.();
 }
 
 /** Mails a new link to an unverified player; does nothing, silently, for any other address. */
@@ -73,12 +88,23 @@ export async function resendVerification(ctx: AccountsContext, email: string): P
   void mailVerificationAgain(ctx, email).catch((e) => ctx.logger.error('verification link failed', errorFields(e)));
 }
 
+/**
+ * A fresh verification link for an unverified account's owner who signed in with the right password (sign-in answers
+ * them as a wrong password, so it tells no one the account exists): at most as often as a resend (`mayTell`).
+ * Not awaited by the caller: its writes must not make that answer slower than a wrong password's.
+ */
+export function remindToVerify(ctx: AccountsContext, email: string, mayTell: (email: string) => Promise<boolean>): void {
+  void (async () => {
+    if (await mayTell(email)) await mailVerificationAgain(ctx, email);
+  })().catch((e) => ctx.logger.error('verification link failed', errorFields(e)));
+}
+
 async function mailVerificationAgain(ctx: AccountsContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.emailVerifiedAt) return;
   const token = newEmailToken(user.id, 'verify', new Date());
   await ctx.db.insert(emailTokens).values(token.row);
-  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, user.email, verifyLink(ctx, token.raw)));
+  void deliverLater(ctx.mailer, ctx.logger, 'verification', verificationMail(ctx.site, user.email, verifyLink(ctx, token.raw), isLang(user.language) ? user.language : 'en'));
 }
 
 /** What a spent link did: verified a new account, or moved an account to the new address it names. */
@@ -87,12 +113,14 @@ export type EmailLinkResult = { purpose: 'verify' } | { purpose: 'email_change';
 /**
  * Uses a verification link: either the first verification of an account or the confirmation of a new
  * address (which then replaces the old one, if it is still the one asked for and nobody took it meanwhile).
+ * A confirmed change ends every session of the account but `keep` (the session of the browser that opened the
+ * link, when it has one).
  */
-export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<EmailLinkResult> {
+export async function verifyEmail(ctx: AccountsContext, raw: unknown, keep?: string): Promise<EmailLinkResult> {
   const now = new Date();
   const token = await consumeEmailToken(ctx.db, raw, ['verify', 'email_change'], now);
   if (!token) {
-    if ((await verificationLinkState(ctx, raw, now)) === 'verified') throw new AppError(409, ALREADY_VERIFIED, 'ALREADY_VERIFIED');
+    if ((await verificationLinkState(ctx, raw, now)) === 'verified') throw new AppError(409, text(m.auth_already_verified), 'ALREADY_VERIFIED');
     throw invalidToken();
   }
   if (token.purpose === 'verify') {
@@ -114,12 +142,19 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown): Promise<E
         .set({ usedAt: now })
         .where(and(eq(emailTokens.userId, token.userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt),
           sql`exists (select 1 from users where users.id = ${token.userId} and users.email = ${token.email!})`)),
+      // Likewise every session but the confirming browser's, only when the change took place.
+      ctx.db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, token.userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined,
+          sql`exists (select 1 from users where users.id = ${token.userId} and users.email = ${token.email!})`)),
     ]);
     if (changed.length === 0) throw invalidToken();
   } catch (e) {
     if (isUniqueViolation(e, 'users_email_unique')) throw emailTaken();
     throw e;
   }
+  ctx.hub?.endSessions({ userId: token.userId, except: keep });
   if (before) {
     // The old inbox can put its address back for a week: the way back from a takeover that got past the password.
     const undo = await issueEmailUndo(ctx, token.userId, before.email, now);

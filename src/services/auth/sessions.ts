@@ -15,15 +15,18 @@ const OPERATOR_TOKEN_MS = 7 * 24 * HOUR_MS;
 
 export type StartedSession = { sessionId: string; token: string; expiresAt: Date };
 
+/** How a session was signed in: the password alone, or with a current two-step code or a recovery code. */
+export type SignedInWith = 'password' | 'password_code' | 'recovery_code';
+
 /** A new server-side session row and the JWT that names it (expiring with it). */
 /** Where a session starts from, kept for the player's list of signed-in devices. */
 export type SessionOrigin = { ip: string | null; device: string | null; deviceKey?: string | null };
 
-export async function startSession(db: Db, signer: TokenSigner, userId: string, remember: boolean, now = new Date(), operator = false, origin?: SessionOrigin): Promise<StartedSession> {
+export async function startSession(db: Db, signer: TokenSigner, userId: string, remember: boolean, now = new Date(), operator = false, origin?: SessionOrigin, signedInWith: SignedInWith = 'password'): Promise<StartedSession> {
   const sessionId = crypto.randomUUID();
   const ttl = operator ? OPERATOR_IDLE_MS : remember ? SESSION_TTL_MS.remember : SESSION_TTL_MS.browser;
   const expiresAt = new Date(now.getTime() + ttl);
-  await db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt, remember, ip: origin?.ip ?? null, device: origin?.device ?? null, deviceKey: origin?.deviceKey ?? null, lastSeenAt: now });
+  await db.insert(sessions).values({ id: sessionId, userId, createdAt: now, expiresAt, remember, ip: origin?.ip ?? null, device: origin?.device ?? null, deviceKey: origin?.deviceKey ?? null, lastSeenAt: now, signedInWith });
   const tokenExpiresAt = operator ? new Date(now.getTime() + OPERATOR_TOKEN_MS) : expiresAt;
   return { sessionId, token: await signer.sign({ sid: sessionId }, tokenExpiresAt), expiresAt };
 }

@@ -8,6 +8,7 @@ import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { isCurrentPassword } from './passwords';
 import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
+import type { SessionsEnded } from '../../ws/hub.port';
 
 export type TwoStepStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number };
 export type TwoStepSetup = { secret: string; otpauthUrl: string; qrSvg: string };
@@ -18,14 +19,18 @@ export type TwoStep = {
   isOn(userId: string): Promise<boolean>;
   status(userId: string): Promise<TwoStepStatus>;
   setup(userId: string, account: string): Promise<TwoStepSetup>;
-  /** The first code, with the account's password: a stolen session alone cannot turn it on and lock the owner out. */
-  enable(userId: string, code: unknown, password: unknown): Promise<string[]>;
+  /**
+   * The first code, with the account's password: a stolen session alone cannot turn it on and lock the owner out.
+   * Every other session of the account ends; `sessionId`, the one that asked, stays as it signed in (password-only).
+   */
+  enable(userId: string, code: unknown, password: unknown, sessionId?: string): Promise<string[]>;
   /**
    * The step-up every protected call makes: nothing when off; else a code that has not been used, or 401.
    * `on`: whether it is on, as the caller already read it (the signed-in player's `twoStep`); false saves the read.
    */
   check(userId: string, totp: unknown, on?: boolean): Promise<CodeCheck>;
-  disable(userId: string, totp: unknown): Promise<void>;
+  /** With a code; every other session of the account ends, as when it is turned on. */
+  disable(userId: string, totp: unknown, sessionId?: string): Promise<void>;
   regenerateRecoveryCodes(userId: string, totp: unknown): Promise<string[]>;
 };
 
@@ -41,6 +46,8 @@ export type TwoStepDeps = {
    * Until then a no-op; nothing here waits for it.
    */
   securityEvent?: (e: TwoStepEvent) => void;
+  /** After commit: closes the sockets of the sessions that ended, on every instance (the hub's endSessions). */
+  endSessions?: (ended: SessionsEnded) => void;
 };
 
 /** The two-step changes the player's security activity lists (and e-mails them about). */
@@ -67,6 +74,12 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     if (!x) return null;
     return { secret: x.secret == null ? null : String(x.secret), pending: x.pending_secret == null ? null : String(x.pending_secret), enabledAt: x.enabled_at == null ? null : Number(x.enabled_at) };
   }
+
+  // The sessions of the account other than the one that asked: a change of its protection ends them.
+  const endOthers = (userId: string, keep: string | undefined, now: number): InStatement => ({
+    sql: `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL${keep ? ' AND id <> ?' : ''}`,
+    args: keep ? [now, userId, keep] : [now, userId],
+  });
 
   const codeRows = (userId: string, codes: string[], now: number): InStatement[] => [
     { sql: 'DELETE FROM totp_recovery_codes WHERE user_id = ?', args: [userId] },
@@ -132,7 +145,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
       return { secret, otpauthUrl: url, qrSvg: await totpQrSvg(url) };
     },
 
-    async enable(userId, input, password) {
+    async enable(userId, input, password, sessionId) {
       const code = normalizeCode(input);
       const missing = [
         ...(isTotpCode(code) ? [] : [{ field: 'code', message: SETUP_CODE_REQUIRED }]),
@@ -158,22 +171,25 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
           args: [now, step, userId, r.pending],
         });
         if (u.rowsAffected !== 1) throw AppError.conflict('The set-up changed meanwhile. Please start again.', 'TOTP_NOT_SET_UP');
-        await tx.batch(codeRows(userId, codes, now));
+        await tx.batch([...codeRows(userId, codes, now), endOthers(userId, sessionId, now)]);
         await tx.commit();
       } finally {
         tx.close();
       }
+      d.endSessions?.({ userId, except: sessionId });
       d.securityEvent?.({ type: 'TOTP_ENABLED', userId });
       return codes.map(formatRecoveryCode);
     },
 
-    async disable(userId, totp) {
+    async disable(userId, totp, sessionId) {
       if (!(await this.isOn(userId))) throw notOn();
       await check(userId, totp);
       await client.batch([
         { sql: 'DELETE FROM totp_recovery_codes WHERE user_id = ?', args: [userId] },
         { sql: 'DELETE FROM user_totp WHERE user_id = ?', args: [userId] },
+        endOthers(userId, sessionId, d.now()),
       ], 'write');
+      d.endSessions?.({ userId, except: sessionId });
       d.securityEvent?.({ type: 'TOTP_DISABLED', userId });
     },
 

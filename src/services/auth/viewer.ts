@@ -57,7 +57,7 @@ const LAST_SEEN_AT = 12;
 const LAST_SEEN_STEP_MS = 60_000;
 
 function fromRow(row: unknown[], sessionId: string, via: SignedIn['via'], at: number): SignedIn {
-  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion, twoStep, , coolOff, excluded, permanent, timeZone] = row;
+  const [id, playerId, email, name, phoneNo, pendingEmail, emailVerified, role, , walletCents, historyVersion, twoStep, , coolOff, excluded, permanent, timeZone, language, signedInWith] = row;
   const restriction = timeZone == null ? null : restrictionNotice({
     coolOffUntil: coolOff == null ? null : Number(coolOff), selfExcludedUntil: excluded == null ? null : Number(excluded),
     selfExcludedPermanent: Number(permanent) === 1, timeZone: String(timeZone), pendingTimeZone: null,
@@ -77,6 +77,8 @@ function fromRow(row: unknown[], sessionId: string, via: SignedIn['via'], at: nu
     walletCents: Number(walletCents ?? 0),
     historyVersion: Number(historyVersion ?? 0),
     twoStep: Number(twoStep) === 1,
+    language: language === 'en' || language === 'es' ? language : null,
+    secondFactor: signedInWith === 'password_code' || signedInWith === 'recovery_code',
   };
 }
 
@@ -88,6 +90,6 @@ const WALLET_SQL = "(SELECT a.balance_cents - a.pending_cents FROM accounts a WH
 const SESSION_SQL = `SELECT u.id, u.player_id, u.email, u.name, u.phone_no, u.pending_email, u.email_verified_at IS NOT NULL AS email_verified, u.role, s.expires_at, ${WALLET_SQL} AS wallet_cents,
   (SELECT v.version FROM history_versions v WHERE v.user_id = u.id) AS history_version,
   EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_step,
-  s.last_seen_at, c.cool_off_until, c.self_excluded_until, c.self_excluded_permanent, c.time_zone
+  s.last_seen_at, c.cool_off_until, c.self_excluded_until, c.self_excluded_permanent, c.time_zone, u.language, s.signed_in_with
   FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN play_controls c ON c.user_id = u.id
   WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`;

@@ -1,10 +1,15 @@
 import type { DocumentPart } from './identity.context';
 
-export type CheckDocument = { part: DocumentPart; type: string; bytes: Uint8Array };
+/** A document for the vendor, read (decrypted) only when the vendor is sent it, one at a time. */
+export type CheckDocument = { part: DocumentPart; type: string; read(): Promise<Uint8Array> };
 export type CheckApplicant = { legalName: string; dateOfBirth: string; idType: string; address: { line1: string; line2: string | null; city: string; state: string; postalCode: string } };
 
-/** A vendor's verdict on a check it ran, in our terms. */
-export type VendorVerdict = { ref: string; outcome: 'verified' | 'rejected' | 'pending'; reason?: string };
+/**
+ * A vendor's verdict on a check it ran, in our terms. A verdict covers only what the vendor checked: with `verified`,
+ * `documentState` is the US state of the address it read from the ID (postal code), or null when it read none (a
+ * passport has no address); the player's typed state is verified only when the two are the same.
+ */
+export type VendorVerdict = { ref: string; outcome: 'verified' | 'rejected' | 'pending'; reason?: string; documentState?: string | null };
 
 /**
  * Who checks an identity. The default (no vendor) is an operator reviewing the documents in the console. A vendor

@@ -4,6 +4,7 @@ import type { Hub } from '../../ws/hub.port';
 import type { DocumentCipher } from './document-cipher';
 import type { DocumentStore } from './document-store.port';
 import type { IdentityCheck } from './identity-check.port';
+import type { UploadGate } from './upload-gate';
 
 /** IDENTITY_REQUIRED_FOR: before the first withdrawal, never, or before withdrawals past a cumulative amount. */
 export type IdentityRequirement = { kind: 'withdrawal' } | { kind: 'none' } | { kind: 'amount'; cents: number };
@@ -25,6 +26,8 @@ export type IdentityContext = {
   taxThresholdCents: number;
   restrictedStates: string[];
   retentionDays: number;
+  /** Who may upload documents right now (one per player, IDENTITY_UPLOADS_AT_ONCE per instance). */
+  uploads: UploadGate;
   /** The identity check in use: operator review (null) or a vendor. */
   vendor: IdentityCheck | null;
   /** Told after an outcome's e-mail was queued (the mail queue's worker also looks every second). */
@@ -42,6 +45,8 @@ export type Submission = {
   address: { line1: string; line2: string | null; city: string; state: string; postalCode: string };
   idType: string; documents: StoredDocument[]; vendor: string | null; vendorRef: string | null; reason: string | null;
   decidedBy: string | null; decidedAt: number | null; documentsDeletedAt: number | null; createdAt: number;
+  /** Why a submission a vendor cleared still waits for an operator (an address it did not confirm). */
+  reviewNote: string | null;
 };
 
 export const SUBMISSION_SQL = `SELECT s.*, u.email FROM identity_submissions s JOIN users u ON u.id = s.user_id`;
@@ -55,6 +60,7 @@ export function toSubmission(r: Record<string, unknown>): Submission {
     address: { line1: String(r.address_line1), line2: t(r.address_line2), city: String(r.city), state: String(r.state), postalCode: String(r.postal_code) },
     idType: String(r.id_type), documents: JSON.parse(String(r.documents)) as StoredDocument[], vendor: t(r.vendor), vendorRef: t(r.vendor_ref),
     reason: t(r.reason), decidedBy: t(r.decided_by), decidedAt: n(r.decided_at), documentsDeletedAt: n(r.documents_deleted_at), createdAt: Number(r.created_at),
+    reviewNote: t(r.review_note),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CheckApplicant, CheckDocument, IdentityCheck, VendorVerdict } from './identity-check.port';
+import { stateCodeOf } from './us-states';
 
 export type OnfidoSettings = { apiUrl: string; apiToken: string; webhookToken: string; fetch?: typeof fetch };
 
@@ -12,7 +13,9 @@ export class OnfidoError extends Error {}
 /**
  * Onfido's API v3.6 (docs/decisions/identity.md): an applicant, its documents and live photo, then a check with the
  * document and facial-similarity reports. Its webhook (check.completed, signed with X-SHA2-Signature, the hex
- * HMAC-SHA256 of the raw body under the webhook token) is answered by reading the check's result: `clear` verifies.
+ * HMAC-SHA256 of the raw body under the webhook token) is answered by reading the check's result; a `clear` one also
+ * reads the document report's extracted address (`properties.address_lines`), since the reports check the ID and the
+ * face, not the address the player typed.
  */
 export function createOnfidoCheck(s: OnfidoSettings): IdentityCheck {
   const f = s.fetch ?? fetch;
@@ -35,7 +38,7 @@ export function createOnfidoCheck(s: OnfidoSettings): IdentityCheck {
       for (const d of documents) {
         const form = new FormData();
         form.set('applicant_id', applicantId);
-        form.set('file', new Blob([d.bytes as BlobPart], { type: d.type }), `${d.part}.${EXT[d.type] ?? 'bin'}`);
+        form.set('file', new Blob([(await d.read()) as BlobPart], { type: d.type }), `${d.part}.${EXT[d.type] ?? 'bin'}`);
         if (d.part === 'selfie') {
           await call('POST', '/live_photos', form);
         } else {
@@ -64,9 +67,22 @@ export function createOnfidoCheck(s: OnfidoSettings): IdentityCheck {
       // The event says only that the check finished: its result is read from the API, not trusted from the body.
       const check = await call('GET', `/checks/${encodeURIComponent(p.object.id)}`);
       if (check.status !== 'complete') return { ref: p.object.id, outcome: 'pending' };
-      return check.result === 'clear'
-        ? { ref: p.object.id, outcome: 'verified', reason: 'Onfido check clear.' }
-        : { ref: p.object.id, outcome: 'rejected', reason: `The identity check was not clear (${String(check.result)}). Please submit clearer photos of a valid ID.` };
+      if (check.result !== 'clear')
+        return { ref: p.object.id, outcome: 'rejected', reason: `The identity check was not clear (${String(check.result)}). Please submit clearer photos of a valid ID.` };
+      const reports = await call('GET', `/reports?check_id=${encodeURIComponent(p.object.id)}`);
+      return { ref: p.object.id, outcome: 'verified', reason: 'Onfido check clear.', documentState: documentState(reports.reports) };
     },
   };
+}
+
+/** The US state of the address Onfido read from the ID (its document report's `properties.address_lines`), or null. */
+export function documentState(reports: unknown): string | null {
+  if (!Array.isArray(reports)) return null;
+  const doc = reports.find((r) => r && typeof r === 'object' && String(r.name).startsWith('document') && r.status === 'complete');
+  const lines = doc?.properties?.address_lines;
+  if (!lines || typeof lines !== 'object') return null;
+  // An address outside the US has no state we can decide on.
+  const country = String(lines.country_code ?? lines.country ?? 'USA').toUpperCase();
+  if (!['USA', 'US', 'UNITED STATES', 'UNITED STATES OF AMERICA'].includes(country)) return null;
+  return stateCodeOf(lines.state);
 }

@@ -7,7 +7,7 @@ import { pushNotification } from '../../api/wallet/push';
 import { documentKey, SUBMISSION_SQL, toSubmission, VERIFY_PATH, type DocumentPart, type IdentityContext, type Submission } from './identity.context';
 
 /** `INSERT … VALUES (…)` as `INSERT … SELECT … WHERE changes() = 1`: it runs only if the statement before it changed a row. */
-function onlyIfChanged(x: InStatement): InStatement {
+export function onlyIfChanged(x: InStatement): InStatement {
   const { sql, args } = x as { sql: string; args: any[] };
   const at = sql.lastIndexOf('VALUES');
   return { sql: `${sql.slice(0, at)}SELECT ${sql.slice(at + 6).trim().replace(/^\(/, '').replace(/\)\s*$/, '')} WHERE changes() = 1`, args };

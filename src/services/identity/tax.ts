@@ -1,25 +1,7 @@
-import { AppError } from '../../lib/app-error';
 import { auditStatement, csvCell, type Actor } from '../admin/audit';
 import type { IdentityContext } from './identity.context';
-import { parseTin, type TinType } from './tin';
-
-const tinContext = (userId: string) => `tin:${userId}`;
-
-/** Saves (or replaces) the player's SSN or ITIN, encrypted with DOCUMENT_KEY; only its last four digits stay readable. */
-export async function saveTaxDetails(ctx: IdentityContext, userId: string, input: { tin?: unknown; confirmed?: unknown }) {
-  const tin = parseTin(input.tin);
-  const errors = [];
-  if (!tin) errors.push({ field: 'tin', message: 'Enter a valid 9-digit SSN or ITIN' });
-  if (input.confirmed !== true) errors.push({ field: 'confirmed', message: 'Confirm that this number is correct' });
-  if (errors.length || !tin) throw AppError.invalid(errors);
-  const last4 = tin.digits.slice(5);
-  await ctx.client.execute({
-    sql: `INSERT INTO tax_details (user_id, tin_type, tin_sealed, tin_last4, confirmed_at) VALUES (?, ?, ?, ?, ?)
-          ON CONFLICT (user_id) DO UPDATE SET tin_type = excluded.tin_type, tin_sealed = excluded.tin_sealed, tin_last4 = excluded.tin_last4, confirmed_at = excluded.confirmed_at`,
-    args: [userId, tin.type, ctx.cipher.seal(tin.digits, tinContext(userId)), last4, ctx.now()],
-  });
-  return { type: tin.type, last4 };
-}
+import type { TinType } from './tin';
+import { tinContext } from './tax-changes';
 
 export async function taxDetails(ctx: IdentityContext, userId: string): Promise<{ type: TinType; last4: string } | null> {
   const r = await ctx.client.execute({ sql: 'SELECT tin_type, tin_last4 FROM tax_details WHERE user_id = ?', args: [userId] });

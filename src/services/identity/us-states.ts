@@ -16,3 +16,13 @@ export const stateName = (code: string) => NAMES.get(code) ?? code;
 
 /** RESTRICTED_STATES as a list of codes; a code that is not a US state is a configuration error (config.ts). */
 export const parseStateList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
+
+const BY_NAME = new Map(US_STATES.map(([code, name]) => [name.toLowerCase(), code]));
+
+/** A state as a document or a vendor writes it ("TX", "tx", "Texas", "TEXAS"): its postal code, or null. */
+export function stateCodeOf(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const t = v.trim().replace(/\s+/g, ' ');
+  if (isUsState(t.toUpperCase())) return t.toUpperCase();
+  return BY_NAME.get(t.toLowerCase()) ?? null;
+}

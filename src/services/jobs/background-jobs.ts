@@ -11,12 +11,15 @@ type Reconciler = { reconcileOnce(): Promise<unknown> };
  */
 export function backgroundJobs(o: { client: Client; deposits: Reconciler; withdrawals: Reconciler; games: { reconcile(): Promise<unknown> }; reconcileMs: number;
   /** Identity documents past DOCUMENT_RETENTION_DAYS are deleted. */
-  documents?: { purgeExpiredDocuments(): Promise<unknown> } }): Job[] {
+  documents?: { purgeExpiredDocuments(): Promise<unknown> };
+  /** Jobs of other services that must run once (the proof of liabilities' schedule). */
+  more?: Job[] }): Job[] {
   return [
     { name: 'deposits-reconcile', everyMs: o.reconcileMs, run: () => o.deposits.reconcileOnce() },
     { name: 'withdrawals-reconcile', everyMs: o.reconcileMs, run: () => o.withdrawals.reconcileOnce() },
     { name: 'games-reconcile', everyMs: o.reconcileMs, run: () => o.games.reconcile() },
     { name: 'clean-up', everyMs: 60 * 60_000, run: () => cleanUp(o.client) },
     ...(o.documents ? [{ name: 'documents-retention', everyMs: 60 * 60_000, run: () => o.documents!.purgeExpiredDocuments() }] : []),
+    ...(o.more ?? []),
   ];
 }

@@ -70,3 +70,15 @@ export function twoStepChangedMail(site: MailSite, to: string, on: boolean, byOp
     ],
   });
 }
+
+/** A tax number put on file or changed: only its last four digits, never the number. */
+export function taxDetailsChangedMail(site: MailSite, to: string, t: { type: string; last4: string; byOperator: boolean; first: boolean; at: number }): MailMessage {
+  return noticeMail(site, to, {
+    subject: 'Your tax details were changed',
+    heading: 'Tax details changed',
+    paragraphs: [
+      `${t.first ? 'A tax number was put on file' : 'The tax number on file was changed'} for your account${t.byOperator ? ' by our support team' : ''} on ${when(t.at)}: it is now the ${t.type} ending in ${t.last4}. It is the number your 1099 forms are filed under.`,
+      notYou(site),
+    ],
+  });
+}

@@ -54,7 +54,9 @@ describe('SMTP adapter against a real SMTP server', () => {
     expect(link).not.toBeNull();
     expect(m.html).toContain(`href="${link![0]}"`);
     const before = await call(app, 'POST', '/api/v1/login', { email: 'smtp.player@example.com', password: 'Secret123!' });
-    expect(before.json.errorType).toBe('EMAIL_NOT_VERIFIED');
+    // Answered as a wrong password (it tells no one the account exists); a fresh link goes to the owner.
+    expect(before.json.errorType).toBe('INVALID_CREDENTIALS');
+    expect((await smtp.next()).to).toEqual(['smtp.player@example.com']);
     expect((await call(app, 'POST', '/api/v1/verify/email', { token: link![1] })).status).toBe(200);
     expect((await call(app, 'POST', '/api/v1/login', { email: 'smtp.player@example.com', password: 'Secret123!' })).status).toBe(200);
   });

@@ -1,4 +1,6 @@
 import type { MailMessage } from './mail.port';
+import type { Lang } from '../../i18n/lang';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** What a template may say about the site; nothing secret. */
 export type MailSite = { siteName: string; supportEmail: string };
@@ -12,15 +14,16 @@ const esc = (s: string) =>
 // Mail clients ignore stylesheets, so the site's dark and gold look is written inline.
 const C = { page: '#0b0720', card: '#1a1140', text: '#e9e4ff', muted: '#a79fcf', gold: '#f5c542', ink: '#1a1140' };
 
-function html(site: MailSite, n: Notice): string {
+function html(site: MailSite, n: Notice, lang: Lang): string {
+  const locale = { locale: lang };
   const p = (t: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:${C.text}">${esc(t)}</p>`;
   const button = n.action
     ? `<p style="margin:24px 0;text-align:center"><a href="${esc(n.action.url)}" style="display:inline-block;padding:12px 28px;border-radius:8px;background:${C.gold};color:${C.ink};font-weight:700;text-decoration:none">${esc(n.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${C.muted}">If the button does not work, copy this link into your browser:<br><a href="${esc(n.action.url)}" style="color:${C.gold};word-break:break-all">${esc(n.action.url)}</a></p>`
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:${C.muted}">${esc(m.mail_button_fallback({}, locale))}<br><a href="${esc(n.action.url)}" style="color:${C.gold};word-break:break-all">${esc(n.action.url)}</a></p>`
     : '';
   const foot = n.footnote ? `<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:${C.muted}">${esc(n.footnote)}</p>` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(n.subject)}</title></head>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(n.subject)}</title></head>
 <body style="margin:0;padding:0;background:${C.page};font-family:Segoe UI,Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${C.page};padding:24px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:${C.card};border:1px solid ${C.gold};border-radius:12px">
@@ -31,41 +34,46 @@ ${n.paragraphs.map(p).join('\n')}
 ${button}
 ${foot}
 </td></tr>
-<tr><td style="padding:16px 28px;border-top:1px solid #3a2c78;font-size:12px;color:${C.muted}">${esc(site.siteName)} · For players 21+ · Questions? <a href="mailto:${esc(site.supportEmail)}" style="color:${C.gold}">${esc(site.supportEmail)}</a></td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #3a2c78;font-size:12px;color:${C.muted}">${esc(site.siteName)} · ${esc(m.mail_footer_age({}, locale))} · ${esc(m.mail_footer_questions({}, locale))} <a href="mailto:${esc(site.supportEmail)}" style="color:${C.gold}">${esc(site.supportEmail)}</a></td></tr>
 </table></td></tr></table></body></html>`;
 }
 
-function text(site: MailSite, n: Notice): string {
+function text(site: MailSite, n: Notice, lang: Lang): string {
   const lines = [site.siteName, '', n.heading, '', ...n.paragraphs.flatMap((t) => [t, ''])];
   if (n.action) lines.push(`${n.action.label}: ${n.action.url}`, '');
   if (n.footnote) lines.push(n.footnote, '');
-  lines.push(`Questions? ${site.supportEmail}`);
+  lines.push(`${m.mail_footer_questions({}, { locale: lang })} ${site.supportEmail}`);
   return lines.join('\n');
 }
 
-/** Any message in the site's look, with HTML and text parts. */
-export function noticeMail(site: MailSite, to: string, n: Notice): MailMessage {
-  return { to, subject: n.subject, html: html(site, n), text: text(site, n) };
+/** Any message in the site's look, with HTML and text parts; its frame in the player's language. */
+export function noticeMail(site: MailSite, to: string, n: Notice, lang: Lang = 'en'): MailMessage {
+  return { to, subject: n.subject, html: html(site, n, lang), text: text(site, n, lang) };
 }
 
-export function verificationMail(site: MailSite, to: string, link: string): MailMessage {
+/** In the language of the page the player registered from (or their saved one, for a link sent again). */
+export function verificationMail(site: MailSite, to: string, link: string, lang: Lang = 'en'): MailMessage {
+  const locale = { locale: lang };
+  const s = { site: site.siteName };
   return noticeMail(site, to, {
-    subject: `Verify your ${site.siteName} account`,
-    heading: 'Verify your email',
-    paragraphs: [`Welcome to ${site.siteName}! Please confirm this email address to finish creating your account.`],
-    action: { label: 'Verify Email', url: link },
-    footnote: 'This link works once and expires in 24 hours. If you did not create an account, you can ignore this email.',
-  });
+    subject: m.mail_verify_subject(s, locale),
+    heading: m.mail_verify_heading({}, locale),
+    paragraphs: [m.mail_verify_text(s, locale)],
+    action: { label: m.mail_verify_button({}, locale), url: link },
+    footnote: m.mail_verify_footnote({}, locale),
+  }, lang);
 }
 
-export function passwordResetMail(site: MailSite, to: string, link: string): MailMessage {
+/** In the player's saved language. */
+export function passwordResetMail(site: MailSite, to: string, link: string, lang: Lang = 'en'): MailMessage {
+  const locale = { locale: lang };
   return noticeMail(site, to, {
-    subject: `Reset your ${site.siteName} password`,
-    heading: 'Reset your password',
-    paragraphs: ['We received a request to reset the password of your account. Choose a new password with the link below.'],
-    action: { label: 'Reset Password', url: link },
-    footnote: 'This link works once and expires in 1 hour. If you did not ask for a reset, you can ignore this email; your password stays the same.',
-  });
+    subject: m.mail_reset_subject({ site: site.siteName }, locale),
+    heading: m.mail_reset_heading({}, locale),
+    paragraphs: [m.mail_reset_text({}, locale)],
+    action: { label: m.mail_reset_button({}, locale), url: link },
+    footnote: m.mail_reset_footnote({}, locale),
+  }, lang);
 }
 
 export function emailChangeMail(site: MailSite, to: string, link: string): MailMessage {

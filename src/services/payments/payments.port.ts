@@ -106,6 +106,20 @@ export class PaymentsError extends Error {
 
 export type KeyCheck = { ok: boolean; missing: string[]; error?: string };
 
+/** What the store holds, as the provider reports it: shown beside the proof of liabilities (docs/solvency.md). */
+export type StoreReserves = {
+  /** The store's on-chain wallet, confirmed funds only (BTC, decimal string). */
+  onchainConfirmedBtc: string;
+  /** What the store's Lightning node can send (its side of its channels, BTC); null where the store reports none. */
+  lightningBtc: string | null;
+  /** Why the Lightning balance is missing (no node, node unreachable, a permission the key lacks); null when shown. */
+  lightningNote: string | null;
+  /** USD per BTC used for the dollar figures (the store's current rate). */
+  rateUsdPerBtc: string;
+  /** When the balances were read (unix ms). */
+  at: number;
+};
+
 export interface PaymentsProvider {
   readonly name: 'sandbox' | 'btcpay';
   /** The secret BTCPay-Sig deliveries are signed with. */
@@ -127,4 +141,6 @@ export interface PaymentsProvider {
   cancelPayout(payoutId: string): Promise<void>;
   /** Start-up check: which of the permissions we need the key lacks. */
   checkKey(): Promise<KeyCheck>;
+  /** The store's reserves now; throws a PaymentsError when the on-chain balance cannot be read. */
+  reserves(): Promise<StoreReserves>;
 }

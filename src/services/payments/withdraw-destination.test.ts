@@ -81,6 +81,17 @@ describe('a BOLT11 amount never exceeds what the held dollars buy', () => {
     expect(fieldError(() => checkLightning(makeBolt11({ sats: 166_667 }), 'regtest', 10_000, '60000'))).toContain('at most 166,666 sats (0.00166666 BTC)');
   });
 
+  test('a fraction of a satoshi above what $100 buys is refused: the payout would have to send the satoshi above it', () => {
+    // 200,000.001 sats: a BTC payout cannot pay the fraction, so the invoice asks for 200,001.
+    const message = fieldError(() => checkLightning(makeBolt11({ msat: 200_000_001 }), 'regtest', 10_000, '50000'));
+    expect(message).toBe(
+      "This invoice asks for 0.00200001 BTC, more than $100.00 at today's rate. Create an invoice for at most 200,000 sats (0.00200000 BTC), or one without an amount.",
+    );
+    // A fraction of a satoshi below the most is paid as the whole satoshi above it, which is still within.
+    expect(checkLightning(makeBolt11({ msat: 199_999_999 }), 'regtest', 10_000, '50000')).toMatchObject({ kind: 'bolt11', amountBtc: '0.00200000' });
+    expect(checkLightning(makeBolt11({ msat: 200_000_000 }), 'regtest', 10_000, '50000')).toMatchObject({ kind: 'bolt11', amountBtc: '0.00200000' });
+  });
+
   test('an amountless invoice and a Lightning address carry no amount of their own', () => {
     expect(checkLightning(makeBolt11({ sats: null }), 'regtest', 10_000, '50000')).toMatchObject({ kind: 'bolt11', amountBtc: null });
     expect(checkLightning('Alice@Wallet.example.com', 'regtest', 10_000, '50000')).toEqual({ kind: 'lightning-address', value: 'alice@wallet.example.com' });

@@ -1,7 +1,9 @@
 import type { Client, InStatement } from '@libsql/client';
 import { appendRows } from '../ledger/append-rows';
 
-export type Notification = { id: string; type: string; content: string; createdAt: number };
+export type Notification = { id: string; type: string; content: string; createdAt: number;
+  /** A page of this site the notice points to (the proof of liabilities' check); absent for most. */
+  link?: string | null };
 
 export type NewNotification = { userId: string; type: string; content: string };
 
@@ -27,13 +29,13 @@ export async function listNotifications(client: Client, userId: string, page: nu
     [
       { sql: 'SELECT count(*) AS n FROM notifications WHERE user_id = ?', args: [userId] },
       {
-        sql: 'SELECT id, type, content, created_at FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+        sql: 'SELECT id, type, content, link, created_at FROM notifications WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
         args: [userId, limit, (page - 1) * limit],
       },
     ],
     'read',
   );
   const total = Number(count!.rows[0]!.n);
-  const items: Notification[] = rows!.rows.map((r) => ({ id: String(r.id), type: String(r.type), content: String(r.content), createdAt: Number(r.created_at) }));
+  const items: Notification[] = rows!.rows.map((r) => ({ id: String(r.id), type: String(r.type), content: String(r.content), link: r.link === null ? null : String(r.link), createdAt: Number(r.created_at) }));
   return { total, items };
 }

@@ -7,7 +7,6 @@ const SPACE = 2 ** 40;
 // A step back larger than this is the clock's 26 bits of slots (about 99 days) turning over, not a late call.
 const TURN = 2 ** 39;
 
-let last = -1;
 const random = new Uint16Array(1);
 
 /**
@@ -18,15 +17,21 @@ const random = new Uint16Array(1);
  * one process never repeat within the 99 days; two instances making one player's rows in the same slot differ
  * unless their 14 random bits agree.
  */
-export function readableId(now = Date.now()): string {
-  const slot = Math.floor(now / SLOT_MS) % 2 ** (40 - RANDOM_BITS);
-  let value = slot * 2 ** RANDOM_BITS + (crypto.getRandomValues(random)[0]! % 2 ** RANDOM_BITS);
-  if (value <= last && last - value < TURN) value = (last + 1) % SPACE;
-  last = value;
-  let text = '';
-  for (let i = 0; i < 8; i++) {
-    text = ALPHABET[value % 32] + text;
-    value = Math.floor(value / 32);
-  }
-  return 'CR-' + text;
+export function createReadableIds(): (now?: number) => string {
+  let last = -1;
+  return (now = Date.now()) => {
+    const slot = Math.floor(now / SLOT_MS) % 2 ** (40 - RANDOM_BITS);
+    let value = slot * 2 ** RANDOM_BITS + (crypto.getRandomValues(random)[0]! % 2 ** RANDOM_BITS);
+    if (value <= last && last - value < TURN) value = (last + 1) % SPACE;
+    last = value;
+    let text = '';
+    for (let i = 0; i < 8; i++) {
+      text = ALPHABET[value % 32] + text;
+      value = Math.floor(value / 32);
+    }
+    return 'CR-' + text;
+  };
 }
+
+/** The process's ids: one sequence, so two made in the same slot still sort in the order they were made. */
+export const readableId = createReadableIds();

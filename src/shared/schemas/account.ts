@@ -1,17 +1,21 @@
 import { COMMON_PASSWORDS } from './common-passwords';
 import { hasControlChars, isEmail, isPlainEmail, isPlainName, PASSWORD_MAX, str, type FieldErrors } from './fields';
+import { m } from '../../i18n/paraglide/messages.js';
+
+// Every message is said in the page's language in an island and the request's language in the API (src/i18n); the
+// English constants below stay for the code and tests that name them.
 
 export const REFERRAL_SOURCES = ['onlineSearch', 'friend', 'email', 'sms', 'facebook', 'other'] as const;
 export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
 
-function email(errors: FieldErrors, v: unknown, invalid = 'Email address is invalid', required = 'Email is required') {
+function email(errors: FieldErrors, v: unknown, invalid = m.fields_email_invalid(), required = m.fields_email_required()) {
   const s = str(v).trim();
   if (!s) errors.email = required;
   else if (!isEmail(s) || hasControlChars(s) || !isPlainEmail(s)) errors.email = invalid;
 }
 
 function tooLong(errors: FieldErrors, field: string, v: string) {
-  if (!errors[field] && v.length > PASSWORD_MAX) errors[field] = `Password must be at most ${PASSWORD_MAX} characters`;
+  if (!errors[field] && v.length > PASSWORD_MAX) errors[field] = m.fields_password_too_long({ max: PASSWORD_MAX });
 }
 
 /** An e-mail alone (resend verification): the login and register rules for the address. */
@@ -26,7 +30,7 @@ export function checkLogin(input: { email?: unknown; password?: unknown }): Fiel
   const e: FieldErrors = {};
   email(e, input.email);
   const p = str(input.password);
-  if (!p) e.password = 'Password is required';
+  if (!p) e.password = m.fields_password_required();
   tooLong(e, 'password', p);
   return e;
 }
@@ -43,6 +47,8 @@ export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
+/** The password rule in the current language, for the hint under every new-password field. */
+export const passwordRule = () => m.fields_password_rule();
 /** One of the 10,000 most common passwords, whatever its letter case. */
 export const isCommonPassword = (p: string) => COMMON_PASSWORDS.has(p.toLowerCase());
 
@@ -53,10 +59,10 @@ export const isCommonPassword = (p: string) => COMMON_PASSWORDS.has(p.toLowerCas
 export function checkNewPassword(v: unknown, field = 'password'): FieldErrors {
   const e: FieldErrors = {};
   const p = str(v);
-  if (!p) e[field] = 'Password is required';
-  else if (p.length < 8) e[field] = PASSWORD_TOO_SHORT;
-  else if (!/[a-z]/.test(p) || !/[A-Z]/.test(p) || !/\d/.test(p)) e[field] = PASSWORD_NEEDS_MIX;
-  else if (isCommonPassword(p)) e[field] = COMMON_PASSWORD_MESSAGE;
+  if (!p) e[field] = m.fields_password_required();
+  else if (p.length < 8) e[field] = m.fields_password_too_short();
+  else if (!/[a-z]/.test(p) || !/[A-Z]/.test(p) || !/\d/.test(p)) e[field] = m.fields_password_needs_mix();
+  else if (isCommonPassword(p)) e[field] = m.fields_password_common();
   tooLong(e, field, p);
   return e;
 }
@@ -66,10 +72,10 @@ export function checkRegister(input: { email?: unknown; password?: unknown; term
   const e: FieldErrors = {};
   email(e, input.email);
   Object.assign(e, checkNewPassword(input.password));
-  if (input.termsAccepted !== true) e.termsAccepted = 'You must accept the Terms and Conditions';
-  if (input.ageConfirmed !== true) e.ageConfirmed = 'You must confirm that you are 21+ years old';
+  if (input.termsAccepted !== true) e.termsAccepted = m.fields_terms_required();
+  if (input.ageConfirmed !== true) e.ageConfirmed = m.fields_age_required();
   if (!REFERRAL_SOURCES.includes(input.reference as ReferralSource))
-    e.reference = 'Please select at least one option for how you heard about us';
+    e.reference = m.fields_reference_required();
   return e;
 }
 
@@ -77,7 +83,7 @@ export function checkRegister(input: { email?: unknown; password?: unknown; term
 export function checkForgot(input: { email?: unknown; captcha?: unknown }): FieldErrors {
   const e: FieldErrors = {};
   email(e, input.email);
-  if (!str(input.captcha).trim()) e.captcha = 'Captcha is required';
+  if (!str(input.captcha).trim()) e.captcha = m.fields_captcha_required();
   return e;
 }
 
@@ -90,8 +96,8 @@ export function checkReset(input: { password?: unknown; confirmPassword?: unknow
   const e = checkNewPassword(p);
   if (withConfirm) {
     const c = str(input.confirmPassword);
-    if (!c) e.confirmPassword = 'Please confirm your password';
-    else if (c !== p) e.confirmPassword = 'Passwords do not match';
+    if (!c) e.confirmPassword = m.fields_confirm_required();
+    else if (c !== p) e.confirmPassword = m.fields_passwords_differ();
   }
   return e;
 }
@@ -100,10 +106,10 @@ export function checkReset(input: { password?: unknown; confirmPassword?: unknow
 export function checkProfile(input: { name?: unknown; phoneNo?: unknown; email?: unknown }): FieldErrors {
   const e: FieldErrors = {};
   const name = str(input.name).trim();
-  if (name && (name.length < 2 || name.length > 50 || hasControlChars(name) || !isPlainName(name))) e.name = 'Name should be 2 to 50 characters long';
+  if (name && (name.length < 2 || name.length > 50 || hasControlChars(name) || !isPlainName(name))) e.name = m.fields_name_length();
   const phone = str(input.phoneNo).trim();
-  if (phone && !/^\d{10,15}$/.test(phone)) e.phoneNo = 'Phone number must be 10 to 15 digits';
-  email(e, input.email, 'Enter a valid email address');
+  if (phone && !/^\d{10,15}$/.test(phone)) e.phoneNo = m.fields_phone_digits();
+  email(e, input.email, m.fields_email_enter_valid());
   return e;
 }
 
@@ -115,18 +121,18 @@ export function checkChangePassword(input: { currentPassword?: unknown; newPassw
   const e: FieldErrors = {};
   const cur = str(input.currentPassword);
   const next = str(input.newPassword);
-  if (!cur) e.currentPassword = 'Current password is required';
+  if (!cur) e.currentPassword = m.fields_current_password_required();
   tooLong(e, 'currentPassword', cur);
-  if (!next) e.newPassword = 'New password is required';
+  if (!next) e.newPassword = m.fields_new_password_required();
   else {
     const rule = checkNewPassword(next, 'newPassword');
     if (rule.newPassword) e.newPassword = rule.newPassword;
-    else if (cur && cur === next) e.newPassword = 'Current password and new password cannot be same';
+    else if (cur && cur === next) e.newPassword = m.fields_password_same();
   }
   tooLong(e, 'newPassword', next);
   if (withConfirm) {
     const c = str(input.confirmPassword);
-    if (c !== next) e.confirmPassword = 'Passwords do not match';
+    if (c !== next) e.confirmPassword = m.fields_passwords_differ();
   }
   return e;
 }

@@ -25,6 +25,10 @@ export type BtcpayDoubleOptions = {
   storeMethods?: MethodId[];
   /** The store's speedPolicy (confirmations before an on-chain payment settles); default MediumSpeed. */
   speedPolicy?: 'HighSpeed' | 'MediumSpeed' | 'LowMediumSpeed' | 'LowSpeed';
+  /** The store's on-chain wallet balances (BTC); default 1.5 confirmed and 0.1 unconfirmed; null: no wallet. */
+  wallet?: { confirmed: string; unconfirmed: string } | null;
+  /** The store's Lightning node: local and remote channel balances (msat), 'none' or 'down'; default 0.25 BTC local. */
+  lightning?: { localMsat: string; remoteMsat: string } | 'none' | 'down';
   /** Send PayoutData.date as a string, as the contract documents it, instead of the number the code sends. */
   payoutDateAsString?: boolean;
 };
@@ -56,6 +60,9 @@ export type BtcpayDouble = {
   endMonitoring(invoiceId: string): boolean;
   setRate(usdPerBtc: number | string): void;
   setPermissions(permissions: string[]): void;
+  /** What the store's wallet holds (confirmed, unconfirmed BTC), or null for no wallet. */
+  setWallet(wallet: { confirmed: string; unconfirmed: string } | null): void;
+  setLightning(lightning: { localMsat: string; remoteMsat: string } | 'none' | 'down'): void;
   failNextInvoiceMethod(method: MethodId): void;
   refuseNextInvoice(): void;
   /** true: answer 503; 'refuse': stop listening, so connections are refused; false: back up on the same port. */
@@ -84,6 +91,9 @@ export const COINREEL_PERMISSIONS = [
   'btcpay.store.canviewstoresettings',
 ];
 
+/** What a key needs besides, to show the store's reserves beside the proof of liabilities (README, BTCPay Server). */
+export const RESERVES_PERMISSIONS = ['btcpay.store.canviewwallet', 'btcpay.store.canuselightningnode'];
+
 /** A local BTCPay Server (Greenfield API) on 127.0.0.1, keeping everything in memory. */
 export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise<BtcpayDouble> {
   const contract = loadContract();
@@ -106,7 +116,7 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
     contract,
     apiKey,
     storeId,
-    permissions: opts.permissions ?? COINREEL_PERMISSIONS.map((p) => `${p}:${storeId}`),
+    permissions: opts.permissions ?? [...COINREEL_PERMISSIONS, ...RESERVES_PERMISSIONS].map((p) => `${p}:${storeId}`),
     label: 'Coinreel',
     speedPolicy: opts.speedPolicy ?? 'MediumSpeed',
     invoices,
@@ -115,6 +125,8 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
     violations,
     requests: [],
     baseUrl: () => `http://127.0.0.1:${port}`,
+    wallet: opts.wallet === undefined ? { confirmed: '1.50000000', unconfirmed: '0.10000000' } : opts.wallet,
+    lightning: opts.lightning ?? { localMsat: '25000000000', remoteMsat: '5000000000' },
   };
   const serve = (p: number): ReturnType<typeof Bun.serve> =>
     Bun.serve({
@@ -155,6 +167,8 @@ export async function startBtcpayDouble(opts: BtcpayDoubleOptions = {}): Promise
     endMonitoring: (id) => invoices.endMonitoring(id),
     setRate: (rate) => void (invoices.rate = String(rate)),
     setPermissions: (permissions) => void (state.permissions = permissions),
+    setWallet: (wallet) => void (state.wallet = wallet),
+    setLightning: (lightning) => void (state.lightning = lightning),
     failNextInvoiceMethod: (method) => void (invoices.dropNextMethod = method),
     refuseNextInvoice: () => void (invoices.refuseNext = true),
     async setDown(value) {

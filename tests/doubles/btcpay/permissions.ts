@@ -9,7 +9,10 @@ const INCLUDES: Record<string, string[]> = {
     'btcpay.store.canviewstoresettings',
     'btcpay.store.webhooks.canmodifywebhooks',
     'btcpay.store.canmanagepayouts',
+    'btcpay.store.canuselightningnode',
   ],
+  // The store wallet's permissions stand apart (a key with "Modify your stores" alone may not read the wallet).
+  'btcpay.store.canmanagewallettransactions': ['btcpay.store.canviewwallet'],
   'btcpay.store.canmodifyinvoices': ['btcpay.store.canviewinvoices', 'btcpay.store.cancreateinvoice'],
   'btcpay.store.canmanagepullpayments': ['btcpay.store.cancreatepullpayments', 'btcpay.store.canarchivepullpayments'],
   'btcpay.store.cancreatepullpayments': ['btcpay.store.cancreatenonapprovedpullpayments'],
@@ -33,6 +36,8 @@ export const OPERATION_PERMISSION: Record<string, string | null> = {
   Webhooks_CreateWebhook: 'btcpay.store.webhooks.canmodifywebhooks',
   Webhooks_GetWebhook: 'btcpay.store.webhooks.canmodifywebhooks',
   Webhooks_DeleteWebhook: 'btcpay.store.webhooks.canmodifywebhooks',
+  StoreOnChainWallets_ShowOnChainWalletOverview: 'btcpay.store.canviewwallet',
+  StoreLightningNodeApi_GetBalance: 'btcpay.store.canuselightningnode',
 };
 
 /** Does a key holding `held` have `wanted` on `storeId`? */

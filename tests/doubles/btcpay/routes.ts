@@ -17,6 +17,10 @@ export type RouteState = {
   violations: string[];
   requests: { method: string; path: string; status: number }[];
   baseUrl: () => string;
+  /** The store's on-chain wallet (BTC decimal strings); null: the store has no on-chain wallet set up. */
+  wallet: { confirmed: string; unconfirmed: string } | null;
+  /** The store's Lightning node: its channel balances in millisatoshi, 'none' (not configured) or 'down' (unreachable). */
+  lightning: { localMsat: string; remoteMsat: string } | 'none' | 'down';
 };
 
 const problem = (status: number, code: string, message: string): Answer => ({ status, json: { code, message } });
@@ -105,6 +109,18 @@ function dispatch(operationId: string, params: Record<string, string>, url: URL,
       const p = payout();
       return p ? s.payouts.cancel(p) : noPayout;
     }
+    case 'StoreOnChainWallets_ShowOnChainWalletOverview': {
+      // GreenfieldStoreOnChainWalletsController: 404 when the store has no wallet for the method.
+      if (params.paymentMethodId !== 'BTC-CHAIN' || !s.wallet) return problem(404, 'wallet-not-found', 'The wallet was not found');
+      const w = s.wallet;
+      return checked(s, 'OnChainWalletOverviewData', { balance: addBtc(w.confirmed, w.unconfirmed), unconfirmedBalance: w.unconfirmed, confirmedBalance: w.confirmed });
+    }
+    case 'StoreLightningNodeApi_GetBalance': {
+      if (params.cryptoCode !== 'BTC' || s.lightning === 'none') return problem(404, 'lightning-not-configured', 'The lightning node configuration was not found');
+      if (s.lightning === 'down') return problem(503, 'lightning-node-unavailable', 'Unable to access the lightning node');
+      const { localMsat, remoteMsat } = s.lightning;
+      return checked(s, 'LightningNodeBalanceData', { onchain: { confirmed: '0', unconfirmed: '0', reserved: '0' }, offchain: { opening: '0', local: localMsat, remote: remoteMsat, closing: '0' } });
+    }
     case 'Stores_GetStore':
       return { status: 200, json: { id: s.storeId, name: s.label, website: null, defaultCurrency: 'USD', invoiceExpiration: 1800, archived: false, speedPolicy: s.speedPolicy } };
     case 'Webhooks_CreateWebhook': {
@@ -126,6 +142,22 @@ function dispatch(operationId: string, params: Record<string, string>, url: URL,
     }
   }
   return problem(501, 'not-modelled', `The BTCPay double does not serve ${operationId}`);
+}
+
+/** An answer held to the contract's schema for it: a double that drifts from BTCPay fails its tests too. */
+function checked(s: RouteState, schema: string, json: unknown): Answer {
+  s.violations.push(...s.contract.validateSchema(schema, json).map((v) => `answer ${schema}: ${v}`));
+  return { status: 200, json };
+}
+
+/** Two BTC decimal strings added exactly (to the satoshi), as the wallet overview's total. */
+function addBtc(a: string, b: string): string {
+  const sats = (x: string) => {
+    const [whole, frac = ''] = x.split('.');
+    return BigInt(whole! + frac.padEnd(8, '0').slice(0, 8));
+  };
+  const t = (sats(a) + sats(b)).toString().padStart(9, '0');
+  return `${t.slice(0, -8)}.${t.slice(-8)}`;
 }
 
 // The secret is returned only when the webhook is created (GreenfieldStoreWebhooksController).

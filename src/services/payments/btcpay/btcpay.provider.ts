@@ -2,6 +2,7 @@ import { type CreateInvoiceRequest, type CreatePayoutRequest, type KeyCheck, Pay
 import { type BtcpayClient, type BtcpayConnection, createBtcpayClient, type FetchLike } from './btcpay.client';
 import { centsToDecimal, type InvoiceWire, type PaymentMethodWire, type PayoutWire, toInvoice, toPaymentMethods, toPayout } from './btcpay.mapping';
 import { missingPermissions } from './btcpay.permissions';
+import { readReserves } from './btcpay.reserves';
 
 export type BtcpayOptions = { url: string; apiKey: string; storeId: string; webhookSecret: string; timeoutMs?: number; fetch?: FetchLike };
 
@@ -81,6 +82,10 @@ export function createBtcpayProvider(opts: BtcpayOptions): PaymentsProvider {
     },
 
     checkKey: () => checkKey(api, opts.storeId),
+
+    reserves() {
+      return readReserves(api, () => this.currentRate());
+    },
   };
 }
 

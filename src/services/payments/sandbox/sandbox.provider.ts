@@ -10,6 +10,7 @@ import {
 } from '../payments.port';
 import type { BitcoinNetwork } from '../withdraw-destination';
 import { newMethod, randomHex, recompute, type SandboxInvoice } from './sandbox-invoice';
+import { sandboxReserves } from './sandbox-reserves';
 
 const MONITORING_MS = 24 * 60 * 60 * 1000;
 
@@ -116,6 +117,7 @@ export function createSandboxProvider(client: Client, opts: SandboxOptions): San
       await savePayout(p);
     },
     checkKey: async () => ({ ok: true, missing: [] }),
+    reserves: () => sandboxReserves(client, rate, now()),
     async awaitingPayment() {
       const r = await client.execute("SELECT id, created_at FROM sandbox_payouts WHERE json_extract(body, '$.state') = 'AwaitingPayment' ORDER BY created_at");
       return r.rows.map((row) => ({ id: String(row.id), createdAt: Number(row.created_at) }));
