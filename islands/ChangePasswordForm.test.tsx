@@ -39,7 +39,7 @@ describe('ChangePasswordForm against the real API', () => {
     type('New Password', 'Short1!');
     expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
     type('New Password', 'nouppercase1!');
-    expect(screen.getByText('Password must contain at least one uppercase letter, one lowercase letter, one number and one special character')).toBeTruthy();
+    expect(screen.getByText('Password must contain at least one uppercase letter, one lowercase letter, and one number')).toBeTruthy();
     type('New Password', 'Secret123!');
     expect(screen.getByText('Current password and new password cannot be same')).toBeTruthy();
     type('New Password', 'Another456?');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkChangePassword, PASSWORD_RULE_WITH_SPECIAL } from '../src/shared/schemas/account';
+import { checkChangePassword, PASSWORD_RULE } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
@@ -47,7 +47,7 @@ export default function ChangePasswordForm({ form: posted, formToken }: { form?:
         name="newPassword"
         label="New Password"
         autoComplete="new-password"
-        hint={PASSWORD_RULE_WITH_SPECIAL}
+        hint={PASSWORD_RULE}
         value={values.newPassword}
         onValue={(v) => set('newPassword', v)}
         error={errors.newPassword}

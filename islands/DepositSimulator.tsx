@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
 
-export type DepositSimulatorProps = { depositId: string; action: string; formToken?: string };
+export type DepositSimulatorProps = { depositId: string; action: string; formToken?: string;
+  /** The deposit is paid already: one more payment is a second payment, and says so. */
+  paid?: boolean };
 
 const BUTTONS: { action: string; label: string }[] = [
   { action: 'pay', label: 'Pay in full' },
@@ -13,14 +15,24 @@ const BUTTONS: { action: string; label: string }[] = [
   { action: 'received', label: 'On-chain: received' },
   { action: 'confirm', label: 'On-chain: confirm' },
 ];
+// Once paid, the invoice can still be paid again (as a wallet could): the one button left says that is what it does.
+const AGAIN = [{ action: 'pay', label: 'Simulate a second payment' }];
+
+/** A deposit answer whose credits reach what it asked: paid. */
+const paidIn = (data: unknown) => {
+  const d = data as { amount?: number; credited?: number } | undefined;
+  return !!d && typeof d.amount === 'number' && typeof d.credited === 'number' && d.credited >= d.amount;
+};
 
 /**
  * The sandbox's Simulate payment panel (never in production): each button pays this deposit's invoice as a wallet
  * would, and the site hears of it through the same signed webhook as from BTCPay. Without scripts it is a plain
  * form; with them the page updates live from the pushes instead of reloading.
  */
-export default function DepositSimulator({ depositId, action, formToken }: DepositSimulatorProps) {
+export default function DepositSimulator({ depositId, action, formToken, paid: paidAtFirst = false }: DepositSimulatorProps) {
   const [busy, setBusy] = useState<string | null>(null);
+  // Paid when the page was drawn, or by a press here (the simulation's answer carries the deposit).
+  const [paid, setPaid] = useState(paidAtFirst);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     const button = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -30,6 +42,7 @@ export default function DepositSimulator({ depositId, action, formToken }: Depos
     try {
       const r = await api(`/sandbox/deposits/${encodeURIComponent(depositId)}/simulate`, { method: 'POST', body: { action: button.value } });
       if (r.success) toast.success('Payment simulated.', { id: 'deposit-simulate' });
+      if (paidIn(r.data)) setPaid(true);
     } catch {
       // The API client has already told the player the network failed.
     }
@@ -38,15 +51,19 @@ export default function DepositSimulator({ depositId, action, formToken }: Depos
 
   return (
     <section className="card deposit-simulator" aria-labelledby="simulate-title">
-      <h2 id="simulate-title" className="card-title">Simulate payment</h2>
-      <p className="muted">Sandbox only: nothing here moves real Bitcoin. Each button pays this invoice as a wallet would.</p>
+      <h2 id="simulate-title" className="card-title">{paid ? 'Simulate a second payment' : 'Simulate payment'}</h2>
+      <p className="muted">
+        {paid
+          ? 'Sandbox only: this deposit is paid. A wallet could still pay its invoice again; the site would credit that too.'
+          : 'Sandbox only: nothing here moves real Bitcoin. Each button pays this invoice as a wallet would.'}
+      </p>
       <form method="post" action={action} onSubmit={submit} aria-busy={busy ? true : undefined}>
         <input type="hidden" name="_action" value="simulate" />
         <input type="hidden" name="depositId" value={depositId} />
         <FormToken value={formToken} />
         <div className="simulate-buttons">
-          {BUTTONS.map((b) => (
-            <button key={b.action} type="submit" name="simulate" value={b.action} className="btn btn-ghost btn-sm" disabled={busy !== null}>
+          {(paid ? AGAIN : BUTTONS).map((b) => (
+            <button key={b.label} type="submit" name="simulate" value={b.action} className="btn btn-ghost btn-sm" disabled={busy !== null}>
               {busy === b.action && <span className="spinner spinner-inline" aria-hidden="true" />}
               {b.label}
             </button>

@@ -132,10 +132,10 @@ describe('DepositStatus while the deposit waits for its payment', () => {
 });
 
 describe('DepositStatus once something happened to the money', () => {
-  test('paid more than asked: the news says by how much, and that all of it was credited', () => {
+  test('paid more than asked: the news says what arrived in all, and that all of it is in the wallet', () => {
     render(<DepositStatus {...props({ status: 'completed', invoiceStatus: 'Settled', amountCents: 2_000, creditedCents: 2_400 })} />);
     expect(news()).toContain('Paid — $24.00 is in your wallet');
-    expect(news()).toContain('You sent $4.00 more than the $20.00 asked; all of it was credited.');
+    expect(news()).toContain('You paid $24.00 for a $20.00 deposit; all $24.00 is in your wallet.');
   });
 
   test('paid: the news first, with Play now and See history; no QR, amount to send, Copy or timer', () => {

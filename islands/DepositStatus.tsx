@@ -155,7 +155,7 @@ function DepositNews({ phase, figures, canPay }: { phase: DepositPhase; figures:
     return (
       <div className="deposit-done">
         <p className="deposit-done-title">{`Paid — ${formatCents(creditedCents)} is in your wallet`}</p>
-        {creditedCents > amountCents && <p>{`You sent ${formatCents(creditedCents - amountCents)} more than the ${formatCents(amountCents)} asked; all of it was credited.`}</p>}
+        {creditedCents > amountCents && <p>{`You paid ${formatCents(creditedCents)} for a ${formatCents(amountCents)} deposit; all ${formatCents(creditedCents)} is in your wallet.`}</p>}
         <p className="deposit-done-links">
           <a className="btn btn-primary" href="/home#transfer">Play now</a>
           <a className="btn btn-ghost" href="/transactions?type=DEPOSIT">See history</a>
@@ -216,10 +216,6 @@ function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; l
 
   return (
     <>
-      <p className="deposit-lead">
-        Send a BTC amount equal to the USD amount you want to deposit to the address shown below. Scan the QR code with
-        your Cash App or Bitcoin wallet, or copy the address.
-      </p>
       {left !== null && (
         <p className={`deposit-timer${left <= WARNING_SECONDS ? ' is-warning' : ''}`}>
           {'Invoice expires in '}
@@ -252,10 +248,6 @@ function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; l
           <AddressPanel entry={a} />
         </div>
       ))}
-      <p className="deposit-note">
-        <strong>Send crypto only to this address</strong> to avoid losing your funds. A new address is given for every
-        deposit, so never reuse an old one.
-      </p>
     </>
   );
 }

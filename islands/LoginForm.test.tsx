@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { makeApp, type TestApp } from '../tests/helpers/app';
 import { islandDom, routeFetchTo, watchIslands } from '../tests/helpers/islands';
-import { createPlayer } from '../tests/helpers/players';
+import { createOperatorUser, createPlayer } from '../tests/helpers/players';
 import LoginForm, { LOGIN_FAILED, NEW_ACCOUNT_HINT, nextFromReferrer, REMEMBERED_EMAIL } from './LoginForm';
 
 const { render, screen, fireEvent, waitFor, cleanup } = await islandDom('http://localhost:3000/login');
@@ -111,6 +111,17 @@ describe('LoginForm against the real API', () => {
     expect(await screen.findByText('Login Successful')).toBeTruthy();
     expect(localStorage.getItem(REMEMBERED_EMAIL)).toBeNull();
     await waitFor(() => expect(seen.went).toEqual([{ how: 'assign', path: '/home' }]), { timeout: 2000 });
+  });
+
+  test('an operator lands in the console, not on a player\'s dashboard', async () => {
+    server = routeFetchTo(app);
+    const op = await createOperatorUser(app);
+    render(<LoginForm />);
+    type('Email', op.email);
+    type('Password', op.password);
+    submit();
+    expect(await screen.findByText('Redirecting you to the operator console...')).toBeTruthy();
+    await waitFor(() => expect(seen.went).toEqual([{ how: 'assign', path: '/admin' }]), { timeout: 2000 });
   });
 
   test('an unverified account is refused as a wrong password, with the line for a new account; no dialog says more', async () => {

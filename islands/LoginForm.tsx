@@ -1,6 +1,6 @@
 import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useState } from 'react';
-import { sameSitePath } from '../src/shared/paths';
+import { landingOf, sameSitePath } from '../src/shared/paths';
 import { checkLogin } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { navigation } from './_client/navigate';
@@ -58,14 +58,14 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
     const box = form.formRef.current?.elements.namedItem('email');
     if (saved && !posted && !(box instanceof HTMLInputElement && box.value)) form.reset({ email: saved, password: '', remember: true });
   }, []);
-  const destination = () => next ?? nextFromReferrer(document.referrer, location.origin) ?? '/home';
+  const destination = (role?: unknown) => next ?? nextFromReferrer(document.referrer, location.origin) ?? landingOf(role);
 
-  function signedIn(message: string) {
+  function signedIn(message: string, role?: unknown) {
     const email = codeStep?.email ?? values.email.trim();
     if (codeStep?.remember ?? values.remember) localStorage.setItem(REMEMBERED_EMAIL, email);
     else localStorage.removeItem(REMEMBERED_EMAIL);
     toast.success(message, { id: 'login' });
-    const to = destination();
+    const to = destination(role);
     setDone(to);
     setTimeout(() => navigation.assign(to), REDIRECT_MS);
   }
@@ -84,7 +84,7 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
         // that is gone in four seconds, before a player using a screen reader or a magnifier has read it.
         quiet: true,
       });
-      if (r.success) signedIn(r.message || m.auth_login_ok());
+      if (r.success) signedIn(r.message || m.auth_login_ok(), r.user?.role);
       else if (r.errorType === 'TOTP_REQUIRED' && r.loginToken) setCodeStep({ email, loginToken: r.loginToken, remember: values.remember });
       else if (Object.keys(r.fieldErrors).length) form.showServerErrors(r.fieldErrors);
       else setFailure(r.message || m.auth_invalid_login());
@@ -98,7 +98,7 @@ export default function LoginForm({ next, form: posted }: LoginFormProps) {
   if (done)
     return (
       <ResultPanel tone="success" title={m.auth_login_success()}>
-        <p role="status">{done === '/home' ? m.auth_redirect_home() : m.auth_redirect_back()}</p>
+        <p role="status">{done === '/home' ? m.auth_redirect_home() : done === '/admin' ? m.auth_redirect_console() : m.auth_redirect_back()}</p>
       </ResultPanel>
     );
   if (codeStep)

@@ -66,7 +66,7 @@ describe('WalletMenu', () => {
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(list.hidden).toBe(false);
-    expect(screen.getByRole('link', { name: 'P2P Transfers' }).getAttribute('href')).toBe('/p2p-transfer');
+    expect(screen.getByRole('link', { name: 'Send to a player' }).getAttribute('href')).toBe('/p2p-transfer');
     expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposit-bitcoin');
     expect(screen.getByRole('link', { name: 'Deposit' }).hasAttribute('data-deposit-open')).toBe(true);
     expect(screen.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/home#withdraw');
@@ -81,11 +81,11 @@ describe('WalletMenu', () => {
     const button = header();
     button.focus();
     fireEvent.keyDown(button, { key: 'ArrowDown' });
-    expect(document.activeElement?.textContent).toBe('P2P Transfers');
+    expect(document.activeElement?.textContent).toBe('Send to a player');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
     expect(document.activeElement?.textContent).toBe('Freeplay');
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
-    expect(document.activeElement?.textContent).toBe('P2P Transfers');
+    expect(document.activeElement?.textContent).toBe('Send to a player');
   });
 
   test('a click outside closes the menu', () => {

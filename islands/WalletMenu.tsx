@@ -82,7 +82,7 @@ export default function WalletMenu(props: WalletMenuProps) {
         <span className="wallet-amount" data-wallet-balance>{formatCents(balance)}</span>
       </button>
       <ul id={menuId} className="dropdown-menu dropdown-right wallet-menu-list" hidden={!open}>
-        <li><a data-menu-item href="/p2p-transfer">P2P Transfers</a></li>
+        <li><a data-menu-item href="/p2p-transfer">Send to a player</a></li>
         <li><a data-menu-item data-deposit-open href="/deposit-bitcoin" onClick={() => close(true)}>Deposit</a></li>
         <li><a data-menu-item href="/home#withdraw">Withdraw</a></li>
         <li>

@@ -1,63 +1,80 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { dollarsToCents, formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
-import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, TIP_INPUT, TIP_PRESETS, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
-import { api } from './_client/api';
+import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
+import { TOTP_ERROR_TYPES, TOTP_REQUIRED_MESSAGE } from '../src/shared/schemas/two-step';
+import type { WithdrawReviewView } from '../src/shared/withdraw-review';
+import { api, type ApiAnswer } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
-import { useRequestKey } from './_client/use-request-key';
+import { idempotencyKey } from './_client/idempotency';
 import { walletCents } from './_client/signals';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
 import { LoaderOverlay, SubmitButton } from './_ui/busy';
 import { FieldError, FormFailure, describedBy } from './_ui/field';
 import { FormToken } from './_ui/form-token';
-import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm } from './_ui/use-form';
-import { withTotp } from '../src/shared/schemas/two-step';
-import { ADDRESS_HINTS, type BitcoinNetwork } from '../src/shared/bitcoin-network';
+import { WithdrawReview, type TypedWithdrawal } from './_ui/withdraw-review';
+import { TipField } from './_ui/withdraw-tip';
+import { WithdrawQuote } from './_ui/withdraw-quote';
+import { ADDRESS_EXAMPLES, type BitcoinNetwork } from '../src/shared/bitcoin-network';
 import { sameSitePath } from '../src/shared/paths';
 
 export type WithdrawFormProps = {
   walletCents: number;
   /** USD per BTC at the store now (null while it cannot be read): the player sees what they will receive before submitting. */
   rateUsdPerBtc?: number | null;
-  /** Idempotency-Key of the plain form post. */
+  /** Idempotency-Key of the plain form's confirmation. */
   formKey?: string;
   /** The session's form token (src/http/form-token.ts). */
   formToken?: string;
-  /** Two-step verification is on: the request carries a code. */
+  /** Two-step verification is on: the confirmation carries a code. */
   twoStep?: boolean;
-  /** The site's Bitcoin network, for the placeholders (bcrt1… on regtest). */
+  /** The site's Bitcoin network, for the placeholders (a valid regtest address on regtest). */
   network?: BitcoinNetwork;
   /** What the operator's settings let the form say about withdrawal times (src/shared/withdrawal-time.ts). */
   withdrawalTime?: string;
   /** A refused plain post: what was typed and the messages. */
   form?: { values?: Record<string, string>; errors?: Record<string, string>; message?: string | null; link?: string } | null;
+  /** A plain post's review step: what to check, what was typed, and why it is shown again (if it is). */
+  review?: { view: WithdrawReviewView; typed: TypedWithdrawal; notice?: string | null; totpError?: string } | null;
 };
 
 // Refusals whose message names a page to go to (the answer's link); the form shows them with the link, not as a toast.
 const LINKED_REFUSALS = ['IDENTITY_REQUIRED', 'TAX_DETAILS_REQUIRED'];
+// A confirmation of something no longer as reviewed: the player is shown the figures of the moment instead.
+const REVIEW_AGAIN = ['REVIEW_EXPIRED', 'RATE_MOVED', 'REVIEW_CHANGED'];
 const linkOf = (r: object) => ('link' in r && typeof r.link === 'string' ? r.link : null);
 // Where a requested withdrawal is followed (the Withdrawals tab).
 const HISTORY = '/transactions?type=WITHDRAW';
+const FIELDS = ['currency', 'wallet_address', 'amount', 'tip'];
 
-const EMPTY = { currency: DEFAULT_WITHDRAW_CURRENCY as string, wallet_address: '', amount: '', tip: '', totp: '' };
-// A code is good once: it is never filled back in.
-const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k in EMPTY && k !== 'totp'));
+const EMPTY: TypedWithdrawal = { currency: DEFAULT_WITHDRAW_CURRENCY, wallet_address: '', amount: '', tip: '' };
+const pick = (v?: Record<string, string>) => Object.fromEntries(Object.entries(v ?? {}).filter(([k]) => k in EMPTY));
+const orderOf = (v: TypedWithdrawal) => ({ currency: v.currency, wallet_address: v.wallet_address.trim(), amount: (readAmount(v.amount) as { dollars: number }).dollars, tip: v.tip ? Number(v.tip) : 0 });
+
+type Reviewing = { view: WithdrawReviewView; typed: TypedWithdrawal; notice: string | null };
 
 /**
- * spec §2 Withdraw to Bitcoin: currency (on-chain by default, or Lightning), the address or invoice, an amount in USD
- * with the currency's minimum, and an optional tip of whole dollars with quick picks.
+ * spec §2 Withdraw to Bitcoin, in two steps: the form (currency, address or invoice, amount with the currency's
+ * minimum, an optional whole-dollar tip), then a review of everything that will happen; only its Request Withdrawal
+ * holds and sends. Both steps are real forms posting to /home, so they work before and without script.
  */
 export default function WithdrawForm(props: WithdrawFormProps) {
   const posted = props.form;
-  const code = useCodeAsked(props.twoStep, posted?.errors);
-  const form = useForm({ ...EMPTY, ...pick(posted?.values) }, withTotp(checkWithdrawTyped, code.asked));
+  const form = useForm({ ...EMPTY, ...pick(posted?.values ?? props.review?.typed) }, checkWithdrawTyped);
   const [postedErrors, setPostedErrors] = useState<Record<string, string>>(posted?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; link: string | null } | null>(posted?.message ? { message: posted.message, link: posted.link ?? null } : null);
+  const [reviewing, setReviewing] = useState<Reviewing | null>(props.review ? { view: props.review.view, typed: props.review.typed, notice: props.review.notice ?? null } : null);
+  const [totp, setTotp] = useState('');
+  const [totpError, setTotpError] = useState(props.review?.totpError);
+  // The code box: two-step known on, or asked for by the server since (turned on in another tab).
+  const [askCode, setAskCode] = useState(props.twoStep === true || !!props.review?.totpError);
   // The server's sentence for the last withdrawal requested: it stays, as the toast does not.
   const [requested, setRequested] = useState<string | null>(null);
+  // One Idempotency-Key per review: a double press withdraws once; a new review is a new request.
+  const key = useRef(props.formKey ?? '');
   // A refusal shows at the top of a long form: once rendered, it is brought into view from the button just pressed.
   const [refusals, setRefusals] = useState(0);
   useEffect(() => {
@@ -67,41 +84,89 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   const { values, set } = form;
   const errors = { ...postedErrors, ...form.errors };
   const lightning = values.currency === 'BTC-LN';
+  const typedAmount = readAmount(values.amount);
+  const amountCents = typedAmount.ok ? dollarsToCents(typedAmount.text) : null;
 
-  const requestKey = useRequestKey();
+  /** A refusal, at the step's form: a named page, the balance, a field, or a sentence. */
+  function refused(r: ApiAnswer) {
+    setReviewing(null);
+    if (LINKED_REFUSALS.includes(String(r.errorType))) setFailure({ message: r.message || 'Request failed.', link: sameSitePath(linkOf(r)) });
+    else if (r.errorType === 'INSUFFICIENT_FUNDS') return form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+    else if (Object.keys(r.fieldErrors).some((f) => FIELDS.includes(f))) return form.showServerErrors(r.fieldErrors);
+    else setFailure({ message: r.message || 'Request failed.', link: null });
+    setRefusals((n) => n + 1);
+  }
 
+  async function askReview(typed: TypedWithdrawal, notice: string | null = null) {
+    const r = await api<{ review: WithdrawReviewView }>('/withdraw/review', { method: 'POST', body: orderOf(typed), quiet: true });
+    if (!r.success || !r.review) return refused(r);
+    key.current = idempotencyKey();
+    setTotpError(undefined);
+    setReviewing({ view: r.review, typed, notice });
+  }
+
+  // Step 1: everything checked, nothing held.
   async function submit(e: React.FormEvent) {
     setPostedErrors({});
     setFailure(null);
     setRequested(null);
     if (!form.attempt(e)) return;
     setBusy(true);
+    try {
+      await askReview({ ...values });
+    } catch {
+      // The API client has already told the player the network failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Back from the review: the button pressed is gone, so focus goes to the amount, where a change usually is.
+  const backToForm = useRef(false);
+  useEffect(() => {
+    if (reviewing || !backToForm.current) return;
+    backToForm.current = false;
+    form.formRef.current?.querySelector<HTMLInputElement>('#withdraw-amount')?.focus();
+  }, [reviewing]);
+
+  // Step 2: confirmed (or Change).
+  async function confirm(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!reviewing || busy) return;
+    if (((e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'withdraw-edit') {
+      backToForm.current = true;
+      return setReviewing(null);
+    }
+    const v = reviewing.view;
+    // An empty code box is said at the box: nothing is sent.
+    if (askCode && !totp.trim()) return setTotpError(TOTP_REQUIRED_MESSAGE);
+    setBusy(true);
     let walletAmount: unknown;
     try {
-      const order = { currency: values.currency, wallet_address: values.wallet_address.trim(), amount: (readAmount(values.amount) as { dollars: number }).dollars, tip: values.tip ? Number(values.tip) : 0 };
-      const r = await api<{ walletAmount: number }>('/withdraw/withdraw-request', {
+      const r = await api<{ walletAmount: number }>('/withdraw/confirm', {
         method: 'POST',
-        body: { ...order, ...(code.asked && { totp: values.totp.trim() }) },
-        // The code is left out of the request's identity: a retry with the next code is still the same withdrawal.
-        headers: { 'Idempotency-Key': requestKey.for(order) },
-        inlineFields: ['currency', 'wallet_address', 'amount', 'tip', 'totp'],
-        quietErrorTypes: ['INSUFFICIENT_FUNDS', ...LINKED_REFUSALS],
+        body: { currency: v.currency, wallet_address: v.wallet_address, amount: v.amount, tip: v.tip, review: v.token, ...(askCode && { totp: totp.trim() }) },
+        headers: { 'Idempotency-Key': key.current },
+        quiet: true,
       });
-      requestKey.answered();
       walletAmount = r.walletAmount;
-      code.note(r.errorType);
       if (r.success) {
         // spec §4: fields cleared, the currency back to Bitcoin.
         form.reset(EMPTY);
+        setReviewing(null);
+        setTotp('');
         toast.success(r.message || 'Withdrawal requested.', { id: 'withdraw' });
         setRequested(r.message || 'Withdrawal requested.');
-      } else if (LINKED_REFUSALS.includes(String(r.errorType))) {
-        setFailure({ message: r.message || 'Request failed.', link: sameSitePath(linkOf(r)) });
-        setRefusals((n) => n + 1);
-      } else if (r.errorType === 'INSUFFICIENT_FUNDS') form.showServerErrors({ amount: r.message || 'Insufficient balance' });
-      else form.showServerErrors(r.fieldErrors);
+      } else if (REVIEW_AGAIN.includes(String(r.errorType))) await askReview(reviewing.typed, r.message ?? null);
+      else if (TOTP_ERROR_TYPES.includes(String(r.errorType)) || r.fieldErrors.totp) {
+        // A refused code is refused once: the same review, a new key, a fresh box.
+        key.current = idempotencyKey();
+        setAskCode(true);
+        setTotp('');
+        setTotpError(r.fieldErrors.totp ?? r.message);
+      } else refused(r);
     } catch {
-      // The API client has already told the player the network failed.
+      // The API client has already told the player the network failed; the same key makes a retry withdraw once.
     } finally {
       if (walletAmount !== undefined) applyWalletAmount(walletAmount);
       else await refreshBalance();
@@ -109,11 +174,20 @@ export default function WithdrawForm(props: WithdrawFormProps) {
     }
   }
 
+  if (reviewing)
+    return (
+      <>
+        {busy && <LoaderOverlay label="Requesting withdrawal..." />}
+        <WithdrawReview review={reviewing.view} typed={reviewing.typed} notice={reviewing.notice} busy={busy} formToken={props.formToken} formKey={key.current || undefined}
+          twoStep={askCode} totp={totp} onTotp={(t) => { setTotp(t); setTotpError(undefined); }} totpError={totpError} onSubmit={confirm} />
+      </>
+    );
+
+  const example = ADDRESS_EXAMPLES[props.network ?? 'mainnet'];
   return (
     <form className="form withdraw-form" method="post" action="/home#withdraw" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {busy && <LoaderOverlay label="Requesting withdrawal..." />}
+      {busy && <LoaderOverlay label="Checking your withdrawal..." />}
       <input type="hidden" name="_action" value="withdraw" />
-      {props.formKey && <input type="hidden" name="_key" value={props.formKey} />}
       <FormToken value={props.formToken} />
       <FormFailure message={failure?.message} link={failure?.link} />
       <div className="field">
@@ -135,7 +209,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          placeholder={lightning ? ADDRESS_HINTS[props.network ?? 'mainnet'].invoice : ADDRESS_HINTS[props.network ?? 'mainnet'].address}
+          placeholder={lightning ? example.invoice : example.address}
           value={values.wallet_address}
           onChange={(e) => set('wallet_address', e.target.value)}
           {...describedBy('withdraw-address', errors.wallet_address)}
@@ -156,37 +230,13 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         />
         <FieldError id="withdraw-amount" error={errors.amount} />
       </div>
-      <fieldset className="field tip-field">
-        <legend>Tip (optional)</legend>
-        <div className="tip-presets">
-          {TIP_PRESETS.map((n) => (
-            <button key={n} type="button" className={`btn btn-sm ${values.tip === String(n) ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={values.tip === String(n)} onClick={() => set('tip', values.tip === String(n) ? '' : String(n))}>
-              ${n}
-            </button>
-          ))}
-        </div>
-        <label htmlFor="withdraw-tip" className="sr-only">
-          Tip in whole dollars
-        </label>
-        <input
-          id="withdraw-tip"
-          name="tip"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="Other amount"
-          value={values.tip}
-          onChange={(e) => set('tip', e.target.value)}
-          {...describedBy('withdraw-tip', errors.tip)}
-        />
-        <FieldError id="withdraw-tip" error={errors.tip} />
-      </fieldset>
+      <TipField value={values.tip} onValue={(v) => set('tip', v)} amountCents={amountCents} error={errors.tip} />
       <p className="move-balances">
         <span>
           Available balance: <strong>{formatCents(wallet)}</strong>
         </span>
       </p>
-      <WithdrawQuote id="withdraw-quote" rate={props.rateUsdPerBtc ?? null} amount={values.amount} tip={values.tip} />
-      {code.asked && <TotpField id="withdraw-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
+      <WithdrawQuote id="withdraw-quote" rate={props.rateUsdPerBtc ?? null} amountCents={amountCents} tip={values.tip} />
       {props.withdrawalTime && <p className="muted">{props.withdrawalTime}</p>}
       <div role="status" className="move-result-region">
         {requested && (
@@ -198,34 +248,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           </div>
         )}
       </div>
-      <SubmitButton busy={busy} label="Request Withdrawal" busyLabel="Requesting..." describedBy="withdraw-quote" />
+      <SubmitButton busy={busy} label="Review Withdrawal" busyLabel="Checking..." describedBy="withdraw-quote" />
     </form>
-  );
-}
-
-/** BTC for `cents` at `rate`, to the satoshi, rounded up (as the server computes it). */
-const btcFor = (cents: number, rate: number) => (Math.ceil((cents * 1e6) / rate) / 1e8).toFixed(8);
-
-/**
- * What the player will receive, in BTC at the current rate, and what leaves the wallet with the tip. Not a live
- * region (it changes with every keystroke, and each change would be read out): the Request button names it instead.
- */
-function WithdrawQuote({ id, rate, amount, tip }: { id: string; rate: number | null; amount: string; tip: string }) {
-  const read = readAmount(amount);
-  const cents = read.ok ? dollarsToCents(read.text) : null;
-  // Only a tip the form accepts (whole dollars) is counted; "2.50" shows its error, not a sum.
-  const tipCents = TIP_INPUT.test(tip) ? (dollarsToCents(tip || '0') ?? 0) : 0;
-  if (!rate) return <p className="muted withdraw-quote" id={id}>The Bitcoin rate is shown here when it can be read.</p>;
-  return (
-    <p className="withdraw-quote" id={id}>
-      Rate: <strong>{formatCents(Math.round(rate * 100))}</strong> per BTC
-      {cents !== null && cents > 0 && (
-        <>
-          {' · You receive about '}
-          <strong>{btcFor(cents, rate)} BTC</strong>
-          {tipCents > 0 && <>{` · ${formatCents(cents + tipCents)} leaves your wallet with the tip`}</>}
-        </>
-      )}
-    </p>
   );
 }

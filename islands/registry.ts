@@ -18,7 +18,7 @@ import DepositModal from './DepositModal';
 import DepositSimulator from './DepositSimulator';
 import ConsoleNav from './ConsoleNav';
 import TwoStepSettings from './TwoStepSettings';
-import IdentityFiles from './IdentityFiles';
+import IdentityForm from './IdentityForm';
 import SolvencyCheck from './SolvencyCheck';
 import AccountNonce from './AccountNonce';
 import TickerPrivacyForm from './TickerPrivacyForm';
@@ -44,7 +44,7 @@ export const registry = {
   DepositSimulator,
   ConsoleNav,
   TwoStepSettings,
-  IdentityFiles,
+  IdentityForm,
   SolvencyCheck,
   AccountNonce,
   TickerPrivacyForm,

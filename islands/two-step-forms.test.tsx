@@ -84,16 +84,20 @@ describe('LoginForm with two-step on', () => {
 });
 
 describe('protected forms show a code box when two-step is on', () => {
-  test('WithdrawForm: no request without a code; a wrong code is said at the box, nothing held; the right one withdraws', async () => {
+  test('WithdrawForm: the review asks for the code; none sends nothing; a wrong one is said at the box, nothing held; the right one withdraws', async () => {
     const { p, secret } = await protectedPlayer();
     await fund(app, p.userId, 20_000);
     const server = signedIn(p);
     render(<WithdrawForm walletCents={20_000} twoStep />);
+    // The code belongs to the step that sends: the form has no box.
+    expect(screen.queryByLabelText('Two-step code')).toBeNull();
     type('Wallet address', 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
     type('Amount (USD)', '100');
+    click('Review Withdrawal');
+    await screen.findByRole('heading', { name: 'Check your withdrawal' });
     click('Request Withdrawal');
     expect(await screen.findByText(TOTP_REQUIRED_MESSAGE)).toBeTruthy();
-    expect(server.sent.filter((s) => s.path.includes('withdraw-request'))).toHaveLength(0);
+    expect(server.sent.filter((s) => s.path.includes('withdraw/confirm'))).toHaveLength(0);
     code('000000');
     click('Request Withdrawal');
     expect(await screen.findByText(TOTP_INVALID_MESSAGE)).toBeTruthy();

@@ -34,6 +34,7 @@ import { gameMovesRoutes } from './api/games/game-moves.routes';
 import { depositsRoutes } from './api/deposits/deposits.routes';
 import { webhookRoutes } from './api/deposits/webhook.routes';
 import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
+import { withdrawalReviewRoutes } from './api/withdrawals/withdrawal-review.routes';
 import { adminRoutes } from './api/admin/admin.routes';
 import { createOverview } from './services/admin/overview';
 import { identityRoutes } from './api/identity/identity.routes';
@@ -71,6 +72,10 @@ export function createApp(deps: Deps): App {
     .use(gameMovesRoutes({ games: deps.games, ledger: deps.ledger, idempotency: deps.idempotency, maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS }, session))
     .use(depositsRoutes({ config: deps.config, deposits: deps.deposits, idempotency: deps.idempotency, simulator }, session))
     .use(withdrawalsRoutes({ config: deps.config, twoStep: deps.twoStep, ledger: deps.ledger, withdrawals: deps.withdrawals, paymentsIdle: () => deps.deposits.idle(), idempotency: deps.idempotency, simulator }, session))
+    .use(withdrawalReviewRoutes({
+      config: deps.config, twoStep: deps.twoStep, ledger: deps.ledger, withdrawals: deps.withdrawals, sandboxPayouts: !!simulator, review: deps.withdrawalReview,
+      idempotency: deps.idempotency, reviewKey: deps.reviewKey, now: deps.now,
+    }, session))
     .use(adminRoutes({
       client: deps.database.client, ledger: deps.ledger, hub: deps.hub, logger: deps.logger, idempotency: deps.idempotency, withdrawals: deps.withdrawals,
       games: deps.games, deposits: deps.deposits, overview: createOverview(deps.database.client, deps.payments), maxAmountDollars: deps.config.MAX_AMOUNT_DOLLARS,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ConfigError, loadConfig, sharedKeyWarning } from './config';
+import { ConfigError, loadConfig, paymentsDemo, sandboxPaymentsWarning, sharedKeyWarning } from './config';
 
 describe('config', () => {
   test('defaults give a working site with nothing set', () => {
@@ -11,7 +11,7 @@ describe('config', () => {
   });
 
   test('the ticker shows no invented lines in production unless asked to', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://mail.example.com' };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://mail.example.com', PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' };
     expect(loadConfig(prod).TICKER_MODE).toBe('live');
     expect(loadConfig({ ...prod, TICKER_MODE: 'demo' }).TICKER_MODE).toBe('demo');
     expect(loadConfig({ NODE_ENV: 'test' }).TICKER_MODE).toBe('demo');
@@ -26,7 +26,7 @@ describe('config', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/CREDENTIAL_KEY: required in production/);
     expect(() => loadConfig({ CREDENTIAL_KEY: 'abc' })).toThrow(/CREDENTIAL_KEY/);
     // The outbox is a file on this machine: in production, mail must leave through SMTP.
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64) };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' };
     expect(() => loadConfig(prod)).toThrow(/SMTP_URL: required in production/);
     // Identity documents and tax numbers are encrypted under it; like CREDENTIAL_KEY it must not be generated there.
     expect(() => loadConfig({ ...prod, SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/DOCUMENT_KEY: required in production/);
@@ -43,7 +43,8 @@ describe('config', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect(error!.message.split('\n')).toHaveLength(1);
-    expect(error!.issues).toEqual(['JWT_SECRET: required in production', 'CREDENTIAL_KEY: required in production', 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only)', 'DOCUMENT_KEY: required in production']);
+    expect(error!.issues).toEqual(['JWT_SECRET: required in production', 'CREDENTIAL_KEY: required in production', 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only)', 'DOCUMENT_KEY: required in production',
+      'BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: required in production (without them deposit invoices are sandbox ones nobody can pay)']);
     expect(() => loadConfig({ NODE_ENV: 'production', CREDENTIAL_KEY: 'c'.repeat(64) })).toThrow(/^Invalid configuration: JWT_SECRET: required in production\. .+; SMTP_URL: required in production/);
   });
 
@@ -62,7 +63,7 @@ describe('config', () => {
   });
 
   test('production: a required variable set wrong is to be fixed, not unset; one key for both is warned of', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com:587', DOCUMENT_KEY: 'd'.repeat(64) };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com:587', DOCUMENT_KEY: 'd'.repeat(64), PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' };
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'short' })).toThrow(/^Invalid configuration: JWT_SECRET: must be at least 32 characters\. Fix JWT_SECRET\.$/);
     // Outside production unsetting it is a fix: a key is generated.
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/Fix JWT_SECRET or unset it for the default/);
@@ -113,7 +114,7 @@ describe('config', () => {
 });
 
 describe('where the server listens, and who may use the sandbox controls', () => {
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com', DOCUMENT_KEY: 'd'.repeat(64) };
+  const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com', DOCUMENT_KEY: 'd'.repeat(64), PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' };
 
   test('outside production it listens on 127.0.0.1 unless HOST is set; production keeps every interface', () => {
     expect(loadConfig({}).listenHost).toBe('127.0.0.1');
@@ -146,3 +147,44 @@ describe('where the server listens, and who may use the sandbox controls', () =>
     expect(() => loadConfig({ SOLVENCY_SNAPSHOT: 'hourly' })).toThrow(/SOLVENCY_SNAPSHOT/);
   });
 });
+
+describe('a self-hoster\'s first start', () => {
+  const secrets = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com', DOCUMENT_KEY: 'd'.repeat(64) };
+  const issuesOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (e) {
+      return (e as ConfigError).issues;
+    }
+    return [];
+  };
+
+  test('production refuses to start without BTCPay unless PAYMENTS_SANDBOX_IN_PRODUCTION=on says it is a demo', () => {
+    expect(() => loadConfig(secrets)).toThrow(/BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: required in production.+PAYMENTS_SANDBOX_IN_PRODUCTION=on for a demo/);
+    const demo = loadConfig({ ...secrets, PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' });
+    expect([paymentsDemo(demo), sandboxPaymentsWarning(demo)?.startsWith('BTCPay Server is not configured and PAYMENTS_SANDBOX_IN_PRODUCTION=on')]).toEqual([true, true]);
+    const paired = loadConfig({ ...secrets, BTCPAY_URL: 'https://btcpay.example.com', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' });
+    expect([paymentsDemo(paired), sandboxPaymentsWarning(paired)]).toEqual([false, null]);
+    // Outside production the sandbox needs no word.
+    expect(paymentsDemo(loadConfig({}))).toBe(false);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes' })).toThrow(/PAYMENTS_SANDBOX_IN_PRODUCTION/);
+  });
+
+  test('the shipped env example as first filled in: the missing secrets and every missing BTCPay setting in one round', () => {
+    const issues = issuesOf({ NODE_ENV: 'production', SMTP_URL: 'smtps://user:password@mail.example.com:465', BTCPAY_URL: 'https://btcpay.example.com' });
+    expect(issues).toEqual([
+      'JWT_SECRET: required in production', 'CREDENTIAL_KEY: required in production', 'DOCUMENT_KEY: required in production',
+      'BTCPAY_API_KEY, BTCPAY_STORE_ID, BTCPAY_WEBHOOK_SECRET: missing (BTCPay Server needs all four; BTCPAY_URL is set)',
+    ]);
+    expect(issuesOf({ ...secrets, BTCPAY_URL: 'https://b.example.com', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's' })).toEqual([
+      'BTCPAY_WEBHOOK_SECRET: missing (BTCPay Server needs all four; BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID are set)',
+    ]);
+  });
+
+  test('TRUSTED_PROXY_HEADER must be one header name', () => {
+    for (const ok of ['x-real-ip', 'X-Forwarded-For', 'cf-connecting-ip']) expect(loadConfig({ TRUSTED_PROXY_HEADER: ok }).TRUSTED_PROXY_HEADER).toBe(ok);
+    for (const bad of ['x real ip', 'x-real-ip:', 'x-real-ip,x-forwarded-for', 'x-réal-ip'])
+      expect(() => loadConfig({ TRUSTED_PROXY_HEADER: bad })).toThrow(/TRUSTED_PROXY_HEADER: must be one HTTP header name/);
+  });
+});
+

@@ -45,6 +45,8 @@ const schema = z.object({
   BTCPAY_API_KEY: z.string().optional(),
   BTCPAY_STORE_ID: z.string().optional(),
   BTCPAY_WEBHOOK_SECRET: z.string().optional(),
+  // `on`: production may run on the sandbox's payments (a demo nobody pays into); the console and deposit page say it.
+  PAYMENTS_SANDBOX_IN_PRODUCTION: z.enum(['on', 'off']).default('off'),
   SANDBOX_BTC_USD: z.coerce.number().positive().default(50000),
   DEPOSIT_MIN_DOLLARS: z.coerce.number().positive().default(1),
   // Amounts stay far inside what cents can count exactly (src/shared/money.ts).
@@ -72,7 +74,9 @@ const schema = z.object({
   VBLINK_URL: z.url().default('https://www.vblink777.club'),
   // Unset: `live` in production (never invented cash-outs there), `demo` elsewhere.
   TICKER_MODE: z.enum(['demo', 'live', 'off']).optional(),
-  TRUSTED_PROXY_HEADER: z.string().optional(),
+  // One HTTP header name (an RFC 9110 token): "x real ip" would never match a header, and every player would share
+  // the proxy's address and its rate limits.
+  TRUSTED_PROXY_HEADER: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be one HTTP header name, such as x-real-ip (letters, digits and dashes; no spaces)').optional(),
   // New Idempotency-Key values a player may store in 24 hours: each is kept for good (docs/decisions/idempotency-keys.md).
   IDEMPOTENCY_KEYS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   MAX_AMOUNT_DOLLARS: z.coerce.number().positive().max(1_000_000_000).default(100000),
@@ -135,12 +139,28 @@ export const btcpayConfigured = (c: Pick<Config, 'BTCPAY_URL' | 'BTCPAY_API_KEY'
   !!(c.BTCPAY_URL && c.BTCPAY_API_KEY && c.BTCPAY_STORE_ID && c.BTCPAY_WEBHOOK_SECRET);
 
 /**
- * A warning, not a refusal: a production site may start before its store is paired (`coinreel btcpay setup`), but
- * until then no deposit can be paid and no payout sent, which the log and `doctor` must say.
+ * Production runs on the sandbox's payments only when the operator said so (PAYMENTS_SANDBOX_IN_PRODUCTION=on, a
+ * demo); start-up refuses otherwise. Said so, it still starts with this warning, and the console and the deposit
+ * page say that deposits here are not real.
  */
 export function sandboxPaymentsWarning(c: Parameters<typeof btcpayConfigured>[0] & Pick<Config, 'isProduction'>): string | null {
   if (!c.isProduction || btcpayConfigured(c)) return null;
-  return 'BTCPay Server is not configured: deposits and withdrawals have no payment provider in production (deposit invoices are sandbox ones nobody can pay, and payouts are never sent)';
+  return 'BTCPay Server is not configured and PAYMENTS_SANDBOX_IN_PRODUCTION=on: this site is a payments demo (deposit invoices are sandbox ones nobody can pay, and payouts are never sent)';
+}
+
+/** Production on the sandbox's payments, as the operator asked (the pages' "payments demo" notices). */
+export const paymentsDemo = (c: Parameters<typeof btcpayConfigured>[0] & Pick<Config, 'isProduction'>): boolean => c.isProduction && !btcpayConfigured(c);
+
+const BTCPAY_VARS = ['BTCPAY_URL', 'BTCPAY_API_KEY', 'BTCPAY_STORE_ID', 'BTCPAY_WEBHOOK_SECRET'] as const;
+
+/** What is wrong with the BTCPay settings: a partial set (naming every one missing), or none in production unasked. */
+function btcpayProblems(c: z.infer<typeof schema>): string[] {
+  const missing = BTCPAY_VARS.filter((k) => !c[k]);
+  if (missing.length && missing.length < BTCPAY_VARS.length)
+    return [`${missing.join(', ')}: missing (BTCPay Server needs all four; ${BTCPAY_VARS.filter((k) => c[k]).join(', ')} ${missing.length === 3 ? 'is' : 'are'} set). Set ${missing.length > 1 ? 'them' : 'it'} (coinreel btcpay setup prints BTCPAY_WEBHOOK_SECRET), or unset all four for the sandbox`];
+  if (missing.length && c.NODE_ENV === 'production' && c.PAYMENTS_SANDBOX_IN_PRODUCTION !== 'on')
+    return ['BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: required in production (without them deposit invoices are sandbox ones nobody can pay). Set all four (README, BTCPay Server), or PAYMENTS_SANDBOX_IN_PRODUCTION=on for a demo'];
+  return [];
 }
 
 /**
@@ -183,17 +203,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     !c.SMTP_URL && 'SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server',
     !c.DOCUMENT_KEY && 'DOCUMENT_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32), different from CREDENTIAL_KEY, and keep it safe',
   ].filter((x): x is string => !!x);
-  if (required.length) throw invalid(required.join('; '), required.map((r) => r.split('. ')[0]!));
+  // Every problem of this kind in the first round: a missing secret and a partial BTCPay setting are said together.
   const s3 = [c.S3_BUCKET, c.S3_ACCESS_KEY_ID, c.S3_SECRET_ACCESS_KEY];
-  if (s3.some(Boolean) && !s3.every(Boolean)) throw invalid('S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three to keep identity documents in a bucket, or none for DATA_DIR/documents');
-  if (Boolean(c.ONFIDO_API_TOKEN) !== Boolean(c.ONFIDO_WEBHOOK_TOKEN)) throw invalid('ONFIDO_API_TOKEN and ONFIDO_WEBHOOK_TOKEN: set both to use Onfido, or neither for operator review');
-  const btcpay = [c.BTCPAY_URL, c.BTCPAY_API_KEY, c.BTCPAY_STORE_ID, c.BTCPAY_WEBHOOK_SECRET];
-  if (btcpay.some(Boolean) && !btcpay.every(Boolean))
-    throw invalid('BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: set all four to use BTCPay Server, or none for the sandbox');
+  const problems = [
+    ...required,
+    ...btcpayProblems(c),
+    ...(s3.some(Boolean) && !s3.every(Boolean) ? ['S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three to keep identity documents in a bucket, or none for DATA_DIR/documents'] : []),
+    ...(Boolean(c.ONFIDO_API_TOKEN) !== Boolean(c.ONFIDO_WEBHOOK_TOKEN) ? ['ONFIDO_API_TOKEN and ONFIDO_WEBHOOK_TOKEN: set both to use Onfido, or neither for operator review'] : []),
+  ];
+  if (problems.length) throw invalid(problems.join('; '), problems.map((r) => r.split('. ')[0]!));
   if (c.DEPOSIT_MIN_DOLLARS > c.DEPOSIT_MAX_DOLLARS) throw invalid('DEPOSIT_MIN_DOLLARS: must not be more than DEPOSIT_MAX_DOLLARS. Lower it or raise DEPOSIT_MAX_DOLLARS');
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const TICKER_MODE = c.TICKER_MODE ?? (c.NODE_ENV === 'production' ? 'live' : 'demo');
-  if (c.NODE_ENV === 'production' && c.SANDBOX_CONTROLS === 'on') throw invalid('SANDBOX_CONTROLS: cannot be on in production (there is no sandbox there). Unset it');
+  if (c.NODE_ENV === 'production' && c.SANDBOX_CONTROLS === 'on') throw invalid('SANDBOX_CONTROLS: cannot be on in production (its controls would hand out credits). Unset it');
   const listenHost = c.HOST ?? (c.NODE_ENV === 'production' ? undefined : '127.0.0.1');
   const loopbackOnly = listenHost !== undefined && (listenHost === 'localhost' || isLoopbackAddress(listenHost));
   const sandboxControls: SandboxAccess = c.NODE_ENV === 'production' ? 'off' : c.SANDBOX_CONTROLS === 'on' ? 'everyone' : loopbackOnly ? 'loopback' : 'off';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createStorageFaults, type StorageFaults } from './lib/storage-faults';
 import { join } from 'node:path';
-import { btcpayConfigured, ConfigError, type Config } from './config';
+import { btcpayConfigured, ConfigError, paymentsDemo, type Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loadAssets, type AssetStore } from './assets/store';
@@ -56,6 +56,7 @@ import { withdrawalPush } from './api/withdrawals/withdrawal-push';
 import { createWithdrawalService, type WithdrawalService } from './services/payments/withdrawal-service';
 import { autoApproveCents, withdrawalTiming } from './services/payments/withdrawal-timing';
 import { withdrawalTimeText } from './shared/withdrawal-time';
+import { createWithdrawalReview, type WithdrawalReviewService } from './services/withdrawal-review/withdrawal-review';
 import { createSandboxSimulator, type SandboxSimulator } from './services/payments/sandbox/sandbox-simulator';
 import { createIdentityService, parseRequirement, type IdentityService } from './services/identity/identity-service';
 import { createDocumentCipher } from './services/identity/document-cipher';
@@ -92,6 +93,9 @@ export type Deps = {
   sandbox: SandboxProvider | null;
   deposits: DepositService;
   withdrawals: WithdrawalService;
+  /** A withdrawal checked without holding anything, for the page's review step; its signing key (derived). */
+  withdrawalReview: WithdrawalReviewService;
+  reviewKey: string;
   /** The sandbox's hand-made payments and payouts, outside production only; null otherwise. */
   simulator: SandboxSimulator | null;
   /** The app's own request handler, set by createApp: the sandbox delivers its webhooks through it. */
@@ -137,6 +141,7 @@ export function siteInfo(c: Config): SiteInfo {
     sandboxPayments: !c.BTCPAY_URL && !c.isProduction,
     maxAmountCents: Math.round(c.MAX_AMOUNT_DOLLARS * 100),
     demoBanner: c.sandboxControls === 'everyone',
+    paymentsDemo: paymentsDemo(c),
     bitcoinNetwork: c.BITCOIN_NETWORK,
     withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
     withdrawalTiming: withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction),
@@ -153,7 +158,7 @@ export function pickPayments(c: Config, client: Database['client']): { payments:
   }
   // In production nothing signs sandbox deliveries (no simulator), so no secret is generated onto this machine's disk.
   const webhookSecret = c.isProduction ? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex') : persistedSecret(c.DATA_DIR, 'sandbox-webhook-secret', undefined);
-  const sandbox = createSandboxProvider(client, { rateUsdPerBtc: c.SANDBOX_BTC_USD, webhookSecret });
+  const sandbox = createSandboxProvider(client, { rateUsdPerBtc: c.SANDBOX_BTC_USD, webhookSecret, network: c.BITCOIN_NETWORK });
   return { payments: sandbox, sandbox };
 }
 
@@ -240,6 +245,10 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     // Sandbox payouts complete by themselves after SANDBOX_PAYOUT_DELAY_S, through the same webhook as BTCPay's.
     autoComplete: simulator ? (payoutId) => simulator.completeLater(payoutId, config.SANDBOX_PAYOUT_DELAY_S * 1000) : undefined,
   });
+  const withdrawalReview = createWithdrawalReview({
+    client: database.client, ledger, network: config.BITCOIN_NETWORK, rate: () => withdrawals.rate(), checkIdentity: identity.assertMayWithdraw, now,
+    limits: { dailyMaxCents: Math.round(config.WITHDRAWAL_DAILY_MAX_DOLLARS * 100), maxOpen: config.WITHDRAWAL_MAX_OPEN },
+  });
   // The timers of payouts approved before a stop or a crash went with the process: set again from the records.
   if (simulator) await simulator.resumePayouts(config.SANDBOX_PAYOUT_DELAY_S * 1000);
   // Outside production a key is generated once and kept beside the JWT secret; production must set it (config.ts).
@@ -290,6 +299,8 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
     ...picked,
     deposits,
     withdrawals,
+    withdrawalReview,
+    reviewKey: createHmac('sha256', secret).update('coinreel withdrawal review').digest('hex'),
     simulator,
     redis,
     self,

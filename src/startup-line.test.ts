@@ -2,7 +2,7 @@ import { expect, test } from 'bun:test';
 import { loadConfig } from './config';
 import { listeningFields } from './startup-line';
 
-const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com', DOCUMENT_KEY: 'd'.repeat(64) };
+const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'c'.repeat(64), SMTP_URL: 'smtp://mail.example.com', DOCUMENT_KEY: 'd'.repeat(64), PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' };
 
 test('the start-up line names the site and, outside production with mail in the outbox, the dev mailbox', () => {
   expect(listeningFields(loadConfig({}), 3000)).toEqual({ url: 'http://localhost:3000', listen: '127.0.0.1:3000', mailbox: 'http://localhost:3000/dev/mailbox' });

@@ -46,7 +46,9 @@ describe('start-up failures', () => {
     expect(r.err).toBe('Invalid configuration: PORT: expected a number, got "eighty". Fix PORT or unset it for the default.');
     const prod = await start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
     // Every missing one at once, on one line.
-    expect(prod.err.split('\n')).toEqual(['Invalid configuration: CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe; SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server; DOCUMENT_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32), different from CREDENTIAL_KEY, and keep it safe.']);
+    expect(prod.err.split('\n')).toEqual(['Invalid configuration: CREDENTIAL_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32) and keep it safe; SMTP_URL: required in production (the mail outbox in DATA_DIR is for development only). Set it to your smtp:// or smtps:// server; DOCUMENT_KEY: required in production. Set it to 64 hex characters (e.g. openssl rand -hex 32), different from CREDENTIAL_KEY, and keep it safe; BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: required in production (without them deposit invoices are sandbox ones nobody can pay). Set all four (README, BTCPay Server), or PAYMENTS_SANDBOX_IN_PRODUCTION=on for a demo.']);
+    // A proxy header that is not a header name would give every player the proxy's address.
+    expect((await start({ TRUSTED_PROXY_HEADER: 'x real ip' })).err).toStartWith('Invalid configuration: TRUSTED_PROXY_HEADER: must be one HTTP header name');
   });
 
   test('a file that is not a database, and a folder where the database should be', async () => {
@@ -94,7 +96,7 @@ describe('start-up failures', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  test('production without BTCPay Server starts, and its log says that no deposit can be paid nor payout sent', async () => {
+  test('production without BTCPay Server refuses to start unless told it is a demo; then its log says no deposit can be paid', async () => {
     const lines = async (env: Record<string, string>) => {
       const dir = mkdtempSync(join(tmpdir(), 'coinreel-prod-'));
       const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
@@ -114,10 +116,14 @@ describe('start-up failures', () => {
       await proc.exited;
       return out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: string; msg: string; payments?: string });
     };
-    const bare = await lines({});
-    expect(bare.find((l) => l.msg === 'listening')?.payments).toBe('sandbox');
-    expect(bare.filter((l) => l.level === 'error').map((l) => l.msg)).toContain(
-      'BTCPay Server is not configured: deposits and withdrawals have no payment provider in production (deposit invoices are sandbox ones nobody can pay, and payouts are never sent)');
+    const secrets = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1' };
+    const refused = await start(secrets);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('or PAYMENTS_SANDBOX_IN_PRODUCTION=on for a demo.');
+    const demo = await lines({ PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' });
+    expect(demo.find((l) => l.msg === 'listening')?.payments).toBe('sandbox');
+    expect(demo.filter((l) => l.level === 'error').map((l) => l.msg)).toContain(
+      'BTCPay Server is not configured and PAYMENTS_SANDBOX_IN_PRODUCTION=on: this site is a payments demo (deposit invoices are sandbox ones nobody can pay, and payouts are never sent)');
     const paired = await lines({ BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' });
     expect(paired.find((l) => l.msg === 'listening')?.payments).toBe('btcpay');
     expect(paired.some((l) => l.msg.startsWith('BTCPay Server is not configured'))).toBe(false);

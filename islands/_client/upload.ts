@@ -24,6 +24,7 @@ export function uploadForm(path: string, form: FormData, onProgress: (sent: numb
       resolve({ status: x.status, json, retryAfter: x.getResponseHeader('retry-after') });
     };
     x.onerror = () => reject(new TypeError('network'));
+    x.onabort = () => reject(new TypeError('aborted'));
     x.send(form);
   });
 }

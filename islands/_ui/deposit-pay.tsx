@@ -26,8 +26,15 @@ export function AddressPanel({ entry }: { entry: DepositAddress }) {
     else toast.error('Could not copy. Please scan the QR code instead.', { id: 'deposit-copy' });
   }
 
+  const invoice = entry.method === 'lightning';
   return (
     <div className="deposit-pay">
+      {/* Each tab in its own words: a Lightning invoice is paid, once; an on-chain address is sent to. */}
+      <p className="deposit-lead">
+        {invoice
+          ? 'Pay the Lightning invoice below with your Cash App or Bitcoin wallet: scan the QR code, or copy the invoice. It asks for the BTC amount of your deposit.'
+          : 'Send a BTC amount equal to the USD amount you want to deposit to the address below. Scan the QR code with your Cash App or Bitcoin wallet, or copy the address.'}
+      </p>
       <div className="deposit-qr" role="img" aria-label={`QR code of the ${name}`} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
       {entry.amountBtc && (
         <p className="deposit-amount">
@@ -50,6 +57,13 @@ export function AddressPanel({ entry }: { entry: DepositAddress }) {
           </button>
         </div>
       </div>
+      <p className="deposit-note">
+        {invoice ? (
+          <><strong>Pay only this invoice</strong>, and only once. Every deposit gets a new invoice, so never pay an old one.</>
+        ) : (
+          <><strong>Send crypto only to this address</strong> to avoid losing your funds. A new address is given for every deposit, so never reuse an old one.</>
+        )}
+      </p>
     </div>
   );
 }

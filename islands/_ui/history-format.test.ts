@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  amountView, formatTime, historyHref, historyPlace, noteLink, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines,
+  amountView, detailLines, formatTime, historyHref, historyPlace, noteLink, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines, type Tx,
 } from './history-format';
 
 describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
@@ -154,6 +154,20 @@ describe("a withdrawal's row: where it went and what its id is", () => {
       .toEqual({ to: 'To Lightning invoice lnbcrt200u1x…abcdef', ref: 'Payout Pay0ut1d' });
     expect(withdrawalLines({ type: 'WITHDRAW' })).toEqual({ to: null, ref: null });
     expect(withdrawalLines({ type: 'DEPOSIT', orderId: 'inv1' })).toBeNull();
+  });
+});
+
+describe('detailLines: a row in words, never a bare id', () => {
+  const base = { _id: 'r1', transactionUuid: 'CR-1', createdAt: '2026-01-01T00:00:00Z', transactionStatus: 'completed', counterparty: null } as const;
+  test('each kind of row', () => {
+    const texts = (tx: Record<string, unknown>) => detailLines({ ...base, ...tx } as unknown as Tx).map((d) => d.text);
+    expect(texts({ type: 'TRANSFER', amount: 5, orderId: 'uuid-1', gameId: { _id: 'vblink', gameName: 'VBlink' }, gameAccount: 'vb12' })).toEqual(['To VBlink account vb12']);
+    expect(texts({ type: 'REDEEM', amount: 5, orderId: 'uuid-2', gameId: { _id: 'vblink', gameName: 'VBlink' } })).toEqual(['From VBlink']);
+    expect(texts({ type: 'DEPOSIT', amount: 10, orderId: 'INV1', depositAmount: 20, late: true })).toEqual(['Invoice INV1', 'Partial: $10.00 of a $20.00 deposit', 'Arrived late, after the invoice expired']);
+    // Still waiting for the rest: not "partial" yet, the row says pending.
+    expect(texts({ type: 'DEPOSIT', amount: 20, orderId: 'INV2', depositAmount: 20, transactionStatus: 'pending' })).toEqual(['Invoice INV2']);
+    expect(texts({ type: 'FREEPLAY', amount: 5, orderId: 'WELCOME5' })).toEqual(['Code WELCOME5']);
+    expect(texts({ type: 'P2P', amount: 5, direction: 'in', counterparty: 'Ada (Player ID 7)' })).toEqual(['From Ada (Player ID 7)']);
   });
 });
 

@@ -43,6 +43,11 @@ export type Tx = {
   reason?: string;
   /** A withdrawal's tip, part of its amount. */
   tip?: number;
+  /** A game move's account (its user name in the game). */
+  gameAccount?: string;
+  /** A deposit's row: what the deposit asked for, and whether a payment arrived after its invoice expired. */
+  depositAmount?: number;
+  late?: boolean;
 };
 
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.
@@ -80,6 +85,35 @@ export function withdrawalLines(tx: Pick<Tx, 'type' | 'destination' | 'currency'
   const to = !d ? null : tx.currency === 'BTC-LN' ? `To Lightning invoice ${d.slice(0, 12)}…${d.slice(-6)}` : `To ${d}`;
   const ref = !tx.orderId ? null : /^[0-9a-f]{64}$/i.test(tx.orderId) ? `Bitcoin transaction ${tx.orderId}` : `Payout ${tx.orderId}`;
   return { to, ref };
+}
+
+/**
+ * A row's details in words, under its Transaction ID: what it was, where the money went or came from, and a deposit
+ * that arrived in part or late. An id is shown only under its name (an invoice, a payout), never bare.
+ */
+export function detailLines(tx: Tx): { text: string; flag?: boolean }[] {
+  const type = tx.type.toUpperCase();
+  const out: { text: string; flag?: boolean }[] = [];
+  const game = tx.gameId?.gameName;
+  if ((type === 'TRANSFER' || type === 'REDEEM') && game) {
+    const account = tx.gameAccount ? `${game} account ${tx.gameAccount}` : game;
+    out.push({ text: type === 'TRANSFER' ? `To ${account}` : `From ${account}` });
+  } else if (type === 'WITHDRAW') {
+    const sent = withdrawalLines(tx);
+    if (sent?.ref) out.push({ text: sent.ref });
+    if (sent?.to) out.push({ text: sent.to });
+  } else if (type === 'DEPOSIT') {
+    if (tx.orderId) out.push({ text: `Invoice ${tx.orderId}` });
+    const asked = tx.depositAmount === undefined ? null : centsOf(tx.depositAmount);
+    const got = centsOf(Math.abs(tx.amount));
+    const status = tx.transactionStatus.toLowerCase();
+    if (asked !== null && status === 'completed' && got < asked) out.push({ text: `Partial: ${formatCents(got)} of a ${formatCents(asked)} deposit`, flag: true });
+    if (tx.late) out.push({ text: 'Arrived late, after the invoice expired', flag: true });
+  } else if (type === 'FREEPLAY' && tx.orderId) out.push({ text: `Code ${tx.orderId}` });
+  else if (tx.orderId) out.push({ text: `Reference ${tx.orderId}` });
+  if (tx.counterparty) out.push({ text: `${tx.direction === 'in' ? 'From' : 'To'} ${tx.counterparty}` });
+  if (tx.reason) out.push({ text: `Reason: ${tx.reason}` });
+  return out;
 }
 
 /** A withdrawal with a tip: what was sent and the tip, which together are its amount; null otherwise. */

@@ -7,7 +7,7 @@ import { TotpField } from './totp-field';
 /** The sign-in's second step: who is signing in, and the proof of the password step (never the password). */
 export type CodeStep = { email: string; loginToken: string; remember: boolean; error?: string };
 
-export type LoginAnswer = { token: string; loginToken?: string; user: { _id: string; playerId: number; email: string; name: string | null } };
+export type LoginAnswer = { token: string; loginToken?: string; user: { _id: string; playerId: number; email: string; name: string | null; role?: 'USER' | 'ADMIN' } };
 
 /**
  * Asks for the two-step code after a right password. A plain form posting to /login (action `code`) that carries
@@ -16,7 +16,7 @@ export type LoginAnswer = { token: string; loginToken?: string; user: { _id: str
 export function LoginCodeStep({ step, next, onSignedIn, onRestart }: {
   step: CodeStep;
   next?: string;
-  onSignedIn: (message: string) => void;
+  onSignedIn: (message: string, role?: unknown) => void;
   /** The proof ran out: back to the password step with the address kept. */
   onRestart: (message: string) => void;
 }) {
@@ -31,7 +31,7 @@ export function LoginCodeStep({ step, next, onSignedIn, onRestart }: {
     setBusy(true);
     try {
       const r = await api<LoginAnswer>('/login', { method: 'POST', body: { loginToken: token, totp: totp.trim() }, anonymous: true, inlineFields: ['totp'], quietErrorTypes: ['LOGIN_EXPIRED'] });
-      if (r.success) return onSignedIn(r.message || 'Login successful');
+      if (r.success) return onSignedIn(r.message || 'Login successful', r.user?.role);
       if (r.errorType === 'LOGIN_EXPIRED') return onRestart(r.message ?? '');
       if (r.loginToken) setToken(r.loginToken);
       setTotp('');

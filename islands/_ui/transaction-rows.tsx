@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { amountView, formatTime, statusTone, tipSplit, withdrawalLines, type Tx } from './history-format';
+import { amountView, detailLines, formatTime, statusTone, tipSplit, type Tx } from './history-format';
 
 /** The history table (spec §2 columns); on phones the shared .table style stacks each row as a card. */
 export function TransactionRows({ items, local, extra }: { items: Tx[]; local: boolean; extra?: (tx: Tx) => ReactNode }) {
@@ -29,16 +29,14 @@ function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: 
   const amount = amountView(tx);
   const status = String(tx.transactionStatus ?? '').toLowerCase();
   const split = tipSplit(tx);
-  const sent = withdrawalLines(tx);
-  const toward = tx.counterparty ? `${tx.direction === 'in' ? 'From' : 'To'} ${tx.counterparty}` : sent?.to ?? null;
   return (
     <tr>
       <td data-label="Transaction ID">
         <span className="tx-cell">
           <span className="tx-id">{tx.transactionUuid || tx._id}</span>
-          {tx.orderId && <small className="tx-sub">{sent?.ref ?? tx.orderId}</small>}
-          {toward && <small className="tx-sub">{toward}</small>}
-          {tx.reason && <small className="tx-sub tx-reason">{`Reason: ${tx.reason}`}</small>}
+          {detailLines(tx).map((d) => (
+            <small key={d.text} className={`tx-sub${d.flag ? ' tx-flag' : ''}${d.text.startsWith('Reason: ') ? ' tx-reason' : ''}`}>{d.text}</small>
+          ))}
         </span>
       </td>
       <td data-label="Amount" className="num">

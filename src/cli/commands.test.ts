@@ -219,7 +219,7 @@ describe('each command for real, against a temporary database', () => {
     };
     const backups = () => readdirSync(dir).filter((f) => f.startsWith('live.db.before-0025_idempotency_keys_kept-'));
     const production = { DATABASE_URL: url, DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), CREDENTIAL_KEY: 'c'.repeat(64),
-      DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1' };
+      DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1', PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' };
 
     await older();
     const migrated = await main(['migrate'], production);

@@ -6,9 +6,11 @@ import { initNav } from './nav';
 import { initScroll } from './scroll';
 import { initTicker } from './ticker';
 import { initToasts } from './toasts';
+import { initToTop } from './to-top';
 
 initToasts();
 initNav();
 initDropdowns();
 initScroll();
 initTicker();
+initToTop();

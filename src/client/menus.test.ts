@@ -12,7 +12,7 @@ const MARKUP = `
       <a href="/home#transfer" id="transfer-link">Transfer</a>
       <div data-dropdown id="games">
         <button type="button" data-dropdown-toggle aria-expanded="false">Games</button>
-        <ul data-dropdown-menu hidden><li><a href="/ultra-panda">Ultra Panda</a></li><li><a href="/vb-link">VB Link</a></li></ul>
+        <ul data-dropdown-menu hidden><li><a href="/ultra-panda">Ultra Panda</a></li><li><a href="/vb-link">VBlink</a></li></ul>
       </div>
       <div data-dropdown id="account">
         <button type="button" data-dropdown-toggle aria-expanded="false">Account</button>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
 import { useDom } from '../../tests/helpers/dom';
-import { LOAD_DELAY_MS, initScroll, loadOffset, sectionOffset } from './scroll';
+import { HEADER_GAP, LOAD_DELAY_MS, initScroll, loadOffset, sectionOffset } from './scroll';
 import { initToasts } from './toasts';
 
 useDom('http://localhost:3000/home');
@@ -32,8 +32,8 @@ afterEach(() => stop());
 const click = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
 
 describe('section scrolling', () => {
-  test('offsets of spec §2: 500 up to 768 px wide, 300 up to 1024, otherwise 220; on load 200 or 220', () => {
-    expect([360, 768, 769, 1024, 1025, 1280].map(sectionOffset)).toEqual([500, 500, 300, 300, 220, 220]);
+  test('offsets of spec §2 on wider screens (300 up to 1024, otherwise 220); a phone goes to just under the header; on load 200 or 220', () => {
+    expect([360, 768, 769, 1024, 1025, 1280].map(sectionOffset)).toEqual([0, 0, 300, 300, 220, 220]);
     expect([390, 768, 769, 1280].map(loadOffset)).toEqual([200, 200, 220, 220]);
   });
 
@@ -49,7 +49,17 @@ describe('section scrolling', () => {
     expect(calls[1]!.top).toBe(SECTION_TOP - 300);
     setWidth(390);
     click('to-transfer');
-    expect(calls[2]!.top).toBe(SECTION_TOP - 500);
+    expect(calls[2]!.top).toBe(SECTION_TOP - HEADER_GAP);
+  });
+
+  test('no offset puts a section under the sticky header: its height and a gap are kept clear', () => {
+    setWidth(390);
+    document.body.insertAdjacentHTML('afterbegin', '<header class="site-header" style="position: sticky"></header>');
+    document.querySelector('header')!.getBoundingClientRect = () => ({ top: 0, bottom: 102 }) as DOMRect;
+    stop = initScroll(window);
+    click('to-transfer');
+    click('footer-games');
+    expect(calls.map((c) => c.top)).toEqual([SECTION_TOP - 102 - HEADER_GAP, SECTION_TOP - 102 - HEADER_GAP]);
   });
 
   test('data-scroll-offset (footer and dashboard) overrides the width offset', () => {

@@ -1,8 +1,20 @@
-// Smooth scrolling to in-page sections with the offsets of spec §2. A link may name its own offset with
-// data-scroll-offset (the dashboard and footer use 80 px); other links use the width-based offset.
+// Smooth scrolling to in-page sections with the offsets of spec §2 on wider screens. A link may name its own offset
+// with data-scroll-offset (the dashboard and footer use 80 px); other links use the width-based offset. Whatever
+// the offset, a section never lands under the sticky header: on a phone the spec's 500 px left the form below the
+// screen, and the footer's 80 px put the heading under the header (DESIGN §8).
 export const LOAD_DELAY_MS = 100;
-export const sectionOffset = (width: number) => (width <= 768 ? 500 : width <= 1024 ? 300 : 220);
+export const sectionOffset = (width: number) => (width <= 768 ? 0 : width <= 1024 ? 300 : 220);
 export const loadOffset = (width: number) => (width <= 768 ? 200 : 220);
+/** Room left between the sticky header and the section's top. */
+export const HEADER_GAP = 12;
+
+/** Where the sticky header ends (0 when the header scrolls away, as on a phone without script). */
+export function headerBottom(win: Window): number {
+  const h = win.document.querySelector('.site-header');
+  if (!h) return 0;
+  const position = win.getComputedStyle(h).position;
+  return position === 'sticky' || position === 'fixed' ? Math.max(0, h.getBoundingClientRect().bottom) : 0;
+}
 
 const FOCUSABLE = /^(A|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY)$/;
 
@@ -19,7 +31,7 @@ function idOf(hash: string): string | null {
 export function scrollToId(win: Window, id: string, offset: number, moveFocus = false): boolean {
   const el = win.document.getElementById(id);
   if (!el) return false;
-  const top = Math.max(0, el.getBoundingClientRect().top + win.scrollY - offset);
+  const top = Math.max(0, el.getBoundingClientRect().top + win.scrollY - Math.max(offset, headerBottom(win) + HEADER_GAP));
   const still = win.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   win.scrollTo({ top, behavior: still ? 'auto' : 'smooth' });
   if (moveFocus) {

@@ -1,3 +1,4 @@
+import { landingOf } from '../shared/paths';
 import { checkChangePassword, checkReset, REFERRAL_SOURCES } from '../shared/schemas/account';
 import { m } from '../i18n/paraglide/messages.js';
 import { answerToResult } from './form-post';
@@ -40,7 +41,8 @@ export const loginActions: Record<string, PageAction> = {
 };
 
 const signedIn = (a: ApiAnswer, next: string | null) => (json: Record<string, any>): ActionResult => ({
-  redirect: next ?? '/home',
+  // An operator lands in the console; a player on the dashboard (or each where they were going).
+  redirect: next ?? landingOf(json.user?.role),
   cookies: a.cookies,
   flash: { kind: 'success', message: String(json.message ?? m.auth_login_ok()) },
 });

@@ -38,7 +38,7 @@ describe('/deposit-bitcoin with a deposit', () => {
     const onchain = p.addresses.find((a: any) => a.method === 'onchain');
     expect(onchain.qrSvg).toBe(await qrSvg(`bitcoin:${onchain.address}?amount=0.00050000`));
     expect(doc).toContain('Send exactly <strong>0.00050000<!-- --> BTC</strong>');
-    expect(props(doc, 'DepositSimulator')).toEqual({ depositId: id, action: `/deposit-bitcoin?deposit=${id}`, formToken: formTokenOf(app, alice) });
+    expect(props(doc, 'DepositSimulator')).toEqual({ depositId: id, action: `/deposit-bitcoin?deposit=${id}`, formToken: formTokenOf(app, alice), paid: false });
   });
 
   test('a bookmark with only ?deposit= shows the real state on first render, after payment too', async () => {

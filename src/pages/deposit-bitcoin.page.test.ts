@@ -70,6 +70,11 @@ describe('/deposit-bitcoin shows only the signed-in player\'s own deposit', () =
     expect(doc).toContain(`Send exactly <strong>${d.btcAmount}<!-- --> BTC</strong>`);
     expect(doc).toContain('Invoice expires in <span role="timer" class="deposit-clock">');
     expect(doc).not.toContain('with card');
+    // Each tab in its own words: the Lightning tab speaks of an invoice, the on-chain tab of an address.
+    const lightning = doc.slice(doc.indexOf('id="deposit-panel-lightning"'), doc.indexOf('id="deposit-panel-onchain"'));
+    expect(lightning).toContain('Pay the Lightning invoice below');
+    expect(lightning).toContain('Pay only this invoice');
+    expect(lightning.replace(/<[^>]*>/g, ' ')).not.toMatch(/\baddress\b/i);
     expect(doc).toContain('Send crypto only to this address');
     expect(doc).toContain('How to deposit with Bitcoin or Cash App');
     expect(doc).toMatch(/<script type="module" src="\/build\/DepositStatus-[a-z0-9]+\.js"><\/script>/);

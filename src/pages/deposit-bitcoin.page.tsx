@@ -10,7 +10,7 @@ import { qrSvg } from './qr';
 import { Paused } from './sections/paused';
 import { FlashHere } from './flash-here';
 
-type Loaded = { kind: 'deposit'; island: DepositStatusProps } | { kind: 'form' } | { kind: 'not-found' };
+type Loaded = { kind: 'deposit'; island: DepositStatusProps; paid: boolean } | { kind: 'form' } | { kind: 'not-found' };
 
 /** The player's own deposit named by `?deposit=`, as the API reads it (scoped to them); null when not theirs. */
 async function ownDeposit(ctx: PageContext, id: string): Promise<DepositData | null> {
@@ -45,7 +45,7 @@ async function load(ctx: PageContext): Promise<Loaded> {
   // QR codes carry what Open in wallet opens: BOLT11 as lightning:, an address as BIP21 with the amount, so a
   // wallet fills it in; Copy still copies the bare destination.
   const addresses: DepositAddress[] = await Promise.all(found.map(async (a) => ({ ...a, qrSvg: await qrSvg(walletUri(a.method, a.address, a.amountBtc)) })));
-  return { kind: 'deposit', island: { addresses, deposit: summary, renderedAtMs: now } };
+  return { kind: 'deposit', island: { addresses, deposit: summary, renderedAtMs: now }, paid: phase === 'paid' };
 }
 
 function HelpTip() {
@@ -64,7 +64,7 @@ function HelpTip() {
 
 const NEW_DEPOSIT = '/deposit-bitcoin';
 
-function Deposit({ island, ctx }: { island: DepositStatusProps; ctx: PageContext }) {
+function Deposit({ island, paid, ctx }: { island: DepositStatusProps; paid: boolean; ctx: PageContext }) {
   return (
     <>
       <Island name="DepositStatus" props={island} />
@@ -78,7 +78,7 @@ function Deposit({ island, ctx }: { island: DepositStatusProps; ctx: PageContext
       </p>
       {ctx.site.sandboxPayments && ctx.sandboxControls && (
         <>
-          <Island name="DepositSimulator" props={{ depositId: island.deposit.id, action: depositPageUrl({ depositId: island.deposit.id }), formToken: ctx.formToken }} />
+          <Island name="DepositSimulator" props={{ depositId: island.deposit.id, action: depositPageUrl({ depositId: island.deposit.id }), formToken: ctx.formToken, paid }} />
           {/* A hand-made payment's answer stays with its buttons: the top of the page is for the deposit's own state. */}
           <FlashHere flash={ctx.flash} at="simulate" />
         </>
@@ -122,7 +122,13 @@ export default definePage({
             </h1>
             <HelpTip />
           </div>
-          {data.kind === 'deposit' ? <Deposit island={data.island} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
+          {ctx.site.paymentsDemo && (
+            <p className="alert alert-error deposit-demo" role="note">
+              <strong>Payments demo.</strong> This site is not connected to a Bitcoin payment server: do not send Bitcoin to
+              any address or invoice here. Nothing would receive it, and nothing would reach your wallet.
+            </p>
+          )}
+          {data.kind === 'deposit' ? <Deposit island={data.island} paid={data.paid} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
             <Paused reason={ctx.viewer?.restriction?.reason} id="deposit-paused">
               <NewDepositForm ctx={ctx} />
             </Paused>

@@ -1,9 +1,9 @@
 import { dollarsToCents, formatCents } from '../shared/money';
 import { readAmount } from '../shared/schemas/amount-input';
 import { checkGameMoveTyped } from '../shared/schemas/games';
-import { checkWithdrawTyped } from '../shared/schemas/withdraw';
 import { answerToResult } from './form-post';
 import type { ActionContext, ActionResult, PageAction } from './page';
+import { withdrawActions } from './withdraw-actions';
 
 // The dashboard's plain form posts (before or without the islands' scripts): each calls the same API the islands
 // call, so the rules, messages and services are one. Success returns to the form's section with a flash.
@@ -69,15 +69,7 @@ export const homeActions: Record<string, PageAction> = {
     if (a.json?.success === true && typeof a.json.password === 'string') return { status: 200, form: { action: 'reveal', values: { id, password: a.json.password }, errors: {} } };
     return answerToResult(a, { action: 'reveal', values: { id } }, () => ({ redirect: '/home#game-accounts' }));
   },
-  async withdraw(ctx: ActionContext) {
-    const values = { currency: ctx.fields.currency ?? '', wallet_address: (ctx.fields.wallet_address ?? '').trim(), amount: (ctx.fields.amount ?? '').trim(), tip: (ctx.fields.tip ?? '').trim() };
-    // The API takes numbers; typed text that is not one gets the shared rules' words here.
-    const errors = checkWithdrawTyped(values);
-    if (Object.keys(errors).length) return { status: 400, form: { action: 'withdraw', values, errors } };
-    const body = { currency: values.currency, wallet_address: values.wallet_address, amount: (readAmount(values.amount) as { dollars: number }).dollars, tip: values.tip ? Number(values.tip) : 0, totp: ctx.fields.totp };
-    const a = await ctx.send('POST', '/withdraw/withdraw-request', body, { idempotencyKey: ctx.fields._key || undefined });
-    return answerToResult(a, { action: 'withdraw', values }, (json) => ({ redirect: '/home#withdraw', flash: { kind: 'success', message: String(json.message) } }));
-  },
+  ...withdrawActions,
 };
 
 /** A fresh key per rendered form: a double submit of the same form moves credits once. */

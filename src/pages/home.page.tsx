@@ -50,6 +50,10 @@ export default definePage({
         <GamesGrid site={ctx.site} title="Game Library" eager />
         <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true && ctx.sandboxControls === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} verifyIdentity={verifyIdentity} />
         <ServicesGrid signedIn withdrawalTime={ctx.site.withdrawalTime} />
+        {/* A long page on a phone: back to the top in one tap ("#top" is the top of the document, header and all). */}
+        <a className="to-top" href="#top" data-to-top="">
+          <span aria-hidden="true">↑</span> Top
+        </a>
       </div>
     );
   },

@@ -35,6 +35,8 @@ export type SiteInfo = {
   sandboxPayments: boolean;
   /** A public demo (SANDBOX_CONTROLS=on): every page says the money is not real. */
   demoBanner?: boolean;
+  /** Production on the sandbox's payments (PAYMENTS_SANDBOX_IN_PRODUCTION=on): the deposit page and console say no deposit is real. */
+  paymentsDemo?: boolean;
   /** The largest amount a money call takes (MAX_AMOUNT_DOLLARS), so a form can say so before calling. */
   maxAmountCents?: number;
   /** What the screens say about how soon withdrawals are sent (src/shared/withdrawal-time.ts). */

@@ -6,6 +6,7 @@ import { handleFormPost } from './form-post';
 import type { FormTokens } from '../http/form-token';
 import { copyClientIp } from '../http/client-ip';
 import type { Page, PageContext, SiteInfo, Viewer } from './page';
+import { landingOf } from '../shared/paths';
 import { langCookieFor } from '../http/lang';
 import { currentLang } from '../i18n/request-lang';
 import { CONSOLE_REFUSALS, consoleRefusal } from '../services/auth/console-access';
@@ -56,7 +57,7 @@ export function pagesPlugin(o: Options) {
     // Only a request that carries a credential can be a signed-in player; visitors skip the lookup.
     const hasCredential = /(?:^|;\s*)token=/.test(request.headers.get('cookie') ?? '') || request.headers.has('authorization');
     const viewer = hasCredential ? await o.viewer(request) : null;
-    if (page.access === 'public-only' && viewer) return redirect('/home');
+    if (page.access === 'public-only' && viewer) return redirect(landingOf(viewer.role));
     if (page.access === 'private' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && !viewer) return redirect('/login?next=' + encodeURIComponent(url.pathname + url.search));
     if (page.access === 'admin' && viewer?.role !== 'ADMIN') return forbidden();

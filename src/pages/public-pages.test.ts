@@ -60,11 +60,13 @@ describe('header and footer', () => {
     const header = doc.querySelector('header')!;
     const menu = header.querySelector('[data-dropdown] [data-dropdown-menu]')!;
     expect(menu.hasAttribute('hidden')).toBe(true);
-    expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Ultra Panda', '/ultra-panda'], ['VB Link', '/vb-link']]);
+    expect([...menu.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Ultra Panda', '/ultra-panda'], ['VBlink', '/vb-link']]);
     expect(header.querySelector('a[href="/login"]')?.textContent).toBe('Login');
     expect(header.querySelector('a[href="/register"]')?.textContent).toBe('Register');
-    const sections = [...header.querySelectorAll<HTMLAnchorElement>('.nav-links a')].slice(1, 5);
-    expect(sections.map((a) => a.getAttribute('href'))).toEqual(['/home#transfer', '/home#redeem', '/home#withdraw', '/home#support'].map((p) => `/login?next=${encodeURIComponent(p)}`));
+    const sections = [...header.querySelectorAll<HTMLAnchorElement>('.nav-links a')].slice(1, 6);
+    // "Transfer" is the game transfer; sending to another player has its own name in the main menu.
+    expect(sections.map((a) => a.textContent)).toEqual(['Transfer', 'Redeem', 'Withdraw', 'Send to a player', 'Support']);
+    expect(sections.map((a) => a.getAttribute('href'))).toEqual(['/home#transfer', '/home#redeem', '/home#withdraw', '/p2p-transfer', '/home#support'].map((p) => `/login?next=${encodeURIComponent(p)}`));
     for (const a of sections) expect(a.hasAttribute('data-toast')).toBe(false);
     expect(header.querySelector('.nav-links a')?.getAttribute('href')).toBe('/');
     expect(header.querySelector('[data-nav-toggle]')?.getAttribute('aria-controls')).toBe('site-nav');

@@ -63,20 +63,24 @@ describe('/login without script, two-step on', () => {
 });
 
 describe('protected plain forms, two-step on', () => {
-  test('withdraw: the dashboard shows the code box; without it nothing moves; with it the withdrawal is made', async () => {
+  test('withdraw: the review asks for the code; without it nothing moves and the review stays; with it the withdrawal is made', async () => {
     const p = await createPlayer(app);
     await fund(app, p.userId, 20_000);
     const { secret } = await turnOnTwoStep(app, p, clock.t);
     clock.step();
     const home = await (await page(app, '/home', { cookie: `token=${p.token}` })).text();
     expect(propsOf(home, 'WithdrawForm').twoStep).toBe(true);
-    expect(home).toContain('id="withdraw-totp"');
-    const fields = { _action: 'withdraw', currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: '100', tip: '' };
-    const refused = await post('/home', { ...fields, _key: crypto.randomUUID() }, p);
+    const fields = { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: '100', tip: '' };
+    const review = await post('/home', { ...fields, _action: 'withdraw' }, p);
+    const doc = await review.text();
+    expect(doc).toContain('id="withdraw-totp"');
+    const token = propsOf(doc, 'WithdrawForm').review.view.token;
+    const confirm = { ...fields, _action: 'withdraw-confirm', destination: ADDRESS, review: token };
+    const refused = await post('/home', { ...confirm, _key: crypto.randomUUID() }, p);
     expect(refused.status).toBe(401);
-    expect(propsOf(await refused.text(), 'WithdrawForm').form).toMatchObject({ errors: { totp: TOTP_REQUIRED_MESSAGE }, values: { wallet_address: ADDRESS, amount: '100' } });
+    expect(propsOf(await refused.text(), 'WithdrawForm').review).toMatchObject({ totpError: TOTP_REQUIRED_MESSAGE, typed: { wallet_address: ADDRESS, amount: '100' } });
     expect(await available(app, p.userId)).toBe(20_000);
-    const ok = await post('/home', { ...fields, _key: crypto.randomUUID(), totp: codeFor(secret, clock.t) }, p);
+    const ok = await post('/home', { ...confirm, _key: crypto.randomUUID(), totp: codeFor(secret, clock.t) }, p);
     expect(ok.status).toBe(303);
     expect(await available(app, p.userId)).toBe(10_000);
   });

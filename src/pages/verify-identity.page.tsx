@@ -101,43 +101,14 @@ function Text({ name, label, form, children, ...rest }: { name: string; label: s
   );
 }
 
-function Select({ name, label, options, form }: { name: string; label: string; options: [string, string][]; form: FormState | null }) {
-  const id = `verify-${name}`;
-  const error = form?.errors[name];
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={form?.values[name] ?? ''} required {...describedBy(id, error)}>
-        <option value="">Choose…</option>
-        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-      </select>
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}
-
 function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | null }) {
   return (
     <section className="card" aria-labelledby="verify-form-title">
       <h2 id="verify-form-title">Your details and documents</h2>
-      <form className="form verify-form" method="post" action="/verify-identity" encType="multipart/form-data" aria-labelledby="verify-form-title">
-        <input type="hidden" name="_action" value="submit" />
-        <FormToken value={ctx.formToken} />
-        <FormFailure message={form?.message} />
-        <Text name="legalName" label="Full legal name" form={form} autoComplete="name" required maxLength={120} />
-        <Text name="dateOfBirth" label="Date of birth" form={form} type="date" autoComplete="bday" required />
-        <Text name="addressLine1" label="Street address" form={form} autoComplete="address-line1" required maxLength={200} />
-        <Text name="addressLine2" label="Apartment, suite (optional)" form={form} autoComplete="address-line2" maxLength={200} />
-        <Text name="city" label="City" form={form} autoComplete="address-level2" required maxLength={100} />
-        <Select name="state" label="State" options={US_STATES} form={form} />
-        <Text name="postalCode" label="ZIP code" form={form} autoComplete="postal-code" inputMode="numeric" required maxLength={10} />
-        <Select name="idType" label="Type of ID" options={Object.entries(ID_TYPES).map(([k, v]) => [k, v.label])} form={form} />
-        {/* A browser never keeps chosen files across a page: after a refused post the player is told to choose them again. */}
-        {form && <p className="field-hint" role="note">Your details are kept below; choose your ID and photo files again.</p>}
-        <Island name="IdentityFiles" props={{ errors: form?.errors ?? {} }} />
-        <p className="field-hint">Location and camera details are removed from photos before they are stored, encrypted. Only our compliance team sees them.</p>
-        <button type="submit" className="btn btn-primary">Submit for review</button>
-      </form>
+      <Island name="IdentityForm" props={{
+        formToken: ctx.formToken, ...(form && { values: form.values, errors: form.errors, message: form.message ?? null }),
+        states: US_STATES, idTypes: Object.entries(ID_TYPES).map(([k, v]) => [k, v.label, v.back] as [string, string, boolean]),
+      }} />
     </section>
   );
 }

@@ -1,8 +1,11 @@
 export type BitcoinNetwork = 'mainnet' | 'testnet' | 'regtest';
 
-/** How an address and a Lightning invoice of the configured network begin, for the withdraw form's placeholders. */
-export const ADDRESS_HINTS: Record<BitcoinNetwork, { address: string; invoice: string }> = {
-  mainnet: { address: 'bc1…', invoice: 'lnbc…' },
-  testnet: { address: 'tb1…', invoice: 'lntb…' },
-  regtest: { address: 'bcrt1…', invoice: 'lnbcrt…' },
+/**
+ * The withdraw form's placeholders: a whole, valid address of the configured network (BIP-173's own P2WPKH example,
+ * checksum and all, so a developer who pastes it is not refused), and how an invoice of that network begins.
+ */
+export const ADDRESS_EXAMPLES: Record<BitcoinNetwork, { address: string; invoice: string }> = {
+  mainnet: { address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', invoice: 'lnbc…' },
+  testnet: { address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', invoice: 'lntb…' },
+  regtest: { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', invoice: 'lnbcrt…' },
 };

@@ -13,3 +13,6 @@ export function sameSitePath(next: string | null | undefined): string | null {
  * never from the URL (docs/decisions/deposit-page.md).
  */
 export const depositPageUrl = (d: { depositId: string }): string => `/deposit-bitcoin?${new URLSearchParams({ deposit: d.depositId })}`;
+
+/** Where a sign-in lands when it was going nowhere in particular: an operator in the console, a player on the dashboard. */
+export const landingOf = (role: unknown): '/admin' | '/home' => (role === 'ADMIN' ? '/admin' : '/home');

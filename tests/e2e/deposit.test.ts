@@ -293,6 +293,31 @@ describe('deposit journey in chromium (sandbox payments)', () => {
       await page.close();
     }
   });
+
+  test('once paid, the panel offers only a second payment, by that name; what arrived is said in total', async () => {
+    const page = await browser.newPage(PHONE);
+    try {
+      await page.goto(JOURNEY + '/deposit-bitcoin');
+      await islandHydrated(page, 'WalletMenu');
+      await islandHydrated(page, 'DepositModal');
+      await depositFromWalletMenu(page);
+      await confirmDeposit(page, '25');
+      await simulate(page, 'Pay in full');
+      await page.getByText('Paid — $25.00 is in your wallet', { exact: true }).waitFor();
+      const panel = page.getByRole('region', { name: 'Simulate a second payment' });
+      await panel.waitFor();
+      expect(await panel.getByRole('button').allTextContents()).toEqual(['Simulate a second payment']);
+      await simulate(page, 'Simulate a second payment');
+      await page.getByText('You paid $50.00 for a $25.00 deposit; all $50.00 is in your wallet.', { exact: true }).waitFor();
+      // Drawn again (a reload), the panel is still the second payment's.
+      await page.reload();
+      await page.getByRole('region', { name: 'Simulate a second payment' }).waitFor();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/deposit-paid-twice-390.png`, fullPage: true });
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe('deposit form without JavaScript', () => {

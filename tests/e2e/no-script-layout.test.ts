@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createPlayer, type TestPlayer } from '../helpers/players';
 import { call } from '../helpers/app';
@@ -29,6 +31,8 @@ afterAll(async () => {
 }, 30_000);
 
 const summary = (page: Page) => page.locator('summary.nav-toggle');
+const SHOTS = resolve(import.meta.dir, '../../test-results/no-script');
+mkdirSync(SHOTS, { recursive: true });
 const nav = (page: Page) => page.locator('#site-nav');
 
 describe('without JavaScript', () => {
@@ -63,6 +67,28 @@ describe('without JavaScript', () => {
     expect(await nav(page).isVisible()).toBe(false);
     await summary(page).click();
     expect(await nav(page).isVisible()).toBe(true);
+    await noScript.context.clearCookies();
+    await page.close();
+  });
+
+  test('a signed-in phone: once the menu is open every item of every menu is there to tap, and Logout signs out', async () => {
+    const p = await createPlayer(server.app);
+    await signInAs(noScript.context, server.url, p.token);
+    const page = await noScript.newPage(PHONE);
+    await page.goto(server.url + '/notifications');
+    await summary(page).click();
+    const links = ['Home', 'Transfer', 'Redeem', 'Withdraw', 'Send to a player', 'Support', 'Ultra Panda', 'VBlink', 'Notifications', 'Transactions', 'Settings', 'Deposit', 'Freeplay'];
+    // Nothing to focus or hover first: each is shown as it is (a tap does not focus a button on every phone).
+    for (const name of links) expect(await nav(page).getByRole('link', { name, exact: true }).first().isVisible()).toBe(true);
+    // The wallet's own menu in the bar needs its script; its links are in the open menu too.
+    const wallet = nav(page).getByRole('region', { name: 'Wallet' });
+    for (const name of ['Send to a player', 'Deposit', 'Withdraw', 'Freeplay']) expect(await wallet.getByRole('link', { name }).isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/menu-plain-390.png`, fullPage: true });
+    const logout = nav(page).getByRole('button', { name: 'Logout' });
+    expect(await logout.isVisible()).toBe(true);
+    await logout.click();
+    await page.waitForURL(server.url + '/');
+    expect((await call(server.app, 'GET', '/api/v1/user/details', undefined, { token: p.token })).status).toBe(401);
     await noScript.context.clearCookies();
     await page.close();
   });
@@ -132,3 +158,36 @@ describe('with JavaScript', () => {
     await page.close();
   });
 });
+
+describe('the phone dashboard, with and without script', () => {
+  for (const js of [true, false])
+    test(`${js ? 'with' : 'without'} script: a menu anchor lands on its form, heading in sight; Top goes back up in one tap`, async () => {
+      const browser = js ? withScript : noScript;
+      const p = await createPlayer(server.app);
+      await signInAs(browser.context, server.url, p.token);
+      const page = await browser.newPage(PHONE);
+      await page.goto(server.url + '/home');
+      if (js) await islandHydrated(page, 'WithdrawForm');
+      await (js ? page.locator('button.nav-toggle') : summary(page)).click();
+      await nav(page).locator('.nav-links').getByRole('link', { name: 'Withdraw', exact: true }).click();
+      const placed = async () => page.evaluate(() => {
+        const title = document.getElementById('withdraw-title')!.getBoundingClientRect();
+        const header = document.querySelector('header.site-header')!;
+        const covered = getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().bottom : 0;
+        return { title: title.top, covered, form: document.querySelector('#withdraw form')!.getBoundingClientRect().top };
+      });
+      let at = await placed();
+      for (let i = 0; i < 40 && !(at.title >= at.covered && at.title < 300); i++) (await Bun.sleep(50), (at = await placed()));
+      // The heading just below the header, and the form's first field on the screen with it.
+      expect(at.title).toBeGreaterThanOrEqual(at.covered);
+      expect(at.title).toBeLessThan(300);
+      expect(at.form).toBeLessThan(PHONE.height / 2);
+      await page.screenshot({ path: `${SHOTS}/dashboard-withdraw-${js ? 'js' : 'plain'}-390.png` });
+      await page.getByRole('link', { name: 'Top' }).click();
+      for (let i = 0; i < 40 && (await page.evaluate(() => scrollY)) > 0; i++) await Bun.sleep(50);
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await browser.context.clearCookies();
+      await page.close();
+    });
+});
+

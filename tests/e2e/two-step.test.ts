@@ -69,6 +69,7 @@ describe('two-step verification journey in chromium (phone), on the embedded def
     const form = page.locator('#withdraw');
     await form.getByLabel('Wallet address').fill(ADDRESS);
     await form.getByLabel('Amount (USD)').fill('100');
+    await form.getByRole('button', { name: 'Review Withdrawal' }).click();
     await form.getByLabel('Two-step code').fill('000000');
     await form.getByRole('button', { name: 'Request Withdrawal' }).click();
     await form.getByText('That code is not right or was already used.', { exact: false }).waitFor();

@@ -32,12 +32,16 @@ describe('withdraw journey in chromium, on the embedded defaults', () => {
     await form.getByText('Rate: $50,000.00 per BTC').waitFor();
     await form.getByLabel('Wallet address').fill(ADDRESS);
     await form.getByLabel('Amount (USD)').fill('99');
-    await form.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await form.getByRole('button', { name: 'Review Withdrawal' }).click();
     await form.getByText('The smallest on-chain withdrawal is $100.').waitFor();
     await form.getByLabel('Amount (USD)').fill('150');
     await form.getByRole('button', { name: '$5', exact: true }).click();
     await form.getByText('You receive about 0.00300000 BTC').waitFor();
     await form.getByText('$155.00 leaves your wallet with the tip').waitFor();
+    await form.getByRole('button', { name: 'Review Withdrawal' }).click();
+    // Nothing is held until the review's Request Withdrawal.
+    await form.getByRole('heading', { name: 'Check your withdrawal' }).waitFor();
+    expect(await available(server.app, ada.userId)).toBe(30_000);
     await form.getByRole('button', { name: 'Request Withdrawal' }).click();
     // The toast goes after two seconds; the form keeps the sentence, with the way to follow the withdrawal.
     await form.getByText('Withdrawal of $150.00 requested, with a $5.00 tip: $155.00 left your wallet. Withdrawals are usually sent within minutes.').waitFor();

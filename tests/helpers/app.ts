@@ -26,7 +26,8 @@ export async function makeApp(env: Record<string, string> = {}, overrides: Parti
     // And the money-laundering watch's rules (a test's funded player who withdraws without playing would be held).
     ...AML_OFF,
     // Production requires them (outside production a key is generated into the temp DATA_DIR, mail goes to the outbox).
-    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:9' }),
+    // Without BTCPay, production runs only as a payments demo, said so.
+    ...(env.NODE_ENV === 'production' && { CREDENTIAL_KEY: 'c'.repeat(64), DOCUMENT_KEY: 'd'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:9', PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' }),
     ...env,
   });
   const deps = await buildDeps(config, overrides);

@@ -81,7 +81,8 @@ export function loginRoutes(deps: Deps, session: Session) {
         success: true,
         message: m.auth_login_ok(),
         token: r.token,
-        user: { _id: r.user.id, playerId: r.user.playerId, email: r.user.email, name: r.user.name ?? '' },
+        // role: where the sign-in lands (an operator in the console); never more than the signed-in person's own.
+        user: { _id: r.user.id, playerId: r.user.playerId, email: r.user.email, name: r.user.name ?? '', role: r.user.role },
       };
     })
     .post(

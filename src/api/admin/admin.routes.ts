@@ -27,7 +27,8 @@ export const adminRoutes = (d: AdminDeps, session: Session) =>
         data: {
           liabilities: dollars(o.liabilitiesCents), depositsToday: dollars(o.depositsTodayCents), withdrawalsToday: dollars(o.withdrawalsTodayCents),
           openWithdrawals: o.openWithdrawals, withdrawalsAwaitingApproval: o.withdrawalsAwaitingApproval, openGameTasks: o.openGameTasks,
-          heldPayments: o.heldPayments, held: dollars(o.heldCents), playersInDebt: o.playersInDebt, owed: dollars(o.owedCents), ledgerVerify: { ok: o.ledgerVerify.ok, at: iso(o.ledgerVerify.at) }, payments: o.payments,
+          heldPayments: o.heldPayments, held: dollars(o.heldCents), playersInDebt: o.playersInDebt, owed: dollars(o.owedCents),
+          identityReviews: o.identityReviews, ledgerVerify: { ok: o.ledgerVerify.ok, at: iso(o.ledgerVerify.at) }, payments: o.payments,
           openCases: o.openCases, criticalCases: o.criticalCases,
         },
       };

@@ -131,7 +131,7 @@ test('with OPERATOR_TWO_STEP=optional a password-only session opens the console'
 });
 
 test('required by default in production, optional elsewhere unless set', () => {
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), DOCUMENT_KEY: 'b'.repeat(64), SMTP_URL: 'smtp://localhost:25' };
+  const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), CREDENTIAL_KEY: 'a'.repeat(64), DOCUMENT_KEY: 'b'.repeat(64), SMTP_URL: 'smtp://localhost:25', PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' };
   expect(loadConfig(prod).operatorTwoStep).toBe(true);
   expect(loadConfig({ ...prod, OPERATOR_TWO_STEP: 'optional' }).operatorTwoStep).toBe(false);
   expect(loadConfig({ NODE_ENV: 'development' }).operatorTwoStep).toBe(false);

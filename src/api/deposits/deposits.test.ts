@@ -119,7 +119,7 @@ describe('sandbox payments credit the wallet exactly once', () => {
     expect((await simulate(b.depositId, 'overpay', q)).json.data.credited).toBe(12);
     // The notice says what went past the amount asked, and that it was credited too.
     const notes = (await call(app, 'GET', '/api/v1/notification?limit=20&page=1', undefined, { token: q.token })).json;
-    expect(JSON.stringify(notes)).toContain('Your deposit of $12.00 has arrived in your wallet. That is $2.00 more than the $10.00 deposit asked for; all of it was credited.');
+    expect(JSON.stringify(notes)).toContain('Your deposit of $12.00 has arrived in your wallet. You paid $12.00 for a $10.00 deposit; all $12.00 is in your wallet.');
     expect(JSON.stringify(notes)).not.toContain('$5.00 has arrived in your wallet. That is');
     const c = (await create('10', q)).json.data;
     expect((await simulate(c.depositId, 'received', q)).json.data).toMatchObject({ credited: 0, processing: 10, invoiceStatus: 'Processing' });

@@ -217,6 +217,9 @@ describe('RESTRICTED_STATES', () => {
     const w = await withdraw(app, p, 100);
     expect(w.status).toBe(403);
     expect(w.json).toMatchObject({ errorType: 'STATE_RESTRICTED', message: 'Withdrawals are not available to players in Washington (WA).' });
+    // The dashboard's review step says it before anything else (docs/decisions/withdrawal-review.md).
+    const review = await call(app, 'POST', '/api/v1/withdraw/review', { currency: 'BTC-CHAIN', wallet_address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', amount: 100, tip: 0 }, { token: p.token });
+    expect([review.status, review.json.errorType]).toEqual([403, 'STATE_RESTRICTED']);
   });
 
   test('the verified address decides over the state given at registration, either way', async () => {

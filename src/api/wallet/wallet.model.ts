@@ -48,6 +48,10 @@ export const toTransaction = (r: HistoryRow) => ({
   ...(r.note && { reason: r.note }),
   // A withdrawal's amount is what left the wallet; with a tip, the tip is named so the row can say what was sent.
   ...(r.tipCents && { tip: dollarsFromCents(r.tipCents) }),
+  // A game move's account, and a deposit's asked amount and lateness: the row's details in words, not ids.
+  ...(r.gameAccount && { gameAccount: r.gameAccount }),
+  ...(r.depositAskedCents != null && { depositAmount: dollarsFromCents(r.depositAskedCents) }),
+  ...(r.depositLate && { late: true }),
   type: r.type,
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),

@@ -12,9 +12,13 @@ export default adminPage({
       ['Owed to players', money(o.liabilities)], ['Deposits today', money(o.depositsToday)], ['Withdrawals today', money(o.withdrawalsToday)],
       ['Held deposits', `${o.heldPayments ?? ''} (${money(o.held)})`, '/admin/deposits#held'], ['Players in debt', `${o.playersInDebt ?? ''} (${money(o.owed)})`, '/admin/deposits#debts'],
       ['Open withdrawals', `${o.openWithdrawals ?? ''} (${o.withdrawalsAwaitingApproval ?? ''} awaiting approval)`, '/admin/withdrawals'], ['Open game tasks', String(o.openGameTasks ?? ''), '/admin/game-tasks'],
+      ['Identity reviews waiting', String(o.identityReviews ?? ''), '/admin/identity'],
       ['Open cases', `${o.openCases ?? ''}${o.criticalCases ? ` (${o.criticalCases} critical)` : ''}`, '/admin/cases'],
       ['Ledger', o.ledgerVerify?.ok ? `Balanced (${when(o.ledgerVerify.at)})` : 'CHECK FAILED: run ledger:verify'],
-      ['Payments', `${o.payments?.provider ?? ''} ${o.payments?.ok ? 'reachable' : 'NOT reachable'}`],
+      // A production site on the sandbox (PAYMENTS_SANDBOX_IN_PRODUCTION=on) says so instead of looking healthy.
+      ['Payments', ctx.site.paymentsDemo
+        ? 'sandbox: a payments demo (PAYMENTS_SANDBOX_IN_PRODUCTION=on). No deposit can be paid and no payout is sent; set BTCPAY_* to take real payments'
+        : `${o.payments?.provider ?? ''} ${o.payments?.ok ? 'reachable' : 'NOT reachable'}`],
     ];
     return (
       <AdminShell ctx={ctx} title="Overview">

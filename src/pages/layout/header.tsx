@@ -1,15 +1,18 @@
 import { signInFor } from '../sections/login-toast';
 import type { PageContext } from '../page';
-import { HeaderWallet, SignedInMenus } from './signed-in-menus';
+import { HeaderWallet, SignedInMenus, WalletLinks } from './signed-in-menus';
 import { Ticker } from './ticker';
 import { NavToggle } from './nav-toggle';
 import { m } from '../../i18n/paraglide/messages.js';
 
+// "Transfer" is the game transfer (the dashboard's form); sending credits to another player is named for what it
+// does, so a player looking for it finds it here and not only in the wallet menu.
 const SECTIONS = [
-  { href: '/home#transfer', label: m.layout_nav_transfer },
-  { href: '/home#redeem', label: m.layout_nav_redeem },
-  { href: '/home#withdraw', label: m.layout_nav_withdraw },
-  { href: '/home#support', label: m.layout_nav_support },
+  { href: '/home#transfer', label: m.layout_nav_transfer, section: true },
+  { href: '/home#redeem', label: m.layout_nav_redeem, section: true },
+  { href: '/home#withdraw', label: m.layout_nav_withdraw, section: true },
+  { href: '/p2p-transfer', label: m.layout_nav_send, section: false },
+  { href: '/home#support', label: m.layout_nav_support, section: true },
 ];
 
 /**
@@ -33,7 +36,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
             </li>
             {SECTIONS.map((s) => (
               <li key={s.href}>
-                {signedIn ? <a href={s.href} data-section-link="">{s.label()}</a> : <a href={signInFor(s.href)}>{s.label()}</a>}
+                {signedIn ? <a href={s.href} {...(s.section ? { 'data-section-link': '' } : {})}>{s.label()}</a> : <a href={signInFor(s.href)}>{s.label()}</a>}
               </li>
             ))}
             <li className="dropdown" data-dropdown="">
@@ -42,7 +45,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
               </button>
               <ul className="dropdown-menu" id="games-menu" data-dropdown-menu="" hidden>
                 <li><a href="/ultra-panda">Ultra Panda</a></li>
-                <li><a href="/vb-link">VB Link</a></li>
+                <li><a href="/vb-link">VBlink</a></li>
               </ul>
             </li>
           </ul>
@@ -56,6 +59,7 @@ export function Header({ ctx }: { ctx: PageContext }) {
               </>
             )}
           </div>
+          {signedIn && <WalletLinks />}
         </nav>
         {signedIn && <HeaderWallet viewer={ctx.viewer!} site={ctx.site} formToken={ctx.formToken} />}
       </div>

@@ -38,3 +38,21 @@ export function SignedInMenus({ formToken }: { formToken?: string }) {
     </>
   );
 }
+
+/**
+ * The wallet menu's links, in the phone menu without script only (layout.css): the wallet button in the bar needs
+ * its script to open, and a phone may never focus it, so these are where Freeplay and the others are reached then.
+ */
+export function WalletLinks() {
+  return (
+    <section className="nav-wallet-links" aria-labelledby="nav-wallet-title">
+      <h2 id="nav-wallet-title">Wallet</h2>
+      <ul>
+        <li><a href="/p2p-transfer">Send to a player</a></li>
+        <li><a href="/deposit-bitcoin" data-deposit-open>Deposit</a></li>
+        <li><a href="/home#withdraw">Withdraw</a></li>
+        <li><a href="/freeplay">Freeplay</a></li>
+      </ul>
+    </section>
+  );
+}

@@ -5,6 +5,15 @@ import type { FormState, SiteInfo } from '../page';
 import type { Flash } from '../flash';
 import { FlashHere } from '../flash-here';
 import { Paused } from './paused';
+import { REVIEW_STATE } from '../withdraw-actions';
+import type { WithdrawReviewView } from '../../shared/withdraw-review';
+
+/** A plain post's review step, from the withdraw actions' own state (never from what a browser posted). */
+function reviewOf(form: FormState | null) {
+  if (form?.action !== REVIEW_STATE || !form.values.review) return null;
+  const { review, currency = '', wallet_address = '', amount = '', tip = '' } = form.values;
+  return { view: JSON.parse(review) as WithdrawReviewView, typed: { currency, wallet_address, amount, tip }, notice: form.message ?? null, ...(form.errors.totp && { totpError: form.errors.totp }) };
+}
 
 /** One of the dashboard's stacked sections (spec §2): a card with its title, subtitle and form. */
 function FormSection({ id, title, subtitle, children, flash }: { id: string; title: string; subtitle: string; children: React.ReactNode; flash?: Flash }) {
@@ -26,6 +35,8 @@ function FormSection({ id, title, subtitle, children, flash }: { id: string; tit
 export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site, flash, paused, verifyIdentity = false }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'>; flash?: Flash; paused?: string | null; verifyIdentity?: boolean }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null, ...(form.link && { link: form.link }) } : null);
+  // The withdraw form's steps all come back to it; a review carries its figures (src/pages/withdraw-actions.ts).
+  const withdrawPosted = form && ['withdraw', 'withdraw-confirm', 'withdraw-edit'].includes(form.action) ? posted(form.action) : null;
   // The forms need the user names and balances, not the passwords.
   const forForms = accounts.map((a) => ({ ...a, password: null }));
   return (
@@ -47,7 +58,7 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
           <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem'), formToken }} />
         </FormSection>
         <FormSection flash={flash} id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
-          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: posted('withdraw'), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: site.withdrawalTime }} />
+          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: withdrawPosted, review: reviewOf(form), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: site.withdrawalTime }} />
           {verifyIdentity && <p className="field-hint">Cash-outs need a verified identity. <a href="/verify-identity">Verify your identity</a></p>}
         </FormSection>
       </div>

@@ -7,6 +7,8 @@ export type Overview = {
   withdrawalsAwaitingApproval: number;
   /** Held deposits waiting for an operator, and players owing from a reversed deposit. */
   heldPayments: number; heldCents: number; playersInDebt: number; owedCents: number;
+  /** Identity submissions waiting for an operator's review (the menu counts them too). */
+  identityReviews: number;
   ledgerVerify: { ok: boolean; at: number }; payments: { provider: string; ok: boolean };
   /** Open compliance cases, and of them those of the highest severity (a sanctioned destination). */
   openCases: number; criticalCases: number;
@@ -70,6 +72,7 @@ export function createOverview(client: Client, payments: { name: string; current
         AWAITING_APPROVAL,
         OPEN_CASES,
         "SELECT count(*) AS n FROM compliance_cases WHERE status = 'open' AND severity = 4",
+        OPEN_IDENTITY,
       ], 'read'),
       ledgerState(now),
       paymentsOk(now),
@@ -78,7 +81,7 @@ export function createOverview(client: Client, payments: { name: string; current
     return {
       liabilitiesCents: n(0), depositsTodayCents: n(1), withdrawalsTodayCents: n(2), openWithdrawals: n(3), openGameTasks: n(4), withdrawalsAwaitingApproval: n(9),
       heldPayments: n(5), heldCents: n(6), playersInDebt: n(7), owedCents: n(8),
-      ledgerVerify: ledger, payments: { provider: payments.name, ok }, openCases: n(10), criticalCases: n(11),
+      ledgerVerify: ledger, payments: { provider: payments.name, ok }, openCases: n(10), criticalCases: n(11), identityReviews: n(12),
     };
   };
 }

@@ -18,7 +18,7 @@ export const LOGIN_EXPIRED = 'Your sign-in took too long. Please enter your emai
 
 const NO_ORIGIN: SignInOrigin = { ip: null, device: null };
 
-export type LoggedIn = StartedSession & { remember: boolean; user: { id: string; playerId: number; email: string; name: string | null } };
+export type LoggedIn = StartedSession & { remember: boolean; user: { id: string; playerId: number; email: string; name: string | null; role: 'USER' | 'ADMIN' } };
 
 /** The second step of a sign-in: the player's two-step codes, and the proof that carries the first step to it. */
 export type SecondStep = { twoStep: TwoStep; proofs: LoginProofs };
@@ -60,7 +60,7 @@ async function finish(ctx: AccountsContext, user: UserRow, remember: boolean, to
   const isNew = await deviceIsNew(clientOf(ctx.db), user.id, origin);
   const session = await startSession(ctx.db, ctx.signer, user.id, remember, new Date(), user.role === 'ADMIN', origin, signedInWith);
   await signedIn({ client: clientOf(ctx.db), wakeMail: ctx.wakeMail }, user, origin, isNew);
-  return { ...session, remember, user: { id: user.id, playerId: user.playerId, email: user.email, name: user.name } };
+  return { ...session, remember, user: { id: user.id, playerId: user.playerId, email: user.email, name: user.name, role: user.role === 'ADMIN' ? 'ADMIN' : 'USER' } };
 }
 
 /**

@@ -52,6 +52,8 @@ async function create(ctx: GamesContext, row: { id: string; userId: string; game
  * 'creating' by a timeout or a crash is retried with the same reference once it is older than the timeout.
  */
 export async function ensureAccounts(ctx: GamesContext, player: { userId: string; playerId: number }): Promise<void> {
+  // An operator plays no game: no account is made for them, and no operator task (GAME_PROVIDER=manual) is queued.
+  if (await isOperator(ctx, player.userId)) return;
   const games = await activeGames(ctx.client);
   const have = await ctx.client.execute({ sql: 'SELECT id, game_id, status, ref, created_at FROM user_games WHERE user_id = ?', args: [player.userId] });
   const rows = new Map(have.rows.map((r) => [String(r.game_id), r]));
@@ -94,6 +96,9 @@ export async function ensureAccounts(ctx: GamesContext, player: { userId: string
   await Promise.all(work);
 }
 
+const isOperator = async (ctx: GamesContext, userId: string) =>
+  (await ctx.client.execute({ sql: "SELECT 1 FROM users WHERE id = ? AND role = 'ADMIN'", args: [userId] })).rows.length > 0;
+
 /** The player's accounts in active games, creating any that are missing. */
 export async function listAccounts(ctx: GamesContext, player: { userId: string; playerId: number }): Promise<UserGame[]> {
   await ensureAccounts(ctx, player);
@@ -114,6 +119,7 @@ export async function ownAccount(ctx: GamesContext, player: { userId: string; pl
   if (active) await ensureAccounts(ctx, player);
   const r = await ctx.client.execute({ sql: `${SELECT} WHERE ug.user_id = ? AND ug.game_id = ?`, args: [player.userId, gameId] });
   const ug = r.rows[0] ? toUserGame(ctx, r.rows[0]) : null;
+  if (!ug && (await isOperator(ctx, player.userId))) throw AppError.forbidden('Operator accounts have no game accounts.', 'OPERATOR_NO_GAMES');
   if (!ug || ug.status !== 'active' || !ug.userName)
     throw new AppError(409, 'Your game account is still being set up. Please try again shortly.', 'GAME_ACCOUNT_PENDING');
   return ug;

@@ -1,8 +1,9 @@
 import { createDocumentCleaner, DocumentRejected, MAX_DOCUMENT_BYTES, type DocumentType } from './files';
 import type { DocumentPart, IdentityContext } from './identity.context';
+import { FILE_TOO_LARGE as TOO_LARGE, NOT_A_PHOTO } from '../../shared/schemas/identity';
 
-export const TOO_LARGE = 'This file is larger than 10 MB. Upload a smaller photo or scan.';
-export const NOT_A_PHOTO = 'Upload a photo of yourself: a JPEG or PNG file.';
+// The form says these words before it uploads; the server says the same after (src/shared/schemas/identity.ts).
+export { NOT_A_PHOTO, TOO_LARGE };
 
 /** What became of one uploaded file: stored (cleaned and sealed), empty (no file chosen), or refused with a message. */
 export type UploadedDocument = { part: DocumentPart; stored: { type: DocumentType; size: number } | null; error: string | null };

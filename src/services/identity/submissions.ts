@@ -2,28 +2,14 @@ import { AppError, type FieldError } from '../../lib/app-error';
 import { fieldText, storeDocument, type UploadedDocument } from './document-upload';
 import { documentKey, ID_TYPES, SUBMISSION_SQL, toSubmission, type DocumentPart, type IdentityContext, type StoredDocument, type Submission } from './identity.context';
 import type { UploadTicket } from './upload-gate';
-import { isUsState } from './us-states';
+import { US_STATES } from './us-states';
+import { checkIdentityDetails, fileMissing } from '../../shared/schemas/identity';
 
 /** One part of the submission form as it arrives: a field (filename null) or a file, its bytes in pieces. */
 export type SubmissionPart = { name: string; filename: string | null; body: AsyncIterable<Uint8Array> };
 
 const TEXT_FIELDS = new Set(['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType']);
 const FILE_PARTS = new Set<string>(['front', 'back', 'selfie']);
-
-const MIN_AGE = 21;
-
-/** Whole years between a YYYY-MM-DD birth date and `now` (UTC), or null when the date is not a real one. */
-export function ageOn(dateOfBirth: string, now: number): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const born = new Date(Date.UTC(y, mo - 1, d));
-  if (born.getUTCFullYear() !== y || born.getUTCMonth() !== mo - 1 || born.getUTCDate() !== d) return null;
-  const today = new Date(now);
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() < mo - 1 || (today.getUTCMonth() === mo - 1 && today.getUTCDate() < d)) age--;
-  return age;
-}
 
 /** The latest submission of a player, or null. */
 export async function latestSubmission(ctx: IdentityContext, userId: string): Promise<Submission | null> {
@@ -96,26 +82,16 @@ export async function submitIdentity(ctx: IdentityContext, userId: string, form:
 function checkSubmission(ctx: IdentityContext, fields: Record<string, string>, files: Map<DocumentPart, UploadedDocument>): StoredDocument[] {
   const errors: FieldError[] = [];
   const bad = (field: string, message: string) => errors.push({ field, message });
-  const text = (k: string) => (fields[k] ?? '').trim();
-  const legalName = text('legalName').replace(/\s+/g, ' ');
-  if (legalName.length < 3 || legalName.length > 120 || !legalName.includes(' ')) bad('legalName', 'Enter your full legal name as it is on your ID');
-  const age = ageOn(text('dateOfBirth'), ctx.now());
-  if (age === null || age > 120) bad('dateOfBirth', 'Enter your date of birth');
-  else if (age < MIN_AGE) bad('dateOfBirth', `You must be ${MIN_AGE} or older to play and withdraw`);
-  const line1 = text('addressLine1'), line2 = text('addressLine2'), city = text('city');
-  if (line1.length < 3 || line1.length > 200) bad('addressLine1', 'Enter your street address');
-  if (line2.length > 200) bad('addressLine2', 'Address line 2 is too long');
-  if (city.length < 2 || city.length > 100) bad('city', 'Enter your city');
-  if (!isUsState(text('state').toUpperCase())) bad('state', 'Choose your US state');
-  if (!/^\d{5}(-\d{4})?$/.test(text('postalCode'))) bad('postalCode', 'Enter a 5-digit ZIP code');
-  const kind = ID_TYPES[text('idType')];
-  if (!kind) bad('idType', 'Choose the type of your ID');
+  // The written details by the form's own rules (src/shared/schemas/identity.ts): the same words before and after upload.
+  const known = { states: US_STATES.map(([code]) => code), idTypes: Object.keys(ID_TYPES) };
+  for (const [field, message] of Object.entries(checkIdentityDetails(fields, ctx.now(), known))) bad(field, message);
+  const kind = ID_TYPES[(fields.idType ?? '').trim()];
   const parts: DocumentPart[] = ['front', ...(kind?.back ? (['back'] as const) : []), 'selfie'];
   const documents: StoredDocument[] = [];
   for (const part of parts) {
     const f = files.get(part);
     if (f?.error) bad(part, f.error);
-    else if (!f?.stored) bad(part, part === 'selfie' ? 'Add a photo of yourself' : `Add a photo of the ${part} of your ID`);
+    else if (!f?.stored) bad(part, fileMissing(part));
     else documents.push({ part, type: f.stored.type, size: f.stored.size });
   }
   if (errors.length) throw AppError.invalid(errors);

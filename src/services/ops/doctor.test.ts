@@ -71,10 +71,12 @@ describe('doctor: configuration', () => {
     // Without SMTP_URL the site does not start in production at all: the configuration check says so first.
     const noMail = text(check(await runDoctor(prod), 'configuration'));
     expect(noMail).toContain('SMTP_URL: required in production');
-    const r = await runDoctor({ ...prod, SMTP_URL: 'smtp://127.0.0.1:1' });
+    // Without BTCPay it does not start either, unless it is said to be a payments demo; then doctor says what that means.
+    expect(text(check(await runDoctor({ ...prod, SMTP_URL: 'smtp://127.0.0.1:1' }), 'configuration'))).toContain('BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET: required in production');
+    const r = await runDoctor({ ...prod, SMTP_URL: 'smtp://127.0.0.1:1', PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' });
     const t = text(check(r, 'configuration'));
     expect(t).toContain('PUBLIC_URL is http://wallet.example.com');
-    expect(t).toContain('BTCPay Server is not configured');
+    expect(t).toContain('BTCPay Server is not configured and PAYMENTS_SANDBOX_IN_PRODUCTION=on');
     const fine = await runDoctor({ ...base, ...production }, 500);
     expect(check(fine, 'configuration').status).toBe('ok');
   });
@@ -83,6 +85,12 @@ describe('doctor: configuration', () => {
     const c = check(await runDoctor(Object.fromEntries(Object.entries({ ...base, ...production, ...env }).filter(([, v]) => v !== undefined)), 500), 'configuration');
     return c.problems.map((p) => p.problem);
   };
+
+  test('a TRUSTED_PROXY_HEADER that is not one header name fails the configuration check, named', async () => {
+    const r = await runDoctor({ ...base, ...production, TRUSTED_PROXY_HEADER: 'x real ip' }, 500);
+    expect(check(r, 'configuration').status).not.toBe('ok');
+    expect(text(check(r, 'configuration'))).toContain('TRUSTED_PROXY_HEADER: must be one HTTP header name');
+  });
 
   test('production on the regtest network: a problem', async () => {
     expect(await configProblems({})).toEqual([]);

@@ -46,7 +46,9 @@ const upsertPayment = (depositId: string, method: string, p: InvoicePayment, cen
   sql: `INSERT INTO deposit_payments (deposit_id, payment_id, method, status, amount_cents, transfer_id, seen_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (deposit_id, payment_id) DO UPDATE SET status = excluded.status, amount_cents = excluded.amount_cents,
           transfer_id = coalesce(deposit_payments.transfer_id, excluded.transfer_id), updated_at = excluded.updated_at`,
-  args: [depositId, p.id, method, p.status, cents, transferId, at, at],
+  // seen_at: when the payment was received, by the provider's clock (never later than now): a reconciliation that
+  // finds it after the invoice expired must not make a payment made in time look late.
+  args: [depositId, p.id, method, p.status, cents, transferId, p.receivedAt > 0 ? Math.min(at, p.receivedAt) : at, at],
 });
 
 /** What is left to pay in BTC (after a partial payment the page asks for the rest); null once nothing is due. */
@@ -89,13 +91,14 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
       }
     }
 
-  // A payment that takes the deposit past what it asked for says so (the words only; the money is credited whole).
-  async function overText(reachedCents: number): Promise<string> {
+  // A payment that takes the deposit past what it asked for says what arrived in all (the money is credited whole):
+  // "You paid $50.00 for a $25.00 deposit", in the wallet unless part of it paid back a debt.
+  async function overText(reachedCents: number, allInWallet: boolean): Promise<string> {
     const r = await client.execute({ sql: 'SELECT amount_cents, credited_cents FROM deposits WHERE id = ?', args: [row.id] });
     const asked = Number(r.rows[0]!.amount_cents);
-    const before = Number(r.rows[0]!.credited_cents);
-    const over = before + reachedCents - Math.max(asked, before);
-    return over > 0 ? ` That is ${formatCents(over)} more than the ${formatCents(asked)} deposit asked for; all of it was credited.` : '';
+    const total = Number(r.rows[0]!.credited_cents) + reachedCents;
+    if (total <= asked) return '';
+    return ` You paid ${formatCents(total)} for a ${formatCents(asked)} deposit; ${allInWallet ? `all ${formatCents(total)} is in your wallet` : 'all of it was credited'}.`;
   }
 
   async function credit(m: InvoicePaymentMethod, p: InvoicePayment, cents: number) {
@@ -114,7 +117,7 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
     if (reached > 0)
       texts.push({ type: 'DEPOSIT', content: (plan.debtCents > 0
         ? `Your deposit of ${formatCents(reached)} has arrived: ${formatCents(plan.debtCents)} of it paid back what you owed${plan.walletCents > 0 ? ` and ${formatCents(plan.walletCents)} is in your wallet` : ''}.`
-        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + await overText(reached) });
+        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + await overText(reached, plan.debtCents === 0 && plan.heldCents === 0) });
     if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', content: heldText(plan.heldCents, plan.reason!) });
     const { stmt, notes } = notificationRows(texts.map((t) => ({ userId: row.user_id, ...t })), now);
     const mainHistory = Bun.randomUUIDv7();
@@ -152,10 +155,12 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
   const r = await client.execute({
     sql: `UPDATE deposits SET invoice_status = ?, processing_cents = ?,
             status = CASE WHEN credited_cents > 0 OR held_cents > 0 THEN 'completed' WHEN ? > 0 THEN 'pending' WHEN ? IN ('Expired', 'Invalid') THEN 'expired' ELSE status END,
-            lightning_destination = coalesce(?, lightning_destination), btc_due = coalesce(?, btc_due), closed_at = CASE WHEN ? THEN ? ELSE closed_at END, updated_at = ?
+            lightning_destination = coalesce(?, lightning_destination), btc_due = coalesce(?, btc_due), closed_at = CASE WHEN ? THEN ? ELSE closed_at END, updated_at = ?,
+            expires_at = coalesce(?, expires_at)
           WHERE id = ? RETURNING status, history_id`,
+    // The invoice's own expiry, as the provider last said it: a payment seen after it arrived late (history says so).
     args: [invoice.status, processingCents, processingCents, invoice.status, methods.find((m) => m.paymentMethodId === 'BTC-LN')?.destination || null, stillDue(methods),
-      now > invoice.monitoringExpiresAt && processingCents === 0 ? 1 : 0, now, now, row.id],
+      now > invoice.monitoringExpiresAt && processingCents === 0 ? 1 : 0, now, now, Number.isFinite(invoice.expiresAt) ? invoice.expiresAt : null, row.id],
   });
   changes.status = String(r.rows[0]?.status ?? 'pending');
   // The history row follows: expired with nothing on its way; pending again when a payment arrives after expiry

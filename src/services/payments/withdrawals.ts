@@ -72,7 +72,7 @@ const limitBroken = (e: unknown) => {
  * The player's own limits as they stand: withdrawals still open, and what was asked in the last 24 hours. Read first
  * for a quick answer and to word the refusal; the insert re-checks both in the hold's transaction (the trigger).
  */
-async function limitError(client: Client, userId: string, amountCents: number, limits: WithdrawalLimits, now: number, broken?: string): Promise<AppError | null> {
+export async function limitError(client: Client, userId: string, amountCents: number, limits: WithdrawalLimits, now: number, broken?: string): Promise<AppError | null> {
   const r = await client.execute({
     sql: `SELECT count(*) FILTER (WHERE status IN ('creating', 'pending', 'cancelling')) AS open,
             coalesce(sum(amount_cents) FILTER (WHERE status NOT IN ('failed', 'cancelled') AND created_at > ?), 0) AS day

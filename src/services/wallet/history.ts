@@ -52,6 +52,11 @@ export type HistoryRow = {
   note?: string | null;
   /** For a withdrawal's row: the tip that left the wallet with it (its amount is both together). */
   tipCents?: number | null;
+  /** For a game move's row: the game account it went to or came from (its user name). */
+  gameAccount?: string | null;
+  /** For a deposit's row: what it asked for, and whether a payment arrived after its invoice expired. */
+  depositAskedCents?: number | null;
+  depositLate?: boolean;
 };
 
 // The total rides on every row as a scalar count over the same index: one statement, one consistent read.
@@ -65,12 +70,19 @@ const pageSql = (type: HistoryType | 'ALL') => {
     : type === 'ALL' ? `CASE WHEN type = 'WITHDRAW' THEN (SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id) END` : 'NULL';
   const deposit = type === 'DEPOSIT' ? '(SELECT d.id FROM deposits d WHERE d.history_id = transactions.id)'
     : type === 'ALL' ? "CASE WHEN type = 'DEPOSIT' THEN (SELECT d.id FROM deposits d WHERE d.history_id = transactions.id) END" : 'NULL';
+  // A game move names its account; a deposit says what it asked and whether it was paid late. Each is one indexed
+  // lookup (the order's id, the invoice's id), on its own kind of row only.
+  const account = type === 'TRANSFER' || type === 'REDEEM' || type === 'ALL'
+    ? "CASE WHEN type IN ('TRANSFER', 'REDEEM') THEN (SELECT o.user_name FROM game_orders o WHERE o.id = transactions.order_id) END" : 'NULL';
+  const depositFacts = type === 'DEPOSIT' || type === 'ALL'
+    ? `CASE WHEN type = 'DEPOSIT' THEN (SELECT json_array(d.amount_cents, EXISTS (SELECT 1 FROM deposit_payments p WHERE p.deposit_id = d.id AND p.status != 'Invalid'
+        AND d.expires_at IS NOT NULL AND p.seen_at > d.expires_at)) FROM deposits d WHERE d.invoice_id = transactions.order_id AND d.history_id = transactions.id) END` : 'NULL';
   const note = type === 'ADJUSTMENT' || type === 'ALL'
     ? "CASE WHEN type = 'ADJUSTMENT' THEN (SELECT json_extract(t.metadata, '$.reason') FROM transfers t WHERE t.id = transactions.transfer_id) END" : 'NULL';
   return `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
   (SELECT count(*) FROM transactions WHERE ${of}) AS total, ${withdrawal('w.id')} AS withdrawal_id,
   ${withdrawal("w.payout_state IN ('AwaitingPayment', 'InProgress')")} AS payout_approved, ${withdrawal('w.tip_cents')} AS tip_cents, ${note} AS note, ${deposit} AS deposit_id,
-  ${withdrawal('w.destination')} AS destination, ${withdrawal('w.currency')} AS currency
+  ${withdrawal('w.destination')} AS destination, ${withdrawal('w.currency')} AS currency, ${account} AS game_account, ${depositFacts} AS deposit_facts
   FROM transactions WHERE ${of} ORDER BY created_at DESC, id DESC LIMIT ?3 OFFSET ?4`;
 };
 
@@ -86,7 +98,9 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     : type === 'ALL'
       ? Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ?', args: [userId] })).rows[0]!.n)
       : Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] })).rows[0]!.n);
-  const items: HistoryRow[] = rows.map((r) => ({
+  const items: HistoryRow[] = rows.map((r) => {
+    const facts = r.deposit_facts == null ? null : (JSON.parse(String(r.deposit_facts)) as [number, number]);
+    return {
     id: String(r.id), uuid: String(r.uuid), type: r.type as HistoryType, direction: r.direction as 'in' | 'out',
     status: String(r.status), amountCents: Number(r.amount_cents), orderId: r.order_id == null ? null : String(r.order_id),
     gameId: r.game_id == null ? null : String(r.game_id), gameName: r.game_name == null ? null : String(r.game_name),
@@ -98,6 +112,10 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     payoutApproved: Number(r.payout_approved) === 1,
     note: r.note == null ? null : String(r.note),
     tipCents: r.tip_cents == null ? null : Number(r.tip_cents),
-  }));
+    gameAccount: r.game_account == null ? null : String(r.game_account),
+    depositAskedCents: facts ? Number(facts[0]) : null,
+    depositLate: facts ? Number(facts[1]) === 1 : false,
+  };
+  });
   return { total, items };
 }

@@ -1,5 +1,5 @@
 import { COMMON_PASSWORDS } from './common-passwords';
-import { hasControlChars, hasSpecial, isEmail, isPlainEmail, isPlainName, PASSWORD_MAX, str, type FieldErrors } from './fields';
+import { hasControlChars, isEmail, isPlainEmail, isPlainName, PASSWORD_MAX, str, type FieldErrors } from './fields';
 import { m } from '../../i18n/paraglide/messages.js';
 
 // Every message is said in the page's language in an island and the request's language in the API (src/i18n); the
@@ -36,28 +36,25 @@ export function checkLogin(input: { email?: unknown; password?: unknown }): Fiel
 }
 
 /**
- * The password rule in one wording, shown under every new-password field (register, reset, change) and used by
- * its messages; change adds its special character to the same sentence (DESIGN §8).
+ * The one password rule in one wording, shown under every new-password field (register, reset, change) and used by
+ * its messages (DESIGN §8: the same rule on every path).
  */
 export const PASSWORD_RULE = 'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
-export const PASSWORD_RULE_WITH_SPECIAL = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character such as ! @ # $ %.';
 export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters';
 export const PASSWORD_NEEDS_MIX = 'Password must contain at least one uppercase letter, one lowercase letter, and one number';
-export const PASSWORD_NEEDS_MIX_SPECIAL = 'Password must contain at least one uppercase letter, one lowercase letter, one number and one special character';
 /** A new e-mail address is asked for with the current password (the field of the password change). */
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
-/** The password rules in the current language, for the hints under new-password fields. */
+/** The password rule in the current language, for the hint under every new-password field. */
 export const passwordRule = () => m.fields_password_rule();
-export const passwordRuleWithSpecial = () => m.fields_password_rule_special();
 /** One of the 10,000 most common passwords, whatever its letter case. */
 export const isCommonPassword = (p: string) => COMMON_PASSWORDS.has(p.toLowerCase());
 
 /**
- * The one rule for every new password (register, reset, and under change's own extra rule): spec §5's register
- * rule — required, 8+, lower, upper and digit — and not a common password (DESIGN §8).
+ * The one rule for every new password (register, reset, change): spec §5's register rule — required, 8+, lower,
+ * upper and digit — and not a common password (DESIGN §8).
  */
 export function checkNewPassword(v: unknown, field = 'password'): FieldErrors {
   const e: FieldErrors = {};
@@ -116,7 +113,10 @@ export function checkProfile(input: { name?: unknown; phoneNo?: unknown; email?:
   return e;
 }
 
-/** spec §5: Change password, with the special characters of the accounts issue. */
+/**
+ * spec §5: Change password, with the one rule of every new password (its special character is dropped: DESIGN §8),
+ * a confirmation that matches, and a new password that is not the current one.
+ */
 export function checkChangePassword(input: { currentPassword?: unknown; newPassword?: unknown; confirmPassword?: unknown }, withConfirm = true): FieldErrors {
   const e: FieldErrors = {};
   const cur = str(input.currentPassword);
@@ -124,10 +124,11 @@ export function checkChangePassword(input: { currentPassword?: unknown; newPassw
   if (!cur) e.currentPassword = m.fields_current_password_required();
   tooLong(e, 'currentPassword', cur);
   if (!next) e.newPassword = m.fields_new_password_required();
-  else if (next.length < 8) e.newPassword = m.fields_password_too_short();
-  else if (!/[A-Z]/.test(next) || !/[a-z]/.test(next) || !/\d/.test(next) || !hasSpecial(next)) e.newPassword = m.fields_password_needs_mix_special();
-  else if (isCommonPassword(next)) e.newPassword = m.fields_password_common();
-  else if (cur && cur === next) e.newPassword = m.fields_password_same();
+  else {
+    const rule = checkNewPassword(next, 'newPassword');
+    if (rule.newPassword) e.newPassword = rule.newPassword;
+    else if (cur && cur === next) e.newPassword = m.fields_password_same();
+  }
   tooLong(e, 'newPassword', next);
   if (withConfirm) {
     const c = str(input.confirmPassword);

@@ -21,8 +21,6 @@ export const isPlainEmail = (v: string) => PLAIN_EMAIL.test(v);
 export const isPlainName = (v: string) => /^[\p{L}\p{M}][\p{L}\p{M} '\u2019.-]*$/u.test(v);
 
 export const PASSWORD_MAX = 128;
-export const SPECIAL_CHARS = "!@#$%^&*()-_=+[]{};:'\",.<>/?\\|`~";
-export const hasSpecial = (v: string) => [...v].some((c) => SPECIAL_CHARS.includes(c));
 
 export function firstError(errors: FieldErrors): string | undefined {
   return Object.values(errors)[0];

@@ -1,23 +1,25 @@
 import type { Invoice, InvoicePayment, InvoicePaymentMethod, PaymentMethodId } from '../payments.port';
 import { btcForCents, formatSats, satsOf, usdCentsOf } from '../btc-amount';
+import type { BitcoinNetwork } from '../withdraw-destination';
+import { sandboxAddress, sandboxInvoice } from './sandbox-destinations';
 
-/** What the sandbox keeps per invoice: the invoice, its methods and every payment, as BTCPay would report them. */
-export type SandboxInvoice = { invoice: Invoice; amountCents: number; rate: string; methods: InvoicePaymentMethod[] };
+/**
+ * What the sandbox keeps per invoice: the invoice, its methods and every payment, as BTCPay would report them, and
+ * the network its destinations are of (regtest for invoices kept before it was recorded).
+ */
+export type SandboxInvoice = { invoice: Invoice; amountCents: number; rate: string; methods: InvoicePaymentMethod[]; network?: BitcoinNetwork };
 
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const randomChars = (n: number, alphabet: string) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => alphabet[b % alphabet.length]).join('');
 export const randomHex = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
 
-/** Regtest-style destinations: they look like what a regtest BTCPay store hands out, and are payable nowhere. */
-export const regtestAddress = () => 'bcrt1q' + randomChars(38, BECH32);
-export const regtestBolt11 = (btc: string) => `lnbcrt${satsOf(btc) * 10n}n1p` + randomChars(180, BECH32);
+/** A Lightning invoice for what is due, payable until the deposit's invoice expires (as BTCPay's are). */
+const invoiceFor = (network: BitcoinNetwork, btc: string, expiresAt: number, now: number) => sandboxInvoice(network, satsOf(btc), Math.max(60, (expiresAt - now) / 1000), now);
 
 export function paymentLink(method: PaymentMethodId, destination: string, dueBtc: string): string {
   return method === 'BTC-CHAIN' ? `bitcoin:${destination}?amount=${dueBtc}` : `lightning:${destination}`;
 }
 
-export function newMethod(method: PaymentMethodId, amountBtc: string, rate: string): InvoicePaymentMethod {
-  const destination = method === 'BTC-CHAIN' ? regtestAddress() : regtestBolt11(amountBtc);
+export function newMethod(method: PaymentMethodId, amountBtc: string, rate: string, network: BitcoinNetwork, expiresAt: number, now: number): InvoicePaymentMethod {
+  const destination = method === 'BTC-CHAIN' ? sandboxAddress(network) : invoiceFor(network, amountBtc, expiresAt, now);
   return { paymentMethodId: method, destination, paymentLink: paymentLink(method, destination, amountBtc), rate, amount: amountBtc,
     due: amountBtc, paymentMethodPaid: '0.00000000', activated: true, payments: [] };
 }
@@ -65,7 +67,7 @@ export function recompute(s: SandboxInvoice, now: number): void {
     const paidBtc = m.payments.filter(counted).reduce((a, p) => a + satsOf(p.value), 0n);
     m.paymentMethodPaid = formatSats(paidBtc);
     const due = dueCents > 0 ? btcForCents(dueCents, s.rate) : formatSats(-satsOf(btcForCents(-dueCents, s.rate)));
-    if (m.paymentMethodId === 'BTC-LN' && dueCents > 0 && m.due !== due && all > 0) m.destination = regtestBolt11(due);
+    if (m.paymentMethodId === 'BTC-LN' && dueCents > 0 && m.due !== due && all > 0) m.destination = invoiceFor(s.network ?? 'regtest', due, inv.expiresAt, now);
     m.due = due;
     m.paymentLink = paymentLink(m.paymentMethodId, m.destination, dueCents > 0 ? due : '0');
   }

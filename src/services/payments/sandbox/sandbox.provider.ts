@@ -8,12 +8,15 @@ import {
   type Payout,
   type PaymentsProvider,
 } from '../payments.port';
+import type { BitcoinNetwork } from '../withdraw-destination';
 import { newMethod, randomHex, recompute, type SandboxInvoice } from './sandbox-invoice';
 import { sandboxReserves } from './sandbox-reserves';
 
 const MONITORING_MS = 24 * 60 * 60 * 1000;
 
-export type SandboxOptions = { rateUsdPerBtc: number; webhookSecret: string; now?: () => number };
+export type SandboxOptions = { rateUsdPerBtc: number; webhookSecret: string; now?: () => number;
+  /** The site's network (BITCOIN_NETWORK): destinations are valid addresses and invoices of it. */
+  network?: BitcoinNetwork };
 
 export type SandboxProvider = PaymentsProvider & {
   /** The stored invoice with its methods and payments (simulation reads and changes it). */
@@ -64,7 +67,8 @@ export function createSandboxProvider(client: Client, opts: SandboxOptions): San
         currency: 'USD', orderId: req.orderId, createdAt: at, expiresAt: at + req.expirationMinutes * 60_000,
         monitoringExpiresAt: at + req.expirationMinutes * 60_000 + MONITORING_MS,
       };
-      const s: SandboxInvoice = { invoice, amountCents: req.amountCents, rate, methods: req.paymentMethods.map((m) => newMethod(m, amountBtc, rate)) };
+      const network = opts.network ?? 'regtest';
+      const s: SandboxInvoice = { invoice, amountCents: req.amountCents, rate, network, methods: req.paymentMethods.map((m) => newMethod(m, amountBtc, rate, network, invoice.expiresAt, at)) };
       await client.execute({ sql: 'INSERT INTO sandbox_invoices (id, order_id, body, created_at) VALUES (?, ?, ?, ?)', args: [invoice.id, req.orderId, JSON.stringify(s), at] });
       return invoice;
     },

@@ -1,0 +1,78 @@
+import { useState, type ChangeEvent } from 'react';
+import { FILE_TOO_LARGE as TOO_LARGE, MAX_DOCUMENT_BYTES as MAX_FILE_BYTES, NOT_A_DOCUMENT, NOT_A_PHOTO } from '../../src/shared/schemas/identity';
+import { FieldError } from './field';
+
+export { MAX_FILE_BYTES, NOT_A_DOCUMENT, NOT_A_PHOTO, TOO_LARGE };
+const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
+const ACCEPT_PHOTO = 'image/jpeg,image/png,.jpg,.jpeg,.png';
+
+export const PARTS: { name: 'front' | 'back' | 'selfie'; label: string; hint: string; required: boolean }[] = [
+  { name: 'front', label: 'Front of your ID', hint: 'A clear photo or scan: JPEG, PNG or PDF, up to 10 MB.', required: true },
+  { name: 'back', label: 'Back of your ID', hint: "Driver's licenses and state IDs only; leave empty for a passport.", required: false },
+  { name: 'selfie', label: 'A photo of yourself', hint: 'Your face, well lit, looking at the camera. JPEG or PNG, up to 10 MB.', required: true },
+];
+
+export type IdentityFilesProps = {
+  errors?: Record<string, string>;
+  /** A file field's message is answered by choosing a file (the form forgets it then). */
+  onChosen?: (part: string) => void;
+};
+type Chosen = { name: string; size: number; preview: string | null; error: string | null };
+
+const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+/** What the browser can tell before sending: too large, or plainly not a JPEG, PNG or PDF (the server reads the bytes). */
+export function checkChosen(f: { size: number; type: string; name: string }, part = 'front'): string | null {
+  if (f.size > MAX_FILE_BYTES) return TOO_LARGE;
+  if (part === 'selfie' && (f.type === 'application/pdf' || /\.pdf$/i.test(f.name))) return NOT_A_PHOTO;
+  const byName = /\.(jpe?g|png|pdf)$/i.test(f.name);
+  if (f.type && !/^(image\/jpeg|image\/png|application\/pdf)$/.test(f.type) && !byName) return NOT_A_DOCUMENT;
+  return null;
+}
+
+/**
+ * The verify form's three file fields. Rendered by the server as plain file inputs (the form posts them without
+ * script); once hydrated, each shows a preview of the chosen picture and says at once when a file is too large.
+ * Previews are data: URLs (the site's CSP allows no blob: images) and never leave the page.
+ */
+export function IdentityFiles({ errors = {}, onChosen }: IdentityFilesProps) {
+  const [chosen, setChosen] = useState<Record<string, Chosen | undefined>>({});
+  function pick(part: string, e: ChangeEvent<HTMLInputElement>) {
+    const f = e.target.files?.[0];
+    onChosen?.(part);
+    if (!f) return setChosen((c) => ({ ...c, [part]: undefined }));
+    const error = checkChosen(f, part);
+    e.target.setCustomValidity(error ?? '');
+    setChosen((c) => ({ ...c, [part]: { name: f.name, size: f.size, preview: null, error } }));
+    if (error || !/^image\/(jpeg|png)$/.test(f.type)) return;
+    const reader = new FileReader();
+    reader.onload = () =>
+      setChosen((c) => (c[part]?.name === f.name ? { ...c, [part]: { ...c[part]!, preview: typeof reader.result === 'string' ? reader.result : null } } : c));
+    reader.readAsDataURL(f);
+  }
+  return (
+    <>
+      {PARTS.map((p) => {
+        const id = `verify-${p.name}`;
+        const c = chosen[p.name];
+        // The form's own messages stay until it clears them (onChosen); alone, a chosen file answers the server's.
+        const error = c?.error ?? (onChosen || !c ? errors[p.name] : undefined);
+        return (
+          <div className="field" key={p.name}>
+            <label htmlFor={id}>{p.label}</label>
+            <input id={id} name={p.name} type="file" accept={p.name === 'selfie' ? ACCEPT_PHOTO : ACCEPT} required={p.required} aria-invalid={error ? true : undefined}
+              aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} onChange={(e) => pick(p.name, e)} />
+            <p className="field-hint" id={`${id}-hint`}>{p.hint}</p>
+            {c && !c.error && (
+              <div className="identity-preview" data-preview={p.name}>
+                {c.preview ? <img src={c.preview} alt={`Preview of the ${p.label.toLowerCase()}`} /> : null}
+                <span>{`${c.name} (${kb(c.size)})`}</span>
+              </div>
+            )}
+            <FieldError id={id} error={error} />
+          </div>
+        );
+      })}
+    </>
+  );
+}

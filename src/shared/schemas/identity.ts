@@ -1,0 +1,48 @@
+import type { FieldErrors } from './fields';
+
+// The identity form's rules, said the same by the form before it uploads anything and by the server after.
+
+export const MIN_AGE = 21;
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** Whole years between a YYYY-MM-DD birth date and `now` (UTC), or null when the date is not a real one. */
+export function ageOn(dateOfBirth: string, now: number): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const born = new Date(Date.UTC(y, mo - 1, d));
+  if (born.getUTCFullYear() !== y || born.getUTCMonth() !== mo - 1 || born.getUTCDate() !== d) return null;
+  const today = new Date(now);
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() < mo - 1 || (today.getUTCMonth() === mo - 1 && today.getUTCDate() < d)) age--;
+  return age;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+export type IdentityDetails = { legalName?: unknown; dateOfBirth?: unknown; addressLine1?: unknown; addressLine2?: unknown; city?: unknown; state?: unknown; postalCode?: unknown; idType?: unknown };
+
+/** The written details: each field's message, or none. `states` and `idTypes` are the codes the form offers. */
+export function checkIdentityDetails(input: IdentityDetails, now: number, known: { states: readonly string[]; idTypes: readonly string[] }): FieldErrors {
+  const e: FieldErrors = {};
+  const legalName = text(input.legalName).replace(/\s+/g, ' ');
+  if (legalName.length < 3 || legalName.length > 120 || !legalName.includes(' ')) e.legalName = 'Enter your full legal name as it is on your ID';
+  const age = ageOn(text(input.dateOfBirth), now);
+  if (age === null || age > 120) e.dateOfBirth = 'Enter your date of birth';
+  else if (age < MIN_AGE) e.dateOfBirth = `You must be ${MIN_AGE} or older to play and withdraw`;
+  const line1 = text(input.addressLine1);
+  if (line1.length < 3 || line1.length > 200) e.addressLine1 = 'Enter your street address';
+  if (text(input.addressLine2).length > 200) e.addressLine2 = 'Address line 2 is too long';
+  const city = text(input.city);
+  if (city.length < 2 || city.length > 100) e.city = 'Enter your city';
+  if (!known.states.includes(text(input.state).toUpperCase())) e.state = 'Choose your US state';
+  if (!/^\d{5}(-\d{4})?$/.test(text(input.postalCode))) e.postalCode = 'Enter a 5-digit ZIP code';
+  if (!known.idTypes.includes(text(input.idType))) e.idType = 'Choose the type of your ID';
+  return e;
+}
+
+export const FILE_TOO_LARGE = 'This file is larger than 10 MB. Upload a smaller photo or scan.';
+export const NOT_A_DOCUMENT = 'Upload a JPEG, PNG or PDF file.';
+/** The selfie is a photo: a scan format is refused for it (the operator compares a face). */
+export const NOT_A_PHOTO = 'Upload a photo of yourself: a JPEG or PNG file.';
+export const fileMissing = (part: string) => (part === 'selfie' ? 'Add a photo of yourself' : `Add a photo of the ${part} of your ID`);
