@@ -75,12 +75,21 @@ describe('a withdrawal to a sanctioned destination', () => {
     await expectFrozenWithCriticalCase();
   });
 
-  test('the plain form (no script): the same refusal on the page, nothing held', async () => {
-    const r = await app.handle(new Request(`${BASE}/home`, {
+  test('the plain form (no script): the review holds nothing, the confirmation gets the same refusal on the page, nothing held', async () => {
+    const post = (fields: Record<string, string>) => app.handle(new Request(`${BASE}/home`, {
       method: 'POST', redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `token=${p.token}`, origin: BASE },
-      body: new URLSearchParams({ _token: formTokenOf(app, p), _action: 'withdraw', _key: 'form-1', currency: 'BTC-CHAIN', wallet_address: LISTED, amount: '100', tip: '' }).toString(),
+      body: new URLSearchParams(fields).toString(),
     }));
+    const review = await post({ _token: formTokenOf(app, p), _action: 'withdraw', _key: 'form-1', currency: 'BTC-CHAIN', wallet_address: LISTED, amount: '100', tip: '' });
+    const doc = await review.text();
+    expect(review.status).toBe(200);
+    expect(await available(app, p.userId)).toBe(100_000);
+    // The review's Request Withdrawal button posts what was reviewed.
+    const form = doc.slice(doc.indexOf('<form class="form withdraw-review"'));
+    const hidden = Object.fromEntries([...form.slice(0, form.indexOf('</form>')).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)]
+      .map((m) => [m[1]!, m[2]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')]));
+    const r = await post({ ...hidden, _action: 'withdraw-confirm' });
     expect(r.status).toBe(403);
     expect(await r.text()).toContain(NEUTRAL);
     expect(await available(app, p.userId)).toBe(100_000);
