@@ -35,6 +35,7 @@ import { withdrawalsRoutes } from './api/withdrawals/withdrawals.routes';
 import { adminRoutes } from './api/admin/admin.routes';
 import { createOverview } from './services/admin/overview';
 import { identityRoutes } from './api/identity/identity.routes';
+import { pwaRoutes } from './pwa/pwa.routes';
 
 export type App = {
   handle(req: Request): Promise<Response>;
@@ -86,6 +87,7 @@ export function createApp(deps: Deps): App {
     .use(metricsRoutes({ metrics: deps.metrics, allow: parseCidrList(deps.config.METRICS_ALLOW), trustedHeader: deps.config.TRUSTED_PROXY_HEADER }))
     .use(api)
     .use(logoutFormRoutes(deps, formTokens))
+    .use(pwaRoutes({ assets: deps.assets, site: deps.site }))
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,

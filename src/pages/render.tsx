@@ -2,9 +2,9 @@ import { renderToReadableStream } from 'react-dom/server';
 import type { AssetStore } from '../assets/store';
 import { CSP } from '../http/finish';
 import { FormTokenContext } from './form-token-field';
-import { IslandsUsed } from './island';
+import { IslandLoadDefault, IslandsUsed } from './island';
 import { criticalCss, styleHash } from './layout/critical-css';
-import { Document } from './layout/document';
+import { Document, playerBoot } from './layout/document';
 import type { Page, PageContext } from './page';
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
@@ -72,9 +72,12 @@ export async function renderPage(page: Page, ctx: PageContext, assets: AssetStor
   const used = new Set<string>();
   const stream = await renderToReadableStream(
     <IslandsUsed.Provider value={used}>
-      <FormTokenContext.Provider value={ctx.formToken}>
-        <Document page={page} ctx={ctx} manifest={assets.manifest} used={used} />
-      </FormTokenContext.Provider>
+      {/* A player's islands wake on their first use; their live parts are kept by the boot script until then. */}
+      <IslandLoadDefault.Provider value={playerBoot(page, ctx, assets.manifest) ? 'interaction' : 'load'}>
+        <FormTokenContext.Provider value={ctx.formToken}>
+          <Document page={page} ctx={ctx} manifest={assets.manifest} used={used} />
+        </FormTokenContext.Provider>
+      </IslandLoadDefault.Provider>
     </IslandsUsed.Provider>,
   );
   const html = inlineLcpImage(await new Response(stream).text(), assets);

@@ -1,4 +1,5 @@
 import type { Manifest } from '../../assets/store';
+import { MANIFEST_URL } from '../../pwa/manifest';
 import { FlashMessage } from '../flash-here';
 import type { Page, PageContext } from '../page';
 import { Footer } from './footer';
@@ -22,6 +23,19 @@ function IslandScripts({ used, manifest }: { used: Set<string>; manifest: Manife
   );
 }
 
+/**
+ * A signed-in player's page: one boot script (manifest.app) instead of the enhancement script and a starter per
+ * island; the islands' modules are listed for it in one JSON block, each added on its first use
+ * (docs/decisions/signed-in-loading.md).
+ */
+function IslandModules({ used, manifest }: { used: Set<string>; manifest: Manifest }) {
+  const map = Object.fromEntries([...used].map((n) => [n, manifest.islands[n]?.module]).filter(([, m]) => !!m));
+  return <script type="application/json" id="island-modules" dangerouslySetInnerHTML={{ __html: JSON.stringify(map).replace(/</g, '\\u003c') }} />;
+}
+
+/** Pages a signed-in player sees outside the operator console boot as the player's app (manifest.app). */
+export const playerBoot = (page: Page, ctx: PageContext, manifest: Manifest): boolean => !!ctx.viewer && page.access !== 'admin' && !!manifest.app;
+
 /** A visitor's page takes the smaller stylesheet without the signed-in and operator screens (public.css). */
 export function stylesheetFor(page: Page, ctx: PageContext, manifest: Manifest): string {
   return ctx.viewer || page.access === 'admin' || !manifest.publicCss ? manifest.css : manifest.publicCss;
@@ -43,6 +57,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
   const title = refused ? `Error: ${named}` : named;
   // The operator console is a work tool: its own header, and none of the players' marketing footer.
   const operatorConsole = page.access === 'admin' && !!ctx.viewer;
+  const player = playerBoot(page, ctx, manifest);
   return (
     <html lang="en">
       <head>
@@ -52,10 +67,11 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <meta name="description" content={page.description ?? `${ctx.site.siteName}: your wallet for Ultra Panda and VBlink credits.`} />
         <meta name="theme-color" content="#120b2e" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={MANIFEST_URL} />
         {/* precedence: React puts it first among the head's resources, before any script it hoists. Kept as a
             file, not inline: inline it would be 35 KB in every uncompressed page (docs/decisions/page-speed.md). */}
         <link rel="stylesheet" href={stylesheetFor(page, ctx, manifest)} precedence="site" />
-        <script type="module" src={manifest.enhance} />
+        <script type="module" src={player ? manifest.app : manifest.enhance} />
       </head>
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
         <a className="skip-link" href="#main">Skip to content</a>
@@ -78,7 +94,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         </main>
         {!operatorConsole && <Footer ctx={ctx} />}
         <div id="toasts" className="toasts" aria-live="polite" role="status" />
-        <IslandScripts used={used} manifest={manifest} />
+        {player ? <IslandModules used={used} manifest={manifest} /> : <IslandScripts used={used} manifest={manifest} />}
       </body>
     </html>
   );
