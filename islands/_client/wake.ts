@@ -80,8 +80,8 @@ function keepTap(marker: HTMLElement): void {
   let kept: HTMLButtonElement | null = null;
   const onClick = (e: Event) => {
     if (isHydrated(marker)) return;
-    const b = (e.target as Element | null)?.closest?.('button');
-    if (b instanceof HTMLButtonElement && b.type === 'button' && marker.contains(b)) kept = b;
+    const b = (e.target as Element | null)?.closest?.<HTMLButtonElement>('button');
+    if (b && b.type === 'button' && marker.contains(b)) kept = b;
   };
   marker.addEventListener('click', onClick, { capture: true });
   marker.addEventListener(

@@ -16,18 +16,17 @@ export const BUILT_WORKER = '/build/sw.js';
  * the web app manifest; and the offline page the worker keeps.
  */
 export function pwaRoutes(o: { assets: AssetStore; site: SiteInfo }) {
-  const worker = o.assets.get(BUILT_WORKER);
-  const version = o.assets.manifest.swVersion ?? '';
-  const etag = `"${version}"`;
   const logo = o.assets.get('/images/logo.svg');
   const offline = offlineHtml({ siteName: o.site.siteName, logoSvg: logo ? new TextDecoder().decode(logo.body) : '', script: o.assets.manifest.offline ?? '' });
   const offlineCsp = CSP.replace("style-src 'self'", `style-src 'self' ${styleHash(OFFLINE_CSS)}`);
   const manifest = JSON.stringify(webManifest(o.site));
   return new Elysia({ name: 'pwa' })
     .get(WORKER_URL, ({ request }) => {
+      // Read per request (a map lookup): the worker is the build's, whatever the store holds now.
+      const worker = o.assets.get(BUILT_WORKER);
       if (!worker) return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
-      const headers = { 'cache-control': 'no-cache', etag };
-      if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+      const headers = { 'cache-control': 'no-cache', etag: `"${o.assets.manifest.swVersion ?? ''}"` };
+      if (request.headers.get('if-none-match') === headers.etag) return new Response(null, { status: 304, headers });
       const res = assetResponse(worker, request);
       for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
       return res;

@@ -68,7 +68,7 @@ async function networkFirst(e: FetchEvent): Promise<Response> {
   network.catch(() => undefined);
   const page = await caches.match(OFFLINE_URL, { cacheName: CACHE });
   if (!page) return Response.error();
-  return new Response(page.body, { status: 503, statusText: 'Offline', headers: page.headers });
+  return page;
 }
 
 async function fromCache(e: FetchEvent): Promise<Response> {

@@ -81,9 +81,10 @@ export function initDepositLive(rt: Realtime, doc: Document = document, env: Dep
     const m = milestone(last, s);
     if (m) said.textContent = m;
     last = s;
-    // The countdown ran out: ask the server whether a payment beat it (the page then shows the expiry or the news).
-    if (s === 0) return void reread();
-    timer = setTimeout(tick, (expires - now) % 1000 || 1000);
+    // The countdown ran out: ask the server whether a payment beat it (the page then shows the expiry or the news),
+    // and again a little later should that answer not come.
+    if (s === 0) void reread();
+    timer = setTimeout(tick, s === 0 ? DEPOSIT_POLL_MS : (expires - now) % 1000 || 1000);
   };
 
   async function reread() {
@@ -100,7 +101,8 @@ export function initDepositLive(rt: Realtime, doc: Document = document, env: Dep
         creditedCents: dollarsToCents(d.credited) ?? 0, processingCents: dollarsToCents(d.processing) ?? 0,
       };
       const lightning = d.payment_methods?.find((m) => m.paymentMethodId === 'BTC-LN')?.destination ?? null;
-      const moved = shownFor(was, shownAt) !== shownFor(is, now) || is.creditedCents !== was.creditedCents || is.processingCents !== was.processingCents ||
+      // The HTML says what the server saw when it drew it; the clock alone moves after that.
+      const moved = shownFor(was, props.renderedAtMs) !== shownFor(is, now) || is.creditedCents !== was.creditedCents || is.processingCents !== was.processingCents ||
         (lightning !== null && lightningOf(props) !== null && lightning !== lightningOf(props));
       if (moved && (await env.refresh(doc)) && !stopped) {
         props = islandProps<Props>(marker!);

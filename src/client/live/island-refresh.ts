@@ -31,7 +31,9 @@ export async function refreshIsland(name: string, doc: Document = document, get:
   } catch {
     return false;
   }
-  const fresh = new DOMParser().parseFromString(html, 'text/html').querySelector<HTMLElement>(`[data-island="${name}"]`);
+  // Only the body is parsed: the head's inline style (its hash is another page's) would be reported against this page's policy.
+  const body = html.slice(Math.max(0, html.indexOf('<body')));
+  const fresh = new DOMParser().parseFromString(body, 'text/html').querySelector<HTMLElement>(`[data-island="${name}"]`);
   if (!fresh || isHydrated(here) || fresh.dataset.prefix !== here.dataset.prefix) return false;
   const focused = here.contains(doc.activeElement) ? doc.activeElement?.id : undefined;
   here.replaceChildren(...[...fresh.childNodes].map((n) => doc.importNode(n, true)));
