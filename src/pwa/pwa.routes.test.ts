@@ -68,7 +68,7 @@ describe('the installable app\'s files', () => {
     expect(visitor).not.toContain(app.deps.assets.manifest.app!);
     const home = await (await page(app, '/home', { cookie: `token=${player.token}` })).text();
     expect(home).toContain(`<link rel="manifest" href="${MANIFEST_URL}"/>`);
-    expect([...home.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1])).toEqual([app.deps.assets.manifest.app]);
+    expect([...home.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1])).toEqual([app.deps.assets.manifest.app!]);
   });
 
   test('the offline page: offline, nothing sent, no balance; its one style allowed by its hash, its script a kept build file', async () => {
