@@ -15,8 +15,18 @@ import { initServiceWorker } from './pwa/register';
 import { realtime } from '../../islands/_client/socket';
 import { islandModules, wakeIslands } from '../../islands/_client/wake';
 
-// The whole stylesheet, sent as media="print" behind the inlined critical CSS, applies from now on (src/pages/render.tsx).
-for (const l of document.querySelectorAll<HTMLLinkElement>('link[data-full-css]')) l.media = 'all';
+// The whole stylesheet, behind the inlined critical CSS (src/pages/render.tsx), once the page has loaded: the critical
+// CSS already styles everything the server drew, and fetched sooner it would hold the load event.
+const wholeCss = () => {
+  const href = /href="([^"]+)"/.exec(document.querySelector('noscript[data-full-css]')?.textContent ?? '')?.[1];
+  if (!href) return;
+  const l = document.createElement('link');
+  l.rel = 'stylesheet';
+  l.href = href;
+  document.head.append(l);
+};
+if (document.readyState === 'complete') wholeCss();
+else addEventListener('load', wholeCss, { once: true });
 initToasts();
 initNav();
 initDropdowns();

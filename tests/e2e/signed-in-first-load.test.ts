@@ -112,6 +112,25 @@ describe('a signed-in page before any use', () => {
   });
 });
 
+describe('the whole stylesheet', () => {
+  test('comes after the load event (the inlined critical CSS draws the page until then) and applies, breaking no policy', async () => {
+    const b = await fresh();
+    try {
+      const page = await b.newPage(PHONE);
+      await page.goto(wire.origin + '/transactions', { waitUntil: 'load' });
+      await page.waitForFunction((href) => [...document.styleSheets].some((s) => s.href?.endsWith(href) && s.cssRules.length > 100), server.app.deps.assets.manifest.css);
+      const started = await page.evaluate((href) => {
+        const sheet = performance.getEntriesByType('resource').find((e) => e.name.endsWith(href))!;
+        return { sheet: sheet.startTime, load: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number };
+      }, server.app.deps.assets.manifest.css);
+      expect(started.sheet).toBeGreaterThanOrEqual(started.load);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
 describe('live without React', () => {
   test('a friend\'s transfer moves the header balance and shows its toast; React comes only with the first tap, and agrees', async () => {
     const b = await fresh();
