@@ -1,6 +1,6 @@
 // Pages: each visitor page's and /healthz's requests/s next to a bare Bun.serve (ratio.sh, server pinned), and
-// every public page's Largest Contentful Paint on the slow profile at 390×844 and 1280×800, plus the signed-in
-// pages' (measure.mjs), with the JavaScript a visitor page fetches before any interaction; and the largest
+// every public page's Largest Contentful Paint on the slow profile at 390×844 and 1280×800 (measure.mjs), with the
+// JavaScript a visitor page fetches before any interaction (the signed-in pages: pages-signed-in.bench.ts); and the largest
 // visitor page served by a bare Bun process three ways, to show how far Bun allows a page of that size to go.
 // Every visitor page is measured in English and, beside it, in Spanish (Accept-Language: es-US): each language
 // has its own prepared page (docs/decisions/spanish.md).
@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedPlayers } from './lib/players';
 import { commands, pct, section } from './lib/report';
 import { root, startServer } from './lib/server';
 import { verdict, type Cell } from './lib/table';
@@ -21,14 +20,10 @@ useRunTmpdir();
 
 const SECRET = 'bench-pages-secret-bench-pages-secret';
 const VISITOR_PAGES = ['/', '/about-us', '/privacy-policy', '/terms-condition', '/support', '/responsible-gaming', '/login', '/register', '/forgot-password', '/ultra-panda', '/vb-link'];
-// The deposit page shows only a deposit of the signed-in player's own, by its id: one is made for the bench player.
-const DEPOSIT_PAGE = '/deposit-bitcoin?deposit=';
-const SIGNED_IN_PAGES = ['/home', '/transactions', DEPOSIT_PAGE,
-  '/p2p-transfer', '/profile-setting', '/notifications', '/freeplay'];
 const VIEWPORTS = ['390x844', '1280x800'];
 // The visitor pages' JavaScript before the first interaction: what measure.mjs counts from navigation until the
 // network is quiet, with no input (a visitor form's island is fetched on first focus, typing or tap).
-const TARGET = { pageRatio: 0.6, healthRatio: 0.8, publicLcpMs: 1150, signedInLcpMs: 1500, visitorJsBytes: 10_000 };
+const TARGET = { pageRatio: 0.6, healthRatio: 0.8, publicLcpMs: 1150, visitorJsBytes: 10_000 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 // The languages each visitor page is prepared in, as a browser asks for them.
 const LANGS: { label: string; headers: Record<string, string> }[] = [{ label: '', headers: {} }, { label: ' (es)', headers: { 'accept-language': 'es-US' } }];
@@ -116,16 +111,7 @@ try {
       return [path + label, phone!.jsBytes, desktop!.jsBytes, `≤ ${TARGET.visitorJsBytes} B`, verdict(most <= TARGET.visitorJsBytes)];
     })),
     ['On the wire (compressed). A visitor form\'s island, and with it React, is fetched on the first focus, keystroke or tap in it (tests/e2e/first-paint.test.ts).']);
-
-  const [player] = await seedPlayers(dbUrl, SECRET, 1, 12_345_67);
-  const made = await fetch(app.base + '/api/v1/btc/create-deposit-request', {
-    method: 'POST', headers: { authorization: `Bearer ${player!.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ amount: 50 }),
-  });
-  const depositId = ((await made.json()) as { data?: { depositId?: string } }).data?.depositId;
-  if (!depositId) throw new Error(`bench: the deposit for the deposit page was refused (${made.status})`);
-  const signedInPages = SIGNED_IN_PAGES.map((p) => (p === DEPOSIT_PAGE ? p + depositId : p));
-  const signedIn = await byViewport(signedInPages, { cookie: `token=${player!.token}` });
-  section(`Largest Contentful Paint, slow profile, median of ${RUNS}: signed-in pages`, header, lcpRows(signedInPages, signedIn, TARGET.signedInLcpMs));
+  // The signed-in pages, with what they load before any use: bench/pages-signed-in.bench.ts.
   commands(lcpCmds);
 } finally {
   await app.stop();

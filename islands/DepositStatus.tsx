@@ -106,10 +106,8 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
   const { left, said } = useDeadline(expiresAtMs, renderedLeft, canPay);
 
   useEffect(() => {
-    // spec §2: the page opens at the top (the player usually arrives from further down /home). A reload too: the
-    // browser would otherwise put back the old scroll position once the whole stylesheet is in, below the news.
-    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-    window.scrollTo(0, 0);
+    // The page opens at the top (spec §2) by the page's boot script (src/client/live/deposit-live.ts), at load: the
+    // island wakes on the first tap, and scrolling then would take the player away from what they tapped.
     // Payment events for this deposit arrive over the page's socket (spec §4).
     startRealtime();
     setNow(Date.now());

@@ -43,6 +43,10 @@ const common = {
 const builds = await Promise.all([
   Bun.build({ ...common, entrypoints: [...entries, join(root, 'public/styles/site.css'), join(root, 'public/styles/public.css')], splitting: true }),
   Bun.build({ ...common, entrypoints: [join(root, 'src/client/enhance.ts')], splitting: false }),
+  // A signed-in player's pages load one file before any use (docs/decisions/signed-in-loading.md), and the offline
+  // page one of its own; both self-contained, neither with React.
+  Bun.build({ ...common, entrypoints: [join(root, 'src/client/app.ts')], splitting: false }),
+  Bun.build({ ...common, entrypoints: [join(root, 'src/client/offline.ts')], splitting: false }),
 ]);
 for (const b of builds) {
   if (b.success) continue;
@@ -51,8 +55,11 @@ for (const b of builds) {
 }
 const result = { outputs: builds.flatMap((b) => b.outputs) };
 
-type Manifest = { islands: Record<string, { src: string; imports: string[] }>; enhance: string; enhanceModule: string; css: string; publicCss: string };
-const manifest: Manifest = { islands: {}, enhance: '', enhanceModule: '', css: '', publicCss: '' };
+type Manifest = {
+  islands: Record<string, { src: string; module: string; imports: string[] }>;
+  enhance: string; enhanceModule: string; css: string; publicCss: string; app: string; offline: string; swVersion: string;
+};
+const manifest: Manifest = { islands: {}, enhance: '', enhanceModule: '', css: '', publicCss: '', app: '', offline: '', swVersion: '' };
 const url = (p: string) => '/build/' + p.slice(out.length + 1);
 const islandModules: Record<string, string> = {};
 for (const o of result.outputs) {
@@ -60,6 +67,7 @@ for (const o of result.outputs) {
   const name = basename(o.path).replace(/-[a-z0-9]+\.(js|css)$/, '');
   if (o.path.endsWith('.css')) manifest[name === 'public' ? 'publicCss' : 'css'] = url(o.path);
   else if (name === 'enhance') manifest.enhance = url(o.path);
+  else if (name === 'app' || name === 'offline') manifest[name] = url(o.path);
   else islandModules[name.replace(/\.island$/, '')] = o.path;
 }
 const starter = (name: string, src: string) => {
@@ -96,7 +104,24 @@ for (const o of started.outputs) {
     manifest.enhance = url(o.path);
     continue;
   }
-  manifest.islands[name] = { src: url(o.path), imports: [url(islandModules[name]!), ...importsOf(islandModules[name]!)] };
+  manifest.islands[name] = { src: url(o.path), module: url(islandModules[name]!), imports: [url(islandModules[name]!), ...importsOf(islandModules[name]!)] };
+}
+// The service worker (src/pwa/sw.ts), versioned by this build: the hash of every file's name (each carries its
+// content's hash) and of the worker's own source, so any change makes a new worker that players get on their next
+// navigation (the offline page's template too: the worker keeps that page). It keeps the offline page and its script
+// from the start; the other hashed files as they are used.
+const workerSource = ['src/pwa/sw.ts', 'src/pwa/sw-rules.ts', 'src/pwa/offline-page.tsx'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+manifest.swVersion = new Bun.CryptoHasher('sha256').update([...readdirSync(out)].sort().join('\n') + workerSource).digest('hex').slice(0, 16);
+const worker = await Bun.build({
+  ...common,
+  entrypoints: [join(root, 'src/pwa/sw.ts')],
+  naming: { entry: 'sw.[ext]' },
+  splitting: false,
+  define: { ...common.define, __SW_VERSION__: JSON.stringify(manifest.swVersion), __SW_PRECACHE__: JSON.stringify(['/offline.html', manifest.offline]) },
+});
+if (!worker.success) {
+  for (const log of worker.logs) console.error(log);
+  process.exit(1);
 }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
 // Brotli copies made once here at its best quality (too slow for start-up): the stylesheet the first paint waits
@@ -105,7 +130,7 @@ for (const name of readdirSync(out).filter((f) => /\.(js|css)$/.test(f))) {
   const body = readFileSync(join(out, name));
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
 }
-console.log(`client built: ${islands.length} islands, ${result.outputs.length + started.outputs.length} files`);
+console.log(`client built: ${islands.length} islands, ${result.outputs.length + started.outputs.length + worker.outputs.length} files`);
 
 // Static imports of an island's module: the shared chunks it pulls in (listed in the manifest for inspection).
 function importsOf(path: string): string[] {

@@ -40,6 +40,7 @@ import { createOverview } from './services/admin/overview';
 import { identityRoutes } from './api/identity/identity.routes';
 import { solvencyRoutes } from './api/solvency/solvency.routes';
 import { snapshotFileRoutes } from './api/solvency/snapshot-file.routes';
+import { pwaRoutes } from './pwa/pwa.routes';
 
 export type App = {
   handle(req: Request): Promise<Response>;
@@ -98,6 +99,7 @@ export function createApp(deps: Deps): App {
     .use(api)
     .use(logoutFormRoutes(deps, formTokens))
     .use(snapshotFileRoutes(deps.solvency))
+    .use(pwaRoutes({ assets: deps.assets, site: deps.site }))
     .use(pagesPlugin({
       routes: pageRoutes, assets: deps.assets, site: deps.site, viewer: signedIn, handle: (req): Promise<Response> => elysia.handle(req),
       flash: createFlashCookies(deps.flashKey, deps.config.secureCookies), formTokens,

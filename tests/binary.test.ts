@@ -128,6 +128,27 @@ describe('single binary', () => {
     expect(await logo.text()).toContain('<svg');
   });
 
+  test('serves the installable app from what it carries: the worker at the root, the manifest, its icons, the offline page', async () => {
+    const sw = await fetch(base + '/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const version = /^"([0-9a-f]{16})"$/.exec(sw.headers.get('etag') ?? '')?.[1];
+    expect(version).toBeDefined();
+    expect(await sw.text()).toContain(`coinreel-`);
+    expect((await fetch(base + '/sw.js', { headers: { 'if-none-match': `"${version}"` } })).status).toBe(304);
+    const manifest = await (await fetch(base + '/manifest.webmanifest')).json();
+    expect(manifest.start_url).toBe('/home');
+    for (const icon of manifest.icons as { src: string }[]) {
+      const r = await fetch(base + icon.src);
+      expect([icon.src, r.status, r.headers.get('content-type')]).toEqual([icon.src, 200, 'image/png']);
+    }
+    const offline = await (await fetch(base + '/offline.html')).text();
+    expect(offline).toContain('You are offline');
+    const script = offline.match(/<script type="module" src="(\/build\/[^"]+\.js)"/)?.[1];
+    expect((await fetch(base + script!)).status).toBe(200);
+  });
+
   /** The binary beside the running one, as an operator runs it there; a last object argument adds to its environment. */
   const run = async (...args: (string | Record<string, string>)[]) => {
     const extra = typeof args.at(-1) === 'object' ? (args.pop() as Record<string, string>) : {};

@@ -75,7 +75,7 @@ export async function ratio(url: string, o: RatioOptions = {}): Promise<Ratio> {
   };
 }
 
-export type PageTiming = { path: string; lcpMs: number | null; fcpMs: number | null; jsBytes: number; cssBytes: number; transferBytes: number; requests: number; reliable: boolean };
+export type PageTiming = { path: string; lcpMs: number | null; fcpMs: number | null; loadMs: number | null; jsBytes: number; cssBytes: number; transferBytes: number; requests: number; reliable: boolean };
 
 /** measure.mjs, slow profile, one viewport, for a list of paths on one server. */
 export async function measure(base: string, paths: string[], o: { viewport: string; runs?: number; headers?: Record<string, string> }): Promise<{ pages: PageTiming[]; command: string }> {
@@ -97,7 +97,7 @@ export async function measure(base: string, paths: string[], o: { viewport: stri
     command,
     pages: report.pages.map((pg) => {
       const m = pg.profiles.slow.median;
-      return { path: pg.path, lcpMs: m.lcpMs, fcpMs: m.fcpMs, jsBytes: m.js.transferBytes, cssBytes: m.css.transferBytes, transferBytes: m.transferBytes, requests: m.requests, reliable: pg.profiles.slow.reliable };
+      return { path: pg.path, lcpMs: m.lcpMs, fcpMs: m.fcpMs, loadMs: m.loadMs, jsBytes: m.js.transferBytes, cssBytes: m.css.transferBytes, transferBytes: m.transferBytes, requests: m.requests, reliable: pg.profiles.slow.reliable };
     }),
   };
 }

@@ -1,15 +1,15 @@
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { api } from './api';
-import { walletCents } from './signals';
+import { walletStore } from './live-state';
 import { toast } from './toast';
 
-/** Sets the shared balance from an API `walletAmount` (dollars with at most two decimals). */
+/** Sets the page's balance (and with it every island's `walletCents`) from an API `walletAmount` (dollars, 2 decimals). */
 export function applyWalletAmount(walletAmount: unknown): void {
   const c = dollarsToCents(walletAmount);
-  if (c !== null) walletCents.value = c;
+  if (c !== null) walletStore.set(c);
 }
 
-/** Re-reads the available balance (GET /user/wallet-balance) into the shared signal. */
+/** Re-reads the available balance (GET /user/wallet-balance) into the page's balance. */
 export async function refreshBalance(): Promise<void> {
   try {
     const r = await api<{ walletAmount: number }>('/user/wallet-balance');

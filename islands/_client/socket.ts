@@ -2,7 +2,7 @@
 // jittered back-off, and polling the balance while no socket is open so the header never goes stale.
 import { dollarsToCents } from '../../src/shared/money';
 import { announceReceived, applyWalletAmount, refreshBalance } from './balance';
-import { paymentProcessingCents, paymentSettledCents } from './signals';
+import { pageWide, paymentStore } from './live-state';
 
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
@@ -63,17 +63,14 @@ export function createRealtime(env: RealtimeEnv) {
     }
   }
 
-  /** Built-in handling: the balance and deposit-payment signals (spec §4). */
+  /** Built-in handling: the page's balance and deposit-payment news (spec §4), kept without React (live-state.ts). */
   function apply(msg: PushMessage) {
     const data = msg.data as Record<string, unknown> | null;
     if (msg.event === 'amount') applyWalletAmount(data?.walletAmount);
     else if (msg.event === 'p2pReceived') announceReceived(data);
-    else if (msg.event === 'InvoiceReceivedPayment') {
-      paymentProcessingCents.value = amountCents(data);
-      paymentSettledCents.value = null;
-    } else if (msg.event === 'InvoicePaymentSettled') {
-      paymentSettledCents.value = amountCents(data);
-      paymentProcessingCents.value = null;
+    else if (msg.event === 'InvoiceReceivedPayment') paymentStore.set({ processingCents: amountCents(data), settledCents: null });
+    else if (msg.event === 'InvoicePaymentSettled') {
+      paymentStore.set({ processingCents: null, settledCents: amountCents(data) });
       void env.refreshBalance();
     }
   }
@@ -183,19 +180,19 @@ export function createRealtime(env: RealtimeEnv) {
 
 export type Realtime = ReturnType<typeof createRealtime>;
 
-let pageRealtime: Realtime | null = null;
-
-/** The page's one realtime client, created on first use with the browser's WebSocket and timers. */
+/**
+ * The page's one realtime client, created on first use with the browser's WebSocket and timers. Page-wide: the
+ * signed-in boot script starts it before any island, and an island that wakes later joins the same socket.
+ */
 export function realtime(): Realtime {
-  pageRealtime ??= createRealtime({
+  return pageWide('realtime', () => createRealtime({
     url: () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`,
     open: (url) => new WebSocket(url) as unknown as SocketLike,
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
     random: Math.random,
     refreshBalance,
-  });
-  return pageRealtime;
+  }));
 }
 
 /** Starts the page's socket (idempotent). */

@@ -4,8 +4,19 @@ import { embedded } from './embedded';
 
 /** br: the build's brotli copy (`name.br` beside the file, scripts/build-client.ts), when there is one. */
 export type Asset = { body: Uint8Array; gzip: Uint8Array | null; br: Uint8Array | null; type: string; immutable: boolean };
-/** enhance: the page's starter for the enhancement script, enhanceModule; publicCss: a visitor's subset of css (scripts/build-client.ts). */
-export type Manifest = { islands: Record<string, { src: string; imports: string[] }>; enhance: string; enhanceModule: string; css: string; publicCss: string };
+/**
+ * enhance: the page's starter for the enhancement script, enhanceModule; publicCss: a visitor's subset of css;
+ * app: a signed-in player's one boot script (enhancement, live parts, islands on use, the service worker); an
+ * island's `module` is what its starter (`src`) or the boot script adds; offline: the offline page's script;
+ * swVersion: the build's version, which the service worker carries (scripts/build-client.ts).
+ */
+export type Manifest = {
+  islands: Record<string, { src: string; module?: string; imports: string[] }>;
+  enhance: string; enhanceModule: string; css: string; publicCss: string;
+  app?: string; offline?: string; swVersion?: string;
+};
+/** A build file whose name carries its content's hash: it never changes, so it may be kept for ever. */
+export const HASHED = /^\/build\/[\w.-]+-[a-z0-9]{8}\.[a-z0-9]+$/;
 export type AssetStore = { get(url: string): Asset | undefined; manifest: Manifest };
 
 const TYPES: Record<string, string> = {
@@ -26,7 +37,7 @@ export async function loadAssets(publicDir = resolve(import.meta.dir, '../../pub
     const gzip = TEXT.test(type) && body.length > 512 ? Bun.gzipSync(body, { level: 9 }) : null;
     const brPath = sources[`${url}.br`];
     const br = brPath ? new Uint8Array(await Bun.file(brPath).arrayBuffer()) : null;
-    map.set(url, { body, gzip, br, type, immutable: url.startsWith('/build/') });
+    map.set(url, { body, gzip, br, type, immutable: HASHED.test(url) });
   }
   const m = map.get('/build/manifest.json');
   if (!m) throw new Error('public/build/manifest.json is missing: run `bun run build:client` first');

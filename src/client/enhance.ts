@@ -2,6 +2,7 @@
 // document is parsed, so the markup is there. Toasts go first: their link handler must claim a click before
 // the scroll handler sees it.
 import { initDropdowns } from './dropdowns';
+import { forgetBalance } from './live/last-seen';
 import { initNav } from './nav';
 import { initScroll } from './scroll';
 import { initTicker } from './ticker';
@@ -14,3 +15,5 @@ initDropdowns();
 initScroll();
 initTicker();
 initToTop();
+// A visitor's page (signed out, or never in): no balance stays in this tab for the offline page to show.
+if (document.body.dataset.signedIn === 'false') forgetBalance();

@@ -77,7 +77,7 @@ describe('/deposit-bitcoin shows only the signed-in player\'s own deposit', () =
     expect(lightning.replace(/<[^>]*>/g, ' ')).not.toMatch(/\baddress\b/i);
     expect(doc).toContain('Send crypto only to this address');
     expect(doc).toContain('How to deposit with Bitcoin or Cash App');
-    expect(doc).toMatch(/<script type="module" src="\/build\/DepositStatus-[a-z0-9]+\.js"><\/script>/);
+    expect(doc).toMatch(/<script type="application\/json" id="island-modules">[^<]*"DepositStatus":"\/build\/DepositStatus\.island-[a-z0-9]+\.js"/);
     expect(props(doc).deposit).toMatchObject({ id: d.depositId, amountCents: 5_000, status: 'pending' });
   });
 

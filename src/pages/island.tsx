@@ -12,6 +12,13 @@ export type IslandName = keyof typeof registry;
  */
 export type IslandLoad = 'load' | 'visible' | 'interaction';
 
+/**
+ * The policy of an island whose page names none: `load` on visitor and operator pages; `interaction` on a signed-in
+ * player's pages, whose live parts (balance, deposit, history) are kept by plain scripts until an island is used
+ * (docs/decisions/signed-in-loading.md).
+ */
+export const IslandLoadDefault = createContext<IslandLoad>('load');
+
 /** Collects the islands a page renders so the document can load exactly their chunks. */
 export const IslandsUsed = createContext<Set<string> | null>(null);
 
@@ -26,8 +33,12 @@ const serialize = (props: unknown) => JSON.stringify(props ?? {}).replace(/</g, 
  * The island is rendered as a root of its own with an id prefix that the browser hydrates with too, so
  * `useId` gives the same ids on both sides (inside the page's tree it would count from the page's root).
  */
-export function Island<N extends IslandName>({ name, props, load = 'load' }: { name: N; props: ComponentProps<(typeof registry)[N]>; load?: IslandLoad }) {
+export function Island<N extends IslandName>({ name, props, load }: { name: N; props: ComponentProps<(typeof registry)[N]>; load?: IslandLoad }) {
   const used = useContext(IslandsUsed);
+  const fallback = useContext(IslandLoadDefault);
+  // A page that asks for `load` where the default is another says so on the marker, so the boot script keeps it.
+  const policy = load ?? fallback;
+  const written = policy === 'load' && fallback === 'load' ? undefined : policy;
   used?.add(name);
   const n = used ? (counts.get(used) ?? 0) : 0;
   if (used) counts.set(used, n + 1);
@@ -35,7 +46,7 @@ export function Island<N extends IslandName>({ name, props, load = 'load' }: { n
   const Component = registry[name] as unknown as (p: Record<string, unknown>) => React.ReactNode;
   const html = renderToString(<Component {...(props as Record<string, unknown>)} />, { identifierPrefix: prefix });
   return (
-    <div data-island={name} data-prefix={prefix} data-load={load === 'load' ? undefined : load} className="island">
+    <div data-island={name} data-prefix={prefix} data-load={written} className="island">
       <script type="application/json" dangerouslySetInnerHTML={{ __html: serialize(props) }} />
       <div data-root="" dangerouslySetInnerHTML={{ __html: html }} />
     </div>

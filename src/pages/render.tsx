@@ -2,9 +2,9 @@ import { renderToReadableStream } from 'react-dom/server';
 import type { AssetStore } from '../assets/store';
 import { CSP } from '../http/finish';
 import { FormTokenContext } from './form-token-field';
-import { IslandsUsed } from './island';
+import { IslandLoadDefault, IslandsUsed } from './island';
 import { criticalCss, styleHash } from './layout/critical-css';
-import { Document } from './layout/document';
+import { Document, playerBoot } from './layout/document';
 import type { Page, PageContext } from './page';
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
@@ -17,13 +17,17 @@ const cspWith = (hash: string) => CSP.replace("style-src 'self'", `style-src 'se
  * whole stylesheet as `media="print"`, which neither blocks the first paint nor waits for it; the enhancement
  * script's starter turns it to `all` (scripts/build-client.ts), and without script the <noscript> link loads it.
  */
-export function inlineCritical(html: string, assets: AssetStore): { html: string; csp: string } | null {
+export function inlineCritical(html: string, assets: AssetStore, afterLoad = false): { html: string; csp: string } | null {
   const m = /<link rel="stylesheet" href="(\/build\/[\w.-]+\.css)" data-precedence="site"\/>/.exec(html);
   const sheet = m && assets.get(m[1]!);
   if (!m || !sheet) return null;
   const critical = criticalCss(new TextDecoder().decode(sheet.body), html);
   const href = m[1]!;
-  const head = `<style>${critical}</style><link rel="stylesheet" href="${href}" media="print" data-full-css=""/><noscript><link rel="stylesheet" href="${href}"/></noscript>`;
+  // A player's page (afterLoad) names the whole stylesheet only in <noscript>: its boot script adds it after the load
+  // event, which it would otherwise hold (docs/decisions/signed-in-loading.md).
+  const head = afterLoad
+    ? `<style>${critical}</style><noscript data-full-css=""><link rel="stylesheet" href="${href}"/></noscript>`
+    : `<style>${critical}</style><link rel="stylesheet" href="${href}" media="print" data-full-css=""/><noscript><link rel="stylesheet" href="${href}"/></noscript>`;
   return { html: html.slice(0, m.index) + head + html.slice(m.index + m[0].length), csp: cspWith(styleHash(critical)) };
 }
 
@@ -70,15 +74,19 @@ export function linkedForm(html: string): string {
 /** Renders a page: the whole HTML at once, so its critical CSS can be inlined in the head. */
 export async function renderPage(page: Page, ctx: PageContext, assets: AssetStore, status = 200): Promise<Response> {
   const used = new Set<string>();
+  const player = playerBoot(page, ctx, assets.manifest);
   const stream = await renderToReadableStream(
     <IslandsUsed.Provider value={used}>
-      <FormTokenContext.Provider value={ctx.formToken}>
-        <Document page={page} ctx={ctx} manifest={assets.manifest} used={used} />
-      </FormTokenContext.Provider>
+      {/* A player's islands wake on their first use; their live parts are kept by the boot script until then. */}
+      <IslandLoadDefault.Provider value={player ? 'interaction' : 'load'}>
+        <FormTokenContext.Provider value={ctx.formToken}>
+          <Document page={page} ctx={ctx} manifest={assets.manifest} used={used} />
+        </FormTokenContext.Provider>
+      </IslandLoadDefault.Provider>
     </IslandsUsed.Provider>,
   );
   const html = inlineLcpImage(await new Response(stream).text(), assets);
-  const inlined = inlineCritical(html, assets);
+  const inlined = inlineCritical(html, assets, player);
   if (!inlined) return new Response(html, { status, headers: HTML_HEADERS });
   return new Response(inlined.html, { status, headers: { ...HTML_HEADERS, 'content-security-policy': inlined.csp } });
 }

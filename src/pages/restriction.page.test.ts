@@ -43,7 +43,7 @@ describe('a cool-off or self-exclusion on signed-in pages', () => {
     expect(doc).toContain(`<p class="paused-reason" id="transfer-paused">${REASON}</p><fieldset class="paused-fieldset" disabled="" aria-describedby="transfer-paused"><div data-island="GameMoveForm"`);
     expect(doc.match(/<fieldset class="paused-fieldset"/g)!.length).toBe(1);
     // The header's deposit modal says why instead of taking an amount.
-    expect(doc).toContain(`data-island="DepositModal" data-prefix="i2-" class="island"><script type="application/json">{"paused":"${REASON}"}`);
+    expect(doc).toContain(`data-island="DepositModal" data-prefix="i2-" data-load="interaction" class="island"><script type="application/json">{"paused":"${REASON}"}`);
   });
 
   test('the P2P form and the deposit form are disabled with the reason', async () => {

@@ -28,7 +28,8 @@ export default definePage({
   load: async (ctx) => (await ctx.api?.(`/verify/email/status?token=${encodeURIComponent(ctx.params.token ?? '')}`))?.status === 'verified',
   render: (ctx) => (
     <AuthCard>
-      <Island name="VerifyEmail" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl, failed: !!ctx.form, already: ctx.data === true, formToken: ctx.formToken, signedIn: !!ctx.viewer }} />
+      {/* It verifies as soon as it runs, signed in or not: a player's pages otherwise wake islands on first use. */}
+      <Island name="VerifyEmail" load="load" props={{ token: ctx.params.token ?? '', communityUrl: ctx.site.communityUrl, failed: !!ctx.form, already: ctx.data === true, formToken: ctx.formToken, signedIn: !!ctx.viewer }} />
     </AuthCard>
   ),
 });

@@ -46,7 +46,10 @@ describe('wallet pages', () => {
     expect(html).toContain('data-island="FreeplayModal"');
     // With the session's form token: the modal's form is the /freeplay page's plain form.
     expect(html).toContain(JSON.stringify({ communityUrl: COMMUNITY, formToken: formTokenOf(app, alice) }));
-    expect(html).toMatch(/<script type="module" src="\/build\/WalletMenu-[a-z0-9]+\.js"><\/script>/);
+    // A player's page boots from one script; the islands' modules are listed for it, each added on first use.
+    expect(html).toMatch(/<script type="module" src="\/build\/app-[a-z0-9]+\.js"><\/script>/);
+    expect(html).toMatch(/<script type="application\/json" id="island-modules">[^<]*"WalletMenu":"\/build\/WalletMenu\.island-[a-z0-9]+\.js"/);
+    expect(html).not.toMatch(/<script type="module" src="\/build\/WalletMenu-/);
   });
 
   test('/transactions: title, tabs and the All tab\'s first rows in the first HTML', async () => {

@@ -30,7 +30,7 @@ export type Browser = {
 };
 
 /** Chromium with a fresh profile in a temp folder, removed again on close. */
-export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassCSP?: boolean } = {}): Promise<Browser> {
+export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassCSP?: boolean; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'coinreel-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -40,6 +40,8 @@ export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassC
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
     // Only for injecting a test tool (axe-core) as a script tag; the site's own CSP is tested elsewhere.
     bypassCSP: opts.bypassCSP ?? false,
+    // A page its service worker controls fetches through the worker, which a page's `route` cannot hold.
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
   });
   const errors: string[] = [];
   return {

@@ -6,7 +6,8 @@ import { createPlayer } from '../helpers/players';
 import { islandHydrated, launchBrowser, PHONE, startServer, type Browser, type TestServer } from './browser';
 
 // A visitor's page before they use it: no React at all, only the small enhancement script and the islands'
-// starters; the form's island is fetched on the first focus, keystroke or tap, and takes over what was typed.
+// starters; the form's island is fetched on the first focus, keystroke or tap, and takes over what was typed. A
+// signed-in page likewise (tests/e2e/signed-in-first-load.test.ts), from its one boot script.
 let browser: Browser;
 let plain: Browser;
 let server: TestServer;
@@ -48,6 +49,8 @@ async function freshTab(slow = false) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // Nor the service worker's cache: a signed-in page of an earlier test registered it for the whole site.
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   if (slow) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
   const scripts: { url: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
@@ -88,12 +91,15 @@ describe('visitor pages before the first interaction', () => {
     });
   }
 
-  test('a signed-in page still loads its data-driven islands at once', async () => {
+  test('a signed-in page loads its one boot script and no React either; each island wakes on its first use', async () => {
     const p = await createPlayer(server.app);
-    const { page } = await freshTab();
+    const { page, scripts, settle } = await freshTab();
     try {
       await browser.context.addCookies([{ name: 'token', value: p.token, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
       await page.goto(server.url + '/transactions', { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await settle();
+      expect(scripts.map((s) => s.url)).toEqual([server.app.deps.assets.manifest.app!]);
       await islandHydrated(page, 'TransactionsTable');
       await islandHydrated(page, 'WalletMenu');
     } finally {

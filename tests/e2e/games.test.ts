@@ -30,6 +30,7 @@ describe('games journey in chromium, on the embedded defaults', () => {
     await page.getByText(up).waitFor();
     await page.getByText(`vb${ada.playerId}`).waitFor();
     await islandHydrated(page, 'GameMoveForm');
+    await islandHydrated(page, 'GameCredentials');
 
     await page.getByRole('button', { name: 'Show Ultra Panda password' }).click();
     const shown = (await page.locator('.credential-card').first().locator('code').nth(1).textContent())!;

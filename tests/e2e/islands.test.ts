@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { createPlayer } from '../helpers/players';
-import { DESKTOP, launchBrowser, startServer, type Browser, type TestServer, signInAs } from './browser';
+import { DESKTOP, islandHydrated, launchBrowser, startServer, type Browser, type TestServer, signInAs } from './browser';
 
 // Islands render on the server as roots of their own with an id prefix the browser hydrates with, so
 // ids made with useId agree on both sides. These checks fail when they do not.
@@ -28,6 +28,8 @@ describe('island ids after hydration', () => {
     // The history opens on All, the first tab.
     const first = page.getByRole('tab', { name: 'All' });
     await first.focus();
+    // The first focus wakes the island (until then each tab is a plain link); the arrow keys are React's.
+    await islandHydrated(page, 'TransactionsTable');
     await page.keyboard.press('ArrowRight');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Transfers');
     const dangling = await page.evaluate(() =>

@@ -119,7 +119,8 @@ describe('the deposit page says what happened to the money', () => {
       expect(await page.getByRole('timer').count()).toBe(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/deposit-expired-${viewport.width}.png` });
     }
-    // The expired deposit's New Deposit opens the deposit modal.
+    // The expired deposit's New Deposit opens the deposit modal (once its island is awake).
+    await islandHydrated(page, 'DepositModal');
     await page.locator('.deposit-expired').getByRole('link', { name: 'New Deposit' }).click();
     await page.getByRole('dialog', { name: 'Deposit with CashApp / Bitcoin' }).waitFor();
     expect(errors).toEqual([]);
@@ -296,7 +297,9 @@ describe('a cool-off on every signed-in page', () => {
         expect(await page.locator('#transfer').getByLabel('Amount (credits)').isDisabled()).toBe(true);
         expect(await page.locator('#redeem').getByRole('button', { name: 'Redeem Funds' }).isDisabled()).toBe(false);
         if (js && viewport === PHONE) {
-          // The header's Deposit opens the modal, which says why instead of taking an amount.
+          // The header's Deposit opens the modal, which says why instead of taking an amount (once its island is
+          // awake: before, the link leads to the deposit page).
+          await islandHydrated(page, 'DepositModal');
           await page.locator('[data-deposit-open]').first().dispatchEvent('click');
           const dialog = page.getByRole('dialog', { name: 'Deposit with CashApp / Bitcoin' });
           await dialog.getByText(/^Paused during your cool-off break/).waitFor();

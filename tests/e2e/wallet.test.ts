@@ -61,6 +61,8 @@ describe('wallet journey in chromium', () => {
     await a.getByRole('heading', { name: 'Send credits to another player' }).waitFor();
     expect(await balance(a)).toBe('$500.00');
     await hydrated(a);
+    // A player's islands wake on first use: this journey is the island's (the plain form has tests of its own).
+    await islandHydrated(a, 'P2PTransferForm');
     await a.getByRole('button', { name: 'Transfer' }).click();
     await a.getByText('Email is required.').waitFor();
     await a.getByLabel('Receiver Email').fill(bob.email);

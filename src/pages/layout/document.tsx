@@ -1,4 +1,5 @@
 import type { Manifest } from '../../assets/store';
+import { MANIFEST_URL } from '../../pwa/manifest';
 import { FlashMessage } from '../flash-here';
 import type { Page, PageContext } from '../page';
 import { currentLang } from '../../i18n/request-lang';
@@ -24,6 +25,19 @@ function IslandScripts({ used, manifest }: { used: Set<string>; manifest: Manife
   );
 }
 
+/**
+ * A signed-in player's page: one boot script (manifest.app) instead of the enhancement script and a starter per
+ * island; the islands' modules are listed for it in one JSON block, each added on its first use
+ * (docs/decisions/signed-in-loading.md).
+ */
+function IslandModules({ used, manifest }: { used: Set<string>; manifest: Manifest }) {
+  const map = Object.fromEntries([...used].map((n) => [n, manifest.islands[n]?.module]).filter(([, m]) => !!m));
+  return <script type="application/json" id="island-modules" dangerouslySetInnerHTML={{ __html: JSON.stringify(map).replace(/</g, '\\u003c') }} />;
+}
+
+/** Pages a signed-in player sees outside the operator console boot as the player's app (manifest.app). */
+export const playerBoot = (page: Page, ctx: PageContext, manifest: Manifest): boolean => !!ctx.viewer && page.access !== 'admin' && !!manifest.app;
+
 /** A visitor's page takes the smaller stylesheet without the signed-in and operator screens (public.css). */
 export function stylesheetFor(page: Page, ctx: PageContext, manifest: Manifest): string {
   return ctx.viewer || page.access === 'admin' || !manifest.publicCss ? manifest.css : manifest.publicCss;
@@ -47,6 +61,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
   const title = refused ? m.layout_title_error({ title: named }) : named;
   // The operator console is a work tool: its own header, and none of the players' marketing footer.
   const operatorConsole = page.access === 'admin' && !!ctx.viewer;
+  const player = playerBoot(page, ctx, manifest);
   return (
     <html lang={currentLang()}>
       <head>
@@ -56,10 +71,11 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <meta name="description" content={description ?? m.layout_description({ site: ctx.site.siteName })} />
         <meta name="theme-color" content="#120b2e" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={MANIFEST_URL} />
         {/* precedence: React puts it first among the head's resources, before any script it hoists. Kept as a
             file, not inline: inline it would be 35 KB in every uncompressed page (docs/decisions/page-speed.md). */}
         <link rel="stylesheet" href={stylesheetFor(page, ctx, manifest)} precedence="site" />
-        <script type="module" src={manifest.enhance} />
+        <script type="module" src={player ? manifest.app : manifest.enhance} />
       </head>
       <body data-signed-in={ctx.viewer ? 'true' : 'false'}>
         <a className="skip-link" href="#main">{m.layout_skip()}</a>
@@ -82,7 +98,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         </main>
         {!operatorConsole && <Footer ctx={ctx} />}
         <div id="toasts" className="toasts" aria-live="polite" role="status" />
-        <IslandScripts used={used} manifest={manifest} />
+        {player ? <IslandModules used={used} manifest={manifest} /> : <IslandScripts used={used} manifest={manifest} />}
       </body>
     </html>
   );
