@@ -14,7 +14,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const FROM = 'Coinreel <no-reply@coinreel.test>';
 
 const url = await smtpSinkUrl();
-const mail = renderQueued({ siteName: 'Coinreel', supportEmail: 'support@coinreel.test' }, 'https://coinreel.test')('p2p-received', 'receiver@example.com', { content: 'You received $12.34 from Sender.' });
+const mail = renderQueued({ siteName: 'Coinreel', supportEmail: 'support@coinreel.test' }, 'https://coinreel.test')('p2p-received', 'receiver@example.com', { cents: 1234, name: 'Sender', playerId: 1234567, transferId: 't', lang: 'en' });
 const product = createSmtpMailer(url, FROM);
 const composer = nodemailer.createTransport(`${url}?pool=true`);
 const ways: [string, (i: number) => Promise<unknown>][] = [

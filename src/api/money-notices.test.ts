@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.deps.deposits.idle());
 
-const queued = (email: string) => rows(app, 'SELECT kind, json_extract(data, \'$.subject\') AS subject, sent_at FROM mail_queue WHERE to_address = ? ORDER BY created_at', [email]);
+const queued = (email: string) => rows(app, 'SELECT kind, json_extract(data, \'$.lang\') AS lang, sent_at FROM mail_queue WHERE to_address = ? ORDER BY created_at', [email]);
 const simulate = (id: string, action: string, token: string) => call(app, 'POST', `/api/v1/sandbox/deposits/${id}/simulate`, { action }, { token, peer: LOOPBACK });
 
 describe('money notices are queued with the money', () => {
@@ -34,7 +34,7 @@ describe('money notices are queued with the money', () => {
     // Read again (as the reconciler would), it credits once, with one e-mail.
     await app.deps.deposits.reconcileOnce();
     expect(await available(app, p.userId)).toBe(2_000);
-    expect((await queued(p.email)).map((r) => [r.kind, r.subject])).toEqual([['notice', 'Your deposit has arrived']]);
+    expect((await queued(p.email)).map((r) => [r.kind, r.lang])).toEqual([['deposit-credited', 'en']]);
     const mail = await waitForMail(app, p.email, /Your deposit has arrived/);
     expect(mail.text).toContain('Your deposit of $20.00 has arrived in your wallet.');
     expect(mail.text).toContain('You can move it to a game or send it to a friend right away.');
@@ -57,7 +57,7 @@ describe('money notices are queued with the money', () => {
     expect((await queued(p.email)).map((x) => x.kind)).toEqual(['withdrawal-requested']);
     expect((await waitForMail(app, p.email, /Withdrawal of \$100\.00 requested/)).text).toContain('bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080');
     expect((await call(app, 'POST', `/api/v1/sandbox/withdrawals/${r.json.data.withdrawalId}/complete`, undefined, { token: p.token, peer: LOOPBACK })).status).toBe(200);
-    expect((await queued(p.email)).map((x) => [x.kind, x.subject])).toEqual([['withdrawal-requested', null], ['notice', 'Your withdrawal was sent']]);
+    expect((await queued(p.email)).map((x) => [x.kind, x.lang])).toEqual([['withdrawal-requested', 'en'], ['withdrawal-ended', 'en']]);
     await waitForMail(app, p.email, /Your withdrawal was sent/);
   });
 });

@@ -1,7 +1,7 @@
 import type { Client } from '@libsql/client';
 import { checkEmail } from '../../shared/schemas/account';
 import { isUniqueViolation, normalizeEmail } from '../auth/accounts.context';
-import { queueMailRow } from '../mail/mail-queue';
+import { queueMailToPlayer } from '../mail/mail-queue';
 import { securityEventRow } from '../protection/security-events';
 import { auditStatement, type Actor } from './audit';
 
@@ -34,7 +34,7 @@ export async function changeOperatorEmail(client: Client, input: { from: string;
       { sql: 'UPDATE user_totp SET awaiting_secret = NULL, awaiting_step = NULL, awaiting_session_id = NULL, awaiting_token_hash = NULL WHERE user_id = ?', args: [userId] },
       { sql: 'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', args: [now, userId] },
       securityEventRow(userId, 'EMAIL_CHANGED', {}, now),
-      ...[from, to].map((address) => queueMailRow({ kind: 'email-changed', to: address, data: { from, to, at: now } }, now)),
+      ...[from, to].map((address) => queueMailToPlayer({ kind: 'email-changed', userId, to: address, data: { from, to, at: now } }, now)),
       auditStatement(CLI, { action: 'operator.email', targetType: 'user', targetId: userId, reason: input.reason?.trim() || null, before: { email: from }, after: { email: to } }, now),
     ], 'write');
   } catch (e) {

@@ -3,6 +3,7 @@ import { emailTokens, users } from '../../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { deliverLater } from '../mail/deliver';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/templates';
+import { savedLang } from '../mail/mail-lang';
 import { findUserById, normalizeEmail, type AccountsContext, type UserRow } from './accounts.context';
 import { newEmailToken } from './email-tokens';
 import { hashPassword, verifyPassword } from './passwords';
@@ -58,8 +59,9 @@ export async function updateProfile(ctx: AccountsContext, session: { userId: str
     revokeSessionsOf(ctx.db, userId, new Date(), session.sessionId),
   ]);
   ctx.hub?.endSessions({ userId, except: session.sessionId });
-  void deliverLater(ctx.mailer, ctx.logger, 'email-change', emailChangeMail(ctx.site, email, `${ctx.publicUrl}/verify/email/${token.raw}`));
-  void deliverLater(ctx.mailer, ctx.logger, 'email-change-notice', emailChangeNoticeMail(ctx.site, user.email, email));
+  // Both in the player's saved language, whatever page asked.
+  void deliverLater(ctx.mailer, ctx.logger, 'email-change', emailChangeMail(ctx.site, email, `${ctx.publicUrl}/verify/email/${token.raw}`, savedLang(user)));
+  void deliverLater(ctx.mailer, ctx.logger, 'email-change-notice', emailChangeNoticeMail(ctx.site, user.email, email, savedLang(user)));
   return { emailChangeSent: true };
 }
 

@@ -7,6 +7,7 @@ import { m } from '../../i18n/paraglide/messages.js';
 import { errorFields } from '../../lib/redact';
 import { deliverLater } from '../mail/deliver';
 import { verificationMail } from '../mail/templates';
+import { savedLang } from '../mail/mail-lang';
 import { queueMailRow } from '../mail/mail-queue';
 import { clientOf } from '../../../db/client';
 import { findUserByEmail, findUserById, isUniqueViolation, normalizeEmail, type AccountsContext } from './accounts.context';
@@ -48,7 +49,7 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
   const email = normalizeEmail(input.email);
   // Hashed first either way: the answer takes as long for a taken address as for a new one.
   const passwordHash = await hashPassword(input.password);
-  if (await findUserByEmail(ctx.db, email)) return tellOwner(ctx, email, mayTell);
+  if (await findUserByEmail(ctx.db, email)) return tellOwner(ctx, email, mayTell, input.language ?? 'en');
   const now = new Date();
   const id = crypto.randomUUID();
   const token = newEmailToken(id, 'verify', now);
@@ -64,7 +65,7 @@ export async function register(ctx: AccountsContext, input: Registration, mayTel
       await ctx.db.batch([ctx.db.insert(users).values(user), ctx.db.insert(emailTokens).values(token.row)]);
       break;
     } catch (e) {
-      if (isUniqueViolation(e, 'users_email_unique')) return tellOwner(ctx, email, mayTell);
+      if (isUniqueViolation(e, 'users_email_unique')) return tellOwner(ctx, email, mayTell, input.language ?? 'en');
       if (!isUniqueViolation(e, 'player_id') || attempt >= PLAYER_ID_ATTEMPTS) throw e;
     }
   }
@@ -75,11 +76,13 @@ const verifyLink = (ctx: AccountsContext, raw: string) => `${ctx.publicUrl}/veri
 
 /**
  * The owner's "you already have an account", queued in one durable write: a new address's answer waits for its
- * account's write, so this one waits for a write too (and the notice survives a crash).
+ * account's write, so this one waits for a write too (and the notice survives a crash). In the language of the page
+ * that registered, as the verification mail would have been: the owner's saved language would tell whoever
+ * registered nothing, but the page's is the one the person reading it just used.
  */
-async function tellOwner(ctx: AccountsContext, email: string, mayTell: (email: string) => Promise<boolean>): Promise<void> {
+async function tellOwner(ctx: AccountsContext, email: string, mayTell: (email: string) => Promise<boolean>, lang: Lang): Promise<void> {
   if (!(await mayTell(email))) return;
-  await clientOf(ctx.db).execute(queueMailRow({ kind: 'account-exists', to: email, data: {} }, Date.now()));
+  await clientOf(ctx.db).execute(queueMailRow({ kind: 'account-exists', to: email, lang, data: {} }, Date.now()));
   ctx.wakeMail?.();
 }
 
@@ -161,7 +164,7 @@ export async function verifyEmail(ctx: AccountsContext, raw: unknown, keep?: str
   if (before) {
     // The old inbox can put its address back for a week: the way back from a takeover that got past the password.
     const undo = await issueEmailUndo(ctx, token.userId, before.email, now);
-    await emailChanged(ctx, token.userId, before.email, token.email!, now.getTime(), undo);
+    await emailChanged(ctx, token.userId, before.email, token.email!, now.getTime(), { undoLink: undo, lang: savedLang(before) });
   }
   return { purpose: 'email_change', email: token.email! };
 }

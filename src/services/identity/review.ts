@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
 import { auditStatement, type Actor } from '../admin/audit';
-import { queueMailRow, type QueuedNotice } from '../mail/mail-queue';
+import { queueMailToPlayer } from '../mail/mail-queue';
 import { notificationRow } from '../wallet/notifications';
 import { pushNotification } from '../../api/wallet/push';
 import { documentKey, SUBMISSION_SQL, toSubmission, VERIFY_PATH, type DocumentPart, type IdentityContext, type Submission } from './identity.context';
@@ -58,14 +58,10 @@ export async function decide(ctx: IdentityContext, actor: Actor, id: string, out
   const { stmt, note } = notificationRow(s.userId, outcome === 'verified' ? 'IDENTITY_VERIFIED' : 'IDENTITY_REJECTED', words, now);
   const update: InStatement = { sql: `UPDATE identity_submissions SET status = ?, reason = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'submitted'`, args: [outcome, why, actor.email, now, id] };
   const audit = auditStatement(actor, { action: outcome === 'verified' ? 'identity.approve' : 'identity.reject', targetType: 'identity_submission', targetId: id, reason: why, before: { status: 'submitted' }, after: { status: outcome, player: s.userId } }, now);
-  const mail: QueuedNotice = {
-    subject: outcome === 'verified' ? 'Your identity is verified' : 'We could not verify your identity',
-    heading: outcome === 'verified' ? 'Identity verified' : 'Identity not verified',
-    paragraphs: [words],
-    action: { label: outcome === 'verified' ? 'Go to your wallet' : 'Submit again', path: outcome === 'verified' ? '/home' : VERIFY_PATH },
-  };
+  // The e-mail, in the player's language; a rejection quotes the operator's reason as written.
+  const mail = queueMailToPlayer({ kind: 'identity-decided', userId: s.userId, to: s.email ?? '', data: { verified: outcome === 'verified', reason: why, path: VERIFY_PATH } }, now);
   // One transaction: the audit row, the notification and the queued e-mail are inserted only if this caller's UPDATE won.
-  const mailRow = s.email ? [onlyIfChanged(queueMailRow({ kind: 'notice', to: s.email, data: mail }, now))] : [];
+  const mailRow = s.email ? [onlyIfChanged(mail)] : [];
   const r = await ctx.client.batch([update, onlyIfChanged(audit), onlyIfChanged(stmt), ...mailRow], 'write');
   if (r[0]!.rowsAffected !== 1) throw AppError.conflict('This submission has already been decided.', 'INVALID_STATE');
   pushNotification(ctx.hub, s.userId, note);

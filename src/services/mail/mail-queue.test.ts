@@ -8,7 +8,7 @@ const render = (kind: string, to: string, data: Record<string, unknown>): MailMe
 
 async function setUp(count: number) {
   const { client } = await ledgerDb();
-  for (let i = 0; i < count; i++) await client.execute(queueMailRow({ kind: 'test', to: `p${i}@example.com`, data: { n: i } }, Date.now()));
+  for (let i = 0; i < count; i++) await client.execute(queueMailRow({ kind: 'test', to: `p${i}@example.com`, lang: 'en', data: { n: i } }, Date.now()));
   return client;
 }
 
@@ -58,7 +58,7 @@ describe('the mail queue', () => {
     clock += 31_000;
     expect(await q.drain()).toBe(2);
     // A worker claimed a new row and died before sending it.
-    await client.execute(queueMailRow({ kind: 'test', to: 'late@example.com', data: { n: 9 } }, clock));
+    await client.execute(queueMailRow({ kind: 'test', to: 'late@example.com', lang: 'en', data: { n: 9 } }, clock));
     await client.execute({ sql: 'UPDATE mail_queue SET claimed_until = ? WHERE sent_at IS NULL', args: [clock + 10_000] });
     expect(await q.drain()).toBe(0);
     clock += 10_000;

@@ -3,34 +3,48 @@ import type { Logger } from '../../lib/logger';
 import { appendRows } from '../ledger/append-rows';
 import { errorFields } from '../../lib/redact';
 import type { Mailer, MailMessage } from './mail.port';
+import type { Lang } from '../../i18n/lang';
 
-/** A mail to send once the transaction that wrote it commits: its kind names the template, `data` fills it. */
-export type QueuedMail = { kind: string; to: string; data: Record<string, unknown> };
+/**
+ * A mail to send once the transaction that wrote it commits: its kind names the template, `data` fills it, `lang` is
+ * the language it is written in (the receiver's saved one, or for a mail about a registration the page's).
+ */
+export type QueuedMail = { kind: string; to: string; lang: Lang; data: Record<string, unknown> };
 export type RenderMail = (kind: string, to: string, data: Record<string, unknown>) => MailMessage;
 
 /** The row that queues `mail`, for the statements of the event it tells of (so a crash loses neither or both). */
 export function queueMailRow(mail: QueuedMail, now: number): InStatement {
   return appendRows({
     sql: 'INSERT INTO mail_queue (id, kind, to_address, data, created_at) VALUES (?, ?, ?, ?, ?)',
-    args: [Bun.randomUUIDv7(), mail.kind, mail.to, JSON.stringify(mail.data), now],
+    args: [Bun.randomUUIDv7(), mail.kind, mail.to, JSON.stringify({ ...mail.data, lang: mail.lang }), now],
   });
 }
 
 /**
- * The same for a mail to a player, addressed from their row in the same statement (the caller need not have read
- * it): the deposit and withdrawal notices, written with the movement they tell of.
+ * The same for a mail to a player, in their saved language and, unless `to` names another address, to theirs, both
+ * read from their row by the same statement (the caller need not have read it): the deposit, withdrawal and
+ * security notices, written with the event they tell of. A queued mail is composed later, by a worker that any
+ * request may have woken: the language must travel in the row, never come from a request.
  */
-export function queueMailToPlayer(mail: { kind: string; userId: string; data: Record<string, unknown> }, now: number): InStatement {
+export function queueMailToPlayer(mail: { kind: string; userId: string; to?: string; data: Record<string, unknown> }, now: number): InStatement {
+  const data = JSON.stringify(mail.data);
+  if (mail.to !== undefined)
+    return {
+      sql: `INSERT INTO mail_queue (id, kind, to_address, data, created_at)
+            VALUES (?, ?, ?, json_set(?, '$.lang', coalesce((SELECT language FROM users WHERE id = ?), 'en')), ?)`,
+      args: [Bun.randomUUIDv7(), mail.kind, mail.to, data, mail.userId, now],
+    };
   return {
-    sql: 'INSERT INTO mail_queue (id, kind, to_address, data, created_at) SELECT ?, ?, email, ?, ? FROM users WHERE id = ?',
-    args: [Bun.randomUUIDv7(), mail.kind, JSON.stringify(mail.data), now, mail.userId],
+    sql: `INSERT INTO mail_queue (id, kind, to_address, data, created_at) SELECT ?, ?, email, json_set(?, '$.lang', coalesce(language, 'en')), ? FROM users WHERE id = ?`,
+    args: [Bun.randomUUIDv7(), mail.kind, data, now, mail.userId],
   };
 }
 
-/** A notice's words as a queued mail carries them: written with the event, so a later change of wording cannot alter it. */
+/**
+ * A notice's words as rows queued before the money mails had their own kinds carried them (English, written with
+ * the event): still sent as written.
+ */
 export type QueuedNotice = { subject: string; heading: string; paragraphs: string[]; /** A path on the site. */ action?: { label: string; path: string } };
-export const noticeMailRow = (userId: string, notice: QueuedNotice, now: number): InStatement =>
-  queueMailToPlayer({ kind: 'notice', userId, data: notice }, now);
 
 /** The Message-ID of a queued row: the same on every attempt, so a receiving server can drop a repeat. */
 export const messageIdOf = (rowId: string, host: string) => `<${rowId}@${host}>`;

@@ -76,38 +76,41 @@ export function passwordResetMail(site: MailSite, to: string, link: string, lang
   }, lang);
 }
 
-export function emailChangeMail(site: MailSite, to: string, link: string): MailMessage {
+/** To the new address, in the player's saved language. */
+export function emailChangeMail(site: MailSite, to: string, link: string, lang: Lang = 'en'): MailMessage {
+  const locale = { locale: lang };
+  const s = { site: site.siteName };
   return noticeMail(site, to, {
-    subject: `Confirm your new ${site.siteName} email`,
-    heading: 'Confirm your new email',
-    paragraphs: [`You asked to use this address for your ${site.siteName} account. It replaces the old one once you confirm it.`],
-    action: { label: 'Confirm Email', url: link },
-    footnote: 'This link works once and expires in 24 hours. If you did not ask for this change, ignore this email.',
-  });
+    subject: m.mail_email_change_subject(s, locale),
+    heading: m.mail_email_change_heading({}, locale),
+    paragraphs: [m.mail_email_change_text(s, locale)],
+    action: { label: m.mail_email_change_button({}, locale), url: link },
+    footnote: m.mail_email_change_footnote({}, locale),
+  }, lang);
 }
 
-/** Sent instead of a second account: registration answers the same for every address, and the owner learns of it here. */
-export function accountExistsMail(site: MailSite, to: string, loginUrl: string, resetUrl: string): MailMessage {
+/**
+ * Sent instead of a second account: registration answers the same for every address, and the owner learns of it here.
+ * In the language of the page that registered, as the verification mail would have been.
+ */
+export function accountExistsMail(site: MailSite, to: string, loginUrl: string, resetUrl: string, lang: Lang = 'en'): MailMessage {
+  const locale = { locale: lang };
+  const s = { site: site.siteName };
   return noticeMail(site, to, {
-    subject: `You already have a ${site.siteName} account`,
-    heading: 'You already have an account',
-    paragraphs: [
-      `Someone, probably you, tried to create a ${site.siteName} account with this email address. It already has one, so nothing was created and nothing changed.`,
-      `Log in at ${loginUrl}. Forgot your password? Reset it at ${resetUrl}.`,
-    ],
-    action: { label: 'Log In', url: loginUrl },
-    footnote: 'If this was not you, you can ignore this email: your account and its password stay as they are.',
-  });
+    subject: m.mail_exists_subject(s, locale),
+    heading: m.mail_exists_heading({}, locale),
+    paragraphs: [m.mail_exists_text(s, locale), m.mail_exists_links({ login: loginUrl, reset: resetUrl }, locale)],
+    action: { label: m.mail_exists_button({}, locale), url: loginUrl },
+    footnote: m.mail_exists_footnote({}, locale),
+  }, lang);
 }
 
-/** Sent to the old address so a takeover attempt does not go unnoticed. */
-export function emailChangeNoticeMail(site: MailSite, to: string, newEmail: string): MailMessage {
+/** Sent to the old address so a takeover attempt does not go unnoticed; in the player's saved language. */
+export function emailChangeNoticeMail(site: MailSite, to: string, newEmail: string, lang: Lang = 'en'): MailMessage {
+  const locale = { locale: lang };
   return noticeMail(site, to, {
-    subject: `Your ${site.siteName} email is being changed`,
-    heading: 'Email change requested',
-    paragraphs: [
-      `Someone signed in to your account asked to change its email to ${newEmail}. The change takes effect only once that address is confirmed.`,
-      `If this was not you, change your password now and contact ${site.supportEmail}.`,
-    ],
-  });
+    subject: m.mail_email_notice_subject({ site: site.siteName }, locale),
+    heading: m.mail_email_notice_heading({}, locale),
+    paragraphs: [m.mail_email_notice_text({ email: newEmail }, locale), m.mail_email_notice_not_you({ support: site.supportEmail }, locale)],
+  }, lang);
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { debtId, heldId, systemId, walletId, type Ledger } from '../ledger/ledger.types';
 import { readableId } from '../wallet/readable-id';
-import { noticeMailRow } from '../mail/mail-queue';
+import { queueMailToPlayer } from '../mail/mail-queue';
 import { notificationRow, type Notification } from '../wallet/notifications';
 import type { Invoice, InvoicePaymentMethod } from './payments.port';
 
@@ -85,7 +85,8 @@ async function reverseOnce(client: Client, ledger: Ledger, c: Ctx, p: Credited):
               VALUES (?, ?, ?, 'DEPOSIT', 'out', 'reversed', ?, ?, ?, ?)`,
         args: [Bun.randomUUIDv7(), readableId(), userId, p.cents, c.invoiceId, transferId, c.now] },
       stmt,
-      noticeMailRow(userId, { subject: 'A Bitcoin deposit was reversed', heading: 'Deposit reversed', paragraphs, action: { label: 'See your history', path: '/transactions' } }, c.now),
+      // Its e-mail, in the player's language, with the reversal: a crash after the commit loses neither.
+      queueMailToPlayer({ kind: 'deposit-reversed', userId, data: { cents: p.cents, takenCents: fromWallet + fromHeld, fromHeldOnly: fromHeld > 0 && fromWallet === 0, owedCents: owed } }, c.now),
     ],
   });
   if (!t.replayed) c.changes.notices.push({ note, subject: 'A Bitcoin deposit was reversed', heading: 'Deposit reversed', paragraphs });

@@ -1,7 +1,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { formatCents } from '../../shared/money';
 import type { Ledger } from '../ledger/ledger.types';
-import { noticeMailRow } from '../mail/mail-queue';
+import { queueMailToPlayer } from '../mail/mail-queue';
 import { notificationRows, type Notification } from '../wallet/notifications';
 import { readableId } from '../wallet/readable-id';
 import { creditMovement, isGuardAbort, planCredit, type CreditPlan, type HeldReason } from './deposit-credit';
@@ -93,12 +93,16 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
 
   // A payment that takes the deposit past what it asked for says what arrived in all (the money is credited whole):
   // "You paid $50.00 for a $25.00 deposit", in the wallet unless part of it paid back a debt.
-  async function overText(reachedCents: number, allInWallet: boolean): Promise<string> {
+  async function overOf(reachedCents: number): Promise<{ totalCents: number; askedCents: number } | null> {
     const r = await client.execute({ sql: 'SELECT amount_cents, credited_cents FROM deposits WHERE id = ?', args: [row.id] });
-    const asked = Number(r.rows[0]!.amount_cents);
-    const total = Number(r.rows[0]!.credited_cents) + reachedCents;
-    if (total <= asked) return '';
-    return ` You paid ${formatCents(total)} for a ${formatCents(asked)} deposit; ${allInWallet ? `all ${formatCents(total)} is in your wallet` : 'all of it was credited'}.`;
+    const askedCents = Number(r.rows[0]!.amount_cents);
+    const totalCents = Number(r.rows[0]!.credited_cents) + reachedCents;
+    return totalCents > askedCents ? { totalCents, askedCents } : null;
+  }
+  function overText(over: { totalCents: number; askedCents: number } | null, allInWallet: boolean): string {
+    if (!over) return '';
+    const [total, asked] = [formatCents(over.totalCents), formatCents(over.askedCents)];
+    return ` You paid ${total} for a ${asked} deposit; ${allInWallet ? `all ${total} is in your wallet` : 'all of it was credited'}.`;
   }
 
   async function credit(m: InvoicePaymentMethod, p: InvoicePayment, cents: number) {
@@ -113,11 +117,13 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
 
   async function creditOnce(m: InvoicePaymentMethod, p: InvoicePayment, cents: number, plan: CreditPlan) {
     const reached = plan.walletCents + plan.debtCents;
+    const allInWallet = plan.debtCents === 0 && plan.heldCents === 0;
+    const over = reached > 0 ? await overOf(reached) : null;
     const texts = [];
     if (reached > 0)
       texts.push({ type: 'DEPOSIT', content: (plan.debtCents > 0
         ? `Your deposit of ${formatCents(reached)} has arrived: ${formatCents(plan.debtCents)} of it paid back what you owed${plan.walletCents > 0 ? ` and ${formatCents(plan.walletCents)} is in your wallet` : ''}.`
-        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + await overText(reached, plan.debtCents === 0 && plan.heldCents === 0) });
+        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + overText(over, allInWallet) });
     if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', content: heldText(plan.heldCents, plan.reason!) });
     const { stmt, notes } = notificationRows(texts.map((t) => ({ userId: row.user_id, ...t })), now);
     const mainHistory = Bun.randomUUIDv7();
@@ -134,14 +140,11 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
         ...(reached > 0 ? walletHistory(row.id, row.user_id, invoiceId, transferId, mainHistory, now) : []),
         ...(plan.heldCents > 0 ? heldHistoryRows(row.id, row.user_id, invoiceId, p.id, plan, transferId, heldHistory, heldRow, now) : []),
         stmt,
-        // The e-mails, queued with the money they tell of: a crash after the commit loses neither.
-        // Its words are the notification's (part may have paid back a debt, which is not in the wallet to move).
-        ...(reached > 0 ? [noticeMailRow(row.user_id, {
-          subject: 'Your deposit has arrived', heading: 'Deposit received',
-          paragraphs: [notes[0]!.content, ...(plan.debtCents === 0 ? ['You can move it to a game or send it to a friend right away.'] : [])],
-          action: { label: 'See your history', path: '/transactions' },
-        }, now)] : []),
-        ...(plan.heldCents > 0 ? [noticeMailRow(row.user_id, { subject: 'Part of your deposit is held', heading: 'Deposit held', paragraphs: [notes.at(-1)!.content], action: { label: 'See your history', path: '/transactions' } }, now)] : []),
+        // The e-mails, queued with the money they tell of: a crash after the commit loses neither. They say what the
+        // notifications say (part may have paid back a debt, which is not in the wallet to move), in the player's language.
+        ...(reached > 0 ? [queueMailToPlayer({ kind: 'deposit-credited', userId: row.user_id,
+          data: { reachedCents: reached, debtCents: plan.debtCents, walletCents: plan.walletCents, over, allInWallet } }, now)] : []),
+        ...(plan.heldCents > 0 ? [queueMailToPlayer({ kind: 'deposit-held', userId: row.user_id, data: { cents: plan.heldCents, reason: plan.reason } }, now)] : []),
         ...(plan.guard ? [plan.guard] : []),
       ],
     });

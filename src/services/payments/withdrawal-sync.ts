@@ -1,6 +1,5 @@
 import type { Client, InStatement } from '@libsql/client';
-import { noticeMailRow } from '../mail/mail-queue';
-import { endedNotice } from './withdrawal-mail';
+import { endedMailRow } from './withdrawal-mail';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { systemId, type Ledger } from '../ledger/ledger.types';
@@ -47,7 +46,7 @@ export async function endWithdrawal(client: Client, ledger: Ledger, w: Withdrawa
     { sql: `UPDATE transactions SET status = ?, order_id = coalesce(?, order_id) WHERE id = ?`, args: [how, txid ?? w.payoutId, w.historyId] },
     stmt,
     // Its e-mail, queued with the post or void: a crash after the commit loses neither.
-    noticeMailRow(w.userId, endedNotice(w, how === 'completed', text), now),
+    endedMailRow(w, how, reason, now),
   ];
   try {
     if (how === 'completed') await ledger.post(w.holdId, { with: rows });

@@ -143,7 +143,7 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
         },
         requested.stmt,
         // The security e-mail every request gets, queued with the hold: a crash after the commit loses neither.
-        queueMailToPlayer({ kind: 'withdrawal-requested', userId: w.userId, data: { amount: formatCents(w.amountCents), currency: w.currency, destination: w.destination.value, at: now } }, now),
+        queueMailToPlayer({ kind: 'withdrawal-requested', userId: w.userId, data: { amountCents: w.amountCents, currency: w.currency, destination: w.destination.value, at: now } }, now),
         // Last: the rules read the withdrawal row and the hold written above.
         ...(w.screen?.(id, now) ?? []),
       ],

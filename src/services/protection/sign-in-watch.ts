@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client';
-import { queueMailRow } from '../mail/mail-queue';
+import { queueMailToPlayer } from '../mail/mail-queue';
 import { securityEventRow } from './security-events';
 
 /**
@@ -39,6 +39,6 @@ export async function knownDeviceFor(client: Client, email: string, presentedKey
 export async function signedIn(w: Watch, user: { id: string; email: string }, origin: SignInOrigin, isNew: boolean, at = Date.now()): Promise<void> {
   const event = securityEventRow(user.id, 'LOGIN', origin, at);
   if (!isNew) return void (await w.client.execute(event));
-  await w.client.batch([event, queueMailRow({ kind: 'new-device', to: user.email, data: { device: origin.device, ip: origin.ip, at } }, at)], 'write');
+  await w.client.batch([event, queueMailToPlayer({ kind: 'new-device', userId: user.id, to: user.email, data: { device: origin.device, ip: origin.ip, at } }, at)], 'write');
   w.wakeMail?.();
 }

@@ -10,6 +10,7 @@ import { notificationRows, type Notification } from './notifications';
 import { CONTROLS_COLUMNS, controlsOf, refuseWhileRestricted } from '../protection/restrictions';
 import { owedOf, refuseWhileOwing } from '../protection/debt';
 import { queueMailRow } from '../mail/mail-queue';
+import { savedLang } from '../mail/mail-lang';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
@@ -30,7 +31,7 @@ export type P2PResult = {
 
 // ?1 the sender, ?2 their debt account, ?3 the receiver's address (lower case: the unique index is on lower(email)).
 const CHECKS_SQL = `SELECT ${CONTROLS_COLUMNS}, (SELECT balance_cents FROM accounts WHERE id = ?2),
-  s.name, s.player_id, r.id, r.email, r.email_verified_at, r.name, r.player_id
+  s.name, s.player_id, r.id, r.email, r.email_verified_at, r.name, r.player_id, r.language
   FROM (SELECT 1) LEFT JOIN users s ON s.id = ?1 LEFT JOIN play_controls pc ON pc.user_id = ?1 LEFT JOIN users r ON lower(r.email) = ?3`;
 
 // The same answer whether the address is unknown or unverified, so the form cannot probe for accounts.
@@ -52,7 +53,7 @@ export async function sendCredits(
   refuseWhileOwing(owedOf(row[7]));
   if (to === sender.email.toLowerCase())
     throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
-  const [senderName, senderPlayerId, receiverId, receiverEmail, receiverVerifiedAt, receiverName, receiverPlayerId] = row.slice(8);
+  const [senderName, senderPlayerId, receiverId, receiverEmail, receiverVerifiedAt, receiverName, receiverPlayerId, receiverLanguage] = row.slice(8);
   if (receiverId == null || receiverVerifiedAt == null)
     throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
   const receiver = { userId: String(receiverId), email: String(receiverEmail) };
@@ -78,7 +79,9 @@ export async function sendCredits(
       ], now),
       notes.stmt,
       // The receiver's e-mail, in the same transaction: sent by the mail queue once this commits, lost by no crash.
-      queueMailRow({ kind: 'p2p-received', to: receiver.email, data: { content: notes.notes[1]!.content, transferId } }, now),
+      // In the receiver's saved language (read with the receiver above), whatever language the sender reads.
+      queueMailRow({ kind: 'p2p-received', to: receiver.email, lang: savedLang({ language: receiverLanguage }),
+        data: { cents: amountCents, name: shownName(senderName), playerId: Number(senderPlayerId), transferId } }, now),
     ],
   });
   // Both new balances as the transfer's own update left them, for the answer and the pushes.
@@ -103,8 +106,10 @@ export async function senderLabel(client: Client, userId: string): Promise<strin
   return labelOf(savedName, playerId);
 }
 
+const shownName = (savedName: unknown) => (savedName == null ? '' : String(savedName).trim()) || null;
+
 function labelOf(savedName: unknown, playerId: unknown): string {
-  const name = savedName == null ? '' : String(savedName).trim();
+  const name = shownName(savedName);
   const id = `Player ID ${Number(playerId)}`;
   return name ? `${name} (${id})` : id;
 }
