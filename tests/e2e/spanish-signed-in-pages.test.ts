@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { outbox } from '../helpers/accounts';
 import { call } from '../helpers/app';
 import { gameAccounts, moveTo } from '../helpers/games';
 import { fund } from '../helpers/money';
@@ -64,7 +65,17 @@ afterAll(async () => {
 }, 30_000);
 
 const PAGES = () => ['/home', '/transactions', '/transactions?type=P2P', '/notifications', '/p2p-transfer', receiptPath, depositPath, '/deposit-bitcoin',
-  '/freeplay', '/verify-identity', '/profile-setting', '/solvency'];
+  '/freeplay', '/verify-identity', '/profile-setting', '/solvency', `/undo-email/${'A'.repeat(43)}`, `/two-step/confirm/${'A'.repeat(43)}`, '/dev/mailbox'];
+
+/**
+ * Words a page may show as they are: the command line stays English (the proof page names its command), and the dev
+ * mailbox lists the mails as they were sent (each in its receiver's language; the mails are translated on their own).
+ */
+async function allowedOn(path: string): Promise<string[]> {
+  if (path === '/solvency') return ['coinreel solvency verify'];
+  if (path === '/dev/mailbox') return (await outbox(server.app)).map((m) => m.subject);
+  return [];
+}
 
 /** Spanish, with no English sentence outside the islands, and nothing wider than the phone. */
 async function spanishAndFits(page: Page, label: string, allowed: string[] = []) {
@@ -96,9 +107,8 @@ describe('the signed-in pages for a Spanish-reading player at 390 px', () => {
       for (const path of PAGES()) {
         await page.goto(server.url + path, { waitUntil: 'load' });
         expect(new URL(page.url()).pathname + new URL(page.url()).search, path).toBe(path);
-        // The command line stays English: the command the proof page names is its own.
-        await spanishAndFits(page, path, path === '/solvency' ? ['coinreel solvency verify'] : []);
-        const name = path.replace(/^\//, '').replace(/[^\w-]+/g, '_').slice(0, 40) || 'root';
+        await spanishAndFits(page, path, await allowedOn(path));
+        const name = path === receiptPath ? 'p2p-receipt' : path === depositPath ? 'deposit-waiting' : path.replace(/^\//, '').replace(/[^\w-]+/g, '_').slice(0, 24);
         await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
       }
     } finally {
