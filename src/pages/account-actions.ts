@@ -108,13 +108,13 @@ export const profileActions: Record<string, PageAction> = {
     const values = { name: f(ctx, 'name'), phoneNo: f(ctx, 'phoneNo'), email: f(ctx, 'email') };
     // The password and the code (asked only for a new address) go to the API, never back into the page.
     const a = await ctx.send('PATCH', '/user/update-profile', { ...values, currentPassword: ctx.fields.currentPassword, totp: ctx.fields.totp });
-    return answerToResult(a, { action: 'profile', values }, (json) => ok('/profile-setting', String(json.message || 'Profile Updated Successfully')));
+    return answerToResult(a, { action: 'profile', values }, (json) => ok('/profile-setting', String(json.message || m.profile_profile_updated())));
   },
   async password(ctx) {
     const body = { currentPassword: ctx.fields.currentPassword ?? '', newPassword: ctx.fields.newPassword ?? '' };
     const confirm = checkChangePassword({ ...body, confirmPassword: ctx.fields.confirmPassword ?? '' }).confirmPassword;
     if (confirm) return { status: 400, form: { action: 'password', values: {}, errors: { confirmPassword: confirm } } };
     const a = await ctx.send('PATCH', '/user/change-password', body);
-    return answerToResult(a, { action: 'password', values: {} }, (json) => ok('/profile-setting', String(json.message || 'Password Changed Successfully')));
+    return answerToResult(a, { action: 'password', values: {} }, (json) => ok('/profile-setting', String(json.message || m.profile_password_changed())));
   },
 };

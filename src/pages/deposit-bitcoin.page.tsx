@@ -9,6 +9,8 @@ import { definePage, type PageContext } from './page';
 import { qrSvg } from './qr';
 import { Paused } from './sections/paused';
 import { FlashHere } from './flash-here';
+import { m } from '../i18n/paraglide/messages.js';
+import { Rich } from '../i18n/rich';
 
 type Loaded = { kind: 'deposit'; island: DepositStatusProps; paid: boolean } | { kind: 'form' } | { kind: 'not-found' };
 
@@ -53,10 +55,10 @@ function HelpTip() {
     <span className="help-tip">
       <a className="help-icon" href="/support#how-to-deposit" aria-describedby="deposit-help-tip">
         <span aria-hidden="true">?</span>
-        <span className="sr-only">Deposit help</span>
+        <span className="sr-only">{m.pages_deposit_help()}</span>
       </a>
       <span className="help-tip-text" role="tooltip" id="deposit-help-tip">
-        How to deposit with Bitcoin or Cash App
+        {m.pages_deposit_help_tip()}
       </span>
     </span>
   );
@@ -70,11 +72,11 @@ function Deposit({ island, paid, ctx }: { island: DepositStatusProps; paid: bool
       <Island name="DepositStatus" props={island} />
       <div className="deposit-actions">
         <a className="btn btn-ghost" href={NEW_DEPOSIT} data-deposit-open="">
-          New Deposit
+          {m.pages_deposit_new()}
         </a>
       </div>
       <p className="deposit-help-link">
-        Paid but nothing arrived? See <a href="/support#how-to-deposit">how to deposit</a> and what to send support.
+        <Rich text={m.pages_deposit_nothing_arrived()} links={[(w) => <a href="/support#how-to-deposit">{w}</a>]} />
       </p>
       {ctx.site.sandboxPayments && ctx.sandboxControls && (
         <>
@@ -90,10 +92,10 @@ function Deposit({ island, paid, ctx }: { island: DepositStatusProps; paid: bool
 function NotFound() {
   return (
     <>
-      <p className="alert alert-error" role="alert">There is no deposit of yours at this link. Start a new deposit to get an address to pay.</p>
+      <p className="alert alert-error" role="alert">{m.pages_deposit_not_found()}</p>
       <div className="deposit-actions">
         <a className="btn btn-primary" href={NEW_DEPOSIT} data-deposit-open="">
-          New Deposit
+          {m.pages_deposit_new()}
         </a>
       </div>
     </>
@@ -105,7 +107,7 @@ function NotFound() {
  * form (what every Deposit link reaches before its modal's script has run).
  */
 export default definePage({
-  title: 'Bitcoin Deposit',
+  title: m.pages_deposit_title,
   access: 'private',
   load,
   actions: depositActions,
@@ -118,14 +120,13 @@ export default definePage({
         <div className="card deposit-card">
           <div className="deposit-head">
             <h1 id="deposit-title" className="deposit-title">
-              Deposit with CashApp / Bitcoin
+              {m.pages_deposit_heading()}
             </h1>
             <HelpTip />
           </div>
           {ctx.site.paymentsDemo && (
             <p className="alert alert-error deposit-demo" role="note">
-              <strong>Payments demo.</strong> This site is not connected to a Bitcoin payment server: do not send Bitcoin to
-              any address or invoice here. Nothing would receive it, and nothing would reach your wallet.
+              <Rich text={m.pages_deposit_demo()} />
             </p>
           )}
           {data.kind === 'deposit' ? <Deposit island={data.island} paid={data.paid} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (

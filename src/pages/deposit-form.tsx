@@ -3,6 +3,7 @@ import { readAmount } from '../shared/schemas/amount-input';
 import { checkDepositTyped } from '../shared/schemas/deposit';
 import type { ActionContext, ActionResult, PageAction, PageContext } from './page';
 import { answerToResult } from './form-post';
+import { m } from '../i18n/paraglide/messages.js';
 
 /** The deposit page's plain form posts: create a deposit, and (sandbox only) pay one by hand. */
 export const depositActions: Record<string, PageAction> = {
@@ -19,8 +20,8 @@ export const depositActions: Record<string, PageAction> = {
     const a = await ctx.send('POST', `/sandbox/deposits/${encodeURIComponent(id)}/simulate`, { action: ctx.fields.simulate });
     const back = depositPageUrl({ depositId: id });
     return a.json?.success
-      ? { redirect: back, flash: { kind: 'success', message: 'Payment simulated.', at: 'simulate' } }
-      : { redirect: back, flash: { kind: 'error', message: String(a.json?.message ?? 'Request failed.'), at: 'simulate' } };
+      ? { redirect: back, flash: { kind: 'success', message: m.pages_deposit_simulated(), at: 'simulate' } }
+      : { redirect: back, flash: { kind: 'error', message: String(a.json?.message ?? m.pages_request_failed()), at: 'simulate' } };
   },
 };
 
@@ -33,19 +34,19 @@ export function NewDepositForm({ ctx }: { ctx: PageContext }) {
   const error = form?.errors.amount;
   return (
     <form className="form deposit-form" method="post" action="/deposit-bitcoin" noValidate>
-      <p className="deposit-lead">Enter the amount in US dollars. You get a Bitcoin address and a Lightning invoice for exactly that amount.</p>
+      <p className="deposit-lead">{m.pages_deposit_lead()}</p>
       <input type="hidden" name="_action" value="create" />
       <input type="hidden" name="_key" value={formKey()} />
       {ctx.formToken && <input type="hidden" name="_token" value={ctx.formToken} />}
       {form?.message && <p className="alert alert-error" role="alert">{form.message}</p>}
       <div className="field">
-        <label htmlFor="deposit-page-amount">Amount (USD)</label>
+        <label htmlFor="deposit-page-amount">{m.pages_deposit_amount()}</label>
         <input id="deposit-page-amount" name="amount" type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" defaultValue={form?.values.amount ?? ''}
           aria-invalid={error ? true : undefined} aria-describedby={error ? 'deposit-page-amount-error' : undefined} autoFocus={!!error} />
         {error && <p className="field-error" id="deposit-page-amount-error" role="alert">{error}</p>}
       </div>
-      <p className="muted deposit-ln-note">The amount is required for Bitcoin Lightning deposits: your invoice is made for exactly this amount.</p>
-      <button type="submit" className="btn btn-primary btn-block">Confirm Deposit</button>
+      <p className="muted deposit-ln-note">{m.pages_deposit_ln_note()}</p>
+      <button type="submit" className="btn btn-primary btn-block">{m.pages_deposit_confirm()}</button>
     </form>
   );
 }

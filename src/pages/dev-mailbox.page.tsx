@@ -1,6 +1,7 @@
 import type { StoredMail } from '../services/mail/mail.port';
 import { mailboxOf } from '../services/mail/mailbox';
 import { definePage, type PageContext } from './page';
+import { m as t } from '../i18n/paraglide/messages.js';
 
 type Data = { messages: StoredMail[] | null };
 
@@ -16,7 +17,7 @@ function Message({ m }: { m: StoredMail }) {
       <article aria-labelledby={`mail-${m.id}`}>
         <h2 id={`mail-${m.id}`}>{m.subject}</h2>
         <p>
-          To <strong data-mail-to>{m.to}</strong> · <time dateTime={m.sentAt}>{when(m.sentAt)}</time>
+          {t.pages_mailbox_to()} <strong data-mail-to>{m.to}</strong> · <time dateTime={m.sentAt}>{when(m.sentAt)}</time>
         </p>
         {links.length > 0 && (
           <ul className="mailbox-links">
@@ -28,7 +29,7 @@ function Message({ m }: { m: StoredMail }) {
           </ul>
         )}
         <details>
-          <summary>Text</summary>
+          <summary>{t.pages_mailbox_text()}</summary>
           <pre className="mailbox-text">{m.text}</pre>
         </details>
       </article>
@@ -41,7 +42,7 @@ function Message({ m }: { m: StoredMail }) {
  * verify an account with nothing installed. In production the path behaves like any unknown one.
  */
 export default definePage({
-  title: 'Dev mailbox',
+  title: t.pages_mailbox_title,
   access: 'open',
   async load(ctx: PageContext): Promise<Data> {
     // Outside production, and then only for a client on this machine (or a public demo): to anyone else it is
@@ -54,14 +55,14 @@ export default definePage({
     const { messages } = ctx.data as Data;
     return (
       <section className="page-section mailbox">
-        <h1>Dev mailbox</h1>
+        <h1>{t.pages_mailbox_title()}</h1>
         {messages === null ? (
-          <p>Mail is sent through SMTP (SMTP_URL is set), so nothing is kept here.</p>
+          <p>{t.pages_mailbox_smtp()}</p>
         ) : messages.length === 0 ? (
-          <p>No messages yet. Mail the site sends appears here, newest first.</p>
+          <p>{t.pages_mailbox_empty()}</p>
         ) : (
           <>
-            <p>Messages the site sent, newest first. This page exists only outside production.</p>
+            <p>{t.pages_mailbox_lead()}</p>
             <ul className="mailbox-list">
               {messages.map((m) => (
                 <Message key={m.id} m={m} />

@@ -3,6 +3,7 @@ import { boundaryOf, formHead } from '../http/multipart';
 import type { FlashCookies } from './flash';
 import type { FormTokens } from '../http/form-token';
 import { sameSitePath } from '../shared/paths';
+import { m } from '../i18n/paraglide/messages.js';
 import type { ActionContext, ActionResult, ApiAnswer, FormState, Page, PageContext, Upload } from './page';
 
 const see = (location: string, cookies: (string | undefined)[] = []) => {
@@ -72,7 +73,7 @@ export function answerToResult(a: ApiAnswer, form: Omit<FormState, 'errors'>, on
   const list: { field?: unknown; message?: unknown }[] = Array.isArray(a.json?.errors) ? a.json!.errors : [];
   const errors: Record<string, string> = {};
   for (const e of list) if (typeof e.field === 'string' && typeof e.message === 'string' && !(e.field in errors)) errors[e.field] = e.message;
-  const message = Object.keys(errors).length ? undefined : typeof a.json?.message === 'string' ? a.json.message : 'Request failed.';
+  const message = Object.keys(errors).length ? undefined : typeof a.json?.message === 'string' ? a.json.message : m.pages_request_failed();
   const link = message === undefined ? null : sameSitePath(typeof a.json?.link === 'string' ? a.json.link : null);
   // A 503 (Redis away) stays one, with its Retry-After: the page says try again, and nothing is wrong upstream.
   return { status: (a.status >= 400 && a.status < 500) || a.status === 503 ? a.status : 502, form: { ...form, errors, message, ...(link && { link }) }, retryAfter: a.retryAfter };
@@ -85,6 +86,7 @@ type PostDeps = {
   render: (ctx: PageContext, status: number) => Promise<Response>;
 };
 
+/** The English of what a post without the session's form token shows (the page says it in its own language). */
 export const STALE_FORM = 'This form has expired. Please check it and submit it again.';
 
 /** What a refused post shows again: what was typed, never a password or a tax number, never the form's own hidden fields. */
@@ -107,7 +109,7 @@ export async function handleFormPost(page: Page, ctx: PageContext, request: Requ
   if (!fields || !action) return see(here);
   const sessionId = ctx.viewer?.sessionId;
   if (ctx.viewer && (!sessionId || !d.formTokens.check(sessionId, fields._token)))
-    return d.render({ ...ctx, form: { action: name, values: keptValues(fields), errors: {}, message: STALE_FORM } }, 403);
+    return d.render({ ...ctx, form: { action: name, values: keptValues(fields), errors: {}, message: m.pages_form_stale() } }, 403);
   const result = await action({ ...ctx, fields, upload: form?.upload, send: apiSender(d.handle, request) });
   if ('redirect' in result) return see(result.redirect, [...(result.cookies ?? []), result.flash ? d.flash.set(result.flash) : undefined]);
   const again = await d.render({ ...ctx, form: result.form }, result.status ?? 400);

@@ -1,4 +1,5 @@
 import { dollarsToCents, formatCents } from '../shared/money';
+import { m } from '../i18n/paraglide/messages.js';
 import { readAmount } from '../shared/schemas/amount-input';
 import { checkGameMoveTyped } from '../shared/schemas/games';
 import { answerToResult } from './form-post';
@@ -46,10 +47,10 @@ function move(kind: keyof typeof PATHS): PageAction {
 function moveResultText(json: Record<string, any>): string {
   const parts = [String(json.message)];
   const wallet = dollarsToCents(json.walletAmount);
-  if (wallet !== null) parts.push(`Wallet balance: ${formatCents(wallet)}.`);
+  if (wallet !== null) parts.push(m.pages_move_wallet_balance({ amount: formatCents(wallet) }));
   const game = dollarsToCents(json.gameBalance);
   const name = json.order?.gameName;
-  if (game !== null && typeof name === 'string') parts.push(`${name} balance: ${formatCents(game)}.`);
+  if (game !== null && typeof name === 'string') parts.push(m.pages_move_game_balance({ game: name, amount: formatCents(game) }));
   return parts.join(' ');
 }
 

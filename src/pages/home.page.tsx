@@ -4,14 +4,15 @@ import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
 import { PlayerBar } from './sections/player-bar';
 import { ServicesGrid } from './sections/services-grid';
-import { definePage, type PageContext } from './page';
+import { definePage, withdrawalTimeIn, type PageContext } from './page';
+import { m } from '../i18n/paraglide/messages.js';
 import { homeActions } from './home-actions';
 
 type HomeData = { accounts: ReturnType<typeof accountsFromApi>; rate: number | null; verifyIdentity: boolean };
 
 /** spec §2 Dashboard: bar, hero, Game Library, credentials, the three stacked forms, Account Services. */
 export default definePage({
-  title: 'Home',
+  title: m.pages_home_title,
   access: 'private',
   actions: homeActions,
   // The same call the islands make, as this player: their accounts are made on this first read if need be.
@@ -28,31 +29,31 @@ export default definePage({
       <div className="dashboard" id="home">
         <PlayerBar playerId={viewer.playerId} paused={viewer.restriction?.reason} />
         <Hero
-          eyebrow={`Welcome${viewer.name ? `, ${viewer.name}` : ''}`}
-          title="Your wallet for Ultra Panda and VBlink"
-          lead="Deposit with Bitcoin, load your games with credits and cash out your winnings."
+          eyebrow={viewer.name ? m.pages_home_welcome_name({ name: viewer.name }) : m.pages_home_welcome()}
+          title={m.pages_home_hero_title()}
+          lead={m.pages_home_hero_lead()}
           image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
           actions={
             viewer.restriction ? (
               <>
                 <button type="button" className="btn btn-primary" disabled aria-describedby="deposit-paused">
-                  Deposit Now
+                  {m.pages_home_deposit_now()}
                 </button>
                 <p className="paused-reason" id="deposit-paused">{viewer.restriction.reason}</p>
               </>
             ) : (
               <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">
-                Deposit Now
+                {m.pages_home_deposit_now()}
               </a>
             )
           }
         />
-        <GamesGrid site={ctx.site} title="Game Library" eager />
+        <GamesGrid site={ctx.site} title={m.pages_home_games_title()} eager />
         <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true && ctx.sandboxControls === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} verifyIdentity={verifyIdentity} />
-        <ServicesGrid signedIn withdrawalTime={ctx.site.withdrawalTime} />
+        <ServicesGrid signedIn withdrawalTime={withdrawalTimeIn(ctx.site)} />
         {/* A long page on a phone: back to the top in one tap ("#top" is the top of the document, header and all). */}
         <a className="to-top" href="#top" data-to-top="">
-          <span aria-hidden="true">↑</span> Top
+          <span aria-hidden="true">↑</span> {m.pages_home_top()}
         </a>
       </div>
     );

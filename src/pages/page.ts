@@ -127,4 +127,4 @@ export type Page = {
 export const definePage = (p: Page) => p;
 
 /** The withdrawal-time sentence in the page's language (the operator's own WITHDRAWAL_TIME_TEXT as they wrote it). */
-export const withdrawalTimeIn = (site: SiteInfo): string => (site.withdrawalTiming ? withdrawalTimeText(site.withdrawalTiming) : site.withdrawalTime);
+export const withdrawalTimeIn = (site: Pick<SiteInfo, 'withdrawalTime' | 'withdrawalTiming'>): string => (site.withdrawalTiming ? withdrawalTimeText(site.withdrawalTiming) : site.withdrawalTime);

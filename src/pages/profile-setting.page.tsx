@@ -10,12 +10,14 @@ import { protectionActions } from './profile/protection-actions';
 import { ProtectionSections } from './profile/protection-sections';
 import { PrivacySection, privacyActions } from './profile/privacy-section';
 import { LanguageSection, languageActions } from './profile/language-section';
+import { m } from '../i18n/paraglide/messages.js';
+import { Rich } from '../i18n/rich';
 
 // The link to the identity page says where the player stands, not "verify" once that is done.
-const IDENTITY_LINK: Record<string, string> = { verified: 'Identity verified', submitted: 'Identity under review' };
+const IDENTITY_LINK: Record<string, () => string> = { verified: m.profile_identity_verified, submitted: m.profile_identity_submitted };
 
 export default definePage({
-  title: 'Profile Settings',
+  title: m.profile_title,
   access: 'private',
   actions: { ...profileActions, ...twoStepActions, ...protectionActions, ...privacyActions, ...languageActions },
   // The session lookup already read the player's own row, so the form is filled in the first HTML.
@@ -37,17 +39,17 @@ export default definePage({
   },
   render: (ctx: PageContext) => (
     <section className="page-section profile-page">
-      <h1 className="page-title">Profile Settings</h1>
+      <h1 className="page-title">{m.profile_title()}</h1>
       <p className="page-lead">
-        Player ID: <strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">{IDENTITY_LINK[(ctx.data as { identity: string | null }).identity ?? ''] ?? 'Verify your identity'}</a>
+        {`${m.profile_player_id()} `}<strong>{ctx.viewer!.playerId}</strong> · <a href="/verify-identity">{(IDENTITY_LINK[(ctx.data as { identity: string | null }).identity ?? ''] ?? m.profile_identity_verify)()}</a>
       </p>
       <div className="profile-grid">
         <section className="card" aria-labelledby="account-info-title">
-          <h2 id="account-info-title">Account Info</h2>
+          <h2 id="account-info-title">{m.profile_account_info()}</h2>
           <Island name="AccountInfoForm" props={{ user: profileOnly(ctx.data as ProfileDetails), form: ctx.form?.action === 'profile' ? ctx.form : null, formToken: ctx.formToken, twoStep: ctx.viewer!.twoStep, operator: ctx.viewer!.role === 'ADMIN' }} />
         </section>
         <section className="card" aria-labelledby="change-password-title">
-          <h2 id="change-password-title">Change Password</h2>
+          <h2 id="change-password-title">{m.profile_change_password()}</h2>
           <Island name="ChangePasswordForm" props={{ form: ctx.form?.action === 'password' ? ctx.form : null, formToken: ctx.formToken }} />
         </section>
         <TwoStepSection ctx={ctx} mail={(ctx.data as { twoStep: TwoStepMail }).twoStep} notice={<ConsoleNotice ctx={ctx} />} />
@@ -65,10 +67,9 @@ function AccountNonceSection({ nonce }: { nonce: string | null }) {
   if (!nonce) return null;
   return (
     <section className="card" aria-labelledby="account-nonce-title">
-      <h2 id="account-nonce-title">Proof of liabilities</h2>
+      <h2 id="account-nonce-title">{m.profile_nonce_title()}</h2>
       <p>
-        Your account nonce finds your balance in every <a href="/solvency">proof of liabilities</a> we publish, and nothing
-        else does. Keep it to yourself: anyone who has it can find your balance in the published files.
+        <Rich text={m.profile_nonce_text()} links={[(w) => <a href="/solvency">{w}</a>]} />
       </p>
       <Island name="AccountNonce" props={{ nonce }} />
     </section>
@@ -90,7 +91,7 @@ function ConsoleNotice({ ctx }: { ctx: PageContext }) {
       <form method="post" action="/logout">
         <FormToken value={ctx.formToken} />
         <input type="hidden" name="next" value="/admin" />
-        <button type="submit" className="btn btn-primary btn-sm">Sign out and sign in with your code</button>
+        <button type="submit" className="btn btn-primary btn-sm">{m.profile_console_sign_in_again()}</button>
       </form>
     </div>
   );

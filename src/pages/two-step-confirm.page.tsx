@@ -3,8 +3,13 @@ import { definePage, type PageContext } from './page';
 import { FormToken } from '../../islands/_ui/form-token';
 import { TWO_STEP_ACTION } from '../../islands/_ui/two-step-parts';
 import { PROOF_LINK_REFUSALS, type ProofLinkState } from '../services/auth/two-step-mail-proof';
+import { m } from '../i18n/paraglide/messages.js';
 
-const TITLE = 'Confirm two-step verification';
+// What a spent link says, in the page's language (the service's own words are the API's).
+const REFUSALS: Record<Exclude<ProofLinkState, 'live'>, () => string> = {
+  used: m.pages_2fa_link_used, expired: m.pages_2fa_link_expired, unknown: m.pages_2fa_link_unknown,
+  'other-account': m.pages_2fa_link_other_account, 'other-session': m.pages_2fa_link_other_session,
+};
 
 type LinkData = { status: ProofLinkState };
 
@@ -12,7 +17,7 @@ type LinkData = { status: ProofLinkState };
 // scanners open links): the button posts to the profile page's two-step section, which shows the recovery codes. It
 // works only signed in, in the session that asked (a visitor is sent to sign in first, and is then told so).
 export default definePage({
-  title: TITLE,
+  title: m.pages_2fa_title,
   access: 'private',
   load: async (ctx): Promise<LinkData> => {
     const r = await ctx.api?.(`/user/2fa/confirm?token=${encodeURIComponent(ctx.params.token ?? '')}`);
@@ -22,24 +27,24 @@ export default definePage({
     const { status } = ctx.data as LinkData;
     if (status !== 'live')
       return (
-        <AuthCard title={TITLE}>
-          <p className="alert alert-error" role="alert">{PROOF_LINK_REFUSALS[status]}</p>
+        <AuthCard title={m.pages_2fa_title()}>
+          <p className="alert alert-error" role="alert">{REFUSALS[status]()}</p>
           <p className="form-foot">
-            <a href="/profile-setting#two-step">Go to Profile Settings</a>
+            <a href="/profile-setting#two-step">{m.pages_2fa_to_profile()}</a>
           </p>
         </AuthCard>
       );
     return (
-      <AuthCard title={TITLE} lead="This turns on two-step verification for the operator console, with the authenticator app you set up in this browser.">
-        <p>Confirm only if you asked for it yourself just now. If you did not, do not confirm: change your password and tell the other operators.</p>
+      <AuthCard title={m.pages_2fa_title()} lead={m.pages_2fa_lead()}>
+        <p>{m.pages_2fa_warning()}</p>
         <form className="form" method="post" action={TWO_STEP_ACTION}>
           <input type="hidden" name="_action" value="2fa-confirm" />
           <input type="hidden" name="token" value={ctx.params.token ?? ''} />
           <FormToken value={ctx.formToken} />
-          <button className="btn btn-primary btn-block" type="submit">Turn on two-step verification</button>
+          <button className="btn btn-primary btn-block" type="submit">{m.pages_2fa_turn_on()}</button>
         </form>
         <p className="form-foot">
-          <a href="/profile-setting#two-step">Cancel</a>
+          <a href="/profile-setting#two-step">{m.pages_2fa_cancel()}</a>
         </p>
       </AuthCard>
     );

@@ -2,12 +2,13 @@ import { AuthCard } from './auth-card';
 import { answerToResult } from './form-post';
 import { PageFormToken } from './form-token-field';
 import { definePage, type PageContext } from './page';
+import { m } from '../i18n/paraglide/messages.js';
 
 /** What a spent undo link says on load. */
-export const SPENT_UNDO_LINK: Record<string, string> = {
-  used: 'This link has already been used.',
-  expired: 'This link has expired (it works for 7 days).',
-  unknown: 'This link is not valid.',
+export const SPENT_UNDO_LINK: Record<string, () => string> = {
+  used: m.pages_undo_used,
+  expired: m.pages_undo_expired,
+  unknown: m.pages_undo_unknown,
 };
 
 type UndoData = { status: string };
@@ -15,7 +16,7 @@ type UndoData = { status: string };
 // The link in the mail to the old address after an e-mail change. Opening it changes nothing (mail scanners open
 // links); the button posts, with or without script. Open to anyone: the owner may be signed out, or signed in.
 export default definePage({
-  title: 'Undo Email Change',
+  title: m.pages_undo_title,
   access: 'open',
   actions: {
     async default(ctx) {
@@ -32,17 +33,17 @@ export default definePage({
     const spent = SPENT_UNDO_LINK[(ctx.data as UndoData | undefined)?.status ?? 'live'];
     if (spent && !ctx.form)
       return (
-        <AuthCard title="Undo Email Change">
-          <p className="alert alert-error" role="alert">{spent} If someone else changed your email, contact {ctx.site.supportEmail}.</p>
+        <AuthCard title={m.pages_undo_title()}>
+          <p className="alert alert-error" role="alert">{spent()} {m.pages_undo_contact({ email: ctx.site.supportEmail })}</p>
         </AuthCard>
       );
     return (
-      <AuthCard title="Undo Email Change" lead="Put back the email this link was sent to. Every device signed in to your account is signed out, and you then choose a new password.">
+      <AuthCard title={m.pages_undo_title()} lead={m.pages_undo_lead()}>
         {ctx.form?.message && <p className="alert alert-error" role="alert">{ctx.form.message}</p>}
         {ctx.form?.errors.token && <p className="alert alert-error" role="alert">{ctx.form.errors.token}</p>}
         <form className="form" method="post">
           <PageFormToken />
-          <button className="btn btn-primary btn-block" type="submit">Restore My Email</button>
+          <button className="btn btn-primary btn-block" type="submit">{m.pages_undo_button()}</button>
         </form>
       </AuthCard>
     );

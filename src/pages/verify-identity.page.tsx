@@ -7,13 +7,14 @@ import { US_STATES } from '../services/identity/us-states';
 import { answerToResult } from './form-post';
 import { definePage, type FormState, type PageContext } from './page';
 import { Island } from './island';
+import { m } from '../i18n/paraglide/messages.js';
+import { Rich } from '../i18n/rich';
 
 type Status = {
   status: 'not_started' | 'submitted' | 'verified' | 'rejected'; reason: string | null; submittedAt: number | null; legalName: string | null;
   tax: { type: string; masked: string } | null; taxLocked?: boolean; taxThreshold: number; identityRequired: boolean;
 };
 
-const SUBMITTED = 'Thank you. Your documents were received and are under review.';
 const TEXT_FIELDS = ['legalName', 'dateOfBirth', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'idType'] as const;
 
 /** A post that came without a multipart body (no files): its fields as a form, so the API names what is missing. */
@@ -23,8 +24,13 @@ function filesMissing(fields: Record<string, string>): FormData {
   return form;
 }
 
-const LABELS: Record<Status['status'], string> = {
-  not_started: 'Not started', submitted: 'Submitted (under review)', verified: 'Verified', rejected: 'Rejected',
+const LABELS: Record<Status['status'], () => string> = {
+  not_started: m.pages_id_status_not_started, submitted: m.pages_id_status_submitted, verified: m.pages_id_status_verified, rejected: m.pages_id_status_rejected,
+};
+
+// The kinds of ID in the page's language (the service's own labels are the console's, in English).
+const ID_TYPE_LABELS: Record<string, () => string> = {
+  driving_licence: m.pages_id_type_driving_licence, state_id: m.pages_id_type_state_id, passport: m.pages_id_type_passport,
 };
 
 /**
@@ -32,7 +38,7 @@ const LABELS: Record<Status['status'], string> = {
  * script runs) and the tax details for the 1099. The documents go to the same API the console reviews from.
  */
 export default definePage({
-  title: 'Verify your identity',
+  title: m.pages_id_title,
   access: 'private',
   load: async (ctx) => ((await ctx.api!('/identity'))?.data as Status | undefined) ?? null,
   actions: {
@@ -55,13 +61,11 @@ export default definePage({
     const form = ctx.form?.action === 'submit' ? ctx.form : null;
     return (
       <section className="page-section verify-page">
-        <h1 className="page-title">Verify your identity</h1>
-        <p className="page-lead">
-          We check every player's identity before their first cash-out: it keeps your winnings yours and the site within the law. Players must be 21 or older.
-        </p>
+        <h1 className="page-title">{m.pages_id_title()}</h1>
+        <p className="page-lead">{m.pages_id_lead()}</p>
         {/* Where the form's island leads once the documents are in (the plain form's redirect carries a flash instead). */}
         {s?.status === 'submitted' && ctx.url.searchParams.get('submitted') === '1' && !ctx.flash && (
-          <p className="alert alert-success" role="status">{SUBMITTED}</p>
+          <p className="alert alert-success" role="status">{m.pages_id_submitted()}</p>
         )}
         {s && <StatusCard s={s} />}
         {s && (s.status === 'not_started' || s.status === 'rejected') && <SubmissionForm ctx={ctx} form={form} />}
@@ -74,14 +78,16 @@ export default definePage({
 function StatusCard({ s }: { s: Status }) {
   return (
     <section className="card verify-status" aria-labelledby="verify-status-title">
-      <h2 id="verify-status-title">Status: <span data-identity-status={s.status}>{LABELS[s.status]}</span></h2>
-      {s.status === 'not_started' && <p>{s.identityRequired ? 'Withdrawals need a verified identity. Fill in the form below; it takes a few minutes.' : 'You can verify now so nothing holds up a later withdrawal.'}</p>}
-      {s.status === 'submitted' && <p>Thank you. Your documents are being reviewed, usually within one business day. We will e-mail you when it is done.</p>}
-      {s.status === 'verified' && <p>Your identity is verified{s.legalName ? ` as ${s.legalName}` : ''}. <a href="/home#withdraw">Withdraw to Bitcoin</a>.</p>}
+      <h2 id="verify-status-title">{`${m.pages_id_status()} `}<span data-identity-status={s.status}>{LABELS[s.status]()}</span></h2>
+      {s.status === 'not_started' && <p>{s.identityRequired ? m.pages_id_required() : m.pages_id_optional()}</p>}
+      {s.status === 'submitted' && <p>{m.pages_id_reviewing()}</p>}
+      {s.status === 'verified' && (
+        <p><Rich text={s.legalName ? m.pages_id_verified_as({ name: s.legalName }) : m.pages_id_verified()} links={[(w) => <a href="/home#withdraw">{w}</a>]} /></p>
+      )}
       {s.status === 'rejected' && (
         <>
-          <p className="alert alert-error" role="alert">{`We could not verify your identity: ${s.reason ?? ''}`}</p>
-          <p>Please check the reason and submit your details again below.</p>
+          <p className="alert alert-error" role="alert">{m.pages_id_rejected({ reason: s.reason ?? '' })}</p>
+          <p>{m.pages_id_try_again()}</p>
         </>
       )}
     </section>
@@ -104,10 +110,10 @@ function Text({ name, label, form, children, ...rest }: { name: string; label: s
 function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | null }) {
   return (
     <section className="card" aria-labelledby="verify-form-title">
-      <h2 id="verify-form-title">Your details and documents</h2>
+      <h2 id="verify-form-title">{m.pages_id_form_title()}</h2>
       <Island name="IdentityForm" props={{
         formToken: ctx.formToken, ...(form && { values: form.values, errors: form.errors, message: form.message ?? null }),
-        states: US_STATES, idTypes: Object.entries(ID_TYPES).map(([k, v]) => [k, v.label, v.back] as [string, string, boolean]),
+        states: US_STATES, idTypes: Object.entries(ID_TYPES).map(([k, v]) => [k, ID_TYPE_LABELS[k]?.() ?? v.label, v.back] as [string, string, boolean]),
       }} />
     </section>
   );
@@ -116,16 +122,12 @@ function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | nul
 function TaxSection({ ctx, s }: { ctx: PageContext; s: Status }) {
   return (
     <section className="card" id="tax-details" aria-labelledby="tax-title">
-      <h2 id="tax-title">Tax details</h2>
-      <p>
-        US law asks us to send a 1099 form to players who withdraw {`$${s.taxThreshold.toLocaleString('en-US')}`} or more in a calendar year. Before your withdrawals
-        reach that, we need your Social Security number (SSN) or Individual Taxpayer Identification Number (ITIN).
-      </p>
+      <h2 id="tax-title">{m.pages_tax_title()}</h2>
+      <p>{m.pages_tax_lead({ amount: `$${s.taxThreshold.toLocaleString('en-US')}` })}</p>
       {s.tax && s.taxLocked && (
-        <p>On file: <strong>{s.tax.type} {s.tax.masked}</strong>. Your withdrawals have counted toward a tax year with this number, so it can no longer
-          be changed here. If it is wrong, contact support at <a href={`mailto:${ctx.site.supportEmail}`}>{ctx.site.supportEmail}</a>.</p>
+        <p><Rich text={m.pages_tax_locked({ number: `${s.tax.type} ${s.tax.masked}`, email: ctx.site.supportEmail })} links={[(w) => <a href={`mailto:${ctx.site.supportEmail}`}>{w}</a>]} /></p>
       )}
-      {s.tax && !s.taxLocked && <p>On file: <strong>{s.tax.type} {s.tax.masked}</strong>. You can replace it below.</p>}
+      {s.tax && !s.taxLocked && <p><Rich text={m.pages_tax_on_file({ number: `${s.tax.type} ${s.tax.masked}` })} /></p>}
       {!s.taxLocked && <TaxForm ctx={ctx} />}
     </section>
   );
@@ -140,17 +142,17 @@ function TaxForm({ ctx }: { ctx: PageContext }) {
       <input type="hidden" name="_action" value="tax" />
       <FormToken value={ctx.formToken} />
       <FormFailure message={form?.message} />
-      <Text name="tin" label="SSN or ITIN" form={form} inputMode="numeric" autoComplete="off" placeholder="123-45-6789" maxLength={11} />
+      <Text name="tin" label={m.pages_tax_number()} form={form} inputMode="numeric" autoComplete="off" placeholder="123-45-6789" maxLength={11} />
       <div className="field field-check">
         <label className="checkbox">
           <input id="verify-confirmed" name="confirmed" type="checkbox" value="yes" {...describedBy('verify-confirmed', form?.errors.confirmed)} />
-          <span>I confirm this number is correct and mine.</span>
+          <span>{m.pages_tax_confirm()}</span>
         </label>
         <FieldError id="verify-confirmed" error={form?.errors.confirmed} />
       </div>
-      <Text name="currentPassword" label="Your password" form={form} type="password" autoComplete="current-password" />
+      <Text name="currentPassword" label={m.pages_tax_password()} form={form} type="password" autoComplete="current-password" />
       {codeAsked && <TotpField id="verify-totp" error={form?.errors.totp} />}
-      <button type="submit" className="btn btn-primary">Save tax details</button>
+      <button type="submit" className="btn btn-primary">{m.pages_tax_save()}</button>
     </form>
   );
 }

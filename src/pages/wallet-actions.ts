@@ -4,8 +4,8 @@ import { checkP2PTyped } from '../shared/schemas/wallet';
 import { amountTooLarge } from '../shared/money';
 import { answerToResult } from './form-post';
 import type { PageAction } from './page';
+import { m } from '../i18n/paraglide/messages.js';
 
-const INSUFFICIENT = 'Insufficient balance';
 
 // P2P and freeplay as plain form posts: the same API calls the islands make, with the typed amount read once.
 
@@ -21,7 +21,7 @@ export const p2pActions: Record<string, PageAction> = {
     // and the ledger still decide at Send).
     const maxCents = ctx.site.maxAmountCents ?? Number.MAX_SAFE_INTEGER;
     if (Math.round(dollars * 100) > maxCents) return { status: 400, form: { action: 'default', values, errors: { amount: amountTooLarge(maxCents) } } };
-    if (Math.round(dollars * 100) > ctx.viewer!.walletCents) return { status: 409, form: { action: 'default', values, errors: { amount: INSUFFICIENT } } };
+    if (Math.round(dollars * 100) > ctx.viewer!.walletCents) return { status: 409, form: { action: 'default', values, errors: { amount: m.pages_p2p_insufficient() } } };
     const a = await ctx.send('GET', `/transfer/recipient?email=${encodeURIComponent(values.email)}`);
     return answerToResult(a, { action: 'default', values }, (json) => ({
       status: 200,
@@ -43,7 +43,7 @@ export const p2pActions: Record<string, PageAction> = {
     if (a.json?.errorType === 'INSUFFICIENT_FUNDS') return { status: a.status, form: { action: 'default', values, errors: { amount: String(a.json.message) } } };
     return answerToResult(a, { action: 'default', values }, (json) => ({
       redirect: json.receipt?.transactionId ? `/p2p-transfer?receipt=${encodeURIComponent(json.receipt.transactionId)}` : '/p2p-transfer',
-      flash: { kind: 'success', message: String(json.message || 'Transfer successful.') },
+      flash: { kind: 'success', message: String(json.message || m.pages_p2p_sent()) },
     }));
   },
 };
@@ -52,6 +52,6 @@ export const freeplayActions: Record<string, PageAction> = {
   async default(ctx) {
     const code = (ctx.fields.code ?? '').trim();
     const a = await ctx.send('POST', '/freeplay/redeem', { code });
-    return answerToResult(a, { action: 'default', values: { code } }, (json) => ({ redirect: '/freeplay', flash: { kind: 'success', message: String(json.message || 'Code redeemed.') } }));
+    return answerToResult(a, { action: 'default', values: { code } }, (json) => ({ redirect: '/freeplay', flash: { kind: 'success', message: String(json.message || m.pages_freeplay_redeemed()) } }));
   },
 };

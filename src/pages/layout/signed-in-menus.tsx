@@ -1,3 +1,4 @@
+import { m } from '../../i18n/paraglide/messages.js';
 import { Island } from '../island';
 import type { SiteInfo, Viewer } from '../page';
 
@@ -21,16 +22,16 @@ export function SignedInMenus({ formToken }: { formToken?: string }) {
     <>
       <div className="dropdown" data-dropdown>
         <button type="button" className="btn btn-ghost dropdown-toggle" data-dropdown-toggle aria-expanded="false" aria-haspopup="true">
-          Account
+          {m.layout_account()}
         </button>
         <ul className="dropdown-menu dropdown-right" data-dropdown-menu hidden>
-          <li><a href="/notifications">Notifications</a></li>
-          <li><a href="/transactions">Transactions</a></li>
-          <li><a href="/profile-setting">Settings</a></li>
+          <li><a href="/notifications">{m.layout_account_notifications()}</a></li>
+          <li><a href="/transactions">{m.layout_account_transactions()}</a></li>
+          <li><a href="/profile-setting">{m.layout_account_settings()}</a></li>
           <li>
             <form method="post" action="/logout">
               {formToken && <input type="hidden" name="_token" value={formToken} />}
-              <button type="submit" className="menu-button">Logout</button>
+              <button type="submit" className="menu-button">{m.layout_account_logout()}</button>
             </form>
           </li>
         </ul>
@@ -46,12 +47,12 @@ export function SignedInMenus({ formToken }: { formToken?: string }) {
 export function WalletLinks() {
   return (
     <section className="nav-wallet-links" aria-labelledby="nav-wallet-title">
-      <h2 id="nav-wallet-title">Wallet</h2>
+      <h2 id="nav-wallet-title">{m.layout_wallet_title()}</h2>
       <ul>
-        <li><a href="/p2p-transfer">Send to a player</a></li>
-        <li><a href="/deposit-bitcoin" data-deposit-open>Deposit</a></li>
-        <li><a href="/home#withdraw">Withdraw</a></li>
-        <li><a href="/freeplay">Freeplay</a></li>
+        <li><a href="/p2p-transfer">{m.layout_nav_send()}</a></li>
+        <li><a href="/deposit-bitcoin" data-deposit-open>{m.layout_wallet_deposit()}</a></li>
+        <li><a href="/home#withdraw">{m.layout_nav_withdraw()}</a></li>
+        <li><a href="/freeplay">{m.layout_wallet_freeplay()}</a></li>
       </ul>
     </section>
   );

@@ -2,6 +2,7 @@ import { answerToResult } from '../form-post';
 import type { ActionContext, ActionResult, PageAction } from '../page';
 import { readAmount } from '../../shared/schemas/amount-input';
 import { LIMIT_FIELDS } from '../../shared/schemas/play-limits';
+import { m } from '../../i18n/paraglide/messages.js';
 
 // The profile page's responsible-gaming and session forms, as plain posts: each calls the same API as any client,
 // so the services' rules (and their refusals) are the same whichever way a player comes.
@@ -32,24 +33,24 @@ export const protectionActions: Record<string, PageAction> = {
     const a = await ctx.send('PUT', '/user/limits', body);
     const waiting = Array.isArray(a.json?.pending) && a.json!.pending.length > 0;
     return answerToResult(a, { action: 'limits', values }, () =>
-      ok(waiting ? 'Deposit limits saved. Higher or removed limits take effect after 24 hours.' : 'Deposit limits saved.', 'deposit-limits'));
+      ok(waiting ? m.profile_limits_saved_waiting() : m.profile_limits_saved(), 'deposit-limits'));
   },
   async coolOff(ctx) {
     const values = { period: ctx.fields.period ?? '' };
-    if (!ctx.fields.confirm) return { status: 400, form: { action: 'coolOff', values, errors: { confirm: 'Tick the box to confirm your break' } } };
+    if (!ctx.fields.confirm) return { status: 400, form: { action: 'coolOff', values, errors: { confirm: m.profile_cool_off_tick() } } };
     const a = await ctx.send('POST', '/user/cool-off', { period: values.period });
-    return answerToResult(a, { action: 'coolOff', values }, () => ok('Your cool-off break has started.', 'responsible-gaming'));
+    return answerToResult(a, { action: 'coolOff', values }, () => ok(m.profile_cool_off_started(), 'responsible-gaming'));
   },
   async selfExclude(ctx) {
     const values = { period: ctx.fields.period ?? '' };
     if (!ctx.fields.confirm)
-      return { status: 400, form: { action: 'selfExclude', values, errors: { confirm: 'Tick the box to confirm you understand it cannot be undone' } } };
+      return { status: 400, form: { action: 'selfExclude', values, errors: { confirm: m.profile_exclude_tick() } } };
     const a = await ctx.send('POST', '/user/self-exclude', { period: values.period, password: ctx.fields.password ?? '' });
-    return answerToResult(a, { action: 'selfExclude', values }, () => ok('Your self-exclusion has started.', 'responsible-gaming'));
+    return answerToResult(a, { action: 'selfExclude', values }, () => ok(m.profile_exclude_started(), 'responsible-gaming'));
   },
   async endSession(ctx) {
     const a = await ctx.send('DELETE', `/user/sessions/${encodeURIComponent(ctx.fields.sessionId ?? '')}`);
-    return answerToResult(a, { action: 'endSession', values: {} }, () => ok('That device was signed out.', 'sessions'));
+    return answerToResult(a, { action: 'endSession', values: {} }, () => ok(m.profile_device_signed_out(), 'sessions'));
   },
   async endOtherSessions(ctx) {
     const a = await ctx.send('DELETE', '/user/sessions');

@@ -1,7 +1,9 @@
+import { m } from '../../i18n/paraglide/messages.js';
+import { Rich } from '../../i18n/rich';
 import type { GameAccountView } from '../../shared/game-accounts';
 import { Island } from '../island';
 import { formKey } from '../home-actions';
-import type { FormState, SiteInfo } from '../page';
+import { withdrawalTimeIn, type FormState, type SiteInfo } from '../page';
 import type { Flash } from '../flash';
 import { FlashHere } from '../flash-here';
 import { Paused } from './paused';
@@ -32,7 +34,7 @@ function FormSection({ id, title, subtitle, children, flash }: { id: string; tit
 }
 
 /** The credential list, then the three stacked forms with anchors #transfer, #redeem and #withdraw. */
-export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site, flash, paused, verifyIdentity = false }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime'>; flash?: Flash; paused?: string | null; verifyIdentity?: boolean }) {
+export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPerBtc = null, formToken, twoStep, site, flash, paused, verifyIdentity = false }: { accounts: GameAccountView[]; walletCents: number; canPlay: boolean; form: FormState | null; rateUsdPerBtc?: number | null; formToken?: string; twoStep?: boolean; site: Pick<SiteInfo, 'bitcoinNetwork' | 'withdrawalTime' | 'withdrawalTiming'>; flash?: Flash; paused?: string | null; verifyIdentity?: boolean }) {
   // A refused plain post comes back to its own form only.
   const posted = (action: string) => (form?.action === action ? { values: form.values, errors: form.errors, message: form.message ?? null, ...(form.link && { link: form.link }) } : null);
   // The withdraw form's steps all come back to it; a review carries its figures (src/pages/withdraw-actions.ts).
@@ -43,23 +45,23 @@ export function DashboardForms({ accounts, walletCents, canPlay, form, rateUsdPe
     <>
       <section id="game-accounts" className="page-section dashboard-section" aria-labelledby="game-accounts-title">
         <div className="section-head">
-          <h2 id="game-accounts-title">Your Game Accounts</h2>
-          <p>Sign in to each game's app with these details. Your password is shown only to you.</p>
+          <h2 id="game-accounts-title">{m.pages_dash_accounts_title()}</h2>
+          <p>{m.pages_dash_accounts_lead()}</p>
         </div>
         <Island name="GameCredentials" props={{ initial: accounts, canPlay, form: posted('reset'), formToken, twoStep, reveal: posted('reveal') }} />
       </section>
       <div className="dashboard-forms">
-        <FormSection flash={flash} id="transfer" title="Transfer to Game" subtitle="Move credits from your wallet to your game account.">
+        <FormSection flash={flash} id="transfer" title={m.pages_dash_transfer_title()} subtitle={m.pages_dash_transfer_lead()}>
           <Paused reason={paused} id="transfer-paused">
             <Island name="GameMoveForm" props={{ kind: 'transfer', accounts: forForms, walletCents, formKey: formKey(), form: posted('transfer'), formToken }} />
           </Paused>
         </FormSection>
-        <FormSection flash={flash} id="redeem" title="Redeem from Game" subtitle="Bring credits from your game account back to your wallet.">
+        <FormSection flash={flash} id="redeem" title={m.pages_dash_redeem_title()} subtitle={m.pages_dash_redeem_lead()}>
           <Island name="GameMoveForm" props={{ kind: 'redeem', accounts: forForms, walletCents, formKey: formKey(), form: posted('redeem'), formToken }} />
         </FormSection>
-        <FormSection flash={flash} id="withdraw" title="Withdraw to Bitcoin" subtitle="Cash out your wallet to your own Bitcoin address or Lightning invoice.">
-          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: withdrawPosted, review: reviewOf(form), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: site.withdrawalTime }} />
-          {verifyIdentity && <p className="field-hint">Cash-outs need a verified identity. <a href="/verify-identity">Verify your identity</a></p>}
+        <FormSection flash={flash} id="withdraw" title={m.pages_dash_withdraw_title()} subtitle={m.pages_dash_withdraw_lead()}>
+          <Island name="WithdrawForm" props={{ walletCents, rateUsdPerBtc, formKey: formKey(), form: withdrawPosted, review: reviewOf(form), formToken, twoStep, network: site.bitcoinNetwork, withdrawalTime: withdrawalTimeIn(site) }} />
+          {verifyIdentity && <p className="field-hint"><Rich text={m.pages_dash_verify_needed()} links={[(w) => <a href="/verify-identity">{w}</a>]} /></p>}
         </FormSection>
       </div>
     </>

@@ -1,3 +1,5 @@
+import { m } from '../../i18n/paraglide/messages.js';
+
 /**
  * The dashboard's fixed bar (spec §2): Player ID, Deposit and 'How to Deposit with CashApp'. Deposit reaches the
  * deposit form on /deposit-bitcoin without script; with it, the deposit modal opens on `[data-deposit-open]`.
@@ -7,19 +9,19 @@ export function PlayerBar({ playerId, paused = null }: { playerId: number; pause
     <div className="player-bar">
       <div className="player-bar-inner">
         <p className="player-id">
-          Player ID: <strong>{playerId}</strong>
+          {`${m.pages_bar_player_id()} `}<strong>{playerId}</strong>
         </p>
         <p className="player-bar-hint">
-          <a href="/support#how-to-deposit-with-cashapp">How to Deposit with CashApp</a>
+          <a href="/support#how-to-deposit-with-cashapp">{m.pages_bar_cashapp()}</a>
         </p>
         {paused ? (
           // Closed by a cool-off or self-exclusion: the reason is beside the hero's Deposit Now (#deposit-paused).
           <button type="button" className="btn btn-primary btn-sm" disabled aria-describedby="deposit-paused">
-            Deposit
+            {m.pages_bar_deposit()}
           </button>
         ) : (
           <a className="btn btn-primary btn-sm" href="/deposit-bitcoin" data-deposit-open="">
-            Deposit
+            {m.pages_bar_deposit()}
           </a>
         )}
       </div>

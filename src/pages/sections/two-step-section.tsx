@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Island } from '../island';
 import type { PageContext } from '../page';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export { twoStepActions } from '../two-step-actions';
 
@@ -21,7 +22,7 @@ export function TwoStepSection({ ctx, notice, mail }: { ctx: PageContext; notice
   const mine = ctx.form?.action.startsWith('2fa-') ? ctx.form : null;
   return (
     <section id="two-step" className="card two-step-card" aria-labelledby="two-step-title">
-      <h2 id="two-step-title">Two-step verification</h2>
+      <h2 id="two-step-title">{m.profile_two_step_title()}</h2>
       {notice}
       <Island name="TwoStepSettings" props={{ enabled: ctx.viewer!.twoStep === true, siteName: ctx.site.siteName, formToken: ctx.formToken, form: mine, confirmsByEmail: mail?.confirmsByEmail, awaiting: mail?.awaiting }} />
     </section>
