@@ -5,7 +5,7 @@
 // are stored. The server's resident memory is read from the kernel (/proc/<pid>/status: VmRSS, and VmHWM for the
 // peak, reset just before the uploads through /proc/<pid>/clear_refs): when idle, at its peak over idle, and a
 // minute after the last upload. Memory only: no yardstick needed, so it also runs alone: bun bench/uploads.bench.ts
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedPlayers, type BenchPlayer } from './lib/players';
@@ -142,5 +142,7 @@ try {
   if (!ok) console.error(`uploads not all stored: ${JSON.stringify(outcomes.filter((o) => !o.stored))}`);
 } finally {
   await server.stop();
+  // Twenty submissions of 30 MB each: the folder is gone with the run.
+  rmSync(dir, { recursive: true, force: true });
 }
 process.exit(ok ? 0 : 1);

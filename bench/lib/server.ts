@@ -40,6 +40,8 @@ export async function startServer(
     env.CREDENTIAL_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
     env.DOCUMENT_KEY ??= Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex');
     env.SMTP_URL ??= await smtpSinkUrl();
+    // Benchmarks take no real payments: production starts on the sandbox only when told so (docs/decisions/sandbox-controls.md).
+    if (!env.BTCPAY_URL) env.PAYMENTS_SANDBOX_IN_PRODUCTION ??= 'on';
   }
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();

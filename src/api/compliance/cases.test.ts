@@ -49,6 +49,14 @@ describe('the list and one case', () => {
     expect((await admin(app, op, 'GET', '/cases?page=0')).status).toBe(400);
   });
 
+  test("a player's cash-out: not frozen and no case for a new player; an unknown player is a 404", async () => {
+    const fresh = await createPlayer(app);
+    const r = await admin(app, op, 'GET', `/players/${fresh.userId}/cash-out`);
+    expect([r.status, r.json.data]).toEqual([200, { frozen: null, openCases: 0 }]);
+    const none = await admin(app, op, 'GET', `/players/${crypto.randomUUID()}/cash-out`);
+    expect([none.status, none.json.errorType]).toEqual([404, 'NOT_FOUND']);
+  });
+
   test('a case: its rule and facts in dollars and ISO times, the other players named, the player\'s waiting withdrawals', async () => {
     const fan = (await admin(app, op, 'GET', `/cases?player=${a.userId}`)).json.cases.find((c: any) => c.rule === 'fan_in_out');
     const d = (await admin(app, op, 'GET', `/cases/${fan.id}`)).json.case;

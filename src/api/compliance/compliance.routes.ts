@@ -39,6 +39,7 @@ export const complianceRoutes = (d: Deps, session: Session) =>
     }, { admin: true, idempotent: true })
     .get('/players/:id/cash-out', async ({ params }) => {
       const s = await d.compliance.cashOut(params.id);
+      if (!s) throw AppError.notFound('Player not found');
       return { success: true, data: { frozen: s.frozen ? { reason: s.frozen.reason, by: s.frozen.by, at: iso(s.frozen.at), caseId: s.frozen.caseId } : null, openCases: s.openCases } };
     }, { admin: true })
     .post('/players/:id/unfreeze', async ({ params, body, operator, request }) => {

@@ -75,6 +75,22 @@ describe('in and out without play (AML_MIN_PLAY_SHARE 0.25)', () => {
     expect(payoutCreates(double)).toBe(2);
   });
 
+  test('money only received from another player and cashed out unplayed is held (the mule pattern); a quarter of it played is not', async () => {
+    const sender = await createPlayer(app);
+    await fund(app, sender.userId, 100_000);
+    // Nothing deposited by this player: all that came in is $300 from another player.
+    expect((await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: p.email, amount: 300 }, { token: sender.token })).status).toBe(200);
+    expect((await withdraw(app, p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 150 })).json.data.status).toBe('under review');
+    expect(payoutCreates(double)).toBe(0);
+    expect((await casesOf(app, p.userId)).map((c) => String(c.rule))).toEqual(['in_out_without_play']);
+    // Another receiver who played a quarter of it ($75 of $300) cashes out as anyone would.
+    const other = await createPlayer(app);
+    expect((await call(app, 'POST', '/api/v1/transfer/p2p-transfer', { email: other.email, amount: 300 }, { token: sender.token })).status).toBe(200);
+    await play(app, other, 75);
+    expect((await withdraw(app, other, { currency: 'BTC-CHAIN', wallet_address: OTHER, amount: 150 })).json.data.status).toBe('pending');
+    expect(payoutCreates(double)).toBe(1);
+  });
+
   test('a cancelled withdrawal does not start the window again: what came in before it still counts', async () => {
     await fund(app, p.userId, 100_000);
     const first = await withdraw(app, p, { currency: 'BTC-CHAIN', wallet_address: ADDRESS, amount: 100 });

@@ -94,12 +94,17 @@ export async function isFrozen(client: Client, userId: string): Promise<boolean>
   return r.rows.length > 0;
 }
 
-/** A player's cash-out as the console shows it: frozen (why, by whom, since when, which case) or not, and their open cases. */
+/**
+ * A player's cash-out as the console shows it: frozen (why, by whom, since when, which case) or not, and their open
+ * cases; null for no such player.
+ */
 export async function cashOutState(client: Client, userId: string) {
-  const [f, n] = await client.batch([
+  const [u, f, n] = await client.batch([
+    { sql: 'SELECT 1 FROM users WHERE id = ?', args: [userId] },
     { sql: 'SELECT reason, frozen_by, frozen_at, case_id FROM cash_out_freezes WHERE user_id = ?', args: [userId] },
     { sql: "SELECT count(*) AS n FROM compliance_cases WHERE user_id = ? AND status = 'open'", args: [userId] },
   ], 'read');
+  if (!u!.rows[0]) return null;
   const x = f!.rows[0];
   return {
     frozen: x ? { reason: String(x.reason), by: x.frozen_by == null ? null : String(x.frozen_by), at: Number(x.frozen_at), caseId: x.case_id == null ? null : String(x.case_id) } : null,
