@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { IdempotencyPlugin } from '../../http/idempotency';
 import type { Session } from '../../http/session';
 import { dollarsFromCents } from '../../shared/money';
-import { checkConfirmation, signReview } from '../../services/withdrawal-review/review-token';
+import { checkConfirmation, reviewRef, signReview } from '../../services/withdrawal-review/review-token';
 import type { WithdrawalReviewService } from '../../services/withdrawal-review/withdrawal-review';
 import { readWithdrawBody, requestWithdrawal, timeTextFor, type RequestDeps } from './withdrawal-request';
 
@@ -32,10 +32,12 @@ export const withdrawalReviewRoutes = (d: ReviewDeps, session: Session) => {
         },
       };
     }, { auth: true })
-    .post('/withdraw/confirm', async ({ player, body, idempotency }) => {
+    .post('/withdraw/confirm', async ({ player, body }) => {
       const input = readWithdrawBody(body, d.config);
+      const token = (body as { review?: unknown }).review;
       // What was reviewed, in time and at a rate still as good (the request then checks everything again and holds).
-      checkConfirmation(d.reviewKey, (body as { review?: unknown }).review, { userId: player.userId, ...input }, now(), await d.withdrawals.rate());
-      return requestWithdrawal(d, player, input, idempotency?.ref);
+      checkConfirmation(d.reviewKey, token, { userId: player.userId, ...input }, now(), await d.withdrawals.rate());
+      // The review, not the key, names the request: confirmed twice, with other keys or none, it withdraws once.
+      return requestWithdrawal(d, player, input, reviewRef(String(token)));
     }, { auth: true, idempotent: true });
 };

@@ -112,6 +112,21 @@ describe('the confirmation withdraws exactly what was reviewed', () => {
     expect((await verifyLedger(app.deps.database.client)).ok).toBe(true);
   });
 
+  test('once per review, under other keys or none: a script confirming one review again gets the same withdrawal', async () => {
+    const p = await funded();
+    const { token } = (await review(p)).json.review;
+    const noKey = () => call(app, 'POST', '/api/v1/withdraw/confirm', { ...ORDER, review: token }, { token: p.token });
+    const answers = [await noKey(), await noKey(), await confirm(p, { ...ORDER, review: token }), await confirm(p, { ...ORDER, review: token })];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.json.data.withdrawalId)).size).toBe(1);
+    expect((await traces(p)).withdrawals).toBe(1);
+    expect(await available(app, p.userId)).toBe(4_500);
+    // A new review is a new withdrawal.
+    await fund(app, p.userId, 20_000);
+    expect((await confirm(p, { ...ORDER, review: (await review(p)).json.review.token })).status).toBe(200);
+    expect((await traces(p)).withdrawals).toBe(2);
+  });
+
   test('anything else than what was reviewed is refused, and nothing is held', async () => {
     const p = await funded();
     const other = await funded();

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
 import { satsOf, satsWithinCents } from '../payments/btc-amount';
 import type { PaymentMethodId } from '../payments/payments.port';
@@ -9,8 +9,8 @@ export const REVIEW_TTL_MS = 10 * 60_000;
 /** How far the BTC amount may fall between review and confirmation before the player is shown it again (1 %). */
 export const RATE_TOLERANCE_PERCENT = 1;
 
-/** What a review vouches for: who, what, where, at which rate and figure, until when. */
-export type ReviewClaims = { u: string; c: PaymentMethodId; d: string; a: number; t: number; r: string; b: string; f: boolean; e: number };
+/** What a review vouches for: who, what, where, at which rate and figure, until when; `n` makes each review its own. */
+export type ReviewClaims = { u: string; c: PaymentMethodId; d: string; a: number; t: number; r: string; b: string; f: boolean; e: number; n: string };
 
 const mac = (key: string, body: string) => createHmac('sha256', key).update(body).digest('base64url');
 
@@ -19,7 +19,8 @@ const mac = (key: string, body: string) => createHmac('sha256', key).update(body
  * destination, both amounts and the figures shown, so a confirmation can be only of what was reviewed.
  */
 export function signReview(key: string, userId: string, r: WithdrawalReview, ttlMs = REVIEW_TTL_MS): { token: string; expiresAt: number } {
-  const claims: ReviewClaims = { u: userId, c: r.currency, d: r.destination.value, a: r.amountCents, t: r.tipCents, r: r.rate, b: r.btcAmount, f: r.btcFixed, e: r.readAt + ttlMs };
+  const claims: ReviewClaims = { u: userId, c: r.currency, d: r.destination.value, a: r.amountCents, t: r.tipCents, r: r.rate, b: r.btcAmount, f: r.btcFixed, e: r.readAt + ttlMs,
+    n: Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString('base64url') };
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return { token: `${body}.${mac(key, body)}`, expiresAt: claims.e };
 }
@@ -43,6 +44,12 @@ export const destinationOf = (currency: string, typed: string) => {
   const v = typed.trim();
   return currency === 'BTC-LN' ? v.replace(/^lightning:/i, '').toLowerCase() : v;
 };
+
+/**
+ * The request reference of a confirmation: one review makes one withdrawal, however often and under whichever
+ * Idempotency-Key (or none) it is confirmed. The token is bound to its player, so the reference is too.
+ */
+export const reviewRef = (token: string) => `review:${createHash('sha256').update(token).digest('base64url')}`;
 
 export const REVIEW_AGAIN = 'Please check this withdrawal before you confirm it.';
 
