@@ -110,7 +110,8 @@ for (const o of started.outputs) {
 // content's hash) and of the worker's own source, so any change makes a new worker that players get on their next
 // navigation (the offline page's template too: the worker keeps that page). It keeps the offline page and its script
 // from the start; the other hashed files as they are used.
-const workerSource = ['src/pwa/sw.ts', 'src/pwa/sw-rules.ts', 'src/pwa/offline-page.tsx'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+// (The offline page's words are in the islands' catalogues.)
+const workerSource = ['src/pwa/sw.ts', 'src/pwa/sw-rules.ts', 'src/pwa/offline-page.tsx', 'src/i18n/messages/islands/en.json', 'src/i18n/messages/islands/es.json'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
 manifest.swVersion = new Bun.CryptoHasher('sha256').update([...readdirSync(out)].sort().join('\n') + workerSource).digest('hex').slice(0, 16);
 const worker = await Bun.build({
   ...common,
