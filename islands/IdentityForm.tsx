@@ -1,6 +1,7 @@
 import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { checkIdentityDetails } from '../src/shared/schemas/identity';
+import { NETWORK_ERROR, SESSION_EXPIRED } from './_client/api';
 import { navigation } from './_client/navigate';
 import { word } from './_client/page-words';
 import { toast } from './_client/toast';
@@ -85,7 +86,7 @@ export default function IdentityForm(props: IdentityFormProps) {
       const a = await uploadForm('/identity/submission', data, (done, total) => setProgress(Math.min(1, done / total)));
       if (a.status === 201 && a.json?.success === true) return navigation.assign(SUBMITTED_PATH);
       if (a.status === 401) {
-        toast.error(word('sessionExpired'), { id: 'session-expired' });
+        toast.error(word('sessionExpired', SESSION_EXPIRED), { id: 'session-expired' });
         return navigation.assign('/login?next=%2Fverify-identity');
       }
       // A field of the form's at its field; anything else (a form that could not be read) and a refusal of the whole
@@ -102,7 +103,7 @@ export default function IdentityForm(props: IdentityFormProps) {
       setMessage(others.length ? others.join(' ') : Object.keys(fields).length ? null : whole);
       setFocusTick((n) => n + 1);
     } catch {
-      setMessage(`${word('networkError')} ${m.islands_identity_offline()}`);
+      setMessage(`${word('networkError', NETWORK_ERROR)} ${m.islands_identity_offline()}`);
       setFocusTick((n) => n + 1);
     } finally {
       setProgress(null);

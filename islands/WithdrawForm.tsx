@@ -5,7 +5,7 @@ import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
 import { TOTP_ERROR_TYPES } from '../src/shared/schemas/two-step';
 import type { WithdrawReviewView } from '../src/shared/withdraw-review';
-import { api, type ApiAnswer } from './_client/api';
+import { api, REQUEST_FAILED, type ApiAnswer } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { idempotencyKey } from './_client/idempotency';
 import { word } from './_client/page-words';
@@ -92,10 +92,10 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   /** A refusal, at the step's form: a named page, the balance, a field, or a sentence. */
   function refused(r: ApiAnswer) {
     setReviewing(null);
-    if (LINKED_REFUSALS.includes(String(r.errorType))) setFailure({ message: r.message || word('requestFailed'), link: sameSitePath(linkOf(r)) });
+    if (LINKED_REFUSALS.includes(String(r.errorType))) setFailure({ message: r.message || word('requestFailed', REQUEST_FAILED), link: sameSitePath(linkOf(r)) });
     else if (r.errorType === 'INSUFFICIENT_FUNDS') return form.showServerErrors({ amount: r.message || m.islands_insufficient() });
     else if (Object.keys(r.fieldErrors).some((f) => FIELDS.includes(f))) return form.showServerErrors(r.fieldErrors);
-    else setFailure({ message: r.message || word('requestFailed'), link: null });
+    else setFailure({ message: r.message || word('requestFailed', REQUEST_FAILED), link: null });
     setRefusals((n) => n + 1);
   }
 

@@ -3,15 +3,15 @@
 import type { FieldErrors } from '../../src/shared/schemas/fields';
 import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
 import { navigation } from './navigate';
-import { word, WORDS } from './page-words';
+import { word } from './page-words';
 import { toast } from './toast';
 
 export const API_BASE = '/api/v1';
 // The English of the client's own messages; a page says them in its language (page-words.ts).
-export const SESSION_EXPIRED = WORDS.sessionExpired;
-export const UNEXPECTED = WORDS.unexpected;
-export const NETWORK_ERROR = WORDS.networkError;
-export const REQUEST_FAILED = WORDS.requestFailed;
+export const SESSION_EXPIRED = 'Session expired. Please log in again.';
+export const UNEXPECTED = 'Unexpected server response.';
+export const NETWORK_ERROR = 'Network error or server unavailable.';
+export const REQUEST_FAILED = 'Request failed.';
 const LOGIN_REDIRECT_MS = 1000;
 
 export type FieldError = { field: string; message: string };
@@ -47,7 +47,7 @@ let leaving = false;
 
 /** The 401 path of spec §8: one toast, one redirect to /login a second later, however many calls fail. */
 function sessionExpired() {
-  toast.error(word('sessionExpired'), { id: 'session-expired' });
+  toast.error(word('sessionExpired', SESSION_EXPIRED), { id: 'session-expired' });
   if (leaving) return;
   leaving = true;
   // Back to this page after signing in again (the login page keeps only a path on this site).
@@ -84,7 +84,7 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
     });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    toast.error(word('networkError'), { id: 'network-error' });
+    toast.error(word('networkError', NETWORK_ERROR), { id: 'network-error' });
     throw e;
   }
   let data: Record<string, unknown>;
@@ -94,7 +94,7 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
     data = parsed as Record<string, unknown>;
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    const unexpected = word('unexpected');
+    const unexpected = word('unexpected', UNEXPECTED);
     toast.error(unexpected, { id: 'unexpected-response' });
     return { success: false, status: res.status, message: unexpected, fieldErrors: {} } as ApiAnswer<T>;
   }
@@ -106,7 +106,7 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
     sessionExpired();
     return answer;
   }
-  if (!answer.message) answer.message = word('requestFailed');
+  if (!answer.message) answer.message = word('requestFailed', REQUEST_FAILED);
   if (!handledInline(answer, opts)) toast.error(answer.message, { id: 'request-failed' });
   return answer;
 }

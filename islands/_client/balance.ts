@@ -32,11 +32,14 @@ export function flashBalance(): void {
   }
 }
 
+/** The English of the toast, said in the page's language (page-words.ts). */
+export const RECEIVED = 'You received {amount} from {from}';
+
 /** A P2P transfer reached this player (the `p2pReceived` push): a toast naming the amount and who sent it. */
 export function announceReceived(data: unknown): void {
   const d = (data ?? {}) as { amount?: unknown; from?: unknown };
   const cents = dollarsToCents(d.amount);
   if (cents === null || typeof d.from !== 'string' || typeof document === 'undefined') return;
-  toast.success(fillWords(word('received'), { amount: formatCents(cents), from: d.from }), { id: 'p2p-received' });
+  toast.success(fillWords(word('received', RECEIVED), { amount: formatCents(cents), from: d.from }), { id: 'p2p-received' });
   flashBalance();
 }

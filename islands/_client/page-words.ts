@@ -3,19 +3,7 @@
 // (docs/decisions/signed-in-loading.md), so the server writes these in the page's language into one element's data
 // attributes (islands/_ui/page-words.tsx, drawn by the header's wallet menu); an island's mount also registers them
 // from its own messages, for the pages without that element. English when neither has them.
-import { pageWide } from './live-state';
-
-export const WORDS = {
-  close: 'Dismiss',
-  received: 'You received {amount} from {from}',
-  updateReady: 'An update is ready: it is used from the next page you open.',
-  sessionExpired: 'Session expired. Please log in again.',
-  unexpected: 'Unexpected server response.',
-  networkError: 'Network error or server unavailable.',
-  requestFailed: 'Request failed.',
-  menuClose: 'Close menu',
-} as const;
-export type WordKey = keyof typeof WORDS;
+export type WordKey = 'close' | 'received' | 'updateReady' | 'sessionExpired' | 'unexpected' | 'networkError' | 'requestFailed' | 'menuClose';
 
 /** The element whose data attributes hold the words (`data-session-expired` for `sessionExpired`). */
 export const WORDS_SELECTOR = '[data-page-words]';
@@ -23,17 +11,20 @@ export const WORDS_SELECTOR = '[data-page-words]';
 /** `sessionExpired` → `data-session-expired`. */
 export const wordAttribute = (key: WordKey) => 'data-' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
-const registered = pageWide<Partial<Record<WordKey, string>>>('words', () => ({}));
+// Page-wide (every script bundle on the page carries its own copy of this module), as live-state.ts keeps its stores;
+// without importing it, so the visitors' enhancement script stays small.
+const registered: Partial<Record<WordKey, string>> = ((globalThis as unknown as Record<symbol, Partial<Record<WordKey, string>>>)[Symbol.for('coinreel.words')] ??= {});
 
 /** An island's mount hands over its messages (in its page's language). */
 export function registerWords(words: Partial<Record<WordKey, string>>): void {
   Object.assign(registered, words);
 }
 
-/** A word in the page's language: the server's, else an island's, else English. */
-export function word(key: WordKey, doc: Document | undefined = globalThis.document): string {
+/** A word in the page's language: the server's, else an island's, else the English its caller gives (each script
+ * carries only the English it says). */
+export function word(key: WordKey, english: string, doc: Document | undefined = globalThis.document): string {
   const el = doc?.querySelector?.(WORDS_SELECTOR);
-  return el?.getAttribute(wordAttribute(key)) || registered[key] || WORDS[key];
+  return el?.getAttribute(wordAttribute(key)) || registered[key] || english;
 }
 
 /** Fills `{name}` places with their values; a place without one stays as written. */

@@ -14,7 +14,7 @@ export function initNav(doc: Document = document): () => void {
   const openLabel = toggle.getAttribute('aria-label') || 'Open menu';
   const set = (open: boolean) => {
     toggle.setAttribute('aria-expanded', String(open));
-    toggle.setAttribute('aria-label', open ? word('menuClose', doc) : openLabel);
+    toggle.setAttribute('aria-label', open ? word('menuClose', 'Close menu', doc) : openLabel);
     nav.classList.toggle('open', open);
   };
 

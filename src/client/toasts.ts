@@ -82,7 +82,7 @@ function build(doc: Document, close: () => void): HTMLElement {
   const button = doc.createElement('button');
   button.type = 'button';
   button.className = 'toast-close';
-  button.setAttribute('aria-label', word('close', doc));
+  button.setAttribute('aria-label', word('close', 'Dismiss', doc));
   button.textContent = '×';
   button.addEventListener('click', close);
   el.append(icon, doc.createElement('p'), button);
