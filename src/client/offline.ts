@@ -11,15 +11,17 @@ export function offlineLang(store: Storage | undefined = globalThis.sessionStora
   return langFromCookie(cookie) ?? langFromAcceptLanguage(languages.join(','));
 }
 
-/** Shows the words of `lang` (the page holds every language, English shown), with its title and `<html lang>`. */
+/**
+ * Shows the words of `lang` (the page holds every language, English shown), with its title and `<html lang>`; the
+ * other languages' words leave the page, so it holds one of each thing to read.
+ */
 export function showLang(doc: Document, lang: Lang): HTMLElement | null {
-  let shown: HTMLElement | null = null;
-  for (const block of doc.querySelectorAll<HTMLElement>('[data-lang]')) {
-    block.hidden = block.dataset.lang !== lang;
-    if (!block.hidden) shown = block;
-  }
+  const blocks = [...doc.querySelectorAll<HTMLElement>('[data-lang]')];
+  const shown = blocks.find((b) => b.dataset.lang === lang) ?? blocks.find((b) => b.dataset.lang === 'en') ?? null;
+  for (const b of blocks) if (b !== shown) b.remove();
   if (shown) {
-    doc.documentElement.lang = lang;
+    shown.hidden = false;
+    doc.documentElement.lang = shown.dataset.lang!;
     if (shown.dataset.title) doc.title = shown.dataset.title;
   }
   doc.documentElement.dataset.ready = '';
