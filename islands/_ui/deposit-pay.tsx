@@ -46,7 +46,7 @@ export function AddressPanel({ entry }: { entry: DepositAddress }) {
       <div className="deposit-qr" role="img" aria-label={m.islands_deposit_qr_label({ name: noun })} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
       {entry.amountBtc && (
         <p className="deposit-amount">
-          <Rich text={m.islands_deposit_send_exactly({ btc: entry.amountBtc })} />
+          {`${m.islands_deposit_send_exactly()} `}<strong>{entry.amountBtc} BTC</strong>
         </p>
       )}
       <div className="deposit-address-row">
