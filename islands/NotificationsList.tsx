@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
-import { historyPlace, noteLink, notePageFrom, notificationContent, notificationType, relativeAge, type Note, type NotePage } from './_ui/history-format';
+import { historyPlace, noteLink, notePageFrom, type Note, type NotePage } from './_ui/history-format';
+import { notificationContent, notificationType, relativeAge } from './_ui/note-words';
 
 export const NOTE_PAGE_SIZE = 10;
 /** The English of a failed load with no word from the server; the list says it in its page's language. */

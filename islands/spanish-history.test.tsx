@@ -5,7 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { FakeWebSocket } from '../tests/helpers/fake-websocket';
 import { islandDom } from '../tests/helpers/islands';
 import { englishShown, inPageLang, speakPageLang } from '../tests/helpers/spanish-islands';
-import { detailLines, formatTime, notificationType, relativeAge, showingText, statusWords, tipSplit, typeWords, type Note, type Tx, type TxPage } from './_ui/history-format';
+import { detailLines, formatTime, showingText, statusWords, tipSplit, typeWords, type Note, type Tx, type TxPage } from './_ui/history-format';
+import { notificationType, relativeAge } from './_ui/note-words';
 import NotificationsList from './NotificationsList';
 import TransactionsTable from './TransactionsTable';
 

@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { brotliCompressSync, constants } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
 import { compileMessages } from './compile-messages';
+import { messageImports } from './message-imports';
 
 const root = resolve(import.meta.dir, '..');
 // The message catalogues first: the islands and the server import their compiled functions (src/i18n).
@@ -41,7 +42,8 @@ const common = {
 // Islands share one React chunk through code splitting. The enhancement script is built on its own, so the
 // pages without islands load exactly one small, self-contained file and never a shared chunk.
 const builds = await Promise.all([
-  Bun.build({ ...common, entrypoints: [...entries, join(root, 'public/styles/site.css'), join(root, 'public/styles/public.css')], splitting: true }),
+  // Each island gets the messages it calls, not those of every island (scripts/message-imports.ts).
+  Bun.build({ ...common, entrypoints: [...entries, join(root, 'public/styles/site.css'), join(root, 'public/styles/public.css')], splitting: true, plugins: [messageImports] }),
   Bun.build({ ...common, entrypoints: [join(root, 'src/client/enhance.ts')], splitting: false }),
   // A signed-in player's pages load one file before any use (docs/decisions/signed-in-loading.md), and the offline
   // page one of its own; both self-contained, neither with React.

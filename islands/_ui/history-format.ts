@@ -1,8 +1,6 @@
 // Display rules for history and notifications (spec §2, §4, §9), shared by the islands and their pages. Words in the
 // current language: the request's on the server, the page's in an island.
 import { m } from '../../src/i18n/paraglide/messages.js';
-import { getLocale } from '../../src/i18n/paraglide/runtime.js';
-import { INTL_LOCALE, type Lang } from '../../src/i18n/lang';
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { UNDER_REVIEW } from '../../src/shared/under-review';
 
@@ -163,20 +161,7 @@ export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' 
   return 'grey';
 }
 
-/**
- * Short date plus hour and minute, on the 12-hour clock as every other time on the site ("Nov 24, 2026, 9:00 AM
- * UTC"). The server renders in UTC (it cannot know the player's zone) and says so; once hydrated the browser shows
- * local time.
- */
-export function formatTime(iso: string, local: boolean, lang: Lang = getLocale() as Lang): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const f = new Intl.DateTimeFormat(INTL_LOCALE[lang] ?? INTL_LOCALE.en, {
-    month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
-    ...(local ? {} : { timeZone: 'UTC' }),
-  });
-  return local ? f.format(d) : `${f.format(d)} UTC`;
-}
+export { formatTime } from './format-time';
 
 export type PageItem = number | 'gap-before' | 'gap-after';
 
@@ -198,34 +183,6 @@ export function showingText(page: number, limit: number, total: number): string 
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   return m.islands_tx_showing({ from, to: Math.min(page * limit, total), total });
 }
-
-/** spec §9: under 60 minutes 'Nm ago', under 24 hours 'Nh ago', else 'Nd ago'; under a minute 'just now', not '0m ago'. */
-export function relativeAge(iso: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  if (!Number.isFinite(minutes)) return '';
-  if (minutes < 1) return m.islands_age_now();
-  if (minutes < 60) return m.islands_age_minutes({ count: minutes });
-  if (minutes < 24 * 60) return m.islands_age_hours({ count: Math.floor(minutes / 60) });
-  return m.islands_age_days({ count: Math.floor(minutes / (24 * 60)) });
-}
-
-// Each notice's type as its heading says it (in English the type with underscores as spaces, spec §2).
-const NOTE_TYPES: Record<string, () => string> = {
-  P2P_SENT: m.islands_notes_type_p2p_sent, P2P_RECEIVED: m.islands_notes_type_p2p_received, DEPOSIT: m.islands_notes_type_deposit,
-  DEPOSIT_HELD: m.islands_notes_type_deposit_held, DEPOSIT_RELEASED: m.islands_notes_type_deposit_released, DEPOSIT_REFUNDED: m.islands_notes_type_deposit_refunded,
-  DEPOSIT_REVERSED: m.islands_notes_type_deposit_reversed, HELD_RELEASE: m.islands_notes_type_held_release, IDENTITY_VERIFIED: m.islands_notes_type_identity_verified,
-  IDENTITY_REJECTED: m.islands_notes_type_identity_rejected, ADJUSTMENT: m.islands_notes_type_adjustment, FREEPLAY_REDEEMED: m.islands_notes_type_freeplay_redeemed,
-  WITHDRAW: m.islands_notes_type_withdraw, WITHDRAWAL_REQUESTED: m.islands_notes_type_withdrawal_requested, WITHDRAWAL_SENT: m.islands_notes_type_withdrawal_sent,
-  WITHDRAWAL_CANCELLED: m.islands_notes_type_withdrawal_cancelled, GAME_PASSWORD_RESET: m.islands_notes_type_game_password_reset,
-  GAME_PASSWORD_RESET_FAILED: m.islands_notes_type_game_password_reset_failed, GAME_TRANSFER: m.islands_notes_type_game_transfer,
-  GAME_TRANSFER_FAILED: m.islands_notes_type_game_transfer_failed, GAME_REDEEM: m.islands_notes_type_game_redeem, GAME_REDEEM_FAILED: m.islands_notes_type_game_redeem_failed,
-  PROOF_OF_LIABILITIES: m.islands_notes_type_proof,
-};
-
-/** spec §2: the type with underscores as spaces (a known type in the page's language), else 'Unknown Type'. */
-export const notificationType = (t: unknown) =>
-  typeof t === 'string' && t.trim() ? (Object.hasOwn(NOTE_TYPES, t) ? NOTE_TYPES[t]!() : t.replace(/_/g, ' ')) : m.islands_notes_unknown_type();
-export const notificationContent = (c: unknown) => (typeof c === 'string' && c.trim() ? c : m.islands_notes_no_content());
 
 /** One loaded page of history, as the page's server render and the island both build it from the API answer. */
 export type TxPage = { type: TxType; page: number; items: Tx[]; totalPages: number; total: number; limit: number };

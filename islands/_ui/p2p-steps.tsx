@@ -3,7 +3,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { useHydrated } from '../_client/use-hydrated';
 import { FormToken } from './form-token';
-import { formatTime } from './history-format';
+import { formatTime } from './format-time';
 
 export type Recipient = { name: string | null; playerId: number };
 /** GET /transfer/receipt/:id's receipt, also in the transfer's answer. */
