@@ -1,4 +1,6 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
+import { Rich } from '../src/i18n/rich';
 import { checkProfile } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { useHydrated } from './_client/use-hydrated';
@@ -10,14 +12,14 @@ import { FormToken } from './_ui/form-token';
 import { TotpField, useCodeAsked } from './_ui/totp-field';
 import { useForm, type Posted } from './_ui/use-form';
 import { checkTotp } from '../src/shared/schemas/two-step';
-import { CURRENT_PASSWORD_REQUIRED } from '../src/shared/schemas/account';
 
 export type ProfileDetails = { name: string; phoneNo: string; email: string; pendingEmail: string | null };
 type DetailsAnswer = { user: { name: string | null; phoneNo: string | null; email: string; pendingEmail?: string | null } };
 
 const asDetails = (u: DetailsAnswer['user']): ProfileDetails => ({ name: u.name ?? '', phoneNo: u.phoneNo ?? '', email: u.email, pendingEmail: u.pendingEmail ?? null });
 
-/** An operator's address is changed on the server's command line (the API refuses it too): the field only shows it. */
+/** An operator's address is changed on the server's command line (the API refuses it too): the field only shows it. (The
+ * English of the hint, which the form says in its page's language.) */
 export const OPERATOR_EMAIL_HINT = "An operator's email is changed on the server's command line (coinreel admin email), not here.";
 
 /**
@@ -33,7 +35,7 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
   const changing = (v: { email: string }) => code.asked && moving(v);
   const check = (v: { name: string; phoneNo: string; email: string; totp: string; currentPassword: string }) => ({
     ...checkProfile(v),
-    ...(moving(v) && !v.currentPassword ? { currentPassword: CURRENT_PASSWORD_REQUIRED } : {}),
+    ...(moving(v) && !v.currentPassword ? { currentPassword: m.fields_current_password_required() } : {}),
     ...(changing(v) ? checkTotp(v) : {}),
   });
   const blank = { totp: '', currentPassword: '' };
@@ -54,7 +56,7 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
       const r = await api('/user/update-profile', { method: 'PATCH', body, inlineFields: ['name', 'phoneNo', 'email', 'currentPassword', 'totp'], quietErrorTypes: ['EMAIL_TAKEN'] });
       code.note(r.errorType);
       if (!r.success) return form.showServerErrors(r.errorType === 'EMAIL_TAKEN' ? { email: r.message! } : r.fieldErrors);
-      toast.success(r.message || 'Profile Updated Successfully', { id: 'profile-updated' });
+      toast.success(r.message || m.islands_profile_updated(), { id: 'profile-updated' });
       // spec §4: a successful update re-reads the details (a new e-mail waits for verification).
       const fresh = await api<DetailsAnswer>('/user/details');
       if (fresh.success && fresh.user) {
@@ -75,22 +77,22 @@ export default function AccountInfoForm({ user, form: posted, formToken, twoStep
       <input type="hidden" name="_action" value="profile" />
       <FormToken value={formToken} />
       <FormFailure message={posted?.message} />
-      <TextField id="profile-name" name="name" label="Name" autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
-      <TextField id="profile-phone" name="phoneNo" label="Phone Number" type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
-      <TextField id="profile-email" name="email" label="Email" type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email}
+      <TextField id="profile-name" name="name" label={m.islands_profile_name()} autoComplete="name" value={values.name} onValue={(v) => set('name', v)} error={errors.name} />
+      <TextField id="profile-phone" name="phoneNo" label={m.islands_profile_phone()} type="tel" inputMode="numeric" autoComplete="tel" value={values.phoneNo} onValue={(v) => set('phoneNo', v)} error={errors.phoneNo} />
+      <TextField id="profile-email" name="email" label={m.islands_profile_email()} type="email" autoComplete="email" value={values.email} onValue={(v) => set('email', v)} error={errors.email}
         {...(operator && { readOnly: true, 'aria-describedby': errors.email ? 'profile-email-error profile-email-hint' : 'profile-email-hint' })} />
-      {operator && <p className="field-hint" id="profile-email-hint">{OPERATOR_EMAIL_HINT}</p>}
+      {operator && <p className="field-hint" id="profile-email-hint">{m.islands_profile_operator_email()}</p>}
       {/* Without script the field is always there, so a new address takes one post; with it, once the address changes. */}
       {!operator && (!hydrated || moving(values) || errors.currentPassword) && (
-        <PasswordField id="profile-current-password" name="currentPassword" label="Your Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} hint="Needed to change your email." />
+        <PasswordField id="profile-current-password" name="currentPassword" label={m.islands_your_password()} value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} hint={m.islands_profile_password_hint()} />
       )}
       {changing(values) && <TotpField id="profile-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       {pending && (
         <p className="alert alert-info" role="status">
-          We sent a link to <strong className="break">{pending}</strong>. Your email changes to it once you open that link.
+          <Rich text={m.islands_profile_pending({ email: pending })} links={[(w) => <strong className="break">{w}</strong>]} />
         </p>
       )}
-      <SubmitButton busy={busy} label="Update" busyLabel="Updating..." />
+      <SubmitButton busy={busy} label={m.islands_profile_update()} busyLabel={m.islands_profile_updating()} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { copyText } from './_client/clipboard';
 import { toast } from './_client/toast';
 import { useHydrated } from './_client/use-hydrated';
@@ -11,15 +12,15 @@ export type AccountNonceProps = { nonce: string };
 export default function AccountNonce({ nonce }: AccountNonceProps) {
   const hydrated = useHydrated();
   async function copy() {
-    if (await copyText(nonce)) toast.success('Account nonce copied.', { id: 'nonce-copied' });
-    else toast.error('Could not copy. Please select and copy it by hand.', { id: 'nonce-copied' });
+    if (await copyText(nonce)) toast.success(m.islands_nonce_copied(), { id: 'nonce-copied' });
+    else toast.error(m.islands_copy_by_hand(), { id: 'nonce-copied' });
   }
   return (
     <div className="account-nonce">
       <code className="mono break" id="account-nonce">{nonce}</code>
       {hydrated && (
         <button type="button" className="btn btn-ghost btn-sm" onClick={copy} aria-describedby="account-nonce">
-          Copy
+          {m.islands_copy()}
         </button>
       )}
     </div>

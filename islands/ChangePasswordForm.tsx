@@ -1,5 +1,6 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
-import { checkChangePassword, PASSWORD_RULE } from '../src/shared/schemas/account';
+import { checkChangePassword } from '../src/shared/schemas/account';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
 import { SubmitButton } from './_ui/busy';
@@ -26,7 +27,7 @@ export default function ChangePasswordForm({ form: posted, formToken }: { form?:
         inlineFields: ['currentPassword', 'newPassword'],
       });
       if (r.status === 200 && r.success) {
-        toast.success(r.message || 'Password Changed Successfully', { id: 'password-changed' });
+        toast.success(r.message || m.islands_password_changed(), { id: 'password-changed' });
         form.reset(EMPTY);
       } else form.showServerErrors(r.fieldErrors);
     } catch {
@@ -41,19 +42,19 @@ export default function ChangePasswordForm({ form: posted, formToken }: { form?:
       <input type="hidden" name="_action" value="password" />
       <FormToken value={formToken} />
       <FormFailure message={posted?.message} />
-      <PasswordField id="change-current" name="currentPassword" label="Current Password" value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} />
+      <PasswordField id="change-current" name="currentPassword" label={m.islands_password_current()} value={values.currentPassword} onValue={(v) => set('currentPassword', v)} error={errors.currentPassword} />
       <PasswordField
         id="change-new"
         name="newPassword"
-        label="New Password"
+        label={m.islands_password_new()}
         autoComplete="new-password"
-        hint={PASSWORD_RULE}
+        hint={m.fields_password_rule()}
         value={values.newPassword}
         onValue={(v) => set('newPassword', v)}
         error={errors.newPassword}
       />
-      <PasswordField id="change-confirm" name="confirmPassword" label="Confirm New Password" autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
-      <SubmitButton busy={busy} label="Change Password" busyLabel="Changing..." />
+      <PasswordField id="change-confirm" name="confirmPassword" label={m.islands_password_confirm()} autoComplete="new-password" value={values.confirmPassword} onValue={(v) => set('confirmPassword', v)} error={errors.confirmPassword} />
+      <SubmitButton busy={busy} label={m.islands_password_change()} busyLabel={m.islands_password_changing()} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { readAmount } from '../src/shared/schemas/amount-input';
@@ -90,16 +91,16 @@ export default function DepositModal({ paused = null }: DepositModalProps) {
 
   if (!open) return null;
   return createPortal(
-    <Modal title="Deposit with CashApp / Bitcoin" onClose={close}>
+    <Modal title={m.islands_deposit_modal_title()} onClose={close}>
       {paused ? (
         <p className="paused-reason" role="status">{paused}</p>
       ) : (
       <form className="form deposit-form" method="post" action="/deposit-bitcoin" noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <input type="hidden" name="_action" value="create" />
         <input type="hidden" name="_key" value={key} />
-        <TextField id="deposit-amount" name="amount" label="Amount (USD)" value={amount} onValue={edit} error={error} inputMode="decimal" autoComplete="off" placeholder="0.00" />
-        <p className="muted deposit-ln-note">The amount is required for Bitcoin Lightning deposits: your invoice is made for exactly this amount.</p>
-        <SubmitButton busy={busy} label="Confirm Deposit" busyLabel="Creating deposit..." />
+        <TextField id="deposit-amount" name="amount" label={m.islands_deposit_amount_label()} value={amount} onValue={edit} error={error} inputMode="decimal" autoComplete="off" placeholder="0.00" />
+        <p className="muted deposit-ln-note">{m.islands_deposit_ln_note()}</p>
+        <SubmitButton busy={busy} label={m.islands_deposit_confirm()} busyLabel={m.islands_deposit_creating()} />
       </form>
       )}
     </Modal>,

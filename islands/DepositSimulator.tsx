@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { FormToken } from './_ui/form-token';
 import { useState, type FormEvent } from 'react';
 import { api } from './_client/api';
@@ -7,16 +8,16 @@ export type DepositSimulatorProps = { depositId: string; action: string; formTok
   /** The deposit is paid already: one more payment is a second payment, and says so. */
   paid?: boolean };
 
-const BUTTONS: { action: string; label: string }[] = [
-  { action: 'pay', label: 'Pay in full' },
-  { action: 'pay-part', label: 'Pay part' },
-  { action: 'overpay', label: 'Overpay' },
-  { action: 'pay-late', label: 'Pay after expiry' },
-  { action: 'received', label: 'On-chain: received' },
-  { action: 'confirm', label: 'On-chain: confirm' },
+const BUTTONS: { action: string; label: () => string }[] = [
+  { action: 'pay', label: m.islands_sim_pay },
+  { action: 'pay-part', label: m.islands_sim_pay_part },
+  { action: 'overpay', label: m.islands_sim_overpay },
+  { action: 'pay-late', label: m.islands_sim_pay_late },
+  { action: 'received', label: m.islands_sim_received },
+  { action: 'confirm', label: m.islands_sim_confirm },
 ];
 // Once paid, the invoice can still be paid again (as a wallet could): the one button left says that is what it does.
-const AGAIN = [{ action: 'pay', label: 'Simulate a second payment' }];
+const AGAIN = [{ action: 'pay', label: m.islands_sim_again }];
 
 /** A deposit answer whose credits reach what it asked: paid. */
 const paidIn = (data: unknown) => {
@@ -41,7 +42,7 @@ export default function DepositSimulator({ depositId, action, formToken, paid: p
     setBusy(button.value);
     try {
       const r = await api(`/sandbox/deposits/${encodeURIComponent(depositId)}/simulate`, { method: 'POST', body: { action: button.value } });
-      if (r.success) toast.success('Payment simulated.', { id: 'deposit-simulate' });
+      if (r.success) toast.success(m.islands_sim_done(), { id: 'deposit-simulate' });
       if (paidIn(r.data)) setPaid(true);
     } catch {
       // The API client has already told the player the network failed.
@@ -51,11 +52,9 @@ export default function DepositSimulator({ depositId, action, formToken, paid: p
 
   return (
     <section className="card deposit-simulator" aria-labelledby="simulate-title">
-      <h2 id="simulate-title" className="card-title">{paid ? 'Simulate a second payment' : 'Simulate payment'}</h2>
+      <h2 id="simulate-title" className="card-title">{paid ? m.islands_sim_again() : m.islands_sim_title()}</h2>
       <p className="muted">
-        {paid
-          ? 'Sandbox only: this deposit is paid. A wallet could still pay its invoice again; the site would credit that too.'
-          : 'Sandbox only: nothing here moves real Bitcoin. Each button pays this invoice as a wallet would.'}
+        {paid ? m.islands_sim_paid_note() : m.islands_sim_note()}
       </p>
       <form method="post" action={action} onSubmit={submit} aria-busy={busy ? true : undefined}>
         <input type="hidden" name="_action" value="simulate" />
@@ -63,9 +62,9 @@ export default function DepositSimulator({ depositId, action, formToken, paid: p
         <FormToken value={formToken} />
         <div className="simulate-buttons">
           {(paid ? AGAIN : BUTTONS).map((b) => (
-            <button key={b.label} type="submit" name="simulate" value={b.action} className="btn btn-ghost btn-sm" disabled={busy !== null}>
+            <button key={b.action} type="submit" name="simulate" value={b.action} className="btn btn-ghost btn-sm" disabled={busy !== null}>
               {busy === b.action && <span className="spinner spinner-inline" aria-hidden="true" />}
-              {b.label}
+              {b.label()}
             </button>
           ))}
         </div>

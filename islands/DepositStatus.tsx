@@ -1,9 +1,12 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { getLocale } from '../src/i18n/paraglide/runtime.js';
+import { INTL_LOCALE, type Lang } from '../src/i18n/lang';
 import { dollarsToCents, formatCents } from '../src/shared/money';
 import { api } from './_client/api';
 import { navigation } from './_client/navigate';
 import { realtime, startRealtime, subscribePush } from './_client/socket';
-import { clock, WARNING_SECONDS } from './_ui/deposit-timer';
+import { clock, WARNING_SECONDS, type Milestones } from './_ui/deposit-timer';
 import { depositPhase, payable, secondsUntil, stillDueCents, type DepositFigures, type DepositPhase } from './_ui/deposit-phase';
 import { AddressPanel, type DepositAddress, type DepositMethod } from './_ui/deposit-pay';
 import { useDeadline } from './_ui/use-deadline';
@@ -80,15 +83,17 @@ function useDepositState(deposit: DepositSummary, lightning: string | null): [Li
   return [live, () => void reread.current()];
 }
 
-const TAB_LABEL: Record<DepositMethod, string> = { lightning: 'BTC Lightning', onchain: 'BTC OnChain' };
+const TAB_LABEL: Record<DepositMethod, () => string> = { lightning: m.islands_deposit_tab_lightning, onchain: m.islands_deposit_tab_onchain };
+/** What a screen reader hears at the countdown's milestones, in the page's language. */
+const milestones = (): Milestones => ({ expired: m.islands_deposit_said_expired(), oneMinute: m.islands_deposit_said_one_minute(), fiveMinutes: m.islands_deposit_said_five_minutes() });
 // Fixed ids, not useId: the server renders the island inside the whole page and the browser hydrates it as its
 // own root, so useId would differ between the two (one deposit island per page, so fixed ids are unique).
 const tabId = (m: DepositMethod) => `deposit-tab-${m}`;
 const panelId = (m: DepositMethod) => `deposit-panel-${m}`;
 
 /** The moment an invoice expires, for the page without script (which cannot count down): UTC, said so. */
-export const deadlineText = (ms: number) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(new Date(ms)) + ' UTC';
+export const deadlineText = (ms: number, lang: Lang = getLocale() as Lang) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[lang] ?? INTL_LOCALE.en, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' }).format(new Date(ms)) + ' UTC';
 
 /**
  * spec §2 Bitcoin deposit, told by what happened to the money: while it is due, the tabs, QR codes, countdown and
@@ -103,7 +108,8 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
   // The server sends destinations only while the invoice can be paid; without them there is nothing to pay here.
   const canPay = addresses.length > 0 && (phase === 'pending' || phase === 'partial') && payable(figures, now);
   const renderedLeft = expiresAtMs === null ? 0 : secondsUntil(expiresAtMs, renderedAtMs);
-  const { left, said } = useDeadline(expiresAtMs, renderedLeft, canPay);
+  const marks = milestones();
+  const { left, said } = useDeadline(expiresAtMs, renderedLeft, canPay, marks);
 
   useEffect(() => {
     // The page opens at the top (spec §2) by the page's boot script (src/client/live/deposit-live.ts), at load: the
@@ -133,7 +139,8 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
   }, [live.lightning]);
 
   return (
-    <div className="deposit-status">
+    // The milestones ride on the root for the boot script, which counts down before this island wakes (deposit-live.ts).
+    <div className="deposit-status" data-said-expired={marks.expired} data-said-one-minute={marks.oneMinute} data-said-five-minutes={marks.fiveMinutes}>
       <div className="deposit-state" role="status" ref={news} tabIndex={-1}>
         <DepositNews phase={phase} figures={figures} canPay={canPay} />
       </div>
@@ -152,11 +159,11 @@ function DepositNews({ phase, figures, canPay }: { phase: DepositPhase; figures:
   if (phase === 'paid')
     return (
       <div className="deposit-done">
-        <p className="deposit-done-title">{`Paid — ${formatCents(creditedCents)} is in your wallet`}</p>
-        {creditedCents > amountCents && <p>{`You paid ${formatCents(creditedCents)} for a ${formatCents(amountCents)} deposit; all ${formatCents(creditedCents)} is in your wallet.`}</p>}
+        <p className="deposit-done-title">{m.islands_deposit_paid_title({ amount: formatCents(creditedCents) })}</p>
+        {creditedCents > amountCents && <p>{m.islands_deposit_overpaid({ paid: formatCents(creditedCents), asked: formatCents(amountCents) })}</p>}
         <p className="deposit-done-links">
-          <a className="btn btn-primary" href="/home#transfer">Play now</a>
-          <a className="btn btn-ghost" href="/transactions?type=DEPOSIT">See history</a>
+          <a className="btn btn-primary" href="/home#transfer">{m.islands_deposit_play_now()}</a>
+          <a className="btn btn-ghost" href="/transactions?type=DEPOSIT">{m.islands_deposit_see_history()}</a>
         </p>
       </div>
     );
@@ -164,17 +171,17 @@ function DepositNews({ phase, figures, canPay }: { phase: DepositPhase; figures:
     return (
       <p className="deposit-processing">
         <span className="spinner" aria-hidden="true" />
-        {`Payment ${formatCents(processingCents)} received, waiting for confirmation.`}
+        {m.islands_deposit_processing({ amount: formatCents(processingCents) })}
       </p>
     );
   if (phase === 'partial')
     return (
       <div className="deposit-partial">
-        <p className="deposit-partial-title">{`Still to pay: ${formatCents(stillDueCents(figures))}`}</p>
-        <p>{`${formatCents(creditedCents)} of your ${formatCents(amountCents)} deposit has arrived and is in your wallet.`}</p>
+        <p className="deposit-partial-title">{m.islands_deposit_still_due({ amount: formatCents(stillDueCents(figures)) })}</p>
+        <p>{m.islands_deposit_part_arrived({ credited: formatCents(creditedCents), asked: formatCents(amountCents) })}</p>
         {!canPay && (
           <>
-            <p>The invoice has expired, so the rest cannot be paid to it. Start a new deposit for the rest.</p>
+            <p>{m.islands_deposit_part_expired()}</p>
             <NewDepositButton />
           </>
         )}
@@ -183,8 +190,8 @@ function DepositNews({ phase, figures, canPay }: { phase: DepositPhase; figures:
   if (phase === 'expired')
     return (
       <div className="deposit-expired">
-        <p className="deposit-expired-title">This deposit expired before any payment arrived.</p>
-        <p>Nothing was taken. Do not pay to its address or invoice any more: start a new deposit instead.</p>
+        <p className="deposit-expired-title">{m.islands_deposit_expired_title()}</p>
+        <p>{m.islands_deposit_expired_text()}</p>
         <NewDepositButton />
       </div>
     );
@@ -193,7 +200,7 @@ function DepositNews({ phase, figures, canPay }: { phase: DepositPhase; figures:
 
 const NewDepositButton = () => (
   <p className="deposit-done-links">
-    <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">New Deposit</a>
+    <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">{m.islands_deposit_new()}</a>
   </p>
 );
 
@@ -216,14 +223,14 @@ function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; l
     <>
       {left !== null && (
         <p className={`deposit-timer${left <= WARNING_SECONDS ? ' is-warning' : ''}`}>
-          {'Invoice expires in '}
+          {`${m.islands_deposit_expires_in()} `}
           <span role="timer" className="deposit-clock">
             {clock(left)}
           </span>
         </p>
       )}
-      {deadline !== null && <p className="deposit-deadline">{`Pay before ${deadlineText(deadline)}.`}</p>}
-      <div className="tabs deposit-tabs" role="tablist" aria-label="Deposit method" onKeyDown={onTabKey}>
+      {deadline !== null && <p className="deposit-deadline">{m.islands_deposit_pay_before({ deadline: deadlineText(deadline) })}</p>}
+      <div className="tabs deposit-tabs" role="tablist" aria-label={m.islands_deposit_method()} onKeyDown={onTabKey}>
         {addresses.map((a) => (
           <button
             key={a.method}
@@ -237,7 +244,7 @@ function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; l
             tabIndex={a.method === selected ? 0 : -1}
             onClick={() => setSelected(a.method)}
           >
-            {TAB_LABEL[a.method]}
+            {TAB_LABEL[a.method]()}
           </button>
         ))}
       </div>
@@ -255,12 +262,12 @@ function DepositFacts({ deposit }: { deposit: DepositSummary }) {
   return (
     <dl className="deposit-facts">
       <div>
-        <dt>Deposit</dt>
+        <dt>{m.islands_deposit_fact_deposit()}</dt>
         <dd>{formatCents(deposit.amountCents)}</dd>
       </div>
       {deposit.invoiceId && (
         <div>
-          <dt>Invoice ID</dt>
+          <dt>{m.islands_deposit_fact_invoice()}</dt>
           <dd><code>{deposit.invoiceId}</code></dd>
         </div>
       )}

@@ -1,3 +1,5 @@
+import { m } from '../src/i18n/paraglide/messages.js';
+import { Rich } from '../src/i18n/rich';
 import { useEffect, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { checkFreeplay } from '../src/shared/schemas/wallet';
@@ -70,7 +72,7 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
       const r = await api<{ walletAmount: number }>('/freeplay/redeem', { method: 'POST', body: { code: code.trim() }, inlineFields: ['code'] });
       if (r.success) {
         applyWalletAmount(r.walletAmount);
-        const message = r.message || 'Code redeemed.';
+        const message = r.message || m.islands_freeplay_redeemed_fallback();
         toast.success(message, { id: 'freeplay' });
         setBusy(false);
         setCode('');
@@ -89,29 +91,29 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
   // Into <body>: the header that holds this island blurs its backdrop, which would make it the box a fixed
   // overlay is placed in, clipping the dialog to the header.
   return createPortal(
-    <Modal title="Redeem Freeplay Code" onClose={close}>
+    <Modal title={m.islands_freeplay_title()} onClose={close}>
       {done ? (
         <div className="freeplay-done">
-          <ResultPanel tone="success" title="Code redeemed">
+          <ResultPanel tone="success" title={m.islands_freeplay_redeemed()}>
             <p>{done.message}</p>
             {done.walletCents !== null && (
               <p>
-                Wallet balance: <strong>{formatCents(done.walletCents)}</strong>
+                <Rich text={m.islands_freeplay_wallet({ amount: formatCents(done.walletCents) })} />
               </p>
             )}
           </ResultPanel>
           <button type="button" className="btn btn-primary btn-block" onClick={close}>
-            Done
+            {m.islands_freeplay_done()}
           </button>
         </div>
       ) : (
         <form className="form freeplay-form" method="post" action="/freeplay" noValidate onSubmit={submit} aria-busy={busy || undefined}>
           <FormToken value={formToken} />
-          <p className="muted">Enter your freeplay code to add free credits to your wallet.</p>
+          <p className="muted">{m.islands_freeplay_lead()}</p>
           <TextField
             id="freeplay-code"
             name="code"
-            label="Freeplay code"
+            label={m.islands_freeplay_code()}
             value={code}
             onValue={edit}
             error={error}
@@ -121,10 +123,10 @@ export default function FreeplayModal({ communityUrl, formToken }: FreeplayModal
             maxLength={64}
           />
           <div className="freeplay-actions">
-            <SubmitButton busy={busy} label="Submit" busyLabel="Submitting..." />
+            <SubmitButton busy={busy} label={m.islands_freeplay_submit()} busyLabel={m.islands_freeplay_submitting()} />
             {communityUrl && (
               <a className="btn btn-ghost btn-block" href={communityUrl} target="_blank" rel="noopener noreferrer">
-                Join Telegram<span className="sr-only"> (opens in a new tab)</span>
+                {m.islands_freeplay_telegram()}<span className="sr-only">{` ${m.islands_new_tab()}`}</span>
               </a>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
 import { formatCents } from '../src/shared/money';
 import type { GameAccountView } from '../src/shared/game-accounts';
@@ -53,17 +54,18 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken,
   const [playing, setPlaying] = useState(false);
   const pwId = `pw-${a.id}`;
 
-  async function copy(text: string, what: string) {
-    if (await copyText(text)) toast.success(`${what} copied`, { id: 'credential-copied' });
-    else toast.error('Could not copy. Please select and copy it by hand.', { id: 'credential-copied' });
+  async function copy(text: string, copied: string) {
+    if (await copyText(text)) toast.success(copied, { id: 'credential-copied' });
+    else toast.error(m.islands_copy_by_hand(), { id: 'credential-copied' });
   }
+  const sr = { user: ` ${m.islands_game_sr_user({ game: a.name })}`, password: ` ${m.islands_game_sr_password({ game: a.name })}` };
 
   async function play() {
     setPlaying(true);
     try {
       const r = await api(`/game/sandbox/play/${encodeURIComponent(a.gameId)}`, { method: 'POST' });
       if (r.success) {
-        toast.success(r.message ?? 'Round played.', { id: 'play-round' });
+        toast.success(r.message ?? m.islands_game_round_played(), { id: 'play-round' });
         await refreshGames();
       }
     } catch {
@@ -79,44 +81,44 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken,
         {a.image && <img src={a.image} alt="" width="64" height="40" loading="lazy" />}
         <h3>{a.name}</h3>
         <p className="credential-balance">
-          Game balance: <strong>{a.balanceCents === null ? 'not available' : formatCents(a.balanceCents)}</strong>
+          {`${m.islands_game_balance_label()} `}<strong>{a.balanceCents === null ? m.islands_not_available() : formatCents(a.balanceCents)}</strong>
         </p>
       </div>
       {a.creating || !a.userName ? (
-        <p className="muted" role="status">Your {a.name} account is being set up. It appears here once the game has made it.</p>
+        <p className="muted" role="status">{m.islands_game_being_set_up({ game: a.name })}</p>
       ) : (
         <>
           <dl className="credential-fields">
             <div>
-              <dt>User name</dt>
+              <dt>{m.islands_game_user_name()}</dt>
               <dd>
                 <code>{a.userName}</code>
                 {hydrated && (
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.userName!, 'User name')}>
-                    Copy<span className="sr-only"> {a.name} user name</span>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.userName!, m.islands_game_copied_user())}>
+                    {m.islands_copy()}<span className="sr-only">{sr.user}</span>
                   </button>
                 )}
               </dd>
             </div>
             <div>
-              <dt>Password</dt>
+              <dt>{m.islands_game_password()}</dt>
               {a.passwordLocked ? (
-                <LockedPassword account={a} hydrated={hydrated} posted={revealed} formToken={formToken} onCopy={(pw) => copy(pw, 'Password')} />
+                <LockedPassword account={a} hydrated={hydrated} posted={revealed} formToken={formToken} onCopy={(pw) => copy(pw, m.islands_game_copied_password())} />
               ) : hydrated ? (
                 <dd>
                   <code id={pwId} aria-live="polite">{shown ? a.password : '••••••••'}</code>
                   <button type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-                    {shown ? 'Hide' : 'Show'}<span className="sr-only"> {a.name} password</span>
+                    {shown ? m.auth_hide() : m.auth_show()}<span className="sr-only">{sr.password}</span>
                   </button>
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.password ?? '', 'Password')}>
-                    Copy<span className="sr-only"> {a.name} password</span>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => copy(a.password ?? '', m.islands_game_copied_password())}>
+                    {m.islands_copy()}<span className="sr-only">{sr.password}</span>
                   </button>
                 </dd>
               ) : (
                 // Before (or without) the script, a native disclosure shows it: buttons would do nothing.
                 <dd>
                   <details className="credential-reveal">
-                    <summary className="btn btn-ghost btn-sm">Show<span className="sr-only"> {a.name} password</span></summary>
+                    <summary className="btn btn-ghost btn-sm">{m.auth_show()}<span className="sr-only">{sr.password}</span></summary>
                     <code>{a.password}</code>
                   </details>
                 </dd>
@@ -125,17 +127,17 @@ function Credential({ account: a, canPlay, onReset, hydrated, posted, formToken,
           </dl>
           <div className="credential-actions">
             {a.requestStatus ? (
-              <p className="pill pill-yellow">Reset Password Requested</p>
+              <p className="pill pill-yellow">{m.islands_game_reset_requested()}</p>
             ) : hydrated ? (
               <button type="button" className="btn btn-ghost btn-sm" onClick={onReset}>
-                Reset<span className="sr-only"> {a.name} password</span>
+                {m.islands_game_reset()}<span className="sr-only">{sr.password}</span>
               </button>
             ) : (
               <ResetWithoutScript account={a} posted={posted} formToken={formToken} twoStep={twoStep} />
             )}
             {canPlay && hydrated && (
               <button type="button" className="btn btn-primary btn-sm" onClick={play} disabled={playing} aria-busy={playing || undefined}>
-                {playing ? 'Playing...' : 'Play a round'}<span className="sr-only"> of {a.name} (sandbox)</span>
+                {playing ? m.islands_game_playing() : m.islands_game_play()}<span className="sr-only">{` ${m.islands_game_sr_play({ game: a.name })}`}</span>
               </button>
             )}
           </div>
@@ -153,14 +155,14 @@ function ResetWithoutScript({ account: a, posted, formToken, twoStep }: { accoun
   return (
     <details className="reset-inline" open={!!posted}>
       <summary className="btn btn-ghost btn-sm">
-        Reset<span className="sr-only"> {a.name} password</span>
+        {m.islands_game_reset()}<span className="sr-only">{` ${m.islands_game_sr_password({ game: a.name })}`}</span>
       </summary>
       <form method="post" action="/home#game-accounts" className="form">
         <input type="hidden" name="_action" value="reset" />
         <FormToken value={formToken} />
         <input type="hidden" name="id" value={a.id} />
         <div className="field">
-          <label htmlFor={id}>New Password</label>
+          <label htmlFor={id}>{m.islands_game_new_password()}</label>
           <input id={id} name="requestedPassword" type="password" autoComplete="new-password" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
           {error && (
             <p className="field-error" id={`${id}-error`} role="alert">
@@ -170,7 +172,7 @@ function ResetWithoutScript({ account: a, posted, formToken, twoStep }: { accoun
         </div>
         {(twoStep || codeError) && <TotpField id={`${id}-totp`} error={codeError ?? (posted?.errors?.requestedPassword ? undefined : posted?.message ?? undefined)} />}
         <button type="submit" className="btn btn-primary btn-sm">
-          Reset Password
+          {m.islands_game_reset_password()}
         </button>
       </form>
     </details>

@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useState } from 'react';
 import type { GameAccountView } from '../src/shared/game-accounts';
 import { dollarsToCents, formatCents } from '../src/shared/money';
@@ -26,9 +27,10 @@ export type GameMoveFormProps = {
   formToken?: string;
 };
 
+// Functions, called while rendering: the words of the page's language, never those of the moment of import.
 const TEXT = {
-  transfer: { path: '/transfer/transfer-data-request', button: 'Transfer Funds', busy: 'Transferring...', loader: 'Transferring credits...', ok: 'Transfer successful.' },
-  redeem: { path: '/game/redeem-Request', button: 'Redeem Funds', busy: 'Redeeming...', loader: 'Redeeming credits...', ok: 'Redeem successful.' },
+  transfer: { path: '/transfer/transfer-data-request', button: m.islands_move_transfer_button, busy: m.islands_move_transfer_busy, loader: m.islands_move_transfer_loader, ok: m.islands_move_transfer_ok },
+  redeem: { path: '/game/redeem-Request', button: m.islands_move_redeem_button, busy: m.islands_move_redeem_busy, loader: m.islands_move_redeem_loader, ok: m.islands_move_redeem_ok },
 };
 
 const check = (v: { gameId: string; username: string; amount: string }) => {
@@ -95,9 +97,9 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
       if (r.success) {
         form.reset({ gameId: '', username: '', amount: '' });
         // The result stays in the form, where the player is looking: what moved, and both balances after it.
-        setDone({ message: r.message || t.ok, walletCents: dollarsToCents(r.walletAmount), gameName: game?.name ?? null, gameCents: dollarsToCents(r.gameBalance) });
+        setDone({ message: r.message || t.ok(), walletCents: dollarsToCents(r.walletAmount), gameName: game?.name ?? null, gameCents: dollarsToCents(r.gameBalance) });
       } else if (r.errorType === 'INSUFFICIENT_FUNDS') {
-        form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+        form.showServerErrors({ amount: r.message || m.islands_insufficient() });
       } else {
         const { userName, ...rest } = r.fieldErrors;
         form.showServerErrors(userName ? { ...rest, username: userName } : rest);
@@ -114,15 +116,15 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
 
   return (
     <form className="form game-move-form" method="post" action={`/home#${kind}`} noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {busy && <LoaderOverlay label={t.loader} />}
+      {busy && <LoaderOverlay label={t.loader()} />}
       <input type="hidden" name="_action" value={kind} />
       {formKey && <input type="hidden" name="_key" value={formKey} />}
       <FormToken value={formToken} />
       <FormFailure message={failure} />
       <div className="field">
-        <label htmlFor={ids.game}>Game Platform</label>
+        <label htmlFor={ids.game}>{m.islands_move_game()}</label>
         <select id={ids.game} name="gameId" value={values.gameId} onChange={(e) => choose(e.target.value)} {...describedBy(ids.game, errors.gameId)}>
-          <option value="">Select a game</option>
+          <option value="">{m.islands_move_select_game()}</option>
           {accounts.map((a) => (
             <option key={a.gameId} value={a.gameId}>
               {a.name}
@@ -132,12 +134,12 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
         <FieldError id={ids.game} error={errors.gameId} />
       </div>
       <div className="field">
-        <label htmlFor={ids.user}>Username</label>
-        <input id={ids.user} name="username" value={values.username} readOnly placeholder="Chosen game's user name" {...describedBy(ids.user, errors.username)} />
+        <label htmlFor={ids.user}>{m.islands_move_username()}</label>
+        <input id={ids.user} name="username" value={values.username} readOnly placeholder={m.islands_move_username_placeholder()} {...describedBy(ids.user, errors.username)} />
         <FieldError id={ids.user} error={errors.username} />
       </div>
       <div className="field">
-        <label htmlFor={ids.amount}>Amount (credits)</label>
+        <label htmlFor={ids.amount}>{m.islands_move_amount()}</label>
         <input
           id={ids.amount}
           name="amount"
@@ -152,17 +154,17 @@ export default function GameMoveForm({ kind, accounts: initialAccounts, walletCe
       </div>
       <p className="move-balances">
         <span>
-          Available balance: <strong>{formatCents(wallet)}</strong>
+          {`${m.islands_available_balance()} `}<strong>{formatCents(wallet)}</strong>
         </span>
         <span>
-          {chosen ? `${chosen.name} balance: ` : 'Game balance: '}
-          <strong>{!chosen ? '—' : chosen.balanceCents === null ? 'not available' : formatCents(chosen.balanceCents)}</strong>
+          {`${chosen ? m.islands_game_named_balance({ game: chosen.name }) : m.islands_game_balance_label()} `}
+          <strong>{!chosen ? '—' : chosen.balanceCents === null ? m.islands_not_available() : formatCents(chosen.balanceCents)}</strong>
         </span>
       </p>
       <div role="status" className="move-result-region">
         {done && <MoveResultPanel result={done} />}
       </div>
-      <SubmitButton busy={busy} label={t.button} busyLabel={t.busy} />
+      <SubmitButton busy={busy} label={t.button()} busyLabel={t.busy()} />
     </form>
   );
 }
@@ -175,8 +177,8 @@ function MoveResultPanel({ result }: { result: MoveResult }) {
     <div className="alert alert-success move-result">
       <p className="move-result-title">{result.message}</p>
       <p className="move-result-balances">
-        {result.walletCents !== null && <span>Wallet balance: <strong>{formatCents(result.walletCents)}</strong></span>}
-        {result.gameName && result.gameCents !== null && <span>{`${result.gameName} balance: `}<strong>{formatCents(result.gameCents)}</strong></span>}
+        {result.walletCents !== null && <span>{`${m.islands_wallet_balance_label()} `}<strong>{formatCents(result.walletCents)}</strong></span>}
+        {result.gameName && result.gameCents !== null && <span>{`${m.islands_game_named_balance({ game: result.gameName })} `}<strong>{formatCents(result.gameCents)}</strong></span>}
       </p>
     </div>
   );

@@ -1,12 +1,14 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { checkIdentityDetails, fileMissing } from '../src/shared/schemas/identity';
+import { checkIdentityDetails } from '../src/shared/schemas/identity';
 import { NETWORK_ERROR, SESSION_EXPIRED } from './_client/api';
 import { navigation } from './_client/navigate';
+import { word } from './_client/page-words';
 import { toast } from './_client/toast';
 import { uploadForm } from './_client/upload';
 import { describedBy, FieldError, FormFailure } from './_ui/field';
 import { FormToken } from './_ui/form-token';
-import { checkChosen, IdentityFiles } from './_ui/identity-files';
+import { checkChosen, IdentityFiles, partMissing } from './_ui/identity-files';
 
 export type IdentityFormProps = {
   formToken?: string;
@@ -64,7 +66,7 @@ export default function IdentityForm(props: IdentityFormProps) {
     const needsBack = props.idTypes.find(([k]) => k === typed.idType)?.[2] ?? true;
     for (const part of ['front', ...(needsBack ? ['back'] : []), 'selfie']) {
       const f = data.get(part);
-      const problem = f instanceof File && f.size > 0 ? checkChosen(f, part) : fileMissing(part);
+      const problem = f instanceof File && f.size > 0 ? checkChosen(f, part) : partMissing(part);
       if (problem) found[part] = problem;
     }
     return found;
@@ -84,7 +86,7 @@ export default function IdentityForm(props: IdentityFormProps) {
       const a = await uploadForm('/identity/submission', data, (done, total) => setProgress(Math.min(1, done / total)));
       if (a.status === 201 && a.json?.success === true) return navigation.assign(SUBMITTED_PATH);
       if (a.status === 401) {
-        toast.error(SESSION_EXPIRED, { id: 'session-expired' });
+        toast.error(word('sessionExpired', SESSION_EXPIRED), { id: 'session-expired' });
         return navigation.assign('/login?next=%2Fverify-identity');
       }
       // A field of the form's at its field; anything else (a form that could not be read) and a refusal of the whole
@@ -97,11 +99,11 @@ export default function IdentityForm(props: IdentityFormProps) {
         else others.push(x.message);
       }
       setErrors(fields);
-      const whole = typeof a.json?.message === 'string' ? a.json.message : 'Your documents could not be sent. Please try again.';
+      const whole = typeof a.json?.message === 'string' ? a.json.message : m.islands_identity_not_sent();
       setMessage(others.length ? others.join(' ') : Object.keys(fields).length ? null : whole);
       setFocusTick((n) => n + 1);
     } catch {
-      setMessage(`${NETWORK_ERROR} Your files are still chosen: submit again when you are back online.`);
+      setMessage(`${word('networkError', NETWORK_ERROR)} ${m.islands_identity_offline()}`);
       setFocusTick((n) => n + 1);
     } finally {
       setProgress(null);
@@ -125,7 +127,7 @@ export default function IdentityForm(props: IdentityFormProps) {
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <select id={id} name={name} defaultValue={props.values?.[name] ?? ''} required onChange={() => clear(name)} {...describedBy(id, errors[name])}>
-          <option value="">Choose…</option>
+          <option value="">{m.auth_choose()}</option>
           {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
         </select>
         <FieldError id={id} error={errors[name]} />
@@ -138,26 +140,26 @@ export default function IdentityForm(props: IdentityFormProps) {
       <input type="hidden" name="_action" value="submit" />
       <FormToken value={props.formToken} />
       <FormFailure message={message} />
-      {text('legalName', 'Full legal name', { autoComplete: 'name', required: true, maxLength: 120 })}
-      {text('dateOfBirth', 'Date of birth', { type: 'date', autoComplete: 'bday', required: true }, <p className="field-hint">You must be 21 or older.</p>)}
-      {text('addressLine1', 'Street address', { autoComplete: 'address-line1', required: true, maxLength: 200 })}
-      {text('addressLine2', 'Apartment, suite (optional)', { autoComplete: 'address-line2', maxLength: 200 })}
-      {text('city', 'City', { autoComplete: 'address-level2', required: true, maxLength: 100 })}
-      {select('state', 'State', props.states)}
-      {text('postalCode', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric', required: true, maxLength: 10 })}
-      {select('idType', 'Type of ID', props.idTypes.map(([k, l]) => [k, l]))}
+      {text('legalName', m.islands_identity_legal_name(), { autoComplete: 'name', required: true, maxLength: 120 })}
+      {text('dateOfBirth', m.islands_identity_birth(), { type: 'date', autoComplete: 'bday', required: true }, <p className="field-hint">{m.islands_identity_age_hint()}</p>)}
+      {text('addressLine1', m.islands_identity_street(), { autoComplete: 'address-line1', required: true, maxLength: 200 })}
+      {text('addressLine2', m.islands_identity_street2(), { autoComplete: 'address-line2', maxLength: 200 })}
+      {text('city', m.islands_identity_city(), { autoComplete: 'address-level2', required: true, maxLength: 100 })}
+      {select('state', m.islands_identity_state(), props.states)}
+      {text('postalCode', m.islands_identity_zip(), { autoComplete: 'postal-code', inputMode: 'numeric', required: true, maxLength: 10 })}
+      {select('idType', m.islands_identity_id_type(), props.idTypes.map(([k, l]) => [k, l]))}
       {/* A browser never keeps chosen files across a page: after a refused plain post the player is told to choose them again. */}
-      {props.values && <p className="field-hint" role="note">Your details are kept below; choose your ID and photo files again.</p>}
+      {props.values && <p className="field-hint" role="note">{m.islands_identity_choose_again()}</p>}
       <IdentityFiles errors={errors} onChosen={clear} />
-      <p className="field-hint">Location and camera details are removed from photos before they are stored, encrypted. Only our compliance team sees them.</p>
+      <p className="field-hint">{m.islands_identity_privacy()}</p>
       {busy && (
         <div className="upload-progress" role="status">
-          <label htmlFor="verify-progress">{progress < 1 ? `Sending your documents… ${Math.floor(progress * 100)}%` : 'Checking your documents…'}</label>
+          <label htmlFor="verify-progress">{progress < 1 ? m.islands_identity_sending_percent({ percent: Math.floor(progress * 100) }) : m.islands_identity_checking()}</label>
           <progress id="verify-progress" max={100} value={Math.floor(progress * 100)} />
         </div>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Sending...' : 'Submit for review'}
+        {busy ? m.islands_identity_sending() : m.islands_identity_submit()}
       </button>
     </form>
   );

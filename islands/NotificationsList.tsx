@@ -1,13 +1,16 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
 import { useHydrated } from './_client/use-hydrated';
-import { historyPlace, noteLink, notePageFrom, notificationContent, notificationType, relativeAge, type Note, type NotePage } from './_ui/history-format';
+import { historyPlace, noteLink, notePageFrom, type Note, type NotePage } from './_ui/history-format';
+import { notificationContent, notificationType, relativeAge } from './_ui/note-words';
 
 export const NOTE_PAGE_SIZE = 10;
+/** The English of a failed load with no word from the server; the list says it in its page's language. */
 export const NOTES_FAILED = 'Failed to load notifications';
 /** What a notice's link says, by the notice's type. */
-const NOTE_LINK_TEXT: Record<string, string> = { PROOF_OF_LIABILITIES: 'Check your balance in the proof' };
+const NOTE_LINK_TEXT: Record<string, () => string> = { PROOF_OF_LIABILITIES: m.islands_notes_link_proof };
 
 /** `renderedAt` is the server's clock at render, so hydration computes the same ages the HTML shows. */
 export type NotificationsListProps = { initial: NotePage | null; renderedAt: number };
@@ -42,9 +45,9 @@ export default function NotificationsList({ initial, renderedAt }: Notifications
       const r = await api(`/notification?limit=${NOTE_PAGE_SIZE}&page=${page}`, { signal: ctl.signal, quiet: true });
       if (ctl.signal.aborted) return;
       const data = r.success ? notePageFrom(page, r) : null;
-      setView(data ? { status: 'ready', data } : { status: 'failed', message: r.message || NOTES_FAILED });
+      setView(data ? { status: 'ready', data } : { status: 'failed', message: r.message || m.islands_notes_failed() });
     } catch {
-      if (!ctl.signal.aborted) setView({ status: 'failed', message: NOTES_FAILED });
+      if (!ctl.signal.aborted) setView({ status: 'failed', message: m.islands_notes_failed() });
     }
   }
 
@@ -91,7 +94,7 @@ function NotesView({ view, at, go }: { view: View; at: number; go: (page: number
     return (
       <div className="notes-state" role="status">
         <span className="spinner spinner-lg" aria-hidden="true" />
-        <p>Loading notifications...</p>
+        <p>{m.islands_notes_loading()}</p>
       </div>
     );
   if (view.status === 'failed') return <p className="alert alert-error" role="alert">{view.message}</p>;
@@ -99,7 +102,7 @@ function NotesView({ view, at, go }: { view: View; at: number; go: (page: number
   return (
     <>
       {data.items.length === 0 ? (
-        <p className="empty-state notes-empty">No Notification for you to see</p>
+        <p className="empty-state notes-empty">{m.islands_notes_empty()}</p>
       ) : (
         <ul className="notes-list" aria-live="polite">
           {data.items.map((n) => (
@@ -109,16 +112,16 @@ function NotesView({ view, at, go }: { view: View; at: number; go: (page: number
                 <time className="note-age" dateTime={n.createdAt}>{relativeAge(n.createdAt, at)}</time>
               </div>
               <p className="note-content">{notificationContent(n.notificationContent)}</p>
-              {noteLink(n.link) && <p className="note-link"><a href={noteLink(n.link)!}>{NOTE_LINK_TEXT[n.notificationType ?? ''] ?? 'Open'}</a></p>}
+              {noteLink(n.link) && <p className="note-link"><a href={noteLink(n.link)!}>{(Object.hasOwn(NOTE_LINK_TEXT, n.notificationType ?? '') ? NOTE_LINK_TEXT[n.notificationType!]! : m.islands_notes_link_open)()}</a></p>}
             </li>
           ))}
         </ul>
       )}
       {data.totalPages > 1 && (
-        <nav className="notes-pager" aria-label="Notification pages">
-          <PageLink to={data.page - 1} off={data.page <= 1} go={go}>Previous</PageLink>
-          <span aria-current="page">Page {data.page} of {data.totalPages}</span>
-          <PageLink to={data.page + 1} off={data.page >= data.totalPages} go={go}>Next</PageLink>
+        <nav className="notes-pager" aria-label={m.islands_notes_pages()}>
+          <PageLink to={data.page - 1} off={data.page <= 1} go={go}>{m.islands_previous()}</PageLink>
+          <span aria-current="page">{m.islands_page_of({ page: data.page, total: data.totalPages })}</span>
+          <PageLink to={data.page + 1} off={data.page >= data.totalPages} go={go}>{m.islands_next()}</PageLink>
         </nav>
       )}
     </>

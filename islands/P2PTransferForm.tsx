@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState } from 'react';
 import { amountTooLarge, formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
@@ -71,7 +72,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
     // More than the wallet holds is said at once; the ledger still decides when the transfer is sent.
     // Any size: a figure beyond what cents hold exactly is still more than the wallet holds.
     if (props.maxCents !== undefined && Math.round(dollars * 100) > props.maxCents) return form.showServerErrors({ amount: amountTooLarge(props.maxCents) });
-    if (Math.round(dollars * 100) > (live ?? props.walletCents)) return form.showServerErrors({ amount: 'Insufficient balance' });
+    if (Math.round(dollars * 100) > (live ?? props.walletCents)) return form.showServerErrors({ amount: m.islands_insufficient() });
     setBusy(true);
     try {
       const email = values.email.trim();
@@ -124,9 +125,9 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
           setReceipt(r.receipt);
           // A reload keeps the receipt on screen.
           setUrl(`?receipt=${encodeURIComponent(r.receipt.transactionId)}`);
-        } else toast.success(r.message || 'Transfer successful.', { id: 'p2p-transfer' });
+        } else toast.success(r.message || m.islands_move_transfer_ok(), { id: 'p2p-transfer' });
       } else if (r.errorType === 'INSUFFICIENT_FUNDS') {
-        form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+        form.showServerErrors({ amount: r.message || m.islands_insufficient() });
       } else form.showServerErrors(r.fieldErrors);
     } catch {
       // The API client has already told the player the network failed; the same key makes a retry send once.
@@ -152,7 +153,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
   if (confirming)
     return (
       <>
-        {busy && <LoaderOverlay label="Sending credits..." />}
+        {busy && <LoaderOverlay label={m.islands_p2p_sending()} />}
         <ConfirmStep {...confirming} busy={busy} formToken={props.formToken} formKey={key.current} onSubmit={send} />
       </>
     );
@@ -163,10 +164,10 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
       <TextField
         id="p2p-email"
         name="email"
-        label="Receiver Email"
+        label={m.islands_p2p_email()}
         type="email"
         autoComplete="off"
-        placeholder="friend@example.com"
+        placeholder={m.islands_p2p_email_placeholder()}
         value={values.email}
         onValue={(v) => set('email', v.replace(/^\s+/, ''))}
         error={errors.email}
@@ -174,7 +175,7 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
       <TextField
         id="p2p-amount"
         name="amount"
-        label="Amount"
+        label={m.islands_p2p_amount()}
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
@@ -184,9 +185,9 @@ export default function P2PTransferForm(props: P2PTransferFormProps) {
       />
       {code.asked && <TotpField id="p2p-totp" value={values.totp} onValue={(v) => set('totp', v)} error={errors.totp} />}
       <p className="p2p-available">
-        Available balance: <strong>{formatCents(live ?? props.walletCents)}</strong>
+        {`${m.islands_available_balance()} `}<strong>{formatCents(live ?? props.walletCents)}</strong>
       </p>
-      <SubmitButton busy={busy} label="Transfer" busyLabel="Checking..." />
+      <SubmitButton busy={busy} label={m.islands_p2p_transfer()} busyLabel={m.islands_checking()} />
     </form>
   );
 }

@@ -1,6 +1,9 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useId, useState, type FormEvent } from 'react';
+import { formatNumber } from '../src/i18n/format';
+import { Rich } from '../src/i18n/rich';
 import { formatCents } from '../src/shared/money';
-import { checkSnapshot, snapshotTime, type CheckResult, type CheckStep } from '../src/shared/solvency/check';
+import { checkSnapshot, type CheckResult, type CheckStep } from '../src/shared/solvency/check';
 import { readNonce } from '../src/shared/solvency/scheme';
 import { createSnapshotReader, SnapshotFormatError, type Snapshot } from '../src/shared/solvency/snapshot-reader';
 import { confirmByWebCrypto, webCryptoAvailable } from '../src/shared/solvency/web-crypto';
@@ -15,13 +18,21 @@ export type SolvencyCheckProps = {
   nonce: string | null;
 };
 
-const STEP_NAMES: Record<CheckStep, string> = {
-  download: 'downloading the snapshot',
-  format: 'reading the snapshot file',
-  nonce: 'your account nonce',
-  leaves: 'finding your leaves',
-  tree: 'rebuilding the tree',
+const STEP_NAMES: Record<CheckStep, () => string> = {
+  download: m.islands_solvency_step_download,
+  format: m.islands_solvency_step_format,
+  nonce: m.islands_solvency_step_nonce,
+  leaves: m.islands_solvency_step_leaves,
+  tree: m.islands_solvency_step_tree,
 };
+
+/** "28 Nov 2026, 00:00 UTC" / "28 nov 2026, 00:00 UTC": drawn by hand, so the server and every browser write the same. */
+export function snapshotWhen(iso: string): string {
+  const d = new Date(iso);
+  const month = m.islands_solvency_months().split(' ')[d.getUTCMonth()];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
 
 type View = { state: 'idle' } | { state: 'running'; doing: string } | { state: 'done'; result: CheckResult; webCrypto: boolean };
 
@@ -33,9 +44,9 @@ async function download(url: string): Promise<Snapshot | CheckResult> {
   try {
     res = await fetch(url, { headers: { accept: 'application/json' } });
   } catch {
-    return { ok: false, step: 'download', message: 'The snapshot could not be downloaded: check your connection and try again.' };
+    return { ok: false, step: 'download', message: m.islands_solvency_offline() };
   }
-  if (!res.ok) return { ok: false, step: 'download', message: `The snapshot could not be downloaded (the server answered ${res.status}).` };
+  if (!res.ok) return { ok: false, step: 'download', message: m.islands_solvency_http({ status: res.status }) };
   const reader = createSnapshotReader();
   try {
     if (res.body && typeof TextDecoder === 'function') {
@@ -50,8 +61,8 @@ async function download(url: string): Promise<Snapshot | CheckResult> {
     } else reader.push(await res.text());
     return reader.end();
   } catch (e) {
-    if (e instanceof SnapshotFormatError) return { ok: false, step: 'format', message: `The file is not a coinreel-pol-v1 snapshot: ${e.message}.` };
-    return { ok: false, step: 'download', message: 'The snapshot download was cut short: try again.' };
+    if (e instanceof SnapshotFormatError) return { ok: false, step: 'format', message: m.islands_solvency_bad_file({ reason: e.message }) };
+    return { ok: false, step: 'download', message: m.islands_solvency_cut() };
   }
 }
 
@@ -75,15 +86,15 @@ export default function SolvencyCheck({ snapshots, selected, nonce }: SolvencyCh
     const accountNonce = readNonce(nonceText);
     const webCrypto = webCryptoAvailable();
     const finish = (result: CheckResult) => setView({ state: 'done', result, webCrypto });
-    if (!choice) return finish({ ok: false, step: 'download', message: 'Choose a snapshot.' });
-    if (!accountNonce) return finish({ ok: false, step: 'nonce', message: 'An account nonce is 64 characters, 0–9 and a–f: copy it from Profile Settings.' });
-    setView({ state: 'running', doing: 'Downloading the snapshot…' });
+    if (!choice) return finish({ ok: false, step: 'download', message: m.islands_solvency_choose() });
+    if (!accountNonce) return finish({ ok: false, step: 'nonce', message: m.islands_solvency_bad_nonce() });
+    setView({ state: 'running', doing: m.islands_solvency_downloading() });
     const got = await download(choice.url);
     if ('ok' in got) return finish(got);
-    const leaves = got.row.count.toLocaleString('en-US');
+    const leaves = formatNumber(got.row.count);
     const result = await checkSnapshot(got, accountNonce, {
       pause: breathe,
-      onStep: (step) => setView({ state: 'running', doing: step === 'leaves' ? `Finding your leaves among ${leaves}…` : `Rebuilding the tree from ${leaves} leaves…` }),
+      onStep: (step) => setView({ state: 'running', doing: step === 'leaves' ? m.islands_solvency_finding({ count: leaves }) : m.islands_solvency_rebuilding({ count: leaves }) }),
       confirmLeaves: webCrypto ? (sub, found) => confirmByWebCrypto(accountNonce, got.id, sub, found) : undefined,
     });
     finish(result);
@@ -92,25 +103,25 @@ export default function SolvencyCheck({ snapshots, selected, nonce }: SolvencyCh
   return (
     <form className="solvency-check" onSubmit={check} noValidate>
       <div className="field">
-        <label htmlFor={`${id}snapshot`}>Snapshot</label>
+        <label htmlFor={`${id}snapshot`}>{m.islands_solvency_snapshot()}</label>
         <select id={`${id}snapshot`} value={snapshotId} onChange={(e) => setSnapshotId(e.target.value)} disabled={running}>
           {snapshots.map((s) => (
-            <option key={s.id} value={s.id}>{`${snapshotTime(s.createdAt)}: total ${formatCents(s.totalCents)}`}</option>
+            <option key={s.id} value={s.id}>{m.islands_solvency_option({ time: snapshotWhen(s.createdAt), amount: formatCents(s.totalCents) })}</option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}nonce`}>Your account nonce</label>
+        <label htmlFor={`${id}nonce`}>{m.islands_solvency_nonce()}</label>
         <input id={`${id}nonce`} className="mono" value={nonceText} onChange={(e) => setNonceText(e.target.value)} autoComplete="off" spellCheck={false}
           autoCapitalize="off" aria-describedby={`${id}nonce-hint`} disabled={running} />
         <p className="field-hint" id={`${id}nonce-hint`}>
-          {nonce ? 'Yours, filled in. ' : 'Profile Settings shows yours. '}It stays on this page: the check downloads the public file and does the rest in your browser.
+          {`${nonce ? m.islands_solvency_yours() : m.islands_solvency_where()} ${m.islands_solvency_stays()}`}
         </p>
       </div>
       <button type="submit" className="btn btn-primary" disabled={!hydrated || running || snapshots.length === 0}>
-        {running ? 'Checking…' : 'Check my balance'}
+        {running ? m.islands_solvency_checking() : m.islands_solvency_check()}
       </button>
-      {!hydrated && <p className="field-hint">The check runs in your browser and needs JavaScript. Without it, use the verifier below.</p>}
+      {!hydrated && <p className="field-hint">{m.islands_solvency_needs_js()}</p>}
       <div role="status" aria-live="polite" className="solvency-progress">{view.state === 'running' ? view.doing : ''}</div>
       {view.state === 'done' && <Outcome result={view.result} webCrypto={view.webCrypto} />}
     </form>
@@ -121,24 +132,23 @@ function Outcome({ result, webCrypto }: { result: CheckResult; webCrypto: boolea
   if (!result.ok)
     return (
       <div className="alert alert-error" role="alert">
-        <p><strong>The check failed at step “{STEP_NAMES[result.step]}”.</strong></p>
+        <p><strong>{m.islands_solvency_failed_at({ step: STEP_NAMES[result.step]() })}</strong></p>
         <p>{result.message}</p>
       </div>
     );
   return (
     <div className="alert alert-success solvency-result" role="alert">
-      <p><strong>{result.message}</strong></p>
+      <p><strong>{m.islands_solvency_included({ amount: formatCents(result.liabilityCents), time: snapshotWhen(result.createdAt), total: formatCents(result.totalCents) })}</strong></p>
       <p>
-        Your {result.leaves.length} leaves were found by their digests, the whole tree was rebuilt in this browser, and it gives the published
-        root <code className="mono break">{result.rootDigest}</code>.
-        {webCrypto ? ' Web Crypto confirmed your leaves.' : ' This page is not on a secure connection, so Web Crypto could not confirm your leaves.'}
+        <Rich text={m.islands_solvency_found({ count: result.leaves.length, root: result.rootDigest })} links={[(w) => <code className="mono break">{w}</code>]} />
+        {` ${webCrypto ? m.islands_solvency_webcrypto() : m.islands_solvency_no_webcrypto()}`}
       </p>
       <ul className="solvency-leaves">
         {[...result.leaves].sort((a, b) => a.index - b.index).map((l) => (
-          <li key={l.index}>Leaf {l.index}: {formatCents(l.value)} (position {l.position.toLocaleString('en-US')})</li>
+          <li key={l.index}>{m.islands_solvency_leaf({ index: l.index, amount: formatCents(l.value), position: formatNumber(l.position) })}</li>
         ))}
       </ul>
-      <p>Is that what your balance was then? Your history shows it: the proof shows the amount is counted, only you can tell it is right.</p>
+      <p>{m.islands_solvency_is_that()}</p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
@@ -25,8 +26,8 @@ export default function TickerPrivacyForm({ on, formToken, message }: TickerPriv
       const r = await api<{ privacy: { tickerOptIn: boolean } }>('/user/privacy', { method: 'PUT', body: { tickerOptIn: checked }, quiet: true });
       if (r.success && r.privacy) {
         setChecked(r.privacy.tickerOptIn);
-        toast.success(r.message || 'Saved.', { id: 'privacy-saved' });
-      } else setFailure(r.message ?? 'Your choice could not be saved. Please try again.');
+        toast.success(r.message || m.islands_privacy_saved(), { id: 'privacy-saved' });
+      } else setFailure(r.message ?? m.islands_privacy_failed());
     } catch {
       // The shared client has already shown the network failure.
     } finally {
@@ -42,13 +43,13 @@ export default function TickerPrivacyForm({ on, formToken, message }: TickerPriv
       <div className="field field-check">
         <label className="checkbox">
           <input id="privacy-ticker" name="tickerOptIn" type="checkbox" value="on" checked={checked} onChange={(e) => setChecked(e.target.checked)} aria-describedby="privacy-ticker-hint" />
-          <span>Show my cash-outs in the site's ticker</span>
+          <span>{m.islands_privacy_label()}</span>
         </label>
         <p className="field-hint" id="privacy-ticker-hint">
-          Off unless you turn it on. The ticker never shows your name: only "A player withdrew", the amount in whole dollars and the day (today, yesterday or this week).
+          {m.islands_privacy_hint()}
         </p>
       </div>
-      <SubmitButton busy={busy} label="Save choice" busyLabel="Saving..." />
+      <SubmitButton busy={busy} label={m.islands_privacy_save()} busyLabel={m.islands_saving()} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { api } from './_client/api';
 import { subscribePush } from './_client/socket';
@@ -8,6 +9,7 @@ import { Pagination } from './_ui/pagination';
 import { TransactionRows } from './_ui/transaction-rows';
 import { FormToken } from './_ui/form-token';
 
+/** The English of a failed load with no word from the server; the table says it in its page's language. */
 export const LOAD_FAILED = 'Failed to load transactions';
 export const PAGE_SIZE = 10;
 /** Pushes that arrive together (the balance, the notification, the withdrawal) are read as one. */
@@ -59,9 +61,9 @@ export default function TransactionsTable({ initial, sandboxPayouts = false, for
       if (ctl.signal.aborted) return;
       const data = r.success ? txPageFrom(t, page, r, PAGE_SIZE) : null;
       // spec §8: a failure shows the server's message (or ours) and leaves no rows behind.
-      setView(data ? { status: 'ready', data } : { status: 'failed', message: r.message || LOAD_FAILED });
+      setView(data ? { status: 'ready', data } : { status: 'failed', message: r.message || m.islands_tx_failed() });
     } catch {
-      if (!ctl.signal.aborted) setView({ status: 'failed', message: LOAD_FAILED });
+      if (!ctl.signal.aborted) setView({ status: 'failed', message: m.islands_tx_failed() });
     }
   }
 
@@ -139,15 +141,15 @@ export default function TransactionsTable({ initial, sandboxPayouts = false, for
       <FormToken value={formToken} />
       <input type="hidden" name="_action" value="cancelWithdrawal" />
       <input type="hidden" name="id" value={tx.withdrawalId} />
-      <button type="submit" className="btn btn-ghost btn-sm">Cancel withdrawal</button>
+      <button type="submit" className="btn btn-ghost btn-sm">{m.islands_tx_cancel_withdrawal()}</button>
     </form>
   ) : sandboxControls(tx));
   const sandboxControls = (tx: Tx) =>
     // One awaiting an operator's approval is not sent yet: nothing to complete or cancel as its wallet would.
     sandboxPayouts && tx.withdrawalId && tx.payoutApproved && tx.transactionStatus === 'pending' ? (
       <span className="tx-sandbox">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'complete')}>Sandbox: complete</button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'cancel')}>Sandbox: cancel</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'complete')}>{m.islands_tx_sandbox_complete()}</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void endPayout(tx, 'cancel')}>{m.islands_tx_sandbox_cancel()}</button>
       </span>
     ) : null;
 
@@ -168,7 +170,7 @@ export default function TransactionsTable({ initial, sandboxPayouts = false, for
 
   return (
     <div className="tx-history">
-      <div className="tabs" role="tablist" aria-label="Transaction type" onKeyDown={onTabKey}>
+      <div className="tabs" role="tablist" aria-label={m.islands_tx_types()} onKeyDown={onTabKey}>
         {TX_TYPES.map((t) => (
           <a
             key={t}
@@ -186,7 +188,7 @@ export default function TransactionsTable({ initial, sandboxPayouts = false, for
               if (t !== type) choose(t);
             }}
           >
-            {TX_TABS[t].label}
+            {TX_TABS[t].label()}
           </a>
         ))}
       </div>
@@ -203,7 +205,7 @@ function Panel({ view, type, local, onPage, extra }: { view: View; type: TxType;
     return (
       <div className="tx-state" role="status">
         <span className="spinner spinner-lg" aria-hidden="true" />
-        <p>Loading transactions...</p>
+        <p>{m.islands_tx_loading()}</p>
       </div>
     );
   if (view.status === 'failed')
@@ -217,19 +219,19 @@ function Panel({ view, type, local, onPage, extra }: { view: View; type: TxType;
   if (!data.items.length && data.total > 0)
     return (
       <div className="empty-state tx-empty">
-        <h2 className="tx-empty-title">No transactions on this page</h2>
-        <p>{`Page ${data.page} is past the end: there ${data.totalPages === 1 ? 'is 1 page' : `are ${data.totalPages} pages`}.`}</p>
+        <h2 className="tx-empty-title">{m.islands_tx_none_on_page()}</h2>
+        <p>{m.islands_tx_past_end({ page: data.page, count: data.totalPages })}</p>
         <p>
-          <a href={historyHref(type, data.totalPages)} onClick={(e) => (e.preventDefault(), onPage(data.totalPages))}>{`Go to page ${data.totalPages}`}</a>
+          <a href={historyHref(type, data.totalPages)} onClick={(e) => (e.preventDefault(), onPage(data.totalPages))}>{m.islands_tx_go_to_page({ page: data.totalPages })}</a>
         </p>
       </div>
     );
   if (!data.items.length)
     return (
       <div className="empty-state tx-empty">
-        <h2 className="tx-empty-title">No Transactions Found</h2>
-        <p>Click Transaction Type To View History</p>
-        <p>{type === 'ALL' ? "You don't have any transactions yet." : `You don't have any ${TX_TABS[type].noun} transactions yet.`}</p>
+        <h2 className="tx-empty-title">{m.islands_tx_none_title()}</h2>
+        <p>{m.islands_tx_none_hint()}</p>
+        <p>{TX_TABS[type].none()}</p>
       </div>
     );
   return (

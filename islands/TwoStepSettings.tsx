@@ -1,4 +1,6 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState } from 'react';
+import { Rich } from '../src/i18n/rich';
 import { checkSetupCode } from '../src/shared/schemas/two-step';
 import { api } from './_client/api';
 import { toast } from './_client/toast';
@@ -6,7 +8,6 @@ import { SubmitButton } from './_ui/busy';
 import { FormFailure } from './_ui/field';
 import { FormToken } from './_ui/form-token';
 import { PasswordField } from './_ui/password-field';
-import { CURRENT_PASSWORD_REQUIRED } from '../src/shared/schemas/account';
 import { CodeForm, groupedKey, RecoveryCodes, SetupCodeField, TWO_STEP_ACTION, type Said } from './_ui/two-step-parts';
 
 type Setup = { secret: string; otpauthUrl: string; qrSvg: string };
@@ -96,9 +97,9 @@ function TurnOn({ formToken, said, byEmail, onSetup }: { formToken?: string; sai
       <input type="hidden" name="_action" value="2fa-setup" />
       <FormToken value={formToken} />
       <FormFailure message={said?.message} />
-      <p>Two-step verification is <strong>off</strong>. Turn it on so that a stolen password alone cannot sign in or take your money: signing in, withdrawing, sending credits and changing your e-mail will also ask for a code from an authenticator app on your phone.</p>
-      {byEmail && <p className="muted">For the operator console, it then turns on once you open a link we e-mail to your address, in this browser.</p>}
-      <SubmitButton busy={busy} label="Turn on two-step verification" busyLabel="Preparing..." />
+      <p><Rich text={m.islands_twostep_off_text()} /></p>
+      {byEmail && <p className="muted">{m.islands_twostep_operator_note()}</p>}
+      <SubmitButton busy={busy} label={m.islands_twostep_turn_on_button()} busyLabel={m.islands_preparing()} />
     </form>
   );
 }
@@ -112,7 +113,7 @@ function AwaitingPanel({ sentTo, formToken, said, onSetup }: { sentTo: string; f
     setBusy(true);
     try {
       const r = await api('/user/2fa/confirm/resend', { method: 'POST', body: {} });
-      if (r.success) toast.success('We sent a new link. The one before no longer works.', { id: 'two-step' });
+      if (r.success) toast.success(m.islands_twostep_link_resent(), { id: 'two-step' });
     } catch {
       // The API client has already said the network failed.
     } finally {
@@ -123,19 +124,19 @@ function AwaitingPanel({ sentTo, formToken, said, onSetup }: { sentTo: string; f
     <div className="form two-step-awaiting">
       <FormFailure message={said?.message} />
       <p className="alert alert-info" role="status">
-        <strong>Check your e-mail to finish turning it on.</strong> We sent a link to <strong className="break">{sentTo}</strong>: open it in this browser within 30 minutes. Two-step verification stays off until then, and so does the operator console.
+        <Rich text={m.islands_twostep_awaiting({ email: sentTo })} links={[(w) => <strong className="break">{w}</strong>]} />
       </p>
       <form className="form two-step-form" method="post" action={TWO_STEP_ACTION} onSubmit={resend} aria-busy={busy || undefined}>
         <input type="hidden" name="_action" value="2fa-resend" />
         <FormToken value={formToken} />
-        <SubmitButton busy={busy} label="Send the link again" busyLabel="Sending..." />
+        <SubmitButton busy={busy} label={m.islands_twostep_send_again()} busyLabel={m.islands_sending()} />
       </form>
       <form className="two-step-form form-row" method="post" action={TWO_STEP_ACTION} onSubmit={restart.submit} aria-busy={restart.busy || undefined}>
         <input type="hidden" name="_action" value="2fa-setup" />
         <FormToken value={formToken} />
-        <span className="muted">A different authenticator app?</span>
+        <span className="muted">{m.islands_twostep_other_app()}</span>
         <button type="submit" className="btn btn-ghost btn-sm" aria-busy={restart.busy || undefined} onClick={(e) => { if (restart.busy) e.preventDefault(); }}>
-          {restart.busy ? 'Preparing...' : 'Start again'}
+          {restart.busy ? m.islands_preparing() : m.islands_twostep_start_again()}
         </button>
       </form>
     </div>
@@ -154,16 +155,16 @@ function SetupPanel({ setup, formToken, said, byEmail, onCodes, onAwaiting }: {
     e.preventDefault();
     const local = checkSetupCode({ code }).code;
     setError(local);
-    setPasswordError(password ? undefined : CURRENT_PASSWORD_REQUIRED);
+    setPasswordError(password ? undefined : m.fields_current_password_required());
     if (local || !password) return;
     setBusy(true);
     try {
       const r = await api<{ recoveryCodes: string[]; awaitingEmail: { sentTo: string } }>('/user/2fa/enable', { method: 'POST', body: { code: code.trim(), currentPassword: password }, inlineFields: ['code', 'currentPassword'] });
       if (r.success && r.status === 202 && r.awaitingEmail) {
-        toast.success('Check your e-mail to finish turning it on.', { id: 'two-step' });
+        toast.success(m.islands_twostep_check_email(), { id: 'two-step' });
         onAwaiting(r.awaitingEmail.sentTo);
       } else if (r.success && r.recoveryCodes) {
-        toast.success('Two-step verification is on.', { id: 'two-step' });
+        toast.success(m.islands_twostep_now_on(), { id: 'two-step' });
         onCodes(r.recoveryCodes);
       } else {
         setError(r.fieldErrors.code);
@@ -184,22 +185,22 @@ function SetupPanel({ setup, formToken, said, byEmail, onCodes, onAwaiting }: {
       <FormFailure message={said?.message} />
       <ol className="two-step-steps">
         <li>
-          <p>Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…).</p>
-          {setup.qrSvg && <img className="two-step-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`} width={200} height={200} alt="QR code to add your account to an authenticator app" />}
+          <p>{m.islands_twostep_scan()}</p>
+          {setup.qrSvg && <img className="two-step-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`} width={200} height={200} alt={m.islands_twostep_qr_alt()} />}
         </li>
         <li>
-          <p>Can't scan it? Enter this key in the app instead:</p>
-          <p><code className="two-step-key break" aria-label="Manual key">{groupedKey(setup.secret)}</code></p>
+          <p>{m.islands_twostep_cant_scan()}</p>
+          <p><code className="two-step-key break" aria-label={m.islands_twostep_manual_key()}>{groupedKey(setup.secret)}</code></p>
         </li>
         <li>
-          <p>Enter the 6-digit code the app now shows.</p>
+          <p>{m.islands_twostep_enter_code()}</p>
           <SetupCodeField value={code} onValue={(v) => { setCode(v); setError(undefined); }} error={error} />
         </li>
       </ol>
-      <PasswordField id="two-step-password" name="currentPassword" label="Your Password" value={password} onValue={(v) => { setPassword(v); setPasswordError(undefined); }} error={passwordError} hint="Needed to turn on two-step verification." />
-      {byEmail && <p className="muted">We then e-mail a link to your address: two-step verification turns on when you open it in this browser.</p>}
-      <SubmitButton busy={busy} label="Turn on" busyLabel="Checking..." />
-      <p className="form-foot"><a href="/profile-setting">Cancel</a></p>
+      <PasswordField id="two-step-password" name="currentPassword" label={m.islands_your_password()} value={password} onValue={(v) => { setPassword(v); setPasswordError(undefined); }} error={passwordError} hint={m.islands_twostep_password_hint()} />
+      {byEmail && <p className="muted">{m.islands_twostep_email_note()}</p>}
+      <SubmitButton busy={busy} label={m.islands_twostep_turn_on()} busyLabel={m.islands_checking()} />
+      <p className="form-foot"><a href="/profile-setting">{m.islands_cancel()}</a></p>
     </form>
   );
 }
@@ -213,24 +214,24 @@ function OnPanel({ formToken, form, onOff, onCodes }: { formToken?: string; form
   return (
     <div className="two-step-on">
       <p>
-        Two-step verification is <strong>on</strong>. Signing in, withdrawing, sending credits and changing your e-mail ask for a code from your authenticator app.
-        {left !== null && <> You have <strong>{left}</strong> unused recovery code{left === 1 ? '' : 's'}.</>}
+        <Rich text={m.islands_twostep_on_text()} />
+        {left !== null && <>{' '}<Rich text={m.islands_twostep_codes_left({ count: left })} /></>}
       </p>
-      <h3>New recovery codes</h3>
-      <p className="muted">The old codes stop working and ten new ones are shown once.</p>
-      <CodeForm action="2fa-regenerate" id="two-step-regenerate-totp" label="Get new recovery codes" busyLabel="Preparing..." formToken={formToken} said={saidBy(form, '2fa-regenerate')}
+      <h3>{m.islands_twostep_new_codes_title()}</h3>
+      <p className="muted">{m.islands_twostep_new_codes_text()}</p>
+      <CodeForm action="2fa-regenerate" id="two-step-regenerate-totp" label={m.islands_twostep_new_codes_button()} busyLabel={m.islands_preparing()} formToken={formToken} said={saidBy(form, '2fa-regenerate')}
         send={async (totp) => {
           const r = await api<{ recoveryCodes: string[] }>('/user/2fa/recovery-codes', { method: 'POST', body: { totp }, inlineFields: ['totp'] });
           if (r.success && r.recoveryCodes) onCodes(r.recoveryCodes);
           return answer(r);
         }} />
-      <h3>Turn off</h3>
-      <p className="muted">Your password alone will sign in again.</p>
-      <CodeForm action="2fa-disable" id="two-step-disable-totp" label="Turn off two-step verification" busyLabel="Turning off..." danger formToken={formToken} said={saidBy(form, '2fa-disable')}
+      <h3>{m.islands_twostep_off_title()}</h3>
+      <p className="muted">{m.islands_twostep_off_lead()}</p>
+      <CodeForm action="2fa-disable" id="two-step-disable-totp" label={m.islands_twostep_off_button()} busyLabel={m.islands_twostep_turning_off()} danger formToken={formToken} said={saidBy(form, '2fa-disable')}
         send={async (totp) => {
           const r = await api('/user/2fa/disable', { method: 'POST', body: { totp }, inlineFields: ['totp'] });
           if (r.success) {
-            toast.success(r.message || 'Two-step verification is off.', { id: 'two-step' });
+            toast.success(r.message || m.islands_twostep_now_off(), { id: 'two-step' });
             onOff();
           }
           return answer(r);

@@ -1,3 +1,4 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { formatCents } from '../src/shared/money';
@@ -5,6 +6,7 @@ import { openFreeplay } from './_client/freeplay';
 import { walletCents } from './_client/signals';
 import { startRealtime } from './_client/socket';
 import { useSignalValue } from './_client/use-signal';
+import { PageWords } from './_ui/page-words';
 
 export type WalletMenuProps = { walletCents: number };
 
@@ -78,17 +80,19 @@ export default function WalletMenu(props: WalletMenuProps) {
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="sr-only">Wallet balance </span>
+        <span className="sr-only">{`${m.islands_wallet_balance()} `}</span>
         <span className="wallet-amount" data-wallet-balance>{formatCents(balance)}</span>
       </button>
       <ul id={menuId} className="dropdown-menu dropdown-right wallet-menu-list" hidden={!open}>
-        <li><a data-menu-item href="/p2p-transfer">Send to a player</a></li>
-        <li><a data-menu-item data-deposit-open href="/deposit-bitcoin" onClick={() => close(true)}>Deposit</a></li>
-        <li><a data-menu-item href="/home#withdraw">Withdraw</a></li>
+        <li><a data-menu-item href="/p2p-transfer">{m.islands_wallet_send()}</a></li>
+        <li><a data-menu-item data-deposit-open href="/deposit-bitcoin" onClick={() => close(true)}>{m.islands_wallet_deposit()}</a></li>
+        <li><a data-menu-item href="/home#withdraw">{m.islands_wallet_withdraw()}</a></li>
         <li>
-          <a data-menu-item href="/freeplay" onClick={freeplay}>Freeplay</a>
+          <a data-menu-item href="/freeplay" onClick={freeplay}>{m.islands_wallet_freeplay()}</a>
         </li>
       </ul>
+      {/* Every signed-in player's page has this menu: it carries the words the boot script says (page-words.ts). */}
+      <PageWords />
     </div>
   );
 }

@@ -1,12 +1,14 @@
+import { m } from '../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState } from 'react';
 import { dollarsToCents, formatCents } from '../src/shared/money';
 import { readAmount } from '../src/shared/schemas/amount-input';
 import { checkWithdrawTyped, DEFAULT_WITHDRAW_CURRENCY, WITHDRAW_CURRENCIES } from '../src/shared/schemas/withdraw';
-import { TOTP_ERROR_TYPES, TOTP_REQUIRED_MESSAGE } from '../src/shared/schemas/two-step';
+import { TOTP_ERROR_TYPES } from '../src/shared/schemas/two-step';
 import type { WithdrawReviewView } from '../src/shared/withdraw-review';
-import { api, type ApiAnswer } from './_client/api';
+import { api, REQUEST_FAILED, type ApiAnswer } from './_client/api';
 import { applyWalletAmount, refreshBalance } from './_client/balance';
 import { idempotencyKey } from './_client/idempotency';
+import { word } from './_client/page-words';
 import { walletCents } from './_client/signals';
 import { toast } from './_client/toast';
 import { useSignalValue } from './_client/use-signal';
@@ -90,10 +92,10 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   /** A refusal, at the step's form: a named page, the balance, a field, or a sentence. */
   function refused(r: ApiAnswer) {
     setReviewing(null);
-    if (LINKED_REFUSALS.includes(String(r.errorType))) setFailure({ message: r.message || 'Request failed.', link: sameSitePath(linkOf(r)) });
-    else if (r.errorType === 'INSUFFICIENT_FUNDS') return form.showServerErrors({ amount: r.message || 'Insufficient balance' });
+    if (LINKED_REFUSALS.includes(String(r.errorType))) setFailure({ message: r.message || word('requestFailed', REQUEST_FAILED), link: sameSitePath(linkOf(r)) });
+    else if (r.errorType === 'INSUFFICIENT_FUNDS') return form.showServerErrors({ amount: r.message || m.islands_insufficient() });
     else if (Object.keys(r.fieldErrors).some((f) => FIELDS.includes(f))) return form.showServerErrors(r.fieldErrors);
-    else setFailure({ message: r.message || 'Request failed.', link: null });
+    else setFailure({ message: r.message || word('requestFailed', REQUEST_FAILED), link: null });
     setRefusals((n) => n + 1);
   }
 
@@ -139,7 +141,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
     }
     const v = reviewing.view;
     // An empty code box is said at the box: nothing is sent.
-    if (askCode && !totp.trim()) return setTotpError(TOTP_REQUIRED_MESSAGE);
+    if (askCode && !totp.trim()) return setTotpError(m.islands_totp_required());
     setBusy(true);
     let walletAmount: unknown;
     try {
@@ -155,8 +157,8 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         form.reset(EMPTY);
         setReviewing(null);
         setTotp('');
-        toast.success(r.message || 'Withdrawal requested.', { id: 'withdraw' });
-        setRequested(r.message || 'Withdrawal requested.');
+        toast.success(r.message || m.islands_withdraw_requested(), { id: 'withdraw' });
+        setRequested(r.message || m.islands_withdraw_requested());
       } else if (REVIEW_AGAIN.includes(String(r.errorType))) await askReview(reviewing.typed, r.message ?? null);
       else if (TOTP_ERROR_TYPES.includes(String(r.errorType)) || r.fieldErrors.totp) {
         // A refused code is refused once: the same review, a new key, a fresh box.
@@ -177,7 +179,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   if (reviewing)
     return (
       <>
-        {busy && <LoaderOverlay label="Requesting withdrawal..." />}
+        {busy && <LoaderOverlay label={m.islands_withdraw_requesting()} />}
         <WithdrawReview review={reviewing.view} typed={reviewing.typed} notice={reviewing.notice} busy={busy} formToken={props.formToken} formKey={key.current || undefined}
           twoStep={askCode} totp={totp} onTotp={(t) => { setTotp(t); setTotpError(undefined); }} totpError={totpError} onSubmit={confirm} />
       </>
@@ -186,12 +188,12 @@ export default function WithdrawForm(props: WithdrawFormProps) {
   const example = ADDRESS_EXAMPLES[props.network ?? 'mainnet'];
   return (
     <form className="form withdraw-form" method="post" action="/home#withdraw" noValidate onSubmit={submit} ref={form.formRef} aria-busy={busy || undefined}>
-      {busy && <LoaderOverlay label="Checking your withdrawal..." />}
+      {busy && <LoaderOverlay label={m.islands_withdraw_checking()} />}
       <input type="hidden" name="_action" value="withdraw" />
       <FormToken value={props.formToken} />
       <FormFailure message={failure?.message} link={failure?.link} />
       <div className="field">
-        <label htmlFor="withdraw-currency">Currency</label>
+        <label htmlFor="withdraw-currency">{m.islands_withdraw_currency()}</label>
         <select id="withdraw-currency" name="currency" value={values.currency} onChange={(e) => set('currency', e.target.value)} {...describedBy('withdraw-currency', errors.currency)}>
           {WITHDRAW_CURRENCIES.map((c) => (
             <option key={c.id} value={c.id}>
@@ -202,7 +204,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         <FieldError id="withdraw-currency" error={errors.currency} />
       </div>
       <div className="field">
-        <label htmlFor="withdraw-address">{lightning ? 'Lightning invoice' : 'Wallet address'}</label>
+        <label htmlFor="withdraw-address">{lightning ? m.islands_withdraw_invoice() : m.islands_withdraw_address()}</label>
         <input
           id="withdraw-address"
           name="wallet_address"
@@ -217,13 +219,13 @@ export default function WithdrawForm(props: WithdrawFormProps) {
         <FieldError id="withdraw-address" error={errors.wallet_address} />
       </div>
       <div className="field">
-        <label htmlFor="withdraw-amount">Amount (USD)</label>
+        <label htmlFor="withdraw-amount">{m.islands_withdraw_amount()}</label>
         <input
           id="withdraw-amount"
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={`Minimum $${lightning ? 1 : 100}`}
+          placeholder={m.islands_withdraw_minimum({ amount: `$${lightning ? 1 : 100}` })}
           value={values.amount}
           onChange={(e) => set('amount', e.target.value)}
           {...describedBy('withdraw-amount', errors.amount)}
@@ -233,7 +235,7 @@ export default function WithdrawForm(props: WithdrawFormProps) {
       <TipField value={values.tip} onValue={(v) => set('tip', v)} amountCents={amountCents} error={errors.tip} />
       <p className="move-balances">
         <span>
-          Available balance: <strong>{formatCents(wallet)}</strong>
+          {`${m.islands_available_balance()} `}<strong>{formatCents(wallet)}</strong>
         </span>
       </p>
       <WithdrawQuote id="withdraw-quote" rate={props.rateUsdPerBtc ?? null} amountCents={amountCents} tip={values.tip} />
@@ -243,12 +245,12 @@ export default function WithdrawForm(props: WithdrawFormProps) {
           <div className="alert alert-success move-result">
             <p className="move-result-title">{requested}</p>
             <p>
-              <a href={HISTORY}>Follow it in your transactions</a>
+              <a href={HISTORY}>{m.islands_withdraw_follow()}</a>
             </p>
           </div>
         )}
       </div>
-      <SubmitButton busy={busy} label="Review Withdrawal" busyLabel="Checking..." describedBy="withdraw-quote" />
+      <SubmitButton busy={busy} label={m.islands_withdraw_review()} busyLabel={m.islands_checking()} describedBy="withdraw-quote" />
     </form>
   );
 }

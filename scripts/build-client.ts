@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { brotliCompressSync, constants } from 'node:zlib';
 import { basename, join, resolve } from 'node:path';
 import { compileMessages } from './compile-messages';
+import { messageImports } from './message-imports';
 
 const root = resolve(import.meta.dir, '..');
 // The message catalogues first: the islands and the server import their compiled functions (src/i18n).
@@ -41,7 +42,8 @@ const common = {
 // Islands share one React chunk through code splitting. The enhancement script is built on its own, so the
 // pages without islands load exactly one small, self-contained file and never a shared chunk.
 const builds = await Promise.all([
-  Bun.build({ ...common, entrypoints: [...entries, join(root, 'public/styles/site.css'), join(root, 'public/styles/public.css')], splitting: true }),
+  // Each island gets the messages it calls, not those of every island (scripts/message-imports.ts).
+  Bun.build({ ...common, entrypoints: [...entries, join(root, 'public/styles/site.css'), join(root, 'public/styles/public.css')], splitting: true, plugins: [messageImports] }),
   Bun.build({ ...common, entrypoints: [join(root, 'src/client/enhance.ts')], splitting: false }),
   // A signed-in player's pages load one file before any use (docs/decisions/signed-in-loading.md), and the offline
   // page one of its own; both self-contained, neither with React.
@@ -110,7 +112,8 @@ for (const o of started.outputs) {
 // content's hash) and of the worker's own source, so any change makes a new worker that players get on their next
 // navigation (the offline page's template too: the worker keeps that page). It keeps the offline page and its script
 // from the start; the other hashed files as they are used.
-const workerSource = ['src/pwa/sw.ts', 'src/pwa/sw-rules.ts', 'src/pwa/offline-page.tsx'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+// (The offline page's words are in the islands' catalogues.)
+const workerSource = ['src/pwa/sw.ts', 'src/pwa/sw-rules.ts', 'src/pwa/offline-page.tsx', 'src/i18n/messages/islands/en.json', 'src/i18n/messages/islands/es.json'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
 manifest.swVersion = new Bun.CryptoHasher('sha256').update([...readdirSync(out)].sort().join('\n') + workerSource).digest('hex').slice(0, 16);
 const worker = await Bun.build({
   ...common,

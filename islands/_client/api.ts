@@ -3,9 +3,11 @@
 import type { FieldErrors } from '../../src/shared/schemas/fields';
 import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
 import { navigation } from './navigate';
+import { word } from './page-words';
 import { toast } from './toast';
 
 export const API_BASE = '/api/v1';
+// The English of the client's own messages; a page says them in its language (page-words.ts).
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';
 export const UNEXPECTED = 'Unexpected server response.';
 export const NETWORK_ERROR = 'Network error or server unavailable.';
@@ -45,7 +47,7 @@ let leaving = false;
 
 /** The 401 path of spec §8: one toast, one redirect to /login a second later, however many calls fail. */
 function sessionExpired() {
-  toast.error(SESSION_EXPIRED, { id: 'session-expired' });
+  toast.error(word('sessionExpired', SESSION_EXPIRED), { id: 'session-expired' });
   if (leaving) return;
   leaving = true;
   // Back to this page after signing in again (the login page keeps only a path on this site).
@@ -82,7 +84,7 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
     });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    toast.error(NETWORK_ERROR, { id: 'network-error' });
+    toast.error(word('networkError', NETWORK_ERROR), { id: 'network-error' });
     throw e;
   }
   let data: Record<string, unknown>;
@@ -92,8 +94,9 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
     data = parsed as Record<string, unknown>;
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    toast.error(UNEXPECTED, { id: 'unexpected-response' });
-    return { success: false, status: res.status, message: UNEXPECTED, fieldErrors: {} } as ApiAnswer<T>;
+    const unexpected = word('unexpected', UNEXPECTED);
+    toast.error(unexpected, { id: 'unexpected-response' });
+    return { success: false, status: res.status, message: unexpected, fieldErrors: {} } as ApiAnswer<T>;
   }
   const answer = { ...data, status: res.status, fieldErrors: fieldErrorsOf(data.errors) } as ApiAnswer<T>;
   answer.success = res.ok && data.success !== false;
@@ -103,7 +106,7 @@ export async function api<T = Record<string, unknown>>(path: string, opts: ApiOp
     sessionExpired();
     return answer;
   }
-  if (!answer.message) answer.message = REQUEST_FAILED;
+  if (!answer.message) answer.message = word('requestFailed', REQUEST_FAILED);
   if (!handledInline(answer, opts)) toast.error(answer.message, { id: 'request-failed' });
   return answer;
 }

@@ -1,6 +1,7 @@
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { api } from './api';
 import { walletStore } from './live-state';
+import { fillWords, word } from './page-words';
 import { toast } from './toast';
 
 /** Sets the page's balance (and with it every island's `walletCents`) from an API `walletAmount` (dollars, 2 decimals). */
@@ -31,11 +32,14 @@ export function flashBalance(): void {
   }
 }
 
+/** The English of the toast, said in the page's language (page-words.ts). */
+export const RECEIVED = 'You received {amount} from {from}';
+
 /** A P2P transfer reached this player (the `p2pReceived` push): a toast naming the amount and who sent it. */
 export function announceReceived(data: unknown): void {
   const d = (data ?? {}) as { amount?: unknown; from?: unknown };
   const cents = dollarsToCents(d.amount);
   if (cents === null || typeof d.from !== 'string' || typeof document === 'undefined') return;
-  toast.success(`You received ${formatCents(cents)} from ${d.from}`, { id: 'p2p-received' });
+  toast.success(fillWords(word('received', RECEIVED), { amount: formatCents(cents), from: d.from }), { id: 'p2p-received' });
   flashBalance();
 }

@@ -2,7 +2,12 @@ import { createElement, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 // Before any island renders: messages speak the page's <html lang>.
 import '../../src/i18n/client-lang';
+import { pageWords } from '../_ui/page-words';
+import { registerWords } from './page-words';
 import { ISLAND_HANDOVER, ISLAND_HYDRATED } from './island-events';
+
+// The words plain code says (a toast's close button, the API client's fallbacks), for pages whose server drew none.
+registerWords(pageWords());
 
 /**
  * Hydrates every marker of one island on the page with the props the server serialized beside it, and the

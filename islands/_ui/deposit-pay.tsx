@@ -1,3 +1,5 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
+import { Rich } from '../../src/i18n/rich';
 import { copyText } from '../_client/clipboard';
 import { toast } from '../_client/toast';
 import { walletUri } from './deposit-phase';
@@ -6,12 +8,19 @@ export type DepositMethod = 'lightning' | 'onchain';
 /** One destination the player may pay, with its QR code already drawn as SVG by the server. */
 export type DepositAddress = { method: DepositMethod; address: string; qrSvg: string; amountBtc?: string | null };
 
+type Kind = 'onchain' | 'lnAddress' | 'invoice';
+const kindOf = (a: Pick<DepositAddress, 'method' | 'address'>): Kind => (a.method === 'onchain' ? 'onchain' : a.address.includes('@') ? 'lnAddress' : 'invoice');
+
+/** What the destination is called, as a label. */
 export const addressName = (a: Pick<DepositAddress, 'method' | 'address'>) =>
-  a.method === 'onchain' ? 'Bitcoin address' : a.address.includes('@') ? 'Lightning address' : 'Lightning invoice';
+  ({ onchain: m.islands_deposit_name_onchain, lnAddress: m.islands_deposit_name_ln_address, invoice: m.islands_deposit_name_invoice })[kindOf(a)]();
+/** …and inside a sentence ("the Bitcoin address"). */
+const addressNoun = (a: Pick<DepositAddress, 'method' | 'address'>) =>
+  ({ onchain: m.islands_deposit_noun_onchain, lnAddress: m.islands_deposit_noun_ln_address, invoice: m.islands_deposit_noun_invoice })[kindOf(a)]();
 
 /** The toast after Copy names what is now on the clipboard. */
 export const copiedText = (a: Pick<DepositAddress, 'method' | 'address'>) =>
-  a.method === 'onchain' ? 'Address copied' : a.address.includes('@') ? 'Lightning address copied' : 'Invoice copied';
+  ({ onchain: m.islands_deposit_copied_onchain, lnAddress: m.islands_deposit_copied_ln_address, invoice: m.islands_deposit_copied_invoice })[kindOf(a)]();
 
 /**
  * One tab's content: the QR code, the amount to send, the whole destination (selectable, wrapped: nothing is
@@ -19,11 +28,12 @@ export const copiedText = (a: Pick<DepositAddress, 'method' | 'address'>) =>
  */
 export function AddressPanel({ entry }: { entry: DepositAddress }) {
   const name = addressName(entry);
+  const noun = addressNoun(entry);
   const fieldId = `deposit-address-${entry.method}`;
 
   async function copy() {
     if (await copyText(entry.address)) toast.success(copiedText(entry), { id: 'deposit-copy' });
-    else toast.error('Could not copy. Please scan the QR code instead.', { id: 'deposit-copy' });
+    else toast.error(m.islands_deposit_copy_failed(), { id: 'deposit-copy' });
   }
 
   const invoice = entry.method === 'lightning';
@@ -31,14 +41,12 @@ export function AddressPanel({ entry }: { entry: DepositAddress }) {
     <div className="deposit-pay">
       {/* Each tab in its own words: a Lightning invoice is paid, once; an on-chain address is sent to. */}
       <p className="deposit-lead">
-        {invoice
-          ? 'Pay the Lightning invoice below with your Cash App or Bitcoin wallet: scan the QR code, or copy the invoice. It asks for the BTC amount of your deposit.'
-          : 'Send a BTC amount equal to the USD amount you want to deposit to the address below. Scan the QR code with your Cash App or Bitcoin wallet, or copy the address.'}
+        {invoice ? m.islands_deposit_lead_invoice() : m.islands_deposit_lead_onchain()}
       </p>
-      <div className="deposit-qr" role="img" aria-label={`QR code of the ${name}`} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
+      <div className="deposit-qr" role="img" aria-label={m.islands_deposit_qr_label({ name: noun })} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
       {entry.amountBtc && (
         <p className="deposit-amount">
-          Send exactly <strong>{entry.amountBtc} BTC</strong>
+          {`${m.islands_deposit_send_exactly()} `}<strong>{entry.amountBtc} BTC</strong>
         </p>
       )}
       <div className="deposit-address-row">
@@ -50,19 +58,15 @@ export function AddressPanel({ entry }: { entry: DepositAddress }) {
         </code>
         <div className="deposit-address-actions">
           <a className="btn btn-primary btn-sm deposit-open" href={walletUri(entry.method, entry.address, entry.amountBtc)}>
-            Open in wallet<span className="sr-only">{` (${name})`}</span>
+            {m.islands_deposit_open_wallet()}<span className="sr-only">{` (${noun})`}</span>
           </a>
           <button type="button" className="btn btn-ghost btn-sm deposit-copy" onClick={copy}>
-            Copy<span className="sr-only">{` the ${name}`}</span>
+            {m.islands_deposit_copy()}<span className="sr-only">{` ${m.islands_deposit_copy_sr({ name: noun })}`}</span>
           </button>
         </div>
       </div>
       <p className="deposit-note">
-        {invoice ? (
-          <><strong>Pay only this invoice</strong>, and only once. Every deposit gets a new invoice, so never pay an old one.</>
-        ) : (
-          <><strong>Send crypto only to this address</strong> to avoid losing your funds. A new address is given for every deposit, so never reuse an old one.</>
-        )}
+        <Rich text={invoice ? m.islands_deposit_note_invoice() : m.islands_deposit_note_onchain()} />
       </p>
     </div>
   );

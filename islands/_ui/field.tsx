@@ -1,3 +1,4 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'type'>;
@@ -67,7 +68,7 @@ export function CheckboxField({
 }
 
 // What a failure's link is called: the pages a refusal can send a player to.
-const LINK_LABELS: Record<string, string> = { '/verify-identity': 'Go to Verify your identity' };
+const LINK_LABELS: Record<string, () => string> = { '/verify-identity': m.islands_link_verify_identity };
 
 /** The form-level failure (a thrown request, a rule that belongs to no one field), announced when it appears. */
 export function FormFailure({ message, link }: { message: string | null | undefined; link?: string | null }) {
@@ -78,7 +79,7 @@ export function FormFailure({ message, link }: { message: string | null | undefi
       {link && (
         <>
           {' '}
-          <a href={link}>{LINK_LABELS[link] ?? 'Open that page'}</a>
+          <a href={link}>{(Object.hasOwn(LINK_LABELS, link) ? LINK_LABELS[link]! : m.islands_link_open_page)()}</a>
         </>
       )}
     </p>

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import {
-  amountView, detailLines, formatTime, historyHref, historyPlace, noteLink, notePageFrom, notificationContent, notificationType, pageWindow, relativeAge, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines, type Tx,
+  amountView, detailLines, formatTime, historyHref, historyPlace, noteLink, notePageFrom, pageWindow, showingText, statusTone, tipSplit, txPageFrom, withdrawalLines, type Tx,
 } from './history-format';
+import { notificationContent, notificationType, relativeAge } from './note-words';
 
 describe('pagination window (spec §2, §9: first, last, two either side, ellipses)', () => {
   test('few pages: every page, no gaps', () => {

@@ -1,4 +1,6 @@
-// Display rules for history and notifications (spec §2, §4, §9), shared by the islands and their pages.
+// Display rules for history and notifications (spec §2, §4, §9), shared by the islands and their pages. Words in the
+// current language: the request's on the server, the page's in an island.
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { UNDER_REVIEW } from '../../src/shared/under-review';
 
@@ -8,15 +10,37 @@ export { UNDER_REVIEW };
 export const TX_TYPES = ['ALL', 'TRANSFER', 'REDEEM', 'DEPOSIT', 'WITHDRAW', 'P2P', 'FREEPLAY'] as const;
 export type TxType = (typeof TX_TYPES)[number];
 
-/** Tab label and the noun the empty state uses, per type (All, the four of spec §2, P2P and Freeplay, DESIGN §8). */
-export const TX_TABS: Record<TxType, { label: string; noun: string }> = {
-  ALL: { label: 'All', noun: '' },
-  TRANSFER: { label: 'Transfers', noun: 'transfer' },
-  REDEEM: { label: 'Redeems', noun: 'redeem' },
-  DEPOSIT: { label: 'Deposits', noun: 'deposit' },
-  WITHDRAW: { label: 'Withdrawals', noun: 'withdrawal' },
-  P2P: { label: 'P2P', noun: 'P2P' },
-  FREEPLAY: { label: 'Freeplay', noun: 'freeplay' },
+/** Tab label and what the empty state says, per type (All, the four of spec §2, P2P and Freeplay, DESIGN §8). */
+export const TX_TABS: Record<TxType, { label: () => string; none: () => string }> = {
+  ALL: { label: m.islands_tx_tab_all, none: m.islands_tx_none_all },
+  TRANSFER: { label: m.islands_tx_tab_transfer, none: m.islands_tx_none_transfer },
+  REDEEM: { label: m.islands_tx_tab_redeem, none: m.islands_tx_none_redeem },
+  DEPOSIT: { label: m.islands_tx_tab_deposit, none: m.islands_tx_none_deposit },
+  WITHDRAW: { label: m.islands_tx_tab_withdraw, none: m.islands_tx_none_withdraw },
+  P2P: { label: m.islands_tx_tab_p2p, none: m.islands_tx_none_p2p },
+  FREEPLAY: { label: m.islands_tx_tab_freeplay, none: m.islands_tx_none_freeplay },
+};
+
+// A row's type and status as the pills say them; anything not listed is shown as it came.
+const TYPE_WORDS: Record<string, () => string> = {
+  transfer: m.islands_tx_type_transfer, redeem: m.islands_tx_type_redeem, deposit: m.islands_tx_type_deposit, withdraw: m.islands_tx_type_withdraw,
+  p2p: m.islands_tx_type_p2p, freeplay: m.islands_tx_type_freeplay, adjustment: m.islands_tx_type_adjustment,
+};
+const STATUS_WORDS: Record<string, () => string> = {
+  completed: m.islands_tx_status_completed, success: m.islands_tx_status_success, pending: m.islands_tx_status_pending, held: m.islands_tx_status_held,
+  processing: m.islands_tx_status_processing, expired: m.islands_tx_status_expired, cancelled: m.islands_tx_status_cancelled, canceled: m.islands_tx_status_canceled,
+  failed: m.islands_tx_status_failed, released: m.islands_tx_status_released, reversed: m.islands_tx_status_reversed, refunded: m.islands_tx_status_refunded,
+  'under review': m.islands_tx_status_under_review,
+};
+/** A row's type, lowercased, in words ("deposit"). */
+export const typeWords = (type: string) => {
+  const t = type.toLowerCase();
+  return Object.hasOwn(TYPE_WORDS, t) ? TYPE_WORDS[t]!() : t;
+};
+/** A status, lowercased, in words ("pending"); "unknown" when there is none. */
+export const statusWords = (status: string) => {
+  const s = status.toLowerCase();
+  return !s ? m.islands_tx_status_unknown() : Object.hasOwn(STATUS_WORDS, s) ? STATUS_WORDS[s]!() : s;
 };
 
 /** One row of GET /transaction/transaction-List/{type}. */
@@ -82,8 +106,8 @@ export function withdrawalLines(tx: Pick<Tx, 'type' | 'destination' | 'currency'
   if (tx.type.toUpperCase() !== 'WITHDRAW') return null;
   const d = tx.destination;
   // A Lightning invoice runs to hundreds of characters: its start and end are enough to recognise it.
-  const to = !d ? null : tx.currency === 'BTC-LN' ? `To Lightning invoice ${d.slice(0, 12)}…${d.slice(-6)}` : `To ${d}`;
-  const ref = !tx.orderId ? null : /^[0-9a-f]{64}$/i.test(tx.orderId) ? `Bitcoin transaction ${tx.orderId}` : `Payout ${tx.orderId}`;
+  const to = !d ? null : tx.currency === 'BTC-LN' ? m.islands_tx_to_invoice({ invoice: `${d.slice(0, 12)}…${d.slice(-6)}` }) : m.islands_tx_to_address({ address: d });
+  const ref = !tx.orderId ? null : /^[0-9a-f]{64}$/i.test(tx.orderId) ? m.islands_tx_bitcoin_tx({ id: tx.orderId }) : m.islands_tx_payout({ id: tx.orderId });
   return { to, ref };
 }
 
@@ -91,28 +115,31 @@ export function withdrawalLines(tx: Pick<Tx, 'type' | 'destination' | 'currency'
  * A row's details in words, under its Transaction ID: what it was, where the money went or came from, and a deposit
  * that arrived in part or late. An id is shown only under its name (an invoice, a payout), never bare.
  */
-export function detailLines(tx: Tx): { text: string; flag?: boolean }[] {
+export function detailLines(tx: Tx): { text: string; flag?: boolean; reason?: boolean }[] {
   const type = tx.type.toUpperCase();
-  const out: { text: string; flag?: boolean }[] = [];
+  const out: { text: string; flag?: boolean; reason?: boolean }[] = [];
   const game = tx.gameId?.gameName;
   if ((type === 'TRANSFER' || type === 'REDEEM') && game) {
-    const account = tx.gameAccount ? `${game} account ${tx.gameAccount}` : game;
-    out.push({ text: type === 'TRANSFER' ? `To ${account}` : `From ${account}` });
+    const account = tx.gameAccount;
+    const text = type === 'TRANSFER'
+      ? (account ? m.islands_tx_to_game_account({ game, account }) : m.islands_tx_to_game({ game }))
+      : (account ? m.islands_tx_from_game_account({ game, account }) : m.islands_tx_from_game({ game }));
+    out.push({ text });
   } else if (type === 'WITHDRAW') {
     const sent = withdrawalLines(tx);
     if (sent?.ref) out.push({ text: sent.ref });
     if (sent?.to) out.push({ text: sent.to });
   } else if (type === 'DEPOSIT') {
-    if (tx.orderId) out.push({ text: `Invoice ${tx.orderId}` });
+    if (tx.orderId) out.push({ text: m.islands_tx_invoice({ id: tx.orderId }) });
     const asked = tx.depositAmount === undefined ? null : centsOf(tx.depositAmount);
     const got = centsOf(Math.abs(tx.amount));
     const status = tx.transactionStatus.toLowerCase();
-    if (asked !== null && status === 'completed' && got < asked) out.push({ text: `Partial: ${formatCents(got)} of a ${formatCents(asked)} deposit`, flag: true });
-    if (tx.late) out.push({ text: 'Arrived late, after the invoice expired', flag: true });
-  } else if (type === 'FREEPLAY' && tx.orderId) out.push({ text: `Code ${tx.orderId}` });
-  else if (tx.orderId) out.push({ text: `Reference ${tx.orderId}` });
-  if (tx.counterparty) out.push({ text: `${tx.direction === 'in' ? 'From' : 'To'} ${tx.counterparty}` });
-  if (tx.reason) out.push({ text: `Reason: ${tx.reason}` });
+    if (asked !== null && status === 'completed' && got < asked) out.push({ text: m.islands_tx_partial({ got: formatCents(got), asked: formatCents(asked) }), flag: true });
+    if (tx.late) out.push({ text: m.islands_tx_late(), flag: true });
+  } else if (type === 'FREEPLAY' && tx.orderId) out.push({ text: m.islands_tx_code({ code: tx.orderId }) });
+  else if (tx.orderId) out.push({ text: m.islands_tx_reference({ id: tx.orderId }) });
+  if (tx.counterparty) out.push({ text: (tx.direction === 'in' ? m.islands_tx_from_who : m.islands_tx_to_who)({ who: tx.counterparty }) });
+  if (tx.reason) out.push({ text: m.islands_tx_reason({ reason: tx.reason }), reason: true });
   return out;
 }
 
@@ -121,7 +148,7 @@ export function tipSplit(tx: Pick<Tx, 'type' | 'amount' | 'tip'>): string | null
   if (tx.type.toUpperCase() !== 'WITHDRAW' || !tx.tip || tx.tip <= 0) return null;
   const total = centsOf(Math.abs(tx.amount));
   const tip = centsOf(tx.tip);
-  return `${formatCents(total - tip)} sent + ${formatCents(tip)} tip`;
+  return m.islands_tx_tip_split({ sent: formatCents(total - tip), tip: formatCents(tip) });
 }
 
 /** spec §4 status colours; the pill shows the status lowercased. */
@@ -134,20 +161,7 @@ export function statusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' 
   return 'grey';
 }
 
-/**
- * Short date plus hour and minute, on the 12-hour clock as every other time on the site ("Nov 24, 2026, 9:00 AM
- * UTC"). The server renders in UTC (it cannot know the player's zone) and says so; once hydrated the browser shows
- * local time.
- */
-export function formatTime(iso: string, local: boolean): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const f = new Intl.DateTimeFormat('en-US', {
-    month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
-    ...(local ? {} : { timeZone: 'UTC' }),
-  });
-  return local ? f.format(d) : `${f.format(d)} UTC`;
-}
+export { formatTime } from './format-time';
 
 export type PageItem = number | 'gap-before' | 'gap-after';
 
@@ -167,22 +181,8 @@ export function pageWindow(current: number, total: number, span = 2): PageItem[]
 /** 'Showing X to Y of Z transactions'. */
 export function showingText(page: number, limit: number, total: number): string {
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
-  return `Showing ${from} to ${Math.min(page * limit, total)} of ${total} transactions`;
+  return m.islands_tx_showing({ from, to: Math.min(page * limit, total), total });
 }
-
-/** spec §9: under 60 minutes 'Nm ago', under 24 hours 'Nh ago', else 'Nd ago'; under a minute 'just now', not '0m ago'. */
-export function relativeAge(iso: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  if (!Number.isFinite(minutes)) return '';
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes}m ago`;
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
-  return `${Math.floor(minutes / (24 * 60))}d ago`;
-}
-
-/** spec §2: the type with underscores as spaces, else 'Unknown Type'. */
-export const notificationType = (t: unknown) => (typeof t === 'string' && t.trim() ? t.replace(/_/g, ' ') : 'Unknown Type');
-export const notificationContent = (c: unknown) => (typeof c === 'string' && c.trim() ? c : 'Notification content unavailable');
 
 /** One loaded page of history, as the page's server render and the island both build it from the API answer. */
 export type TxPage = { type: TxType; page: number; items: Tx[]; totalPages: number; total: number; limit: number };

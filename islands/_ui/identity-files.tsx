@@ -1,16 +1,22 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useState, type ChangeEvent } from 'react';
 import { FILE_TOO_LARGE as TOO_LARGE, MAX_DOCUMENT_BYTES as MAX_FILE_BYTES, NOT_A_DOCUMENT, NOT_A_PHOTO } from '../../src/shared/schemas/identity';
 import { FieldError } from './field';
 
+// The English of the file checks (src/shared); the form says them in its page's language.
 export { MAX_FILE_BYTES, NOT_A_DOCUMENT, NOT_A_PHOTO, TOO_LARGE };
 const ACCEPT = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 const ACCEPT_PHOTO = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
-export const PARTS: { name: 'front' | 'back' | 'selfie'; label: string; hint: string; required: boolean }[] = [
-  { name: 'front', label: 'Front of your ID', hint: 'A clear photo or scan: JPEG, PNG or PDF, up to 10 MB.', required: true },
-  { name: 'back', label: 'Back of your ID', hint: "Driver's licenses and state IDs only; leave empty for a passport.", required: false },
-  { name: 'selfie', label: 'A photo of yourself', hint: 'Your face, well lit, looking at the camera. JPEG or PNG, up to 10 MB.', required: true },
+type Words = () => string;
+export const PARTS: { name: 'front' | 'back' | 'selfie'; label: Words; hint: Words; preview: Words; missing: Words; required: boolean }[] = [
+  { name: 'front', label: m.islands_identity_front, hint: m.islands_identity_front_hint, preview: m.islands_identity_preview_front, missing: m.islands_identity_missing_front, required: true },
+  { name: 'back', label: m.islands_identity_back, hint: m.islands_identity_back_hint, preview: m.islands_identity_preview_back, missing: m.islands_identity_missing_back, required: false },
+  { name: 'selfie', label: m.islands_identity_selfie, hint: m.islands_identity_selfie_hint, preview: m.islands_identity_preview_selfie, missing: m.islands_identity_missing_selfie, required: true },
 ];
+
+/** A file part left empty, in the page's language. */
+export const partMissing = (part: string) => (PARTS.find((p) => p.name === part) ?? PARTS[0]!).missing();
 
 export type IdentityFilesProps = {
   errors?: Record<string, string>;
@@ -23,10 +29,10 @@ const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} M
 
 /** What the browser can tell before sending: too large, or plainly not a JPEG, PNG or PDF (the server reads the bytes). */
 export function checkChosen(f: { size: number; type: string; name: string }, part = 'front'): string | null {
-  if (f.size > MAX_FILE_BYTES) return TOO_LARGE;
-  if (part === 'selfie' && (f.type === 'application/pdf' || /\.pdf$/i.test(f.name))) return NOT_A_PHOTO;
+  if (f.size > MAX_FILE_BYTES) return m.islands_identity_too_large();
+  if (part === 'selfie' && (f.type === 'application/pdf' || /\.pdf$/i.test(f.name))) return m.islands_identity_not_photo();
   const byName = /\.(jpe?g|png|pdf)$/i.test(f.name);
-  if (f.type && !/^(image\/jpeg|image\/png|application\/pdf)$/.test(f.type) && !byName) return NOT_A_DOCUMENT;
+  if (f.type && !/^(image\/jpeg|image\/png|application\/pdf)$/.test(f.type) && !byName) return m.islands_identity_not_document();
   return null;
 }
 
@@ -59,13 +65,13 @@ export function IdentityFiles({ errors = {}, onChosen }: IdentityFilesProps) {
         const error = c?.error ?? (onChosen || !c ? errors[p.name] : undefined);
         return (
           <div className="field" key={p.name}>
-            <label htmlFor={id}>{p.label}</label>
+            <label htmlFor={id}>{p.label()}</label>
             <input id={id} name={p.name} type="file" accept={p.name === 'selfie' ? ACCEPT_PHOTO : ACCEPT} required={p.required} aria-invalid={error ? true : undefined}
               aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} onChange={(e) => pick(p.name, e)} />
-            <p className="field-hint" id={`${id}-hint`}>{p.hint}</p>
+            <p className="field-hint" id={`${id}-hint`}>{p.hint()}</p>
             {c && !c.error && (
               <div className="identity-preview" data-preview={p.name}>
-                {c.preview ? <img src={c.preview} alt={`Preview of the ${p.label.toLowerCase()}`} /> : null}
+                {c.preview ? <img src={c.preview} alt={p.preview()} /> : null}
                 <span>{`${c.name} (${kb(c.size)})`}</span>
               </div>
             )}

@@ -1,3 +1,4 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { GameAccountView } from '../../src/shared/game-accounts';
 import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
@@ -27,6 +28,7 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
   const [busy, setBusy] = useState(false);
   const pwId = `pw-${a.id}`;
   const codeId = `reveal-${a.id}-totp`;
+  const sr = ` ${m.islands_game_sr_password({ game: a.name })}`;
   // The code form that held focus is gone once the password shows: focus goes to its Hide button, not to <body>.
   // Only after a reveal here, not when the page arrives with the password a plain post asked for.
   const hide = useRef<HTMLButtonElement>(null);
@@ -49,7 +51,7 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
         setAsking(false);
       } else if (r.errorType && TOTP_ERROR_TYPES.includes(r.errorType)) {
         setTotp('');
-        setCodeError(r.fieldErrors.totp ?? r.message ?? 'Enter the code from your authenticator app.');
+        setCodeError(r.fieldErrors.totp ?? r.message ?? m.islands_code_from_app());
         document.getElementById(codeId)?.focus();
       }
     } catch {
@@ -64,7 +66,7 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
       <input type="hidden" name="id" value={a.id} />
       <FormToken value={formToken} />
       <TotpField id={codeId} value={hydrated ? totp : undefined} onValue={hydrated ? (v) => { setTotp(v); setCodeError(''); } : undefined} error={error} autoFocus={hydrated} />
-      <SubmitButton busy={busy} label="Show password" busyLabel="Checking..." />
+      <SubmitButton busy={busy} label={m.islands_game_show_password()} busyLabel={m.islands_checking()} />
     </form>
   );
 
@@ -75,10 +77,10 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
         {hydrated && (
           <>
             <button ref={hide} type="button" className="btn btn-ghost btn-sm" aria-controls={pwId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-              {shown ? 'Hide' : 'Show'}<span className="sr-only"> {a.name} password</span>
+              {shown ? m.auth_hide() : m.auth_show()}<span className="sr-only">{sr}</span>
             </button>
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => onCopy(password)}>
-              Copy<span className="sr-only"> {a.name} password</span>
+              {m.islands_copy()}<span className="sr-only">{sr}</span>
             </button>
           </>
         )}
@@ -88,8 +90,8 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
     return (
       <dd>
         <details className="credential-reveal" open={!!posted}>
-          <summary className="btn btn-ghost btn-sm">Show<span className="sr-only"> {a.name} password</span></summary>
-          <p className="field-hint">Two-step verification is on: enter a code to see this password.</p>
+          <summary className="btn btn-ghost btn-sm">{m.auth_show()}<span className="sr-only">{sr}</span></summary>
+          <p className="field-hint">{m.islands_game_locked_hint()}</p>
           {form(posted?.errors?.totp ?? posted?.message ?? undefined)}
         </details>
       </dd>
@@ -98,7 +100,7 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
     <dd>
       <code>••••••••</code>
       <button type="button" id={`${codeId}-toggle`} className="btn btn-ghost btn-sm" aria-expanded={asking} onClick={() => setAsking((x) => !x)}>
-        {asking ? 'Cancel' : 'Show'}<span className="sr-only"> {a.name} password</span>
+        {asking ? m.islands_cancel() : m.auth_show()}<span className="sr-only">{sr}</span>
       </button>
       {asking && (
         // Escape closes the box, as it closes a dialog, and puts the player back on its toggle.
@@ -107,7 +109,7 @@ export function LockedPassword({ account: a, hydrated, posted, formToken, onCopy
           setAsking(false);
           document.getElementById(`${codeId}-toggle`)?.focus();
         }}>
-          <p className="field-hint">Two-step verification is on: enter a code to see this password.</p>
+          <p className="field-hint">{m.islands_game_locked_hint()}</p>
           {form(codeError || undefined, submit)}
         </div>
       )}

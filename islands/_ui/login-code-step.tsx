@@ -1,5 +1,6 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
-import { TOTP_REQUIRED_MESSAGE } from '../../src/shared/schemas/two-step';
+import { Rich } from '../../src/i18n/rich';
 import { api } from '../_client/api';
 import { LoaderOverlay, SubmitButton } from './busy';
 import { TotpField } from './totp-field';
@@ -27,11 +28,11 @@ export function LoginCodeStep({ step, next, onSignedIn, onRestart }: {
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!totp.trim()) return setError(TOTP_REQUIRED_MESSAGE);
+    if (!totp.trim()) return setError(m.islands_totp_required());
     setBusy(true);
     try {
       const r = await api<LoginAnswer>('/login', { method: 'POST', body: { loginToken: token, totp: totp.trim() }, anonymous: true, inlineFields: ['totp'], quietErrorTypes: ['LOGIN_EXPIRED'] });
-      if (r.success) return onSignedIn(r.message || 'Login successful', r.user?.role);
+      if (r.success) return onSignedIn(r.message || m.islands_login_ok(), r.user?.role);
       if (r.errorType === 'LOGIN_EXPIRED') return onRestart(r.message ?? '');
       if (r.loginToken) setToken(r.loginToken);
       setTotp('');
@@ -45,19 +46,19 @@ export function LoginCodeStep({ step, next, onSignedIn, onRestart }: {
 
   return (
     <form className="form login-code-step" method="post" action="/login" noValidate onSubmit={submit} aria-busy={busy || undefined}>
-      {busy && <LoaderOverlay label="Checking code..." />}
+      {busy && <LoaderOverlay label={m.islands_login_checking_code()} />}
       <input type="hidden" name="_action" value="code" />
       <input type="hidden" name="loginToken" value={token} />
       <input type="hidden" name="email" value={step.email} />
       {step.remember && <input type="hidden" name="remember" value="on" />}
       {next && <input type="hidden" name="next" value={next} />}
       <p role="status">
-        Two-step verification is on for <strong className="break">{step.email}</strong>. {TOTP_REQUIRED_MESSAGE}
+        <Rich text={m.islands_login_two_step_on({ email: step.email })} links={[(w) => <strong className="break">{w}</strong>]} /> {m.islands_totp_required()}
       </p>
       <TotpField id="login-totp" value={totp} onValue={(v) => { setTotp(v); setError(undefined); }} error={error} autoFocus />
-      <SubmitButton busy={busy} label="Verify" busyLabel="Checking..." />
+      <SubmitButton busy={busy} label={m.islands_login_verify()} busyLabel={m.islands_checking()} />
       <p className="form-foot">
-        Lost your phone? Enter one of your recovery codes above. <a href="/login">Use another account</a>
+        {m.islands_login_lost_phone()} <a href="/login">{m.islands_login_other_account()}</a>
       </p>
     </form>
   );

@@ -1,8 +1,9 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { useHydrated } from '../_client/use-hydrated';
 import { FormToken } from './form-token';
-import { formatTime } from './history-format';
+import { formatTime } from './format-time';
 
 export type Recipient = { name: string | null; playerId: number };
 /** GET /transfer/receipt/:id's receipt, also in the transfer's answer. */
@@ -10,7 +11,7 @@ export type Receipt = { transactionId: string; amount: number; recipient: Recipi
 
 const dollars = (amount: number) => formatCents(dollarsToCents(amount) ?? Math.round(amount * 100));
 /** The receiver's headline: their (masked) name, or their Player ID when the account has no name. */
-const nameOf = (r: Recipient) => r.name ?? `Player ID ${r.playerId}`;
+const nameOf = (r: Recipient) => r.name ?? m.islands_p2p_player_id({ id: r.playerId });
 
 /** A heading that takes focus when its step appears, so keyboard and screen-reader users land on it. */
 function StepHeading({ children }: { children: ReactNode }) {
@@ -53,9 +54,9 @@ type ConfirmProps = {
 export function ConfirmStep({ email, totp, amount, recipient, busy, formToken, formKey, onSubmit }: ConfirmProps) {
   return (
     <form className="form p2p-confirm" method="post" action="/p2p-transfer" onSubmit={onSubmit} aria-busy={busy || undefined}>
-      <StepHeading>Confirm the transfer</StepHeading>
-      <p className="muted">Check who receives the credits. Nothing moves until you confirm.</p>
-      <Facts rows={[['Recipient', nameOf(recipient)], ...(recipient.name ? [['Player ID', String(recipient.playerId)] as [string, string]] : []), ['Email', email], ['Amount', dollars(amount)]]} />
+      <StepHeading>{m.islands_p2p_confirm_title()}</StepHeading>
+      <p className="muted">{m.islands_p2p_confirm_lead()}</p>
+      <Facts rows={[[m.islands_p2p_recipient(), nameOf(recipient)], ...(recipient.name ? [[m.islands_p2p_player_id_term(), String(recipient.playerId)] as [string, string]] : []), [m.islands_p2p_email_term(), email], [m.islands_p2p_amount(), dollars(amount)]]} />
       <FormToken value={formToken} />
       {formKey && <input type="hidden" name="_key" value={formKey} />}
       <input type="hidden" name="email" value={email} />
@@ -63,10 +64,10 @@ export function ConfirmStep({ email, totp, amount, recipient, busy, formToken, f
       {totp && <input type="hidden" name="totp" value={totp} />}
       <button type="submit" name="_action" value="send" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
         {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
-        {busy ? 'Transferring...' : `Send ${dollars(amount)}`}
+        {busy ? m.islands_move_transfer_busy() : m.islands_p2p_send({ amount: dollars(amount) })}
       </button>
       <button type="submit" name="_action" value="edit" className="btn btn-ghost btn-block" disabled={busy} formNoValidate>
-        Back
+        {m.islands_p2p_back()}
       </button>
     </form>
   );
@@ -79,17 +80,17 @@ export function ReceiptPanel({ receipt, walletCents, onDismiss }: { receipt: Rec
   return (
     <section className="p2p-receipt" aria-labelledby="p2p-receipt-title">
       <h2 id="p2p-receipt-title" className="p2p-step-title" tabIndex={-1} ref={(el) => el?.focus()}>
-        Transfer sent
+        {m.islands_p2p_sent_title()}
       </h2>
       <Facts
         rows={[
-          ['Amount', dollars(receipt.amount)],
-          ['Recipient', r.name ? `${r.name} (Player ID ${r.playerId})` : nameOf(r)],
-          ['Email', r.email],
-          ['Transaction ID', receipt.transactionId],
-          ['Time', <time dateTime={receipt.createdAt}>{formatTime(receipt.createdAt, local)}</time>],
+          [m.islands_p2p_amount(), dollars(receipt.amount)],
+          [m.islands_p2p_recipient(), r.name ? m.islands_p2p_named({ name: r.name, id: r.playerId }) : nameOf(r)],
+          [m.islands_p2p_email_term(), r.email],
+          [m.islands_tx_col_id(), receipt.transactionId],
+          [m.islands_tx_col_time(), <time dateTime={receipt.createdAt}>{formatTime(receipt.createdAt, local)}</time>],
           // What the wallet holds now, as the game moves and freeplay say after theirs.
-          ...(walletCents !== undefined ? [['Wallet balance', formatCents(walletCents)] as [string, string]] : []),
+          ...(walletCents !== undefined ? [[m.islands_wallet_balance(), formatCents(walletCents)] as [string, string]] : []),
         ]}
       />
       <a
@@ -101,7 +102,7 @@ export function ReceiptPanel({ receipt, walletCents, onDismiss }: { receipt: Rec
           onDismiss();
         }}
       >
-        Done
+        {m.islands_done()}
       </a>
     </section>
   );

@@ -1,3 +1,4 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { pageWindow, showingText } from './history-format';
 
@@ -21,19 +22,19 @@ export function Pagination({ page, totalPages, total, limit, onPage, disabled, h
     return <a href={href(p)} onClick={click} {...extra}>{children}</a>;
   };
   return (
-    <nav className="pagination" aria-label="Transaction pages">
+    <nav className="pagination" aria-label={m.islands_tx_pages()}>
       <p className="pagination-info">{showingText(page, limit, total)}</p>
-      {control(page - 1, !!disabled || page <= 1, 'Previous')}
+      {control(page - 1, !!disabled || page <= 1, m.islands_previous())}
       {pageWindow(page, totalPages).map((p) =>
         typeof p === 'number' ? (
-          <Fragment key={p}>{control(p, !!disabled, p, { 'aria-current': p === page ? 'page' : undefined, 'aria-label': `Page ${p}` })}</Fragment>
+          <Fragment key={p}>{control(p, !!disabled, p, { 'aria-current': p === page ? 'page' : undefined, 'aria-label': m.islands_page({ page: p }) })}</Fragment>
         ) : (
           <span key={p} className="pagination-gap" aria-hidden="true">
             …
           </span>
         ),
       )}
-      {control(page + 1, !!disabled || page >= totalPages, 'Next')}
+      {control(page + 1, !!disabled || page >= totalPages, m.islands_next())}
     </nav>
   );
 }

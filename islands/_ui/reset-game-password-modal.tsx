@@ -1,3 +1,4 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { GameAccountView } from '../../src/shared/game-accounts';
@@ -42,7 +43,7 @@ export function ResetGamePasswordModal({ account, onClose, formToken, twoStep }:
       });
       code.note(r.errorType);
       if (r.success) {
-        toast.success(r.message ?? 'Password reset requested.', { id: 'game-password-reset' });
+        toast.success(r.message ?? m.islands_game_reset_sent(), { id: 'game-password-reset' });
         await refreshGames();
         setBusy(false);
         onClose();
@@ -51,7 +52,7 @@ export function ResetGamePasswordModal({ account, onClose, formToken, twoStep }:
       if (r.fieldErrors.requestedPassword) setServerError(r.fieldErrors.requestedPassword);
       else if (r.errorType && TOTP_ERROR_TYPES.includes(r.errorType)) {
         setTotp('');
-        setCodeError(r.fieldErrors.totp ?? r.message ?? 'Enter the code from your authenticator app.');
+        setCodeError(r.fieldErrors.totp ?? r.message ?? m.islands_code_from_app());
       }
     } catch {
       // The API client has already told the player.
@@ -60,17 +61,17 @@ export function ResetGamePasswordModal({ account, onClose, formToken, twoStep }:
   }
 
   return createPortal(
-    <Modal title="Reset Game Password" onClose={() => !busy && onClose()}>
+    <Modal title={m.islands_game_reset_title()} onClose={() => !busy && onClose()}>
       {/* The dashboard's plain reset form, posted by the browser only if the script has gone (same fields, same action). */}
       <form className="form" method="post" action="/home#game-accounts" noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <input type="hidden" name="_action" value="reset" />
         <input type="hidden" name="id" value={account.id} />
         <FormToken value={formToken} />
-        <p className="muted">Choose a new password for your {account.name} account ({account.userName}).</p>
+        <p className="muted">{m.islands_game_reset_lead({ game: account.name, user: account.userName ?? '' })}</p>
         <PasswordField
           id="game-new-password"
           name="requestedPassword"
-          label="New Password"
+          label={m.islands_game_new_password()}
           value={password}
           onValue={(v) => {
             setPassword(v);
@@ -80,7 +81,7 @@ export function ResetGamePasswordModal({ account, onClose, formToken, twoStep }:
           autoComplete="new-password"
         />
         {code.asked && <TotpField id="game-reset-totp" value={totp} onValue={(v) => { setTotp(v); setCodeError(''); }} error={codeError || undefined} />}
-        <SubmitButton busy={busy} label="Reset Password" busyLabel="Requesting..." />
+        <SubmitButton busy={busy} label={m.islands_game_reset_password()} busyLabel={m.islands_game_requesting()} />
       </form>
     </Modal>,
     document.body,

@@ -1,7 +1,9 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
 import { TOTP_ERROR_TYPES } from '../../src/shared/schemas/two-step';
 import { FieldError } from './field';
 
+/** The box's label and hint in English; the field says them in its page's language. */
 export const TOTP_LABEL = 'Two-step code';
 export const TOTP_HINT = 'The 6-digit code from your authenticator app, or one of your recovery codes.';
 
@@ -16,8 +18,8 @@ export function TotpField({ id, value, onValue, error, autoFocus }: {
 }) {
   return (
     <div className="field totp-field">
-      <label htmlFor={id}>{TOTP_LABEL}</label>
-      <p className="field-hint" id={`${id}-hint`}>{TOTP_HINT}</p>
+      <label htmlFor={id}>{m.islands_totp_label()}</label>
+      <p className="field-hint" id={`${id}-hint`}>{m.islands_totp_hint()}</p>
       <input
         id={id}
         name="totp"

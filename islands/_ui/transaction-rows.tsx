@@ -1,5 +1,6 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import type { ReactNode } from 'react';
-import { amountView, detailLines, formatTime, statusTone, tipSplit, type Tx } from './history-format';
+import { amountView, detailLines, formatTime, statusTone, statusWords, tipSplit, typeWords, type Tx } from './history-format';
 
 /** The history table (spec §2 columns); on phones the shared .table style stacks each row as a card. */
 export function TransactionRows({ items, local, extra }: { items: Tx[]; local: boolean; extra?: (tx: Tx) => ReactNode }) {
@@ -8,11 +9,11 @@ export function TransactionRows({ items, local, extra }: { items: Tx[]; local: b
       <table className="table tx-table">
         <thead>
           <tr>
-            <th scope="col">Transaction ID</th>
-            <th scope="col" className="num">Amount</th>
-            <th scope="col">Game Platform</th>
-            <th scope="col">Time</th>
-            <th scope="col">Status</th>
+            <th scope="col">{m.islands_tx_col_id()}</th>
+            <th scope="col" className="num">{m.islands_tx_col_amount()}</th>
+            <th scope="col">{m.islands_tx_col_game()}</th>
+            <th scope="col">{m.islands_tx_col_time()}</th>
+            <th scope="col">{m.islands_tx_col_status()}</th>
           </tr>
         </thead>
         <tbody>
@@ -29,32 +30,34 @@ function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: 
   const amount = amountView(tx);
   const status = String(tx.transactionStatus ?? '').toLowerCase();
   const split = tipSplit(tx);
+  // Each cell's label, for phones where the row stacks as a card.
+  const label = { id: m.islands_tx_col_id(), amount: m.islands_tx_col_amount(), game: m.islands_tx_col_game(), time: m.islands_tx_col_time(), status: m.islands_tx_col_status() };
   return (
     <tr>
-      <td data-label="Transaction ID">
+      <td data-label={label.id}>
         <span className="tx-cell">
           <span className="tx-id">{tx.transactionUuid || tx._id}</span>
           {detailLines(tx).map((d) => (
-            <small key={d.text} className={`tx-sub${d.flag ? ' tx-flag' : ''}${d.text.startsWith('Reason: ') ? ' tx-reason' : ''}`}>{d.text}</small>
+            <small key={d.text} className={`tx-sub${d.flag ? ' tx-flag' : ''}${d.reason ? ' tx-reason' : ''}`}>{d.text}</small>
           ))}
         </span>
       </td>
-      <td data-label="Amount" className="num">
+      <td data-label={label.amount} className="num">
         <span className="tx-cell">
           <span className={`amount-${amount.tone}`}>{amount.text}</span>
-          <small className="tx-sub">{tx.type.toLowerCase()}</small>
+          <small className="tx-sub">{typeWords(tx.type)}</small>
           {split && <small className="tx-sub">{split}</small>}
         </span>
       </td>
-      <td data-label="Game Platform">{tx.gameId?.gameName || 'N/A'}</td>
-      <td data-label="Time">
+      <td data-label={label.game}>{tx.gameId?.gameName || m.islands_tx_no_game()}</td>
+      <td data-label={label.time}>
         <time dateTime={tx.createdAt}>{formatTime(tx.createdAt, local)}</time>
       </td>
-      <td data-label="Status">
-        <span className={`pill pill-${statusTone(status)}`}>{status || 'unknown'}</span>
+      <td data-label={label.status}>
+        <span className={`pill pill-${statusTone(status)}`}>{statusWords(status)}</span>
         {/* A deposit still waiting for payment: back to its address, QR and countdown from anywhere. */}
         {status === 'pending' && tx.depositId && (
-          <a className="tx-action" href={`/deposit-bitcoin?deposit=${encodeURIComponent(tx.depositId)}`}>Pay this deposit</a>
+          <a className="tx-action" href={`/deposit-bitcoin?deposit=${encodeURIComponent(tx.depositId)}`}>{m.islands_tx_pay_deposit()}</a>
         )}
         {extra}
       </td>

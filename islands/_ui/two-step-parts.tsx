@@ -1,4 +1,6 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useState } from 'react';
+import { Rich } from '../../src/i18n/rich';
 import { copyText } from '../_client/clipboard';
 import { useHydrated } from '../_client/use-hydrated';
 import { toast } from '../_client/toast';
@@ -17,7 +19,7 @@ export const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1
 
 /** The text the download saves: what the codes are for, then one code a line. */
 export function recoveryCodesText(siteName: string, codes: string[]): string {
-  return [`${siteName} recovery codes`, 'Each code signs you in once if you lose your authenticator app. Keep them somewhere safe.', '', ...codes, ''].join('\n');
+  return [m.islands_twostep_file_title({ site: siteName }), m.islands_twostep_file_text(), '', ...codes, ''].join('\n');
 }
 
 /** The ten codes, shown once: copy (with script) and download (a plain link, so it works without script too). */
@@ -25,14 +27,14 @@ export function RecoveryCodes({ codes, siteName, onDone }: { codes: string[]; si
   const hydrated = useHydrated();
   const text = recoveryCodesText(siteName, codes);
   async function copy() {
-    if (await copyText(codes.join('\n'))) toast.success('Recovery codes copied.', { id: 'recovery-copied' });
-    else toast.error('Copying did not work here. Download them or write them down.', { id: 'recovery-copied' });
+    if (await copyText(codes.join('\n'))) toast.success(m.islands_twostep_codes_copied(), { id: 'recovery-copied' });
+    else toast.error(m.islands_twostep_copy_failed(), { id: 'recovery-copied' });
   }
   return (
     <div className="recovery-codes" role="region" aria-labelledby="recovery-codes-title">
-      <h3 id="recovery-codes-title">Save your recovery codes</h3>
+      <h3 id="recovery-codes-title">{m.islands_twostep_save_title()}</h3>
       <p>
-        If you lose your phone, each of these codes signs you in once instead of a code from the app. They are shown <strong>only this once</strong>.
+        <Rich text={m.islands_twostep_save_text()} />
       </p>
       <ol className="recovery-code-list">
         {codes.map((c) => (
@@ -44,14 +46,14 @@ export function RecoveryCodes({ codes, siteName, onDone }: { codes: string[]; si
       <div className="form-row recovery-code-actions">
         {hydrated && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={copy}>
-            Copy codes
+            {m.islands_twostep_copy_codes()}
           </button>
         )}
-        <a className="btn btn-ghost btn-sm" download={`${siteName.toLowerCase()}-recovery-codes.txt`} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}>
-          Download codes
+        <a className="btn btn-ghost btn-sm" download={m.islands_twostep_file_name({ site: siteName.toLowerCase() })} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}>
+          {m.islands_twostep_download_codes()}
         </a>
         <a className="btn btn-primary btn-sm" href={TWO_STEP_ACTION} onClick={(e) => { if (onDone) { e.preventDefault(); onDone(); } }}>
-          I have saved them
+          {m.islands_twostep_saved()}
         </a>
       </div>
     </div>
@@ -96,7 +98,7 @@ export function CodeForm({ action, id, label, busyLabel, formToken, said, send, 
 export function SetupCodeField({ value, onValue, error }: { value: string; onValue: (v: string) => void; error?: string }) {
   return (
     <div className="field">
-      <label htmlFor="two-step-code">Code from the app</label>
+      <label htmlFor="two-step-code">{m.islands_twostep_code_label()}</label>
       <input id="two-step-code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={value}
         onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'two-step-code-error' : undefined} />
       <FieldError id="two-step-code" error={error} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { milestone, TIMER_SECONDS } from './deposit-timer';
+import { milestone, MILESTONES_EN, TIMER_SECONDS, type Milestones } from './deposit-timer';
 import { secondsUntil } from './deposit-phase';
 
 /**
@@ -7,7 +7,7 @@ import { secondsUntil } from './deposit-phase';
  * milestone for a polite live region. The first render uses the seconds the server rendered, so hydration matches;
  * `running` false stops the clock (a paid or expired deposit has nothing left to count).
  */
-export function useDeadline(expiresAtMs: number | null, renderedLeft: number, running: boolean): { left: number; said: string } {
+export function useDeadline(expiresAtMs: number | null, renderedLeft: number, running: boolean, words: Milestones = MILESTONES_EN): { left: number; said: string } {
   const [left, setLeft] = useState(renderedLeft);
   const [said, setSaid] = useState('');
   useEffect(() => {
@@ -19,7 +19,7 @@ export function useDeadline(expiresAtMs: number | null, renderedLeft: number, ru
       const now = Date.now();
       const s = secondsUntil(expiresAtMs, now);
       setLeft(s);
-      const m = milestone(last, s);
+      const m = milestone(last, s, words);
       if (m) setSaid(m);
       last = s;
       // Wakes on the next whole second of the countdown.

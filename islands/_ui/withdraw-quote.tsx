@@ -1,3 +1,5 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
+import { Rich } from '../../src/i18n/rich';
 import { dollarsToCents, formatCents } from '../../src/shared/money';
 import { TIP_INPUT } from '../../src/shared/schemas/withdraw';
 
@@ -11,16 +13,16 @@ const btcFor = (cents: number, rate: number) => (Math.floor((cents * 1e6) / rate
 export function WithdrawQuote({ id, rate, amountCents, tip }: { id: string; rate: number | null; amountCents: number | null; tip: string }) {
   // Only a tip the form accepts (whole dollars) is counted; "2.50" shows its error, not a sum.
   const tipCents = TIP_INPUT.test(tip) ? (dollarsToCents(tip || '0') ?? 0) : 0;
-  if (!rate) return <p className="muted withdraw-quote" id={id}>The Bitcoin rate is shown here when it can be read.</p>;
+  if (!rate) return <p className="muted withdraw-quote" id={id}>{m.islands_withdraw_no_rate()}</p>;
   return (
     <p className="withdraw-quote" id={id}>
-      Rate: <strong>{formatCents(Math.round(rate * 100))}</strong> per BTC
+      <Rich text={m.islands_withdraw_quote_rate({ rate: formatCents(Math.round(rate * 100)) })} />
       {amountCents !== null && amountCents > 0 && (
         <>
-          {' · You receive about '}
-          <strong>{btcFor(amountCents, rate)} BTC</strong>
-          {tipCents > 0 && <>{` · ${formatCents(amountCents + tipCents)} leaves your wallet with the tip`}</>}
-          {' · You check everything before it is sent'}
+          {' · '}
+          <Rich text={m.islands_withdraw_quote_receive({ btc: btcFor(amountCents, rate) })} />
+          {tipCents > 0 && <>{` · ${m.islands_withdraw_quote_total({ total: formatCents(amountCents + tipCents) })}`}</>}
+          {` · ${m.islands_withdraw_quote_check()}`}
         </>
       )}
     </p>

@@ -1,5 +1,7 @@
+import { m } from '../../src/i18n/paraglide/messages.js';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { DESTINATION_LABEL, networkOf, rateHoldText, receiveText, reviewDollars, tipNote, type WithdrawReviewView } from '../../src/shared/withdraw-review';
+import { reviewDollars, type WithdrawReviewView } from '../../src/shared/withdraw-review';
+import { destinationWords, networkWords, rateHoldWords, receiveWords, tipNoteWords } from './withdraw-words';
 import { useHydrated } from '../_client/use-hydrated';
 import { FormToken } from './form-token';
 import { TotpField } from './totp-field';
@@ -43,23 +45,23 @@ export function WithdrawReview({ review: r, typed, busy, notice, formToken, form
   const heading = useRef<HTMLHeadingElement>(null);
   // The step replaces the button just pressed: keyboard and screen-reader users land on its heading.
   useEffect(() => heading.current?.focus(), [r.token]);
-  const note = tipNote(r);
+  const note = tipNoteWords(r);
   return (
     <form className="form withdraw-review" method="post" action="/home#withdraw" onSubmit={onSubmit} aria-busy={busy || undefined} aria-labelledby="withdraw-review-title">
-      <h3 id="withdraw-review-title" className="review-title" ref={heading} tabIndex={-1}>Check your withdrawal</h3>
+      <h3 id="withdraw-review-title" className="review-title" ref={heading} tabIndex={-1}>{m.islands_withdraw_review_title()}</h3>
       {notice && <p className="alert alert-info" role="status">{notice}</p>}
-      <p className="muted">Nothing leaves your wallet until you press Request Withdrawal. A Bitcoin payment cannot be taken back once it is sent.</p>
+      <p className="muted">{m.islands_withdraw_review_lead()}</p>
       <dl className="review-facts">
-        <Row term={DESTINATION_LABEL[r.destinationKind]}>
+        <Row term={destinationWords(r.destinationKind)}>
           <code className="review-destination">{r.wallet_address}</code>
         </Row>
-        <Row term="Network">{networkOf(r)}</Row>
-        <Row term="Amount">{reviewDollars(r.amount)}</Row>
-        <Row term="Tip">{r.tip > 0 ? `${reviewDollars(r.tip)}, a tip to the site's team` : 'No tip'}</Row>
-        <Row term="Leaves your wallet"><strong>{reviewDollars(r.total)}</strong></Row>
-        <Row term="You receive"><strong>{receiveText(r)}</strong></Row>
-        <Row term="Rate"><span className="review-note">{rateHoldText(r, local)}</span></Row>
-        <Row term="What happens next">{r.timeText}</Row>
+        <Row term={m.islands_withdraw_network()}>{networkWords(r)}</Row>
+        <Row term={m.islands_withdraw_amount_term()}>{reviewDollars(r.amount)}</Row>
+        <Row term={m.islands_withdraw_tip_term()}>{r.tip > 0 ? m.islands_withdraw_tip_given({ amount: reviewDollars(r.tip) }) : m.islands_withdraw_no_tip()}</Row>
+        <Row term={m.islands_withdraw_leaves()}><strong>{reviewDollars(r.total)}</strong></Row>
+        <Row term={m.islands_withdraw_receive()}><strong>{receiveWords(r)}</strong></Row>
+        <Row term={m.islands_withdraw_rate()}><span className="review-note">{rateHoldWords(r, local)}</span></Row>
+        <Row term={m.islands_withdraw_next()}>{r.timeText}</Row>
       </dl>
       {note && <p className="field-hint review-tip-note">{note}</p>}
       <FormToken value={formToken} />
@@ -71,10 +73,10 @@ export function WithdrawReview({ review: r, typed, busy, notice, formToken, form
       <div className="review-actions">
         <button type="submit" name="_action" value="withdraw-confirm" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
           {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
-          {busy ? 'Requesting...' : 'Request Withdrawal'}
+          {busy ? m.islands_game_requesting() : m.islands_withdraw_request()}
         </button>
         <button type="submit" name="_action" value="withdraw-edit" className="btn btn-ghost btn-block" disabled={busy} formNoValidate>
-          Change
+          {m.islands_withdraw_change()}
         </button>
       </div>
     </form>

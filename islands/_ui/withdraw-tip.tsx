@@ -1,4 +1,5 @@
-import { TIP_EXPLAINED, tipPicks } from '../../src/shared/withdraw-review';
+import { m } from '../../src/i18n/paraglide/messages.js';
+import { tipPicks } from '../../src/shared/withdraw-review';
 import { describedBy, FieldError } from './field';
 
 /**
@@ -9,8 +10,8 @@ export function TipField({ value, onValue, amountCents, error }: { value: string
   const picks = tipPicks(amountCents);
   return (
     <fieldset className="field tip-field" aria-describedby="withdraw-tip-explained">
-      <legend>Tip (optional)</legend>
-      <p className="field-hint" id="withdraw-tip-explained">{TIP_EXPLAINED}</p>
+      <legend>{m.islands_withdraw_tip_legend()}</legend>
+      <p className="field-hint" id="withdraw-tip-explained">{m.islands_withdraw_tip_explained()}</p>
       {picks.length > 0 && (
         <div className="tip-presets">
           {picks.map((n) => (
@@ -21,9 +22,9 @@ export function TipField({ value, onValue, amountCents, error }: { value: string
         </div>
       )}
       <label htmlFor="withdraw-tip" className="sr-only">
-        Tip in whole dollars
+        {m.islands_withdraw_tip_label()}
       </label>
-      <input id="withdraw-tip" name="tip" inputMode="numeric" autoComplete="off" placeholder={picks.length ? 'Other amount' : 'Whole dollars'} value={value} onChange={(e) => onValue(e.target.value)} {...describedBy('withdraw-tip', error)} />
+      <input id="withdraw-tip" name="tip" inputMode="numeric" autoComplete="off" placeholder={picks.length ? m.islands_withdraw_tip_other() : m.islands_withdraw_tip_whole()} value={value} onChange={(e) => onValue(e.target.value)} {...describedBy('withdraw-tip', error)} />
       <FieldError id="withdraw-tip" error={error} />
     </fieldset>
   );

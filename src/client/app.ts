@@ -2,7 +2,7 @@
 // ticker and toasts; the page's live parts without React (the header balance, payment pushes, the deposit's
 // countdown and state, the history's rows); each island's React on its first use; and the service worker.
 // No React here: this file is all the JavaScript a signed-in page fetches before the player does anything.
-import { forgetBalance } from './live/last-seen';
+import { forgetBalance, rememberLang } from './live/last-seen';
 import { initDepositLive } from './live/deposit-live';
 import { initHeaderBalance } from './live/header-balance';
 import { initLiveIslands } from './live/island-refresh';
@@ -28,6 +28,8 @@ const wholeCss = () => {
 };
 if (document.readyState === 'complete') wholeCss();
 else addEventListener('load', wholeCss, { once: true });
+// The offline page speaks this tab's language.
+rememberLang(document.documentElement.lang);
 initToasts();
 initNav();
 initDropdowns();

@@ -1,6 +1,9 @@
 // The hamburger under 768 px ([data-nav-toggle] controls #site-nav): opens and closes the menu, and closes it
 // on Escape, on a click outside, when a link inside is followed, or when focus moves out of it (the open panel
-// covers the page under it, so a control focused there would be hidden).
+// covers the page under it, so a control focused there would be hidden). Its labels are the page's: the server's on the
+// button, and the page's words for closing (islands/_client/page-words.ts).
+import { word } from '../../islands/_client/page-words';
+
 export function initNav(doc: Document = document): () => void {
   const toggle = doc.querySelector<HTMLElement>('[data-nav-toggle]');
   const nav = doc.getElementById(toggle?.getAttribute('aria-controls') ?? 'site-nav');
@@ -8,9 +11,10 @@ export function initNav(doc: Document = document): () => void {
   const ac = new AbortController();
   const on = { signal: ac.signal };
   const isOpen = () => toggle.getAttribute('aria-expanded') === 'true';
+  const openLabel = toggle.getAttribute('aria-label') || 'Open menu';
   const set = (open: boolean) => {
     toggle.setAttribute('aria-expanded', String(open));
-    toggle.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+    toggle.setAttribute('aria-label', open ? word('menuClose', 'Close menu', doc) : openLabel);
     nav.classList.toggle('open', open);
   };
 

@@ -1,5 +1,6 @@
 // The toast system of spec §9, drawn in plain DOM so every page has it without React. Islands raise toasts
 // through islands/_client/toast.ts (a document event); links raise them with data-toast.
+import { word } from '../../islands/_client/page-words';
 import { TOAST_DISMISS_EVENT, TOAST_EVENT, type ToastDetail, type ToastKind } from '../../islands/_client/toast';
 
 export const TOAST_DURATIONS_MS: Record<ToastKind, number> = { error: 4000, success: 2000, blank: 4000, loading: Infinity, custom: 4000 };
@@ -81,7 +82,7 @@ function build(doc: Document, close: () => void): HTMLElement {
   const button = doc.createElement('button');
   button.type = 'button';
   button.className = 'toast-close';
-  button.setAttribute('aria-label', 'Dismiss');
+  button.setAttribute('aria-label', word('close', 'Dismiss', doc));
   button.textContent = '×';
   button.addEventListener('click', close);
   el.append(icon, doc.createElement('p'), button);

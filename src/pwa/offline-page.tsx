@@ -1,4 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { LANGS, type Lang } from '../i18n/lang';
+import { m } from '../i18n/paraglide/messages.js';
+import { Rich } from '../i18n/rich';
 
 // Its own small style (allowed by its hash): the page must draw without any other file, the site's stylesheet may
 // not be kept. The colours are the site's own (public/styles/base.css).
@@ -13,12 +16,39 @@ export const OFFLINE_CSS = [
   '.btn{display:inline-block;padding:.6rem 1.2rem;border-radius:999px;background:#ffc940;color:#1c1030;font-weight:700;text-decoration:none}',
   '.btn:focus-visible{outline:3px solid #ffe38a;outline-offset:3px}',
   '[hidden]{display:none!important}',
+  // Hidden until its script has shown the tab's language, so a Spanish reader never sees the English flash by; shown
+  // anyway after a moment, in English, should the script not run.
+  'html:not([data-ready]) main{visibility:hidden;animation:offline-show 0s .4s forwards}',
+  '@keyframes offline-show{to{visibility:visible}}',
 ].join('');
+
+/** The page's words in one language; the time and the balance are places its script fills. */
+function Words({ lang, siteName }: { lang: Lang; siteName: string }) {
+  const o = { locale: lang };
+  const seen = m.islands_offline_seen({ time: '{time}', amount: '{amount}' }, o).split(/(\{time\}|\{amount\})/);
+  return (
+    <div data-lang={lang} lang={lang} data-title={m.islands_offline_title({ site: siteName }, o)} hidden={lang !== 'en'}>
+      <h1>{m.islands_offline_heading({}, o)}</h1>
+      <p>{m.islands_offline_text({}, o)}</p>
+      <p className="sent">
+        <Rich text={m.islands_offline_sent({}, o)} />
+      </p>
+      <p className="seen" data-last-seen="" hidden>
+        {seen.map((part, i) => (part === '{time}' ? <time key={i} data-seen-at="" /> : part === '{amount}' ? <strong key={i} data-seen-amount="" /> : part))}
+      </p>
+      <p>
+        <a className="btn" href="">{m.islands_offline_retry({}, o)}</a>
+      </p>
+    </div>
+  );
+}
 
 /**
  * What the service worker shows for a page the network could not bring (no connection, or none within 3 s): the
  * player is offline, and nothing was sent. A balance only as last seen in this tab, with the time, filled in by its
- * script from sessionStorage (src/client/offline.ts); otherwise none. Try again is a link to the same address.
+ * script from sessionStorage (src/client/offline.ts); otherwise none. Try again is a link to the same address. One
+ * page kept for every language: it holds both, English shown, and its script shows the tab's language instead (the
+ * page hidden meanwhile, English after a moment should the script not run).
  */
 export function OfflinePage({ siteName, logoSvg, script }: { siteName: string; logoSvg: string; script: string }) {
   return (
@@ -27,7 +57,7 @@ export function OfflinePage({ siteName, logoSvg, script }: { siteName: string; l
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#120b2e" />
-        <title>{`You are offline | ${siteName}`}</title>
+        <title>{m.islands_offline_title({ site: siteName }, { locale: 'en' })}</title>
         <style dangerouslySetInnerHTML={{ __html: OFFLINE_CSS }} />
         <script type="module" src={script} />
       </head>
@@ -37,22 +67,9 @@ export function OfflinePage({ siteName, logoSvg, script }: { siteName: string; l
             <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: logoSvg }} />
             {siteName}
           </p>
-          <h1>You are offline</h1>
-          <p>This page could not be loaded: there is no connection, or it is too slow right now.</p>
-          <p className="sent">
-            <strong>Nothing was sent.</strong> No deposit, transfer, withdrawal or other change was made from this screen, and nothing
-            will be sent later by itself.
-          </p>
-          <p className="seen" data-last-seen="" hidden>
-            {'Your balance when last seen in this tab, at '}
-            <time data-seen-at="" />
-            {': '}
-            <strong data-seen-amount="" />
-            {'. It may have changed since.'}
-          </p>
-          <p>
-            <a className="btn" href="">Try again</a>
-          </p>
+          {LANGS.map((lang) => (
+            <Words key={lang} lang={lang} siteName={siteName} />
+          ))}
         </main>
       </body>
     </html>

@@ -5,7 +5,7 @@
 import { ISLAND_HANDOVER, isHydrated, islandProps, setIslandProps } from '../../../islands/_client/island-events';
 import type { Realtime } from '../../../islands/_client/socket';
 import { depositPhase, payable, secondsUntil, type DepositFigures } from '../../../islands/_ui/deposit-phase';
-import { clock, milestone, TIMER_SECONDS, WARNING_SECONDS } from '../../../islands/_ui/deposit-timer';
+import { clock, milestone, milestonesOf, TIMER_SECONDS, WARNING_SECONDS } from '../../../islands/_ui/deposit-timer';
 import { dollarsToCents } from '../../shared/money';
 import { refreshIsland } from './island-refresh';
 
@@ -78,7 +78,8 @@ export function initDepositLive(rt: Realtime, doc: Document = document, env: Dep
     face.textContent = clock(s);
     face.closest('.deposit-timer')?.classList.toggle('is-warning', s <= WARNING_SECONDS);
     shownAt = now;
-    const m = milestone(last, s);
+    // In the page's language, as the island wrote them on its root.
+    const m = milestone(last, s, milestonesOf(marker.querySelector<HTMLElement>('.deposit-status')));
     if (m) said.textContent = m;
     last = s;
     // The countdown ran out: ask the server whether a payment beat it (the page then shows the expiry or the news),

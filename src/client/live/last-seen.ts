@@ -30,3 +30,22 @@ export function forgetBalance(store: Storage | undefined = globalThis.sessionSto
     // Nothing stored, nothing to forget.
   }
 }
+
+/** The language of the last page this tab showed: the offline page speaks it (src/client/offline.ts). */
+export const LANG_KEY = 'coinreel:lang';
+
+export function rememberLang(lang: string, store: Storage | undefined = globalThis.sessionStorage): void {
+  try {
+    if (lang) store?.setItem(LANG_KEY, lang);
+  } catch {
+    // Refused: the offline page goes by the cookie or the browser's languages.
+  }
+}
+
+export function seenLang(store: Storage | undefined = globalThis.sessionStorage): string | null {
+  try {
+    return store?.getItem(LANG_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
