@@ -3,6 +3,7 @@ import { formatCents } from '../../shared/money';
 import type { Ledger } from '../ledger/ledger.types';
 import { noticeMailRow } from '../mail/mail-queue';
 import { notificationRows, type Notification } from '../wallet/notifications';
+import { stored, type StoredText } from '../notices/stored-text';
 import { readableId } from '../wallet/readable-id';
 import { creditMovement, isGuardAbort, planCredit, type CreditPlan, type HeldReason } from './deposit-credit';
 import { reverseInvalid, type Notice } from './deposit-reversal';
@@ -92,13 +93,14 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
     }
 
   // A payment that takes the deposit past what it asked for says what arrived in all (the money is credited whole):
-  // "You paid $50.00 for a $25.00 deposit", in the wallet unless part of it paid back a debt.
-  async function overText(reachedCents: number, allInWallet: boolean): Promise<string> {
+  // "You paid $50.00 for a $25.00 deposit", in the wallet unless part of it paid back a debt; after the arrival's words.
+  async function withOver(arrived: StoredText, reachedCents: number, allInWallet: boolean): Promise<StoredText> {
     const r = await client.execute({ sql: 'SELECT amount_cents, credited_cents FROM deposits WHERE id = ?', args: [row.id] });
     const asked = Number(r.rows[0]!.amount_cents);
     const total = Number(r.rows[0]!.credited_cents) + reachedCents;
-    if (total <= asked) return '';
-    return ` You paid ${formatCents(total)} for a ${formatCents(asked)} deposit; ${allInWallet ? `all ${formatCents(total)} is in your wallet` : 'all of it was credited'}.`;
+    if (total <= asked) return arrived;
+    const over = stored(allInWallet ? 'api_note_deposit_overpaid_wallet' : 'api_note_deposit_overpaid', { total: formatCents(total), asked: formatCents(asked) });
+    return stored('api_note_join', { first: arrived, second: over });
   }
 
   async function credit(m: InvoicePaymentMethod, p: InvoicePayment, cents: number) {
@@ -113,12 +115,13 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
 
   async function creditOnce(m: InvoicePaymentMethod, p: InvoicePayment, cents: number, plan: CreditPlan) {
     const reached = plan.walletCents + plan.debtCents;
-    const texts = [];
+    const texts: { type: string; message: StoredText }[] = [];
+    const amount = formatCents(reached);
     if (reached > 0)
-      texts.push({ type: 'DEPOSIT', content: (plan.debtCents > 0
-        ? `Your deposit of ${formatCents(reached)} has arrived: ${formatCents(plan.debtCents)} of it paid back what you owed${plan.walletCents > 0 ? ` and ${formatCents(plan.walletCents)} is in your wallet` : ''}.`
-        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + await overText(reached, plan.debtCents === 0 && plan.heldCents === 0) });
-    if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', content: heldText(plan.heldCents, plan.reason!) });
+      texts.push({ type: 'DEPOSIT', message: await withOver(plan.debtCents === 0 ? stored('api_note_deposit_arrived', { amount })
+        : plan.walletCents > 0 ? stored('api_note_deposit_paid_debt_wallet', { amount, debt: formatCents(plan.debtCents), wallet: formatCents(plan.walletCents) })
+        : stored('api_note_deposit_paid_debt', { amount, debt: formatCents(plan.debtCents) }), reached, plan.debtCents === 0 && plan.heldCents === 0) });
+    if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', message: heldWords(plan.heldCents, plan.reason!) });
     const { stmt, notes } = notificationRows(texts.map((t) => ({ userId: row.user_id, ...t })), now);
     const mainHistory = Bun.randomUUIDv7();
     const heldHistory = Bun.randomUUIDv7();
@@ -173,9 +176,9 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
 }
 
 /** The player's words for held money. */
-export function heldText(cents: number, reason: HeldReason): string {
-  const why = reason === 'limit' ? 'is past your deposit limit' : reason === 'cool_off' ? 'arrived during your cool-off break' : 'arrived while you are self-excluded';
-  return `${formatCents(cents)} of your Bitcoin deposit ${why}, so it is held and not in your wallet. Contact support to have it released or refunded.`;
+export function heldWords(cents: number, reason: HeldReason): StoredText {
+  const key = reason === 'limit' ? 'api_note_deposit_held_limit' : reason === 'cool_off' ? 'api_note_deposit_held_cool_off' : 'api_note_deposit_held_excluded';
+  return stored(key, { amount: formatCents(cents) });
 }
 
 /**
