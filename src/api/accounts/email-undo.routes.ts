@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import { undoEmailChange, undoLinkState } from '../../services/auth/email-undo';
 import { accountsContext, bodyOf, ipOf } from './accounts.model';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export const EMAIL_RESTORED = (email: string) =>
   `Your email is back to ${email} and every device was signed out. Reset your password now: whoever changed your email may know it.`;
@@ -21,6 +22,6 @@ export function emailUndoRoutes(deps: Deps) {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
       const { email } = await undoEmailChange(ctx, bodyOf(body).token);
       set.headers['cache-control'] = 'no-store';
-      return { success: true, message: EMAIL_RESTORED(email), email };
+      return { success: true, message: m.api_email_restored({ email }), email };
     });
 }
