@@ -5,9 +5,6 @@ import { undoEmailChange, undoLinkState } from '../../services/auth/email-undo';
 import { accountsContext, bodyOf, ipOf } from './accounts.model';
 import { m } from '../../i18n/paraglide/messages.js';
 
-export const EMAIL_RESTORED = (email: string) =>
-  `Your email is back to ${email} and every device was signed out. Reset your password now: whoever changed your email may know it.`;
-
 /** GET /email-change/undo/status, POST /email-change/undo: the link mailed to the old address after an e-mail change. */
 export function emailUndoRoutes(deps: Deps) {
   const ctx = accountsContext(deps);

@@ -6,10 +6,8 @@ import { describeDevice } from '../../services/protection/device';
 import { bodyOf, rejectInvalid, wrongTypes } from './accounts.model';
 import { m } from '../../i18n/paraglide/messages.js';
 
-/** The English of the answers (tests compare them); each answer is said in the request's language. */
+/** The English of the answer (tests compare it); each answer is said in the request's language. */
 export const TWO_STEP_ON = 'Two-step verification is on. Keep your recovery codes somewhere safe: they are shown only this once.';
-export const CHECK_YOUR_EMAIL = (to: string) =>
-  `Check your e-mail to finish turning it on: we sent a link to ${to}. Open it in this browser within 30 minutes. Two-step verification stays off until then.`;
 
 const awaitingBody = (a: Awaiting) => ({ sentTo: a.sentTo, expiresAt: new Date(a.expiresAt).toISOString() });
 

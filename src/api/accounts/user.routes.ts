@@ -11,13 +11,6 @@ import { refuseOperatorEmailChange } from '../../services/auth/operator-email-ru
 import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, detailsBody, rejectInvalid, text, wrongTypes } from './accounts.model';
 
-// The English of the answers; each answer is said in the request's language.
-export const PROFILE_UPDATED = 'Profile Updated Successfully';
-export const PROFILE_EMAIL_PENDING = 'Profile Updated Successfully. Please check your new email inbox to confirm the new address.';
-
-export const TICKER_ON = 'Saved. Your cash-outs may appear in the ticker, without your name, rounded to whole dollars.';
-export const TICKER_OFF = 'Saved. Your cash-outs are not shown in the ticker.';
-
 /**
  * GET /user/details, PATCH /user/update-profile, PATCH /user/change-password, GET and PUT /user/privacy — always the
  * caller's own account.

@@ -8,8 +8,6 @@ import type { IdentityContext } from './identity.context';
 import { parseTin, type TinType } from './tin';
 import { writeClaimed } from '../../../db/claimed-write';
 
-export const TAX_LOCKED_MESSAGE =
-  'Your tax number is on file for withdrawals already counted toward a tax year, so it can no longer be changed here. Please contact support to change it.';
 const locked = () => new AppError(409, text(m.api_tax_locked), 'TAX_DETAILS_LOCKED');
 
 export const tinContext = (userId: string) => `tin:${userId}`;

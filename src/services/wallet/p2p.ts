@@ -38,7 +38,6 @@ const CHECKS_SQL = `SELECT ${CONTROLS_COLUMNS}, (SELECT balance_cents FROM accou
   FROM (SELECT 1) LEFT JOIN users s ON s.id = ?1 LEFT JOIN play_controls pc ON pc.user_id = ?1 LEFT JOIN users r ON lower(r.email) = ?3`;
 
 // The same answer whether the address is unknown or unverified, so the form cannot probe for accounts.
-export const NO_RECEIVER = 'No verified player was found with this email.';
 export const noReceiver = () => text(m.api_p2p_no_receiver);
 export const notToYourself = () => text(m.api_p2p_not_yourself);
 

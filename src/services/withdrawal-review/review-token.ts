@@ -46,8 +46,6 @@ export const destinationOf = (currency: string, typed: string) => {
   return currency === 'BTC-LN' ? v.replace(/^lightning:/i, '').toLowerCase() : v;
 };
 
-export const REVIEW_AGAIN = 'Please check this withdrawal before you confirm it.';
-
 export type Confirming = { userId: string; currency: string; address: string; amountCents: number; tipCents: number };
 
 /**

@@ -48,7 +48,7 @@ export const FILE_TOO_LARGE = 'This file is larger than 10 MB. Upload a smaller 
 export const NOT_A_DOCUMENT = 'Upload a JPEG, PNG or PDF file.';
 /** The selfie is a photo: a scan format is refused for it (the operator compares a face). */
 export const NOT_A_PHOTO = 'Upload a photo of yourself: a JPEG or PNG file.';
-export const fileMissing = (part: string) => (part === 'selfie' ? m.fields_selfie_missing() : part === 'back' ? m.fields_id_back_missing() : m.fields_id_front_missing());
+export const fileMissing = (part: string): string => (part === 'selfie' ? m.fields_selfie_missing() : part === 'back' ? m.fields_id_back_missing() : m.fields_id_front_missing());
 /** The file messages in the current language (the constants above are their English). */
 export const fileTooLarge = () => m.fields_file_too_large();
 export const notADocument = () => m.fields_not_a_document();
