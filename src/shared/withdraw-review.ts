@@ -40,7 +40,7 @@ export function tipPicks(amountCents: number | null): number[] {
 }
 
 export const TIP_EXPLAINED = "A thank-you to the site's team, added to what leaves your wallet. You still receive the full amount.";
-export const tipExplained = () => m.fields_tip_explained();
+export const tipExplained = (): string => m.fields_tip_explained();
 
 const NETWORK_SUFFIX: Record<BitcoinNetwork, string> = { mainnet: '', testnet: ' (testnet)', regtest: ' (regtest)' };
 export const networkOf = (r: Pick<WithdrawReviewView, 'currency' | 'network'>) => `${r.currency === 'BTC-LN' ? 'Lightning' : m.fields_bitcoin_on_chain()}${NETWORK_SUFFIX[r.network]}`;
@@ -52,7 +52,7 @@ export const DESTINATION_LABEL: Record<WithdrawReviewView['destinationKind'], st
 };
 const DESTINATION_WORDS = { address: m.fields_to_address, bolt11: m.fields_to_invoice, 'lightning-address': m.fields_to_lightning_address } as const;
 /** DESTINATION_LABEL in the current language. */
-export const destinationLabel = (kind: WithdrawReviewView['destinationKind']) => DESTINATION_WORDS[kind]();
+export const destinationLabel = (kind: WithdrawReviewView['destinationKind']): string => DESTINATION_WORDS[kind]();
 
 const dollars = (n: number) => formatCents(dollarsToCents(n) ?? Math.round(n * 100));
 export const reviewDollars = dollars;

@@ -50,6 +50,6 @@ export const NOT_A_DOCUMENT = 'Upload a JPEG, PNG or PDF file.';
 export const NOT_A_PHOTO = 'Upload a photo of yourself: a JPEG or PNG file.';
 export const fileMissing = (part: string): string => (part === 'selfie' ? m.fields_selfie_missing() : part === 'back' ? m.fields_id_back_missing() : m.fields_id_front_missing());
 /** The file messages in the current language (the constants above are their English). */
-export const fileTooLarge = () => m.fields_file_too_large();
-export const notADocument = () => m.fields_not_a_document();
-export const notAPhoto = () => m.fields_not_a_photo();
+export const fileTooLarge = (): string => m.fields_file_too_large();
+export const notADocument = (): string => m.fields_not_a_document();
+export const notAPhoto = (): string => m.fields_not_a_photo();
