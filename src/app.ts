@@ -23,6 +23,7 @@ import { createViewerLookup } from './services/auth/viewer';
 import { withSavedLang } from './http/lang';
 import { inRequestLang } from './i18n/request-lang';
 import { createSocketServer } from './ws/socket';
+import { localizePush } from './api/wallet/push';
 import { historyRoutes } from './api/wallet/history.routes';
 import { exportRoutes } from './api/wallet/export.routes';
 import { limitsRoutes } from './api/protection/limits.routes';
@@ -127,7 +128,7 @@ export function createApp(deps: Deps): App {
     '/readyz': readyRoute(deps.database.client, deps.redis, Object.fromEntries(securityHeaders(security)), deps.storageFaults),
     ...fastReads({ signedIn, handle, finish: jsonFinisher({ ...security, logger: deps.logger, metrics: deps.metrics }), client: deps.database.client }),
   };
-  const socket = createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin]);
+  const socket = createSocketServer(deps.hub, signedIn, [new URL(deps.config.publicUrl).origin], localizePush);
   deps.metrics.countSockets(() => socket.openCount());
   return { handle, socket, routes, watchRoutes: health.watch };
 }

@@ -31,6 +31,7 @@ import m28 from './0028_solvency.sql' with { type: 'text' };
 import m29 from './0029_compliance.sql' with { type: 'text' };
 import m30 from './0032_player_language.sql' with { type: 'text' };
 import m31 from './0033_two_step_mail_proof.sql' with { type: 'text' };
+import m32 from './0035_notification_words.sql' with { type: 'text' };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: '0000_familiar_red_skull', sql: m0 },
@@ -65,4 +66,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: '0029_compliance', sql: m29 },
   { tag: '0032_player_language', sql: m30 },
   { tag: '0033_two_step_mail_proof', sql: m31 },
+  { tag: '0035_notification_words', sql: m32 },
 ];

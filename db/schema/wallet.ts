@@ -45,6 +45,8 @@ export const notifications = sqliteTable(
     userId: text('user_id').notNull().references(() => users.id),
     type: text('type').notNull(),
     content: text('content').notNull(),
+    /** Its words as a message key and inputs (JSON), said in the reader's language; null: `content` as written. */
+    message: text('message'),
     /** A page of the site the notice points to (the proof of liabilities' check), or null. */
     link: text('link'),
     createdAt: integer('created_at').notNull(),

@@ -6,6 +6,8 @@ import type { SignedIn, ViewerLookup } from '../services/auth/viewer';
 import { recordPeer } from './client-ip';
 import type { FastRoutes } from './fast-paths';
 import type { JsonFinish } from './finish';
+import { adoptSaved, currentLang, inRequestLang } from '../i18n/request-lang';
+import type { Lang } from '../i18n/lang';
 
 type Peer = Parameters<typeof recordPeer>[1];
 
@@ -61,16 +63,19 @@ export function fastReads(o: Options): FastRoutes {
   };
   const pages = new Map<string, string>();
   const historyFinish = o.finish(HISTORY, { 'content-type': JSON_TYPE });
-  const pageKey = (player: SignedIn, type: string, search: string) => `${player.userId} ${player.historyVersion ?? 0} ${type} ${search}`;
+  // A history page speaks (its message, the players it names) the request's language, as the app's route would.
+  const langOf = (req: Request, player: SignedIn): Lang => inRequestLang(req, () => (adoptSaved(player.language), currentLang()));
+  const pageKey = (player: SignedIn, type: string, search: string, lang: Lang) => `${player.userId} ${player.historyVersion ?? 0} ${type} ${search} ${lang}`;
   const readPage = async (req: Request, started: number, known: SignedIn | null | undefined, type: string, search: string, server?: Peer) => {
     const player = known ?? (await o.signedIn(req));
     if (!player) return toApp(req, server);
-    const key = pageKey(player, type, search);
+    const lang = langOf(req, player);
+    const key = pageKey(player, type, search, lang);
     let json = pages.get(key);
     if (json === undefined) {
       const query = Object.fromEntries(new URLSearchParams(search));
       try {
-        json = JSON.stringify(await historyPage(o.client, player.userId, type, query));
+        json = JSON.stringify(await historyPage(o.client, player.userId, type, query, lang));
       } catch {
         return o.handle(req); // bad input: the app's own 400
       }
@@ -89,7 +94,7 @@ export function fastReads(o: Options): FastRoutes {
       if (!PLAIN_QUERY.test(search) || !/^[A-Z0-9_]{1,20}$/.test(type)) return toApp(req, server);
       // A page kept for a session seen before is answered without a promise.
       const player = o.signedIn.known(req);
-      const kept = player ? pages.get(pageKey(player, type, search)) : undefined;
+      const kept = player ? pages.get(pageKey(player, type, search, langOf(req, player))) : undefined;
       return kept !== undefined ? historyFinish(req, kept, started) : readPage(req, started, player, type, search, server);
     },
   };

@@ -1,7 +1,9 @@
 import type { Client } from '@libsql/client';
 import { Elysia, ElysiaCustomStatusResponse, StatusMap } from 'elysia';
 import { createHash } from 'node:crypto';
-import { AppError, tryAgainIn } from '../lib/app-error';
+import { AppError, fieldText, tryAgainText } from '../lib/app-error';
+import { text } from '../i18n/text';
+import { m } from '../i18n/paraglide/messages.js';
 import type { Logger } from '../lib/logger';
 import { enforce, refuseWhileLimited, RATE_RULES, type RateLimiter } from './rate-limit';
 
@@ -119,8 +121,9 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
     });
     const oldest = r.rows[0] ? Number(r.rows[0].first_used_at) : at;
     const seconds = Math.max(1, Math.ceil((oldest + DAY_MS - at) / 1000));
-    return new AppError(429, `Too many new Idempotency-Key values: at most ${keysPerDay.toLocaleString('en-US')} in 24 hours. ${tryAgainIn(seconds)}`,
-      'IDEMPOTENCY_KEYS_LIMIT', [{ field: FIELD, message: `At most ${keysPerDay.toLocaleString('en-US')} new keys in 24 hours.` }], { 'retry-after': String(seconds) });
+    const most = keysPerDay.toLocaleString('en-US');
+    return new AppError(429, text(m.api_idempotency_keys, { most, wait: tryAgainText(seconds) }),
+      'IDEMPOTENCY_KEYS_LIMIT', [fieldText(FIELD, text(m.api_idempotency_keys_field, { most }))], { 'retry-after': String(seconds) });
   }
 
   async function stored(userId: string, key: string): Promise<Stored | null> {
@@ -154,8 +157,8 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
       // Not stored and not claimed: a new key past the day's bound. Nothing was written; the request does not run.
       if (!row) throw await tooManyKeys(userId, at);
       if (row.fingerprint !== fingerprint) {
-        const message = 'This Idempotency-Key was already used for a different request.';
-        throw new AppError(422, message, 'IDEMPOTENCY_MISMATCH', [{ field: FIELD, message }]);
+        const message = text(m.api_idempotency_mismatch);
+        throw new AppError(422, message, 'IDEMPOTENCY_MISMATCH', [fieldText(FIELD, message)]);
       }
       if (row.status_code != null && row.response_body != null) return { key, ref, owned: false, replay: replayOf(row.status_code, row.response_body ?? 'null'), lockedAt: 0, done: true };
       if (performance.now() >= deadline)
@@ -208,7 +211,7 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
         if (key === null) return { idempotency: null as IdempotencyClaim | null };
         if (!player) throw new Error('idempotent routes need auth: true');
         if (key.length === 0 || key.length > 255)
-          throw AppError.invalid([{ field: FIELD, message: 'Idempotency-Key must be 1 to 255 characters.' }]);
+          throw AppError.invalid([fieldText(FIELD, text(m.api_idempotency_key_length))]);
         const url = new URL(request.url);
         const claimed = await resolveKey(player.userId, key, fingerprintOf(request.method, url.pathname + url.search, body));
         return { idempotency: claimed as IdempotencyClaim | null };

@@ -56,6 +56,12 @@ function tooManyText(seconds: number): Text {
   return s < 60 ? text(m.errors_too_many_seconds, { count: s }) : text(m.errors_too_many_minutes, { count: Math.ceil(s / 60) });
 }
 
+/** tryAgainIn's words, said in the request's language. */
+export function tryAgainText(seconds: number): Text {
+  const s = Math.max(1, Math.ceil(seconds));
+  return s < 60 ? text(m.api_try_again_seconds, { count: s }) : text(m.api_try_again_minutes, { count: Math.ceil(s / 60) });
+}
+
 /** 'Try again in 14 minutes.': whole minutes rounded up, seconds under a minute, so the wait is never understated. */
 export function tryAgainIn(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));

@@ -1,4 +1,6 @@
 // Money is an integer number of cents everywhere inside; dollars exist only at the API edge and on screen.
+import { m } from '../i18n/paraglide/messages.js';
+
 export type Cents = number & { readonly __brand: 'Cents' };
 
 export const cents = (n: number): Cents => {
@@ -75,7 +77,7 @@ export function readCents(value: unknown, rule: AmountRule): AmountRead {
 export const limitWords = (c: number): string => (c % 100 === 0 ? `$${(c / 100).toLocaleString('en-US')}` : formatCents(c));
 
 /** The one message for an amount above the configured maximum. */
-export const amountTooLarge = (maxCents: number): string => `Amount cannot be more than ${limitWords(maxCents)}.`;
+export const amountTooLarge = (maxCents: number): string => m.fields_amount_too_large({ max: limitWords(maxCents) });
 
 export const dollarsFromCents = (c: number): number => c / 100;
 

@@ -1,6 +1,12 @@
 import { dollarsToCents, formatCents } from './money';
 import { TIP_PRESETS } from './schemas/withdraw';
 import type { BitcoinNetwork } from './bitcoin-network';
+import { m } from '../i18n/paraglide/messages.js';
+import { getLocale } from '../i18n/paraglide/runtime.js';
+import { INTL_LOCALE, type Lang } from '../i18n/lang';
+
+// The review's words in the current language (the page's in an island, the request's on the server); the English
+// constants stay for the code and tests that name them.
 
 /** POST /withdraw/review's `review`: what the player checks before anything is held (docs/decisions/withdrawal-review.md). */
 export type WithdrawReviewView = {
@@ -34,15 +40,19 @@ export function tipPicks(amountCents: number | null): number[] {
 }
 
 export const TIP_EXPLAINED = "A thank-you to the site's team, added to what leaves your wallet. You still receive the full amount.";
+export const tipExplained = (): string => m.fields_tip_explained();
 
 const NETWORK_SUFFIX: Record<BitcoinNetwork, string> = { mainnet: '', testnet: ' (testnet)', regtest: ' (regtest)' };
-export const networkOf = (r: Pick<WithdrawReviewView, 'currency' | 'network'>) => `${r.currency === 'BTC-LN' ? 'Lightning' : 'Bitcoin on-chain'}${NETWORK_SUFFIX[r.network]}`;
+export const networkOf = (r: Pick<WithdrawReviewView, 'currency' | 'network'>) => `${r.currency === 'BTC-LN' ? 'Lightning' : m.fields_bitcoin_on_chain()}${NETWORK_SUFFIX[r.network]}`;
 
 export const DESTINATION_LABEL: Record<WithdrawReviewView['destinationKind'], string> = {
   address: 'To this Bitcoin address',
   bolt11: 'To this Lightning invoice',
   'lightning-address': 'To this Lightning address',
 };
+const DESTINATION_WORDS = { address: m.fields_to_address, bolt11: m.fields_to_invoice, 'lightning-address': m.fields_to_lightning_address } as const;
+/** DESTINATION_LABEL in the current language. */
+export const destinationLabel = (kind: WithdrawReviewView['destinationKind']): string => DESTINATION_WORDS[kind]();
 
 const dollars = (n: number) => formatCents(dollarsToCents(n) ?? Math.round(n * 100));
 export const reviewDollars = dollars;
@@ -51,25 +61,25 @@ export const reviewDollars = dollars;
 export function clockTime(iso: string, local: boolean): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const f = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, ...(local ? {} : { timeZone: 'UTC' }) });
+  const f = new Intl.DateTimeFormat(INTL_LOCALE[getLocale() as Lang] ?? 'en-US', { hour: 'numeric', minute: '2-digit', hour12: true, ...(local ? {} : { timeZone: 'UTC' }) });
   return local ? f.format(d) : `${f.format(d)} UTC`;
 }
 
 /** What the player receives, and at what. */
 export function receiveText(r: WithdrawReviewView): string {
-  if (r.btcFixed) return `${r.btcAmount} BTC, the amount your invoice asks for`;
-  return `${r.btcAmount} BTC at ${dollars(r.rate)} per BTC`;
+  if (r.btcFixed) return m.fields_receive_fixed({ btc: r.btcAmount });
+  return m.fields_receive_at_rate({ btc: r.btcAmount, rate: dollars(r.rate) });
 }
 
 /** How the BTC figure is fixed: honestly, it is read again at confirmation; how far it may move before the player is asked again. */
 export function rateHoldText(r: WithdrawReviewView, local: boolean): string {
   const until = clockTime(r.expiresAt, local);
-  if (r.btcFixed) return `The store's rate was read at ${clockTime(r.readAt, local)}. Your invoice fixes the BTC amount. Confirm by ${until}, or check it again.`;
-  return `The store's rate was read at ${clockTime(r.readAt, local)}. The BTC amount is fixed when you confirm, at the rate then: if that gives you more than 1% less, or after ${until}, you see the new figures before anything is sent.`;
+  if (r.btcFixed) return m.fields_rate_hold_fixed({ read: clockTime(r.readAt, local), until });
+  return m.fields_rate_hold({ read: clockTime(r.readAt, local), until });
 }
 
 /** A tip that is a large share of the withdrawal is pointed out before it leaves. */
 export function tipNote(r: Pick<WithdrawReviewView, 'amount' | 'tip'>): string | null {
   if (r.tip <= 0 || r.tip * 100 <= r.amount * TIP_PICK_MAX_PERCENT) return null;
-  return `Your tip is ${Math.round((r.tip / r.amount) * 100)}% of the amount you withdraw. Change it if that is not what you meant.`;
+  return m.fields_tip_large({ percent: Math.round((r.tip / r.amount) * 100) });
 }

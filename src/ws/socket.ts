@@ -1,9 +1,14 @@
 import type { Server, ServerWebSocket, WebSocketHandler } from 'bun';
 import type { SignedIn } from '../services/auth/viewer';
-import type { Hub, SessionsEnded } from './hub.port';
+import type { Hub, PushMessage, SessionsEnded } from './hub.port';
+import { chooseLang } from '../i18n/choose';
+import type { Lang } from '../i18n/lang';
 
-/** `checkedAt`: when the session lookup that signed the socket in began. */
-type SocketData = { userId: string | null; sessionId?: string; checkedAt?: number; unsubscribe?: () => void };
+/**
+ * `checkedAt`: when the session lookup that signed the socket in began. `lang`: the language of the page that opened
+ * it (its cookie, the player's saved language, Accept-Language), which its pushes are said in.
+ */
+type SocketData = { userId: string | null; sessionId?: string; checkedAt?: number; unsubscribe?: () => void; lang?: Lang; acceptLanguage?: string | null };
 
 // How long an ended session is remembered for sockets whose sign-in was under way when it ended.
 const RECENT_ENDS_MS = 60_000;
@@ -17,7 +22,8 @@ export const SESSION_ENDED = 4401;
  * and relays hub pushes as JSON {event, data}. A socket belongs to its session: when the session is revoked, on
  * whichever instance, the hub says so and the socket is closed at once.
  */
-export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = []) {
+export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise<SignedIn | null>, allowedOrigins: string[] = [],
+  localize: (msg: PushMessage, lang: Lang) => PushMessage = (msg) => msg) {
   const open = new Set<ServerWebSocket<SocketData>>();
   // The signed-in sockets by player, so an ended session finds its sockets without a walk over every socket.
   const byUser = new Map<string, Set<ServerWebSocket<SocketData>>>();
@@ -45,7 +51,8 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
     if (!mine) byUser.set(userId, (mine = new Set()));
     mine.add(ws);
     if (recentEnds.get(userId)?.some((r) => r.at >= checkedAt && ends(r.e, sessionId))) return ws.close(SESSION_ENDED, 'session ended');
-    ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(msg)));
+    const lang = ws.data.lang ?? 'en';
+    ws.data.unsubscribe = hub.subscribe(userId, (msg) => ws.send(JSON.stringify(localize(msg, lang))));
     // 'ready' promises that pushes arrive from now on; across instances that is once Redis has the subscription.
     await hub.joined?.(userId);
     ws.send(JSON.stringify({ event: 'ready', data: {} }));
@@ -71,6 +78,8 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
       const player = typeof token === 'string'
         ? await signedIn(new Request('http://local/ws', { headers: { authorization: `Bearer ${token}` } }))
         : null;
+      // A token-signed client is answered in its Accept-Language only, as the API answers a bearer client.
+      if (player) ws.data.lang = chooseLang({ bearer: true, acceptLanguage: ws.data.acceptLanguage }).lang;
       if (player) await join(ws, player.userId, player.sessionId, checkedAt);
       else ws.close(4401, 'unauthorized');
     },
@@ -90,7 +99,9 @@ export function createSocketServer(hub: Hub, signedIn: (req: Request) => Promise
     if (origin && origin !== new URL(req.url).origin && !allowedOrigins.includes(origin)) return new Response('Forbidden origin', { status: 403 });
     const checkedAt = Date.now();
     const player = await signedIn(req);
-    if (server.upgrade(req, { data: { userId: player?.userId ?? null, sessionId: player?.sessionId, checkedAt } })) return undefined;
+    const h = req.headers;
+    const lang = chooseLang({ cookie: h.get('cookie'), saved: player?.language, acceptLanguage: h.get('accept-language') }).lang;
+    if (server.upgrade(req, { data: { userId: player?.userId ?? null, sessionId: player?.sessionId, checkedAt, lang, acceptLanguage: h.get('accept-language') } })) return undefined;
     return new Response('Expected a WebSocket upgrade', { status: 426 });
   }
 

@@ -1,4 +1,6 @@
-import { AppError, type FieldError } from '../../lib/app-error';
+import { AppError, fieldText, type FieldError } from '../../lib/app-error';
+import type { Text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { FieldErrors } from '../../shared/schemas/fields';
 import type { Deps } from '../../deps';
 import { clientIp } from '../../http/client-ip';
@@ -14,18 +16,18 @@ export function bodyOf(body: unknown): Record<string, unknown> {
  * Turns the shared checks' { field: message } into the 400 envelope. `rename` maps a form's field name to
  * the API's (the reset form says `password`, the call says `newPassword`).
  */
-export function rejectInvalid(errors: FieldErrors, rename: Record<string, string> = {}): void {
-  const byField = new Map<string, string>();
+export function rejectInvalid(errors: Record<string, string | Text>, rename: Record<string, string> = {}): void {
+  const byField = new Map<string, string | Text>();
   for (const [field, message] of Object.entries(errors)) if (!byField.has(rename[field] ?? field)) byField.set(rename[field] ?? field, message);
-  const list: FieldError[] = [...byField].map(([field, message]) => ({ field, message }));
+  const list: FieldError[] = [...byField].map(([field, message]) => (typeof message === 'string' ? { field, message } : fieldText(field, message)));
   if (list.length) throw AppError.invalid(list);
 }
 
 /** Fields that are fixed or optional flags in the spec's payloads; anything else is a typed 400. */
 export function checkFlags(b: Record<string, unknown>, flags: { userType?: boolean; remember?: boolean }): FieldErrors {
   const e: FieldErrors = {};
-  if (flags.userType && b.userType !== undefined && b.userType !== 'USER') e.userType = 'User type must be USER';
-  if (flags.remember && b.remember !== undefined && typeof b.remember !== 'boolean') e.remember = 'Remember me must be true or false';
+  if (flags.userType && b.userType !== undefined && b.userType !== 'USER') e.userType = m.api_user_type();
+  if (flags.remember && b.remember !== undefined && typeof b.remember !== 'boolean') e.remember = m.api_remember_flag();
   return e;
 }
 

@@ -3,9 +3,7 @@ import type { Deps } from '../../deps';
 import { enforce } from '../../http/rate-limit';
 import { undoEmailChange, undoLinkState } from '../../services/auth/email-undo';
 import { accountsContext, bodyOf, ipOf } from './accounts.model';
-
-export const EMAIL_RESTORED = (email: string) =>
-  `Your email is back to ${email} and every device was signed out. Reset your password now: whoever changed your email may know it.`;
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** GET /email-change/undo/status, POST /email-change/undo: the link mailed to the old address after an e-mail change. */
 export function emailUndoRoutes(deps: Deps) {
@@ -21,6 +19,6 @@ export function emailUndoRoutes(deps: Deps) {
       await enforce(deps.rateLimiter, 'tokenPerIp', ipOf(deps, request));
       const { email } = await undoEmailChange(ctx, bodyOf(body).token);
       set.headers['cache-control'] = 'no-store';
-      return { success: true, message: EMAIL_RESTORED(email), email };
+      return { success: true, message: m.api_email_restored({ email }), email };
     });
 }

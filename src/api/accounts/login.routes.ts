@@ -6,7 +6,6 @@ import type { Session } from '../../http/session';
 import { normalizeEmail } from '../../services/auth/accounts.context';
 import { CodeNeeded, login, loginWithProof, type LoggedIn } from '../../services/auth/login';
 import { envelope } from '../../http/errors';
-import { TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
 import { revokeSession, SESSION_TTL_MS } from '../../services/auth/sessions';
 import { describeDevice } from '../../services/protection/device';
 import { deviceCookie, deviceIdFrom, deviceKeyOf, newDeviceId } from './device-cookie';
@@ -26,7 +25,7 @@ export function loginRoutes(deps: Deps, session: Session) {
     rejectInvalid({
       ...checkLogin(b),
       ...checkFlags(b, { userType: true, remember: true }),
-      ...wrongTypes(b, { email: m.fields_email_invalid(), password: m.fields_password_required(), totp: TOTP_INVALID_MESSAGE }),
+      ...wrongTypes(b, { email: m.fields_email_invalid(), password: m.fields_password_required(), totp: m.fields_totp_invalid() }),
     });
     const email = normalizeEmail(text(b.email));
     // A locked address is refused before its password is checked, so the right one cannot be found meanwhile; a
@@ -47,7 +46,7 @@ export function loginRoutes(deps: Deps, session: Session) {
 
   /** The second step: the proof of the first instead of the password, and the code. */
   async function codeStep(b: Record<string, unknown>, origin: SignInOrigin): Promise<LoggedIn> {
-    rejectInvalid(wrongTypes(b, { loginToken: m.auth_login_expired(), totp: TOTP_INVALID_MESSAGE }));
+    rejectInvalid(wrongTypes(b, { loginToken: m.auth_login_expired(), totp: m.fields_totp_invalid() }));
     return loginWithProof(ctx, { loginToken: b.loginToken, totp: b.totp, origin }, second);
   }
 

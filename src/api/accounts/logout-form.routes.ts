@@ -7,6 +7,7 @@ import { recordSecurityEvent } from '../../services/protection/security-events';
 import { createFlashCookies } from '../../pages/flash';
 import { clearedSessionCookie } from './accounts.model';
 import { sameSitePath } from '../../shared/paths';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /**
  * The header's Logout button: `<form method="post" action="/logout">` with the session's form token. Revokes the
@@ -32,7 +33,7 @@ export function logoutFormRoutes(deps: Deps, formTokens: FormTokens) {
     }
     headers.set('set-cookie', clearedSessionCookie(deps.config.secureCookies));
     // The page the player lands on says so (once), so a shared or public computer is visibly signed out.
-    headers.append('set-cookie', flash.set({ kind: 'info', message: 'You are signed out.' }));
+    headers.append('set-cookie', flash.set({ kind: 'info', message: m.api_signed_out() }));
     return new Response(null, { status: 303, headers });
   }, { parse: 'none' });
 }

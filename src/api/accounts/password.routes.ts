@@ -8,6 +8,7 @@ import { setFirstPassword, setLinkState } from '../../services/auth/password-set
 import { checkForgot, checkReset } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, ipOf, rejectInvalid, text, wrongTypes } from './accounts.model';
 import { m } from '../../i18n/paraglide/messages.js';
+import { currentLang } from '../../i18n/request-lang';
 
 export const PASSWORD_SET = 'Your password is set. Sign in with it to continue.';
 
@@ -22,7 +23,7 @@ export function passwordRoutes(deps: Deps) {
     .get('/captcha', async ({ query, request, set }) => {
       await enforce(deps.rateLimiter, 'captchaPerIp', ipOf(deps, request));
       set.headers['cache-control'] = 'no-store';
-      return { success: true, ...(await issueCaptcha(deps.store, query.kind === 'question' ? 'question' : 'image')) };
+      return { success: true, ...(await issueCaptcha(deps.store, query.kind === 'question' ? 'question' : 'image', currentLang())) };
     })
     // The forgot-password page's picture as its own request (the page itself is prepared, the same for everyone):
     // a fresh captcha each time, its id in a short-lived cookie the form's post is checked against.

@@ -4,12 +4,10 @@ import type { TwoStep } from '../../services/auth/two-step';
 import type { Awaiting } from '../../services/auth/two-step-mail-proof';
 import { describeDevice } from '../../services/protection/device';
 import { bodyOf, rejectInvalid, wrongTypes } from './accounts.model';
-import { SETUP_CODE_REQUIRED, TOTP_INVALID_MESSAGE } from '../../shared/schemas/two-step';
-import { CURRENT_PASSWORD_REQUIRED } from '../../shared/schemas/account';
+import { m } from '../../i18n/paraglide/messages.js';
 
+/** The English of the answer (tests compare it); each answer is said in the request's language. */
 export const TWO_STEP_ON = 'Two-step verification is on. Keep your recovery codes somewhere safe: they are shown only this once.';
-export const CHECK_YOUR_EMAIL = (to: string) =>
-  `Check your e-mail to finish turning it on: we sent a link to ${to}. Open it in this browser within 30 minutes. Two-step verification stays off until then.`;
 
 const awaitingBody = (a: Awaiting) => ({ sentTo: a.sentTo, expiresAt: new Date(a.expiresAt).toISOString() });
 
@@ -42,37 +40,37 @@ export const twoStepRoutes = (twoStep: TwoStep, session: Session, ipOf: (req: Re
     }, { auth: true })
     .post('/setup', async ({ player }) => {
       const s = await twoStep.setup(player.userId, player.email);
-      return { success: true, message: 'Scan the code with your authenticator app, then enter the code it shows.', ...s };
+      return { success: true, message: m.api_two_step_scan(), ...s };
     }, { auth: true })
     .post('/enable', async ({ player, body, request, set }) => {
       const b = bodyOf(body);
-      rejectInvalid(wrongTypes(b, { code: SETUP_CODE_REQUIRED, currentPassword: CURRENT_PASSWORD_REQUIRED }));
+      rejectInvalid(wrongTypes(b, { code: m.fields_setup_code_required(), currentPassword: m.fields_current_password_required() }));
       const from = { device: describeDevice(request.headers.get('user-agent')), ip: ipOf(request) };
       const r = await twoStep.enable(player.userId, b.code, b.currentPassword, player.sessionId, from);
-      if (r.on) return { success: true, message: TWO_STEP_ON, recoveryCodes: r.recoveryCodes };
+      if (r.on) return { success: true, message: m.api_two_step_on(), recoveryCodes: r.recoveryCodes };
       set.status = 202;
-      return { success: true, message: CHECK_YOUR_EMAIL(r.awaiting.sentTo), awaitingEmail: awaitingBody(r.awaiting) };
+      return { success: true, message: m.api_two_step_check_email({ to: r.awaiting.sentTo }), awaitingEmail: awaitingBody(r.awaiting) };
     }, { auth: true })
     .post('/confirm/resend', async ({ player, request, set }) => {
       const a = await twoStep.resend(player.userId, player.sessionId, { device: describeDevice(request.headers.get('user-agent')), ip: ipOf(request) });
       set.status = 202;
-      return { success: true, message: CHECK_YOUR_EMAIL(a.sentTo), awaitingEmail: awaitingBody(a) };
+      return { success: true, message: m.api_two_step_check_email({ to: a.sentTo }), awaitingEmail: awaitingBody(a) };
     }, { auth: true })
     // Read-only, for the link's page: whether it can turn two-step on in this session, and if not why.
     .get('/confirm', async ({ player, query }) => ({ success: true, status: await twoStep.linkState(player.userId, player.sessionId, query.token) }), { auth: true })
     .post('/confirm', async ({ player, body }) => {
       const recoveryCodes = await twoStep.confirm(player.userId, player.sessionId, bodyOf(body).token);
-      return { success: true, message: TWO_STEP_ON, recoveryCodes };
+      return { success: true, message: m.api_two_step_on(), recoveryCodes };
     }, { auth: true })
     .post('/disable', async ({ player, body }) => {
       const b = bodyOf(body);
-      rejectInvalid(wrongTypes(b, { totp: TOTP_INVALID_MESSAGE }));
+      rejectInvalid(wrongTypes(b, { totp: m.fields_totp_invalid() }));
       await twoStep.disable(player.userId, b.totp, player.sessionId);
-      return { success: true, message: 'Two-step verification is off.' };
+      return { success: true, message: m.api_two_step_off() };
     }, { auth: true })
     .post('/recovery-codes', async ({ player, body }) => {
       const b = bodyOf(body);
-      rejectInvalid(wrongTypes(b, { totp: TOTP_INVALID_MESSAGE }));
+      rejectInvalid(wrongTypes(b, { totp: m.fields_totp_invalid() }));
       const recoveryCodes = await twoStep.regenerateRecoveryCodes(player.userId, b.totp);
-      return { success: true, message: 'New recovery codes are ready; the old ones no longer work. They are shown only this once.', recoveryCodes };
+      return { success: true, message: m.api_two_step_new_codes(), recoveryCodes };
     }, { auth: true });

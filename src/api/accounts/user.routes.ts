@@ -6,15 +6,10 @@ import { normalizeEmail } from '../../services/auth/accounts.context';
 import { changePassword, confirmPassword, updateProfile } from '../../services/auth/profile';
 import { setTickerOptIn, tickerOptIn } from '../../services/wallet/ticker';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
 import { refuseOperatorEmailChange } from '../../services/auth/operator-email-rule';
 import { checkChangePassword, checkProfile } from '../../shared/schemas/account';
 import { accountsContext, bodyOf, detailsBody, rejectInvalid, text, wrongTypes } from './accounts.model';
-
-export const PROFILE_UPDATED = 'Profile Updated Successfully';
-export const PROFILE_EMAIL_PENDING = 'Profile Updated Successfully. Please check your new email inbox to confirm the new address.';
-
-export const TICKER_ON = 'Saved. Your cash-outs may appear in the ticker, without your name, rounded to whole dollars.';
-export const TICKER_OFF = 'Saved. Your cash-outs are not shown in the ticker.';
 
 /**
  * GET /user/details, PATCH /user/update-profile, PATCH /user/change-password, GET and PUT /user/privacy — always the
@@ -32,7 +27,7 @@ export function userRoutes(deps: Deps, session: Session) {
       const b = bodyOf(body);
       rejectInvalid({
         ...checkProfile(b),
-        ...wrongTypes(b, { name: 'Name should be 2 to 50 characters long', phoneNo: 'Phone number must be 10 to 15 digits', email: 'Enter a valid email address' }),
+        ...wrongTypes(b, { name: m.fields_name_length(), phoneNo: m.fields_phone_digits(), email: m.fields_email_enter_valid() }),
       });
       const email = text(b.email);
       // Each e-mail change mails two inboxes, so changes (and password guesses through them) are limited per player.
@@ -46,17 +41,17 @@ export function userRoutes(deps: Deps, session: Session) {
         await deps.twoStep.check(player.userId, b.totp);
       }
       const r = await updateProfile(ctx, player, { name: text(b.name), phoneNo: text(b.phoneNo), email });
-      return { success: true, message: r.emailChangeSent ? PROFILE_EMAIL_PENDING : PROFILE_UPDATED };
+      return { success: true, message: r.emailChangeSent ? m.api_profile_email_pending() : m.api_profile_updated() };
     }, { auth: true })
     .patch('/change-password', async ({ body, player }) => {
       await enforce(deps.rateLimiter, 'passwordChangePerUser', player.userId);
       const b = bodyOf(body);
       rejectInvalid({
         ...checkChangePassword(b, false),
-        ...wrongTypes(b, { currentPassword: 'Current password is required', newPassword: 'New password is required' }),
+        ...wrongTypes(b, { currentPassword: m.fields_current_password_required(), newPassword: m.fields_new_password_required() }),
       });
       await changePassword(ctx, player, { currentPassword: text(b.currentPassword), newPassword: text(b.newPassword) });
-      return { success: true, message: 'Password Changed Successfully' };
+      return { success: true, message: m.api_password_changed() };
     }, { auth: true })
     // Whether the player's cash-outs may appear (without a name) in the public ticker: off until they say so.
     .get('/privacy', async ({ player, set }) => {
@@ -65,8 +60,8 @@ export function userRoutes(deps: Deps, session: Session) {
     }, { auth: true })
     .put('/privacy', async ({ body, player }) => {
       const on = bodyOf(body).tickerOptIn;
-      if (typeof on !== 'boolean') throw AppError.invalid([{ field: 'tickerOptIn', message: 'Choose whether your cash-outs may appear in the ticker' }]);
+      if (typeof on !== 'boolean') throw AppError.invalid([{ field: 'tickerOptIn', message: m.api_ticker_choose() }]);
       await setTickerOptIn(deps.database.client, player.userId, on);
-      return { success: true, message: on ? TICKER_ON : TICKER_OFF, privacy: { tickerOptIn: on } };
+      return { success: true, message: on ? m.api_ticker_on() : m.api_ticker_off(), privacy: { tickerOptIn: on } };
     }, { auth: true });
 }

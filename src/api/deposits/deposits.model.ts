@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
 import { amountField } from '../../lib/validate';
 import { dollarsFromCents, formatCents, type Cents } from '../../shared/money';
-import { DEPOSIT_AMOUNT_INVALID } from '../../shared/schemas/deposit';
 import type { DepositView } from '../../services/payments/deposits';
 
 /** The deposit amount in cents within the configured bounds; each refusal is a 400 on the amount field. */
@@ -9,9 +9,9 @@ export function depositCents(value: unknown, minDollars: number, maxDollars: num
   const min = Math.round(minDollars * 100);
   const max = Math.round(maxDollars * 100);
   // spec §7 sends the amount as text; a JSON number is taken too.
-  const words = { required: DEPOSIT_AMOUNT_INVALID, invalid: DEPOSIT_AMOUNT_INVALID };
-  const c = amountField(value, 'amount', { maxCents: max, text: 'plain' }, words, `The largest deposit is ${formatCents(max)}.`);
-  if (c < min) throw AppError.invalid([{ field: 'amount', message: `The smallest deposit is ${formatCents(min)}.` }]);
+  const words = { required: m.fields_deposit_amount(), invalid: m.fields_deposit_amount() };
+  const c = amountField(value, 'amount', { maxCents: max, text: 'plain' }, words, m.api_deposit_max({ amount: formatCents(max) }));
+  if (c < min) throw AppError.invalid([{ field: 'amount', message: m.api_deposit_min({ amount: formatCents(min) }) }]);
   return c;
 }
 

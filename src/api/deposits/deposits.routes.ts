@@ -3,6 +3,8 @@ import type { Config } from '../../config';
 import type { Session } from '../../http/session';
 import type { IdempotencyPlugin } from '../../http/idempotency';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
+import { text } from '../../i18n/text';
 import { sandboxGate } from '../../http/loopback';
 import { validate } from '../../lib/validate';
 import { checkDeposit } from '../../shared/schemas/deposit';
@@ -21,11 +23,11 @@ export const depositsRoutes = (d: DepositDeps, session: Session) =>
       const input = validate(checkDeposit, body);
       const amountCents = depositCents(input.amount, d.config.DEPOSIT_MIN_DOLLARS, d.config.DEPOSIT_MAX_DOLLARS);
       const deposit = await d.deposits.create({ userId: player.userId, email: player.email, amountCents, requestKey: idempotency?.key });
-      return { success: true, message: 'Deposit created. Pay the amount shown to complete it.', data: toDepositData(deposit) };
+      return { success: true, message: m.api_deposit_created(), data: toDepositData(deposit) };
     }, { auth: true, idempotent: true })
     .get('/btc/deposit/:id', async ({ player, params }) => {
       const deposit = await d.deposits.get(player.userId, params.id);
-      if (!deposit) throw AppError.notFound('Deposit not found');
+      if (!deposit) throw AppError.notFound(text(m.api_deposit_not_found));
       return { success: true, data: toDepositData(deposit) };
     }, { auth: true })
     .post('/sandbox/deposits/:id/simulate', async ({ player, params, body, request }) => {
@@ -35,8 +37,8 @@ export const depositsRoutes = (d: DepositDeps, session: Session) =>
       if (typeof action !== 'string' || !SIMULATE_ACTIONS.includes(action as SimulateAction))
         throw AppError.invalid([{ field: 'action', message: `action must be one of ${SIMULATE_ACTIONS.join(', ')}` }]);
       const deposit = await d.deposits.get(player.userId, params.id);
-      if (!deposit?.invoiceId) throw AppError.notFound('Deposit not found');
+      if (!deposit?.invoiceId) throw AppError.notFound(text(m.api_deposit_not_found));
       await d.simulator.simulate(deposit.invoiceId, action as SimulateAction);
       await d.deposits.idle();
-      return { success: true, message: 'Payment simulated.', data: toDepositData((await d.deposits.get(player.userId, params.id))!) };
+      return { success: true, message: m.api_payment_simulated(), data: toDepositData((await d.deposits.get(player.userId, params.id))!) };
     }, { auth: true });

@@ -2,6 +2,9 @@ import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import type { idempotencyPlugin } from '../../http/idempotency';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
+import { text } from '../../i18n/text';
+import { reasonEnglish, reasonText } from '../../services/notices/reasons';
 import { validate } from '../../lib/validate';
 import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkGameMove } from '../../shared/schemas/games';
@@ -13,17 +16,10 @@ import { toOrder } from './games.model';
 
 export type GameMovesDeps = { games: GamesService; ledger: Ledger; idempotency: ReturnType<typeof idempotencyPlugin>; maxAmountDollars: number };
 
+// Said in the request's language; a game's own reason as the game gave it (the site's own reasons translated).
 const WORDS = {
-  load: {
-    done: (a: string, g: string) => `${a} transferred to ${g}.`,
-    pending: (a: string, g: string) => `Your transfer of ${a} to ${g} is waiting for the game. The credits are held until it completes.`,
-    failed: (r: string) => `Transfer failed: ${r} Your credits are back in your wallet.`,
-  },
-  redeem: {
-    done: (a: string, g: string) => `${a} redeemed from ${g} to your wallet.`,
-    pending: (a: string, g: string) => `Your redeem of ${a} from ${g} is waiting for the game. Your wallet is credited when it completes.`,
-    failed: (r: string) => `Redeem failed: ${r}`,
-  },
+  load: { done: m.api_game_load_done, pending: m.api_game_load_pending, failed: m.api_game_load_failed },
+  redeem: { done: m.api_game_redeem_done, pending: m.api_game_redeem_pending, failed: m.api_game_redeem_failed },
 };
 
 /** Wallet → game and game → wallet (spec §7), answered with the order's state and both balances. */
@@ -32,13 +28,13 @@ export const gameMovesRoutes = (deps: GameMovesDeps, session: Session) => {
     const o = s.order;
     const words = WORDS[o.kind];
     // A game refusal is the game's failure, not the player's request: 502, with the game's reason.
-    if (o.status === 'failed') throw new AppError(502, words.failed(o.reason ?? 'The game refused the request.'), 'GAME_PROVIDER_FAILED');
+    if (o.status === 'failed') throw new AppError(502, text(words.failed, { reason: reasonText(o.reason ?? reasonEnglish('api_reason_game_refused')) }), 'GAME_PROVIDER_FAILED');
     const wallet = await deps.ledger.balance(walletId(player.userId));
     const game = await deps.games.account(player, o.gameId).catch(() => null);
     if (o.status === 'pending') set.status = 202;
     return {
       success: true,
-      message: o.status === 'completed' ? words.done(formatCents(o.amountCents), o.gameName) : words.pending(formatCents(o.amountCents), o.gameName),
+      message: (o.status === 'completed' ? words.done : words.pending)({ amount: formatCents(o.amountCents), game: o.gameName }),
       order: toOrder(o),
       walletAmount: dollarsFromCents(wallet.availableCents),
       gameBalance: game?.balanceCents == null ? null : dollarsFromCents(game.balanceCents),
@@ -46,7 +42,7 @@ export const gameMovesRoutes = (deps: GameMovesDeps, session: Session) => {
   }
   const moveOf = (body: unknown) => {
     const input = validate((b) => checkGameMove(b, { numbersOnly: true }), body);
-    return { gameId: String(input.gameId).trim(), userName: String(input.userName), amountCents: amountCents(input.amount, deps.maxAmountDollars, 'amount', 'Enter a valid amount') };
+    return { gameId: String(input.gameId).trim(), userName: String(input.userName), amountCents: amountCents(input.amount, deps.maxAmountDollars, 'amount', m.fields_amount_invalid()) };
   };
   return new Elysia({ name: 'game-moves-routes' })
     .use(session)

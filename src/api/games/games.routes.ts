@@ -3,6 +3,8 @@ import type { Session } from '../../http/session';
 import type { idempotencyPlugin } from '../../http/idempotency';
 import { validate } from '../../lib/validate';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
+import { text } from '../../i18n/text';
 import { dollarsFromCents, formatCents } from '../../shared/money';
 import { checkGamePassword } from '../../shared/schemas/games';
 import type { GamesService } from '../../services/games/games.service';
@@ -34,7 +36,7 @@ export const gamesRoutes = (deps: GamesRoutesDeps, session: Session) =>
     .post('/game/credential/:id/show', async ({ player, params, body, set }) => {
       await deps.twoStep.check(player.userId, (body as { totp?: unknown } | null)?.totp, player.twoStep);
       const password = await deps.games.passwordOf(player.userId, params.id);
-      if (password === null) throw AppError.notFound('Game account not found.');
+      if (password === null) throw AppError.notFound(text(m.api_game_account_not_found));
       // The answer is a credential: no browser or proxy cache may keep it (as the two-step secrets are not kept).
       set.headers['cache-control'] = 'no-store';
       return { success: true, password };
@@ -47,11 +49,12 @@ export const gamesRoutes = (deps: GamesRoutesDeps, session: Session) =>
       const { requestedPassword } = validate(checkGamePassword, body);
       await deps.twoStep.check(player.userId, (body as { totp?: unknown }).totp, player.twoStep);
       const r = await deps.games.requestReset(player.userId, params.id, String(requestedPassword));
-      return { success: true, message: r.status === 'done' ? 'Your game password has been reset.' : 'Password reset requested.', requestStatus: r.status === 'pending' };
+      return { success: true, message: r.status === 'done' ? m.api_game_password_done() : m.api_game_password_requested(), requestStatus: r.status === 'pending' };
     }, { auth: true, idempotent: true })
     .post('/game/sandbox/play/:gameId', async ({ player, params, request }) => {
       if (!deps.sandboxPlay(request)) throw AppError.notFound();
       const r = await deps.games.play(player, params.gameId);
-      const message = r.deltaCents > 0 ? `You won ${formatCents(r.deltaCents)} in ${r.game.name}.` : r.deltaCents < 0 ? `You lost ${formatCents(-r.deltaCents)} in ${r.game.name}.` : `An even round in ${r.game.name}.`;
+      const message = r.deltaCents > 0 ? m.api_sandbox_won({ amount: formatCents(r.deltaCents), game: r.game.name })
+        : r.deltaCents < 0 ? m.api_sandbox_lost({ amount: formatCents(-r.deltaCents), game: r.game.name }) : m.api_sandbox_even({ game: r.game.name });
       return { success: true, message, gameBalance: dollarsFromCents(r.balanceCents) };
     }, { auth: true });

@@ -1,6 +1,8 @@
 import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
+import { text } from '../../i18n/text';
 import type { IdentityService } from '../../services/identity/identity-service';
 import type { TwoStep } from '../../services/auth/two-step';
 import { enforce, type RateLimiter } from '../../http/rate-limit';
@@ -28,16 +30,16 @@ export const identityRoutes = (d: IdentityRouteDeps, session: Session) =>
     // each file is cleaned, sealed and stored piece by piece (docs/decisions/upload-limits.md).
     .post('/identity/submission', async ({ player, request, set }) => {
       const boundary = boundaryOf(request.headers.get('content-type'));
-      if (!boundary) throw AppError.invalid([{ field: 'body', message: 'Send the form as multipart/form-data' }]);
-      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) throw new AppError(413, 'The files together are too large. Each may be up to 10 MB.', 'TOO_LARGE');
+      if (!boundary) throw AppError.invalid([fieldText('body', text(m.api_send_multipart))]);
+      if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) throw new AppError(413, text(m.api_files_too_large), 'TOO_LARGE');
       const ticket = await d.identity.beginUpload(player.userId);
       try {
         const s = await d.identity.submit(player.userId, readMultipart(sourceOf(request.body, UPLOAD_DEADLINE_MS), boundary));
         set.status = 201;
-        return { success: true, message: 'Thank you. Your documents were received and are under review.', data: { id: s.id, status: s.status } };
+        return { success: true, message: m.api_documents_received(), data: { id: s.id, status: s.status } };
       } catch (e) {
-        if (e instanceof UploadTooSlow) throw new AppError(408, 'The upload took too long. Please try again on a faster connection, or with smaller photos.', 'UPLOAD_TIMEOUT');
-        if (e instanceof MultipartError) throw AppError.invalid([{ field: 'body', message: 'The form could not be read. Please try again.' }]);
+        if (e instanceof UploadTooSlow) throw new AppError(408, text(m.api_upload_too_slow), 'UPLOAD_TIMEOUT');
+        if (e instanceof MultipartError) throw AppError.invalid([fieldText('body', text(m.api_form_unreadable))]);
         throw e;
       } finally {
         ticket.release();
@@ -51,7 +53,7 @@ export const identityRoutes = (d: IdentityRouteDeps, session: Session) =>
       await enforce(d.rateLimiter, 'taxDetailsPerUser', player.userId);
       const actor = { id: player.userId, email: player.email, ip: clientIp(request, d.trustedHeader) };
       const t = await d.identity.saveTax(actor, { tin: b.tin, confirmed: b.confirmed, currentPassword: b.currentPassword }, () => d.twoStep.check(player.userId, b.totp, player.twoStep));
-      return { success: true, message: `Your ${t.type} ending in ${t.last4} is saved.`, data: { type: t.type, last4: t.last4 } };
+      return { success: true, message: m.api_tax_saved({ type: t.type, last4: t.last4 }), data: { type: t.type, last4: t.last4 } };
     }, { auth: true })
     .post('/webhooks/identity/onfido', async ({ request }) => {
       const raw = await request.text();

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import { enforce, type RateLimiter } from '../../http/rate-limit';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
 import { validate } from '../../lib/validate';
 import { isCurrentPassword } from '../../services/auth/passwords';
 import { readLimits, setLimits, type Limits } from '../../services/protection/limits';
@@ -47,19 +48,19 @@ export const limitsRoutes = (client: Client, rateLimiter: RateLimiter, session: 
       const b = validate((x) => checkLimits(x, isTimeZone), body);
       if (typeof b.timeZone === 'string') await setTimeZone(client, player.userId, b.timeZone);
       await setLimits(client, player.userId, wantedLimits(b));
-      return { success: true, message: 'Deposit limits saved', ...(await limitsView(client, player.userId)) };
+      return { success: true, message: m.api_limits_saved(), ...(await limitsView(client, player.userId)) };
     }, { auth: true })
     .post('/cool-off', async ({ player, body }) => {
       const b = validate(checkCoolOff, body);
       await startCoolOff(client, player.userId, b.period as CoolOffPeriod);
-      return { success: true, message: 'Your cool-off break has started', ...(await limitsView(client, player.userId)) };
+      return { success: true, message: m.api_cool_off_started(), ...(await limitsView(client, player.userId)) };
     }, { auth: true })
     .post('/self-exclude', async ({ player, body }) => {
       // A password check: limited per player like a password change, so it cannot be used to guess the password.
       await enforce(rateLimiter, 'passwordChangePerUser', player.userId);
       const b = validate(checkSelfExclude, body);
       if (!(await isCurrentPassword(client, player.userId, String(b.password))))
-        throw AppError.invalid([{ field: 'password', message: 'Password is incorrect' }]);
+        throw AppError.invalid([{ field: 'password', message: m.fields_password_wrong() }]);
       await startSelfExclusion(client, player.userId, b.period as SelfExclusionPeriod);
-      return { success: true, message: 'Your self-exclusion has started', ...(await limitsView(client, player.userId)) };
+      return { success: true, message: m.api_self_exclusion_started(), ...(await limitsView(client, player.userId)) };
     }, { auth: true });

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import type { Hub } from '../../ws/hub.port';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
 import { endOtherSessions, endSession, listSessions } from '../../services/protection/device-sessions';
 import { listSecurityEvents } from '../../services/protection/security-events';
 
@@ -10,7 +11,7 @@ const iso = (at: number) => new Date(at).toISOString();
 
 function pageOf(q: Record<string, string | undefined>): number {
   if (q.page === undefined || q.page === '') return 1;
-  if (!/^\d{1,6}$/.test(q.page) || Number(q.page) < 1) throw AppError.invalid([{ field: 'page', message: 'page must be a whole number from 1 to 100000' }]);
+  if (!/^\d{1,6}$/.test(q.page) || Number(q.page) < 1) throw AppError.invalid([{ field: 'page', message: m.api_whole_number({ field: 'page', min: 1, max: 100000 }) }]);
   return Math.min(Number(q.page), 100000);
 }
 
@@ -27,12 +28,12 @@ export const sessionsRoutes = (client: Client, session: Session, hub?: Pick<Hub,
       await endSession(client, player.userId, params.id, player.sessionId);
       // Its open sockets close too, on whichever instance holds them.
       hub?.endSessions({ userId: player.userId, sessionIds: [params.id] });
-      return { success: true, message: 'Session ended' };
+      return { success: true, message: m.api_session_ended() };
     }, { auth: true })
     .delete('/sessions', async ({ player }) => {
       const ended = await endOtherSessions(client, player.userId, player.sessionId);
       if (ended) hub?.endSessions({ userId: player.userId, except: player.sessionId });
-      return { success: true, message: ended ? 'Signed out of every other device' : 'No other device was signed in', ended };
+      return { success: true, message: ended ? m.api_sessions_ended() : m.api_sessions_none(), ended };
     }, { auth: true })
     .get('/security-events', async ({ player, query, set }) => {
       set.headers['cache-control'] = 'no-store';

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Session } from '../../http/session';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { SolvencyService } from '../../services/solvency/solvency-service';
 import { SNAPSHOT_ID } from '../../shared/solvency/scheme';
 import { LIST_MAX, snapshotUrl, toSnapshotEntry } from './solvency.model';
@@ -9,7 +10,7 @@ import { LIST_MAX, snapshotUrl, toSnapshotEntry } from './solvency.model';
 function listLimit(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 100;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > LIST_MAX) throw AppError.invalid([{ field: 'limit', message: `Limit must be a whole number from 1 to ${LIST_MAX}.` }]);
+  if (!Number.isInteger(n) || n < 1 || n > LIST_MAX) throw AppError.invalid([{ field: 'limit', message: m.api_solvency_limit({ max: LIST_MAX }) }]);
   return n;
 }
 
@@ -23,7 +24,7 @@ export const solvencyRoutes = (solvency: SolvencyService, session: Session) =>
     .get('/', async ({ query, set }) => {
       // `before`: the page of snapshots older than the one named (the last of the page before).
       const before = query.before;
-      if (before !== undefined && !SNAPSHOT_ID.test(before)) throw AppError.invalid([{ field: 'before', message: 'Before must be a snapshot id.' }]);
+      if (before !== undefined && !SNAPSHOT_ID.test(before)) throw AppError.invalid([{ field: 'before', message: m.api_solvency_before() }]);
       const list = await solvency.list(listLimit(query.limit), before);
       set.headers['cache-control'] = 'public, max-age=60';
       return { success: true, snapshots: list.map(toSnapshotEntry) };

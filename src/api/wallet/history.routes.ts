@@ -5,19 +5,22 @@ import type { Session } from '../../http/session';
 import { listHistory } from '../../services/wallet/history';
 import { listNotifications } from '../../services/wallet/notifications';
 import { historyType, paging, toNotification, toTransaction, totalPages } from './wallet.model';
+import { m } from '../../i18n/paraglide/messages.js';
+import { currentLang } from '../../i18n/request-lang';
+import type { Lang } from '../../i18n/lang';
 
 /**
  * One page of the player's history as the API answers it (also served by http/fast-reads.ts). Bad input
  * throws the AppError the route answers with.
  */
-export async function historyPage(client: Client, userId: string, typeParam: string, query: Record<string, string | undefined>) {
+export async function historyPage(client: Client, userId: string, typeParam: string, query: Record<string, string | undefined>, lang: Lang = currentLang()) {
   const type = historyType(typeParam);
   const { page, limit } = paging(query);
   const { total, items } = await listHistory(client, userId, type, page, limit);
   return {
     success: true,
-    message: items.length ? 'Transactions fetched successfully' : 'No transactions found',
-    TransactionList: items.map(toTransaction),
+    message: items.length ? m.api_history_found({}, { locale: lang }) : m.api_history_empty({}, { locale: lang }),
+    TransactionList: items.map((r) => toTransaction(r, lang)),
     pagination: { totalPages: totalPages(total, limit), totalUsers: total, limit, currentPage: page },
   };
 }
@@ -30,5 +33,5 @@ export const historyRoutes = (deps: Deps, session: Session) =>
     .get('/notification', async ({ player, query }) => {
       const { page, limit } = paging(query);
       const { total, items } = await listNotifications(deps.database.client, player.userId, page, limit);
-      return { success: true, getlist: items.map(toNotification), pagination: { totalPages: totalPages(total, limit), currentPage: page, totalUsers: total } };
+      return { success: true, getlist: items.map((n) => toNotification(n)), pagination: { totalPages: totalPages(total, limit), currentPage: page, totalUsers: total } };
     }, { auth: true });

@@ -1,4 +1,9 @@
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
+import { currentLang } from '../../i18n/request-lang';
+import type { Lang } from '../../i18n/lang';
+import { renderStored } from '../../services/notices/stored-text';
+import { counterpartyIn } from '../../services/wallet/p2p';
 import { amountField } from '../../lib/validate';
 import { dollarsFromCents, type Cents } from '../../shared/money';
 import { HISTORY_TYPES, type HistoryRow, type HistoryType } from '../../services/wallet/history';
@@ -13,7 +18,7 @@ export const walletBalanceBody = (p: SignedIn) => ({
 });
 
 /** Dollars from the wire (a JSON number, DESIGN §2: text such as "5" is for forms, which convert it) → cents by the shared rule. */
-export function amountCents(value: unknown, maxDollars: number, field = 'amount', invalidMessage = 'Enter a valid positive number.'): Cents {
+export function amountCents(value: unknown, maxDollars: number, field = 'amount', invalidMessage = m.fields_positive_number()): Cents {
   return amountField(value, field, { maxCents: Math.round(maxDollars * 100) }, { required: invalidMessage, invalid: invalidMessage });
 }
 
@@ -22,7 +27,7 @@ export function paging(q: Record<string, string | undefined>): { page: number; l
   const int = (v: string | undefined, d: number, field: string, min: number, max: number) => {
     if (v === undefined || v === '') return d;
     if (!/^\d{1,6}$/.test(v) || Number(v) < min || Number(v) > max)
-      throw AppError.invalid([{ field, message: `${field} must be a whole number from ${min} to ${max}` }]);
+      throw AppError.invalid([{ field, message: m.api_whole_number({ field, min, max }) }]);
     return Number(v);
   };
   return { page: int(q.page, 1, 'page', 1, 100000), limit: int(q.limit, 10, 'limit', 1, 100) };
@@ -31,12 +36,12 @@ export function paging(q: Record<string, string | undefined>): { page: number; l
 /** A history type, or ALL for every type at once (the history's first tab). */
 export function historyType(v: string): HistoryType | 'ALL' {
   const t = v.toUpperCase() as HistoryType | 'ALL';
-  if (t !== 'ALL' && !HISTORY_TYPES.includes(t)) throw AppError.invalid([{ field: 'type', message: `type must be ALL or one of ${HISTORY_TYPES.join(', ')}` }]);
+  if (t !== 'ALL' && !HISTORY_TYPES.includes(t)) throw AppError.invalid([{ field: 'type', message: m.api_history_type({ types: HISTORY_TYPES.join(', ') }) }]);
   return t;
 }
 
 /** The spec's Transaction shape (§3), plus direction so P2P rows can show their sign. */
-export const toTransaction = (r: HistoryRow) => ({
+export const toTransaction = (r: HistoryRow, lang: Lang = 'en') => ({
   _id: r.id,
   transactionUuid: r.uuid,
   ...(r.orderId && { orderId: r.orderId }),
@@ -56,15 +61,16 @@ export const toTransaction = (r: HistoryRow) => ({
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),
   gameId: r.gameId ? { _id: r.gameId, gameName: r.gameName } : null,
-  counterparty: r.counterparty,
+  counterparty: counterpartyIn(r.counterparty, lang),
   createdAt: new Date(r.createdAt).toISOString(),
   transactionStatus: r.status,
 });
 
-export const toNotification = (n: Notification) => ({
+/** A notification in the reader's language (its stored words said now; one written before them as it was written). */
+export const toNotification = (n: Notification, lang: Lang = currentLang()) => ({
   _id: n.id,
   notificationType: n.type,
-  notificationContent: n.content,
+  notificationContent: n.message ? renderStored(n.message, lang) : n.content,
   ...(n.link && { link: n.link }),
   createdAt: new Date(n.createdAt).toISOString(),
 });

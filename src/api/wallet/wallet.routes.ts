@@ -9,6 +9,8 @@ import { redeemFreeplay } from '../../services/wallet/freeplay';
 import { sendCredits } from '../../services/wallet/p2p';
 import { findRecipient, maskedName, p2pReceipt, type P2PReceipt } from '../../services/wallet/p2p-recipient';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
+import { text } from '../../i18n/text';
 import { pushBalance, pushNotification } from './push';
 import { amountCents, walletBalanceBody } from './wallet.model';
 
@@ -29,7 +31,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
     // A sent transfer's receipt, for the page that shows it until the player dismisses it.
     .get('/transfer/receipt/:transactionId', async ({ player, params }) => {
       const r = await p2pReceipt(deps.database.client, player.userId, params.transactionId);
-      if (!r) throw AppError.notFound('No such transfer.');
+      if (!r) throw AppError.notFound(text(m.api_no_such_transfer));
       return { success: true, receipt: toReceipt(r) };
     }, { auth: true })
     .post('/transfer/p2p-transfer', async ({ player, body, idempotency }) => {
@@ -61,7 +63,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       const receipt = r.replayed
         ? await p2pReceipt(deps.database.client, player.userId, r.transactionUuid)
         : { transactionId: r.transactionUuid, amountCents: cents, recipient: { ...r.receiverShown, name: maskedName(r.receiverShown.name), email: r.receiver.email }, createdAt: r.createdAt };
-      return { success: true, message: `You sent ${formatCents(cents)} to ${r.receiver.email}.`, transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents), ...(receipt && { receipt: toReceipt(receipt) }) };
+      return { success: true, message: m.api_p2p_sent({ amount: formatCents(cents), email: r.receiver.email }), transactionId: r.transferId, walletAmount: dollarsFromCents(walletCents), ...(receipt && { receipt: toReceipt(receipt) }) };
       // While the lookup's allowance is spent, a send is refused before its key is stored.
     }, { auth: true, idempotent: { rateLimit: 'recipientLookupPerUser' } })
     .post('/freeplay/redeem', async ({ player, body }) => {
@@ -69,7 +71,7 @@ export const walletRoutes = (deps: Deps, session: Session) =>
       const r = await redeemFreeplay(deps.database.client, deps.ledger, player.userId, String(code));
       const walletCents = await pushBalance(deps.ledger, deps.hub, player.userId);
       pushNotification(deps.hub, player.userId, r.note);
-      return { success: true, message: `Code redeemed: ${formatCents(r.amountCents)} added to your wallet.`, walletAmount: dollarsFromCents(walletCents) };
+      return { success: true, message: m.api_freeplay_redeemed({ amount: formatCents(r.amountCents) }), walletAmount: dollarsFromCents(walletCents) };
       // Every try counts against the guessing limit, before its key is stored.
     }, { auth: true, idempotent: { rateLimit: 'freeplayPerUser', count: true } });
 

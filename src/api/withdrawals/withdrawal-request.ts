@@ -1,8 +1,11 @@
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
+import { m } from '../../i18n/paraglide/messages.js';
+import { text } from '../../i18n/text';
+import { reasonText } from '../../services/notices/reasons';
 import { amountField, validate } from '../../lib/validate';
 import { dollarsFromCents, formatCents } from '../../shared/money';
-import { checkWithdraw, TIP_WHOLE, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
+import { checkWithdraw, WITHDRAW_CURRENCIES, type WithdrawCurrency } from '../../shared/schemas/withdraw';
 import { withdrawalTimeText } from '../../shared/withdrawal-time';
 import type { TwoStep } from '../../services/auth/two-step';
 import { walletId, type Ledger } from '../../services/ledger/ledger.types';
@@ -27,8 +30,8 @@ export function readWithdrawBody(body: unknown, config: Pick<Config, 'MAX_AMOUNT
   const input = validate((b) => checkWithdraw(b, { numbersOnly: true }), body);
   // DESIGN §2: amounts are JSON numbers under the configured maximum; the tip whole dollars (0 when absent, spec §3).
   const maxCents = Math.round(config.MAX_AMOUNT_DOLLARS * 100);
-  const amountCents = amountField(input.amount, 'amount', { maxCents }, { required: 'Amount is required', invalid: 'Enter a valid amount' });
-  const tipCents = input.tip === undefined || input.tip === null ? 0 : amountField(input.tip, 'tip', { maxCents, zero: true, whole: true }, { required: TIP_WHOLE, invalid: TIP_WHOLE });
+  const amountCents = amountField(input.amount, 'amount', { maxCents }, { required: m.fields_amount_required(), invalid: m.fields_amount_invalid() });
+  const tipCents = input.tip === undefined || input.tip === null ? 0 : amountField(input.tip, 'tip', { maxCents, zero: true, whole: true }, { required: m.fields_tip_whole(), invalid: m.fields_tip_whole() });
   const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency)!.id as WithdrawCurrency;
   return { currency, address: String(input.wallet_address), amountCents, tipCents, totp: (input as { totp?: unknown }).totp };
 }
@@ -45,16 +48,14 @@ export async function requestWithdrawal(d: RequestDeps, player: { userId: string
     stepUp: () => d.twoStep.check(player.userId, input.totp),
   });
   const w = r.withdrawal;
-  if (w.status === 'failed') throw new AppError(409, `${w.reason ?? 'The withdrawal was refused.'} Your credits are back in your wallet.`, 'WITHDRAWAL_REFUSED');
+  if (w.status === 'failed')
+    throw new AppError(409, text(m.api_withdrawal_refused, { reason: w.reason ? reasonText(w.reason) : text(m.api_withdrawal_refused_plain) }), 'WITHDRAWAL_REFUSED');
   // With a tip, what left the wallet is more than what is sent: the sentence says both.
   const what = tipCents > 0
-    ? `Withdrawal of ${formatCents(amountCents)} requested, with a ${formatCents(tipCents)} tip: ${formatCents(amountCents + tipCents)} left your wallet.`
-    : `Withdrawal of ${formatCents(amountCents)} requested.`;
-  const message = w.held
-    ? `${what} It is under review and will be sent once the review is done. You can cancel it from your history meanwhile.`
-    : w.status === 'creating'
-    ? `${what} It will be sent as soon as the payment server answers.`
-    : `${what} ${timeTextFor(d, amountCents)}`;
+    ? m.api_withdrawal_requested_tip({ amount: formatCents(amountCents), tip: formatCents(tipCents), total: formatCents(amountCents + tipCents) })
+    : m.api_withdrawal_requested({ amount: formatCents(amountCents) });
+  const next = w.held ? m.api_withdrawal_next_review() : w.status === 'creating' ? m.api_withdrawal_next_server() : timeTextFor(d, amountCents);
+  const message = `${what} ${next}`;
   const walletCents = (await d.ledger.balance(walletId(player.userId))).availableCents;
   return { success: true, message, walletAmount: dollarsFromCents(walletCents), data: toData(w) };
 }

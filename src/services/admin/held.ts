@@ -6,6 +6,7 @@ import { btcForCents } from '../payments/btc-amount';
 import type { WithdrawalService } from '../payments/withdrawal-service';
 import { readableId } from '../wallet/readable-id';
 import { notificationRow, type Notification } from '../wallet/notifications';
+import { stored } from '../notices/stored-text';
 import { auditStatement, type Actor } from './audit';
 import { normaliseAddress } from '../compliance/destination-key';
 import { isListed, recordSanctioned } from '../compliance/sanctions';
@@ -71,7 +72,7 @@ const settledRace = (e: unknown) => e instanceof Error && e.message.includes('he
 /** Moves a held payment into the player's wallet, with its history, notification and audit row. */
 export async function releaseHeld(client: Client, ledger: Ledger, actor: Actor, userId: string, id: string, reason: string, now = Date.now()) {
   const h = await mustFind(client, userId, id);
-  const { stmt, note } = notificationRow(userId, 'DEPOSIT_RELEASED', `${formatCents(h.amountCents)} of your held deposit was released to your wallet by support.`, now);
+  const { stmt, note } = notificationRow(userId, 'DEPOSIT_RELEASED', stored('api_note_held_released', { amount: formatCents(h.amountCents) }), now);
   try {
     const t = await ledger.transfer({
       debit: heldId(userId), credit: walletId(userId), amountCents: h.amountCents, code: 'HELD_RELEASE', metadata: { heldFundsId: id, operator: actor.id },
@@ -108,7 +109,7 @@ export async function refundHeld(client: Client, ledger: Ledger, withdrawals: Wi
   const rate = await withdrawals.rate();
   const withdrawalId = Bun.randomUUIDv7();
   const historyId = Bun.randomUUIDv7();
-  const { stmt, note } = notificationRow(userId, 'DEPOSIT_REFUNDED', `${formatCents(h.amountCents)} of your held deposit is being refunded to ${destination.value}.`, now);
+  const { stmt, note } = notificationRow(userId, 'DEPOSIT_REFUNDED', stored('api_note_held_refunded', { amount: formatCents(h.amountCents), destination: destination.value }), now);
   try {
     await ledger.hold({
       debit: heldId(userId), credit: systemId('bitcoin_withdrawals'), amountCents: h.amountCents, code: 'WITHDRAW',

@@ -4,6 +4,7 @@ import { formatCents } from '../../shared/money';
 import { systemId, walletId, type Ledger } from '../ledger/ledger.types';
 import { historyRow } from '../wallet/history';
 import { notificationRow, type Notification } from '../wallet/notifications';
+import { stored } from '../notices/stored-text';
 import { auditStatement, type Actor } from './audit';
 
 export type PlayerSummary = {
@@ -124,8 +125,8 @@ export async function adjustWallet(client: Client, ledger: Ledger, actor: Actor,
   const credit = a.amountCents > 0;
   const amountCents = Math.abs(a.amountCents);
   const before = await ledger.balance(walletId(a.userId));
-  const words = credit ? `${formatCents(amountCents)} was added to your wallet` : `${formatCents(amountCents)} was taken from your wallet`;
-  const note = notificationRow(a.userId, 'ADJUSTMENT', `${words} by support: ${a.reason}`, now);
+  // The operator's reason is shown as they wrote it.
+  const note = notificationRow(a.userId, 'ADJUSTMENT', stored(credit ? 'api_note_adjust_added' : 'api_note_adjust_taken', { amount: formatCents(amountCents), reason: a.reason }), now);
   try {
     const t = await ledger.transfer({
       debit: credit ? systemId('house_adjustments') : walletId(a.userId),

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { SharedStore } from '../store/store.port';
 import { CAPTCHA_ALPHABET, captchaDataUrl, captchaSvg } from './captcha-image';
 import { normalizeAnswer, randomQuestion } from './captcha-question';
+import type { Lang } from '../../i18n/lang';
 
 export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_MS = 10 * 60_000;
@@ -29,12 +30,13 @@ export type IssuedCaptcha = { captchaId: string; image: string } | { captchaId: 
 
 /**
  * A new captcha: its id and, for the client, a picture of four characters or (`question`, the non-visual form for
- * screen-reader users) a sum in words. Only the hashed answer is kept, in the shared store, for CAPTCHA_TTL_MS, so
- * both are checked the same way. Short-lived and written on every forgotten password, so it stays off the database.
+ * screen-reader users) a sum in words, in the page's language (`lang`). Only the hashed answer is kept, in the shared
+ * store, for CAPTCHA_TTL_MS, so both are checked the same way. Short-lived and written on every forgotten password, so
+ * it stays off the database.
  */
-export async function issueCaptcha(store: SharedStore, kind: 'image' | 'question' = 'image'): Promise<IssuedCaptcha> {
+export async function issueCaptcha(store: SharedStore, kind: 'image' | 'question' = 'image', lang: Lang = 'en'): Promise<IssuedCaptcha> {
   const captchaId = crypto.randomUUID();
-  const q = kind === 'question' ? randomQuestion() : null;
+  const q = kind === 'question' ? randomQuestion(lang) : null;
   const answer = q ? q.answer : randomAnswer();
   await store.set(captchaKey(captchaId), captchaAnswerHash(captchaId, answer), CAPTCHA_TTL_MS);
   return q ? { captchaId, question: q.question } : { captchaId, image: captchaDataUrl(answer) };

@@ -1,6 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { emailTokens, users } from '../../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { deliverLater } from '../mail/deliver';
 import { emailChangeMail, emailChangeNoticeMail } from '../mail/templates';
 import { savedLang } from '../mail/mail-lang';
@@ -11,20 +13,19 @@ import { emailTaken } from './registration';
 import { revokeSessionsOf } from './sessions';
 import { passwordChanged } from '../protection/account-notices';
 import { refuseOperatorEmailChange } from './operator-email-rule';
-import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 
 /** The signed-in player's own row; a session whose player is gone counts as signed out. */
 export async function ownUser(ctx: AccountsContext, userId: string): Promise<UserRow> {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw AppError.unauthorized('Session expired. Please log in again.');
+  if (!user) throw AppError.unauthorized(text(m.errors_session_expired));
   return user;
 }
 
 /** The player's own password, asked again before a change a stolen session must not make (the e-mail address). */
 export async function confirmPassword(ctx: AccountsContext, userId: string, password: unknown): Promise<void> {
-  if (typeof password !== 'string' || password === '') throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED }]);
+  if (typeof password !== 'string' || password === '') throw AppError.invalid([fieldText('currentPassword', text(m.fields_current_password_required))]);
   const user = await ownUser(ctx, userId);
-  if (!(await verifyPassword(password, user.passwordHash))) throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
+  if (!(await verifyPassword(password, user.passwordHash))) throw AppError.invalid([fieldText('currentPassword', text(m.fields_current_password_wrong))]);
 }
 
 export type ProfileInput = { name: string; phoneNo: string; email: string };
@@ -73,7 +74,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await ownUser(ctx, session.userId);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
+    throw AppError.invalid([fieldText('currentPassword', text(m.fields_current_password_wrong))]);
   }
   const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();

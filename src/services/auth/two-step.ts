@@ -1,12 +1,13 @@
 import type { Client, InStatement } from '@libsql/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text, type Text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { CredentialCipher } from '../../lib/credential-cipher';
 import {
-  formatRecoveryCode, isTotpCode, normalizeCode, SETUP_CODE_INVALID, SETUP_CODE_REQUIRED, TOTP_INVALID, TOTP_INVALID_MESSAGE, TOTP_USED_MESSAGE, TOTP_REQUIRED, TOTP_REQUIRED_MESSAGE,
+  formatRecoveryCode, isTotpCode, normalizeCode, TOTP_INVALID, TOTP_REQUIRED,
 } from '../../shared/schemas/two-step';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { isCurrentPassword } from './passwords';
-import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
 import { matchingStep, newTotpSecret, otpauthUrl, totpQrSvg } from './totp';
 import type { SessionsEnded } from '../../ws/hub.port';
 import { writeClaimed } from '../../../db/claimed-write';
@@ -71,12 +72,13 @@ export type TwoStepDeps = {
 /** The two-step changes the player's security activity lists (and e-mails them about). */
 export type TwoStepEvent = { type: 'TOTP_ENABLED' | 'TOTP_DISABLED' | 'TOTP_RECOVERY_CODES_REGENERATED'; userId: string; byOperator?: string };
 
-export const totpRequired = () => new AppError(401, TOTP_REQUIRED_MESSAGE, TOTP_REQUIRED, [{ field: 'totp', message: TOTP_REQUIRED_MESSAGE }]);
-export const totpInvalid = () => new AppError(401, TOTP_INVALID_MESSAGE, TOTP_INVALID, [{ field: 'totp', message: TOTP_INVALID_MESSAGE }]);
+const onTotp = (status: number, t: Text, errorType: string) => new AppError(status, t, errorType, [fieldText('totp', t)]);
+export const totpRequired = () => onTotp(401, text(m.fields_totp_required), TOTP_REQUIRED);
+export const totpInvalid = () => onTotp(401, text(m.fields_totp_invalid), TOTP_INVALID);
 // Same error type (clients treat it alike); the words tell the player the code was right and what to do.
-export const totpUsed = () => new AppError(401, TOTP_USED_MESSAGE, TOTP_INVALID, [{ field: 'totp', message: TOTP_USED_MESSAGE }]);
-const notOn = () => AppError.conflict('Two-step verification is not on for this account.', 'TOTP_NOT_ON');
-const setupCode = (message: string, errorType: string) => new AppError(400, message, errorType, [{ field: 'code', message }]);
+export const totpUsed = () => onTotp(401, text(m.fields_totp_used), TOTP_INVALID);
+const notOn = () => AppError.conflict(text(m.api_two_step_not_on), 'TOTP_NOT_ON');
+const setupCode = (message: Text, errorType: string) => new AppError(400, message, errorType, [fieldText('code', message)]);
 
 // The secret is sealed to its owner: copied onto another player's row it does not open.
 const sealContext = (userId: string) => `totp:${userId}`;
@@ -164,7 +166,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     /** A new pending secret each time; the one in use (if any) is untouched until a code from the new one confirms it. */
     async setup(userId, account) {
       const r = await row(userId);
-      if (r?.enabledAt) throw AppError.conflict('Two-step verification is already on. Turn it off first to set up a new authenticator.', 'TOTP_ALREADY_ON');
+      if (r?.enabledAt) throw AppError.conflict(text(m.api_two_step_on_already_setup), 'TOTP_ALREADY_ON');
       const secret = newTotpSecret();
       await client.execute({
         sql: `INSERT INTO user_totp (user_id, pending_secret, pending_created_at) VALUES (?, ?, ?)
@@ -178,30 +180,30 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     async enable(userId, input, password, sessionId, from) {
       const code = normalizeCode(input);
       const missing = [
-        ...(isTotpCode(code) ? [] : [{ field: 'code', message: SETUP_CODE_REQUIRED }]),
-        ...(typeof password === 'string' && password !== '' ? [] : [{ field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED }]),
+        ...(isTotpCode(code) ? [] : [fieldText('code', text(m.fields_setup_code_required))]),
+        ...(typeof password === 'string' && password !== '' ? [] : [fieldText('currentPassword', text(m.fields_current_password_required))]),
       ];
       if (missing.length) throw AppError.invalid(missing);
       // Wrong passwords count as code attempts do: the same per-player limit stops guessing either.
       await d.countAttempt(userId);
       if (!(await isCurrentPassword(client, userId, password as string)))
-        throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
+        throw AppError.invalid([fieldText('currentPassword', text(m.fields_current_password_wrong))]);
       const r = await row(userId);
-      if (r?.enabledAt) throw AppError.conflict('Two-step verification is already on.', 'TOTP_ALREADY_ON');
-      if (!r?.pending) throw AppError.conflict('Start the set-up first: ask for a new key and scan it.', 'TOTP_NOT_SET_UP');
+      if (r?.enabledAt) throw AppError.conflict(text(m.api_two_step_on_already), 'TOTP_ALREADY_ON');
+      if (!r?.pending) throw AppError.conflict(text(m.api_two_step_start_first), 'TOTP_NOT_SET_UP');
       const now = d.now();
       const step = matchingStep(cipher.open(r.pending, sealContext(userId)), code, now);
-      if (step === null) throw setupCode(SETUP_CODE_INVALID, TOTP_INVALID);
+      if (step === null) throw setupCode(text(m.fields_setup_code_invalid), TOTP_INVALID);
       const mailbox = await d.mailProof?.mailboxToProve(userId);
       if (mailbox && d.mailProof) {
-        if (!sessionId) throw AppError.unauthorized('Session expired. Please log in again.');
+        if (!sessionId) throw AppError.unauthorized(text(m.errors_session_expired));
         return { on: false, awaiting: await d.mailProof.park(userId, mailbox, { pending: r.pending, step, sessionId, from: from ?? { device: null, ip: null } }) };
       }
       // Only the secret the code was checked against: a set-up restarted meanwhile in another tab wins nothing.
       const recoveryCodes = await turnOn(userId, sessionId, now, [{
         sql: 'UPDATE user_totp SET secret = pending_secret, pending_secret = NULL, pending_created_at = NULL, enabled_at = ?, last_step = ? WHERE user_id = ? AND enabled_at IS NULL AND pending_secret = ?',
         args: [now, step, userId, r.pending],
-      }], () => AppError.conflict('The set-up changed meanwhile. Please start again.', 'TOTP_NOT_SET_UP'));
+      }], () => AppError.conflict(text(m.api_two_step_changed), 'TOTP_NOT_SET_UP'));
       return { on: true, recoveryCodes };
     },
 
@@ -221,7 +223,7 @@ export function createTwoStep(d: TwoStepDeps): TwoStep {
     async resend(userId, sessionId, from) {
       // Counted as a code attempt is: a thief cannot fill the owner's inbox.
       await d.countAttempt(userId);
-      if (!d.mailProof) throw AppError.conflict('Nothing is waiting for a confirmation.', 'TOTP_NOT_SET_UP');
+      if (!d.mailProof) throw AppError.conflict(text(m.api_two_step_nothing_waiting), 'TOTP_NOT_SET_UP');
       return d.mailProof.resend(userId, sessionId, from);
     },
 

@@ -1,10 +1,11 @@
 import type { Client, InStatement } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { freezingHit } from './hits';
 
 /** What a player is told when a withdrawal cannot go out: the same words for a listed destination and a frozen cash-out. */
-export const CANNOT_SEND = 'This withdrawal cannot be sent. Please contact support.';
-export const cannotSend = () => new AppError(403, CANNOT_SEND, 'CASH_OUT_UNAVAILABLE');
+export const cannotSend = () => new AppError(403, text(m.api_cannot_send), 'CASH_OUT_UNAVAILABLE');
 
 /** How old a list may be in production before doctor and the console say so. */
 export const LIST_MAX_AGE_DAYS = 30;

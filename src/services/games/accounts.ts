@@ -1,5 +1,7 @@
 import type { Row } from '@libsql/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { activeGames, type Game } from './catalogue';
 import { ProviderTimeout } from './game-provider.port';
 import { credentialContext, withTimeout, type GamesContext } from './games.context';
@@ -115,13 +117,13 @@ export async function ownAccount(ctx: GamesContext, player: { userId: string; pl
   const game = await ctx.client.execute({ sql: 'SELECT active FROM games WHERE id = ?', args: [gameId] });
   const active = Number(game.rows[0]?.active) === 1;
   if (!game.rows[0] || (!active && !inactiveToo))
-    throw new AppError(404, 'Game not found.', 'GAME_NOT_FOUND', [{ field: 'gameId', message: 'Game not found.' }]);
+    throw new AppError(404, text(m.api_game_not_found), 'GAME_NOT_FOUND', [fieldText('gameId', text(m.api_game_not_found))]);
   if (active) await ensureAccounts(ctx, player);
   const r = await ctx.client.execute({ sql: `${SELECT} WHERE ug.user_id = ? AND ug.game_id = ?`, args: [player.userId, gameId] });
   const ug = r.rows[0] ? toUserGame(ctx, r.rows[0]) : null;
   if (!ug && (await isOperator(ctx, player.userId))) throw AppError.forbidden('Operator accounts have no game accounts.', 'OPERATOR_NO_GAMES');
   if (!ug || ug.status !== 'active' || !ug.userName)
-    throw new AppError(409, 'Your game account is still being set up. Please try again shortly.', 'GAME_ACCOUNT_PENDING');
+    throw new AppError(409, text(m.api_game_account_pending), 'GAME_ACCOUNT_PENDING');
   return ug;
 }
 

@@ -1,4 +1,6 @@
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Notification } from '../wallet/notifications';
 import { accountById, listAccounts, ownAccount, settleAccountTask, type UserGame } from './accounts';
 import { activeGames } from './catalogue';
@@ -18,7 +20,7 @@ export type Move = { gameId: string; userName: string; amountCents: number };
 /** Told after commit of every settlement, whoever caused it, so the player's open pages hear of it. */
 export type SettledListener = (userId: string, note: Notification | null, walletChanged: boolean) => void;
 
-const NOT_YOURS = 'This user name is not your account for this game.';
+const NOT_YOURS = () => text(m.api_game_not_yours);
 
 /** The games feature as the routes, pages and operator command use it. */
 export function createGamesService(ctx: GamesContext, onSettled: SettledListener = () => {}) {
@@ -31,7 +33,7 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
   async function accountFor(player: Player, m: Pick<Move, 'gameId' | 'userName'>, inactiveToo = false): Promise<UserGame> {
     const account = await ownAccount(ctx, player, m.gameId, inactiveToo);
     if (account.userName!.toLowerCase() !== m.userName.trim().toLowerCase())
-      throw new AppError(403, NOT_YOURS, 'NOT_YOUR_GAME_ACCOUNT', [{ field: 'userName', message: NOT_YOURS }]);
+      throw new AppError(403, NOT_YOURS(), 'NOT_YOUR_GAME_ACCOUNT', [fieldText('userName', NOT_YOURS())]);
     return account;
   }
 
@@ -86,7 +88,7 @@ export function createGamesService(ctx: GamesContext, onSettled: SettledListener
       if (ctx.provider.name !== 'sandbox') throw AppError.notFound();
       const a = await ownAccount(ctx, player, gameId);
       const r = await (ctx.provider as SandboxProvider).play(a.game.id, a.userName!);
-      if (!r) throw AppError.notFound('Game account not found.');
+      if (!r) throw AppError.notFound(text(m.api_game_account_not_found));
       return { ...r, game: a.game };
     },
     ownsAccount: async (userId: string, id: string) => (await accountById(ctx, userId, id)) !== null,

@@ -1,5 +1,6 @@
 import type { Client, Row } from '@libsql/client';
 import type { CredentialCipher } from '../../lib/credential-cipher';
+import { reasonEnglish } from '../notices/reasons';
 import { userNamePrefix, type GameProvider, type NewAccount, type ProviderOutcome } from './game-provider.port';
 
 export type TaskKind = 'create_account' | 'load' | 'redeem' | 'set_password';
@@ -50,7 +51,7 @@ export function createManualProvider(client: Client, cipher: CredentialCipher, n
 
   function outcomeOf(t: GameTask): ProviderOutcome {
     if (t.status === 'open') return { status: 'pending' };
-    if (t.status === 'failed') return { status: 'failed', reason: t.note ?? 'The game operator could not complete this request.' };
+    if (t.status === 'failed') return { status: 'failed', reason: t.note ?? reasonEnglish('api_reason_game_operator_failed') };
     return { status: 'done', ...(t.amountCents !== null && { amountCents: t.confirmedCents ?? t.amountCents }) };
   }
 
@@ -77,7 +78,7 @@ export function createManualProvider(client: Client, cipher: CredentialCipher, n
     balance: async () => null,
     async lookup(ref) {
       const t = await byRef(ref);
-      return t ? outcomeOf(t) : { status: 'failed', reason: 'The game has no record of this request.' };
+      return t ? outcomeOf(t) : { status: 'failed', reason: reasonEnglish('api_reason_game_no_record') };
     },
   };
 }

@@ -3,6 +3,8 @@ import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { systemId, walletId } from '../ledger/ledger.types';
 import { notificationRow } from '../wallet/notifications';
+import { stored } from '../notices/stored-text';
+import { reasonEnglish, reasonInput } from '../notices/reasons';
 import type { ProviderOutcome } from './game-provider.port';
 import { ask, type GamesContext } from './games.context';
 import { orderByRef, pendingOrders, type Order, type Settled } from './order-store';
@@ -42,11 +44,11 @@ export async function settleOrder(ctx: GamesContext, order: Order, outcome: Prov
     if (!order.holdId) throw new Error('a load order without its hold');
     try {
       if (outcome.status === 'done') {
-        const n = notificationRow(order.userId, 'GAME_TRANSFER', `You transferred ${asked} to ${order.gameName}.`, at);
+        const n = notificationRow(order.userId, 'GAME_TRANSFER', stored('api_note_game_transfer', { amount: asked, game: order.gameName }), at);
         await ctx.ledger.post(order.holdId, { with: (id) => [...finalRows(order, 'completed', at, { transferId: id }), n.stmt] });
         return { order: (await again()).order, note: n.note };
       }
-      const n = notificationRow(order.userId, 'GAME_TRANSFER_FAILED', `Your transfer of ${asked} to ${order.gameName} failed: ${outcome.reason} The credits are back in your wallet.`, at);
+      const n = notificationRow(order.userId, 'GAME_TRANSFER_FAILED', stored('api_note_game_transfer_failed', { amount: asked, game: order.gameName, reason: reasonInput(outcome.reason) }), at);
       await ctx.ledger.void(order.holdId, { with: () => [...finalRows(order, 'failed', at, { reason: outcome.reason }), n.stmt] });
       return { order: (await again()).order, note: n.note };
     } catch (e) {
@@ -57,7 +59,7 @@ export async function settleOrder(ctx: GamesContext, order: Order, outcome: Prov
   // A redeem credits only what the game confirmed taking out (never more than asked).
   const confirmed = outcome.status === 'done' ? Math.min(outcome.amountCents ?? order.amountCents, order.amountCents) : 0;
   if (outcome.status === 'done' && confirmed > 0) {
-    const n = notificationRow(order.userId, 'GAME_REDEEM', `You redeemed ${formatCents(confirmed)} from ${order.gameName}.`, at);
+    const n = notificationRow(order.userId, 'GAME_REDEEM', stored('api_note_game_redeem', { amount: formatCents(confirmed), game: order.gameName }), at);
     try {
       const t = await ctx.ledger.transfer({
         debit: float(order.gameId),
@@ -78,8 +80,8 @@ export async function settleOrder(ctx: GamesContext, order: Order, outcome: Prov
       throw e;
     }
   }
-  const reason = outcome.status === 'failed' ? outcome.reason : 'The game confirmed no credits.';
-  const n = notificationRow(order.userId, 'GAME_REDEEM_FAILED', `Your redeem of ${asked} from ${order.gameName} failed: ${reason}`, at);
+  const reason = outcome.status === 'failed' ? outcome.reason : reasonEnglish('api_reason_game_no_credits');
+  const n = notificationRow(order.userId, 'GAME_REDEEM_FAILED', stored('api_note_game_redeem_failed', { amount: asked, game: order.gameName, reason: reasonInput(reason) }), at);
   // One transaction: the history row and the notification are written only by the caller whose change of the order won.
   const [orderRow, historyRow] = finalRows(order, 'failed', at, { reason });
   try {

@@ -1,4 +1,6 @@
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { formatCents } from '../../shared/money';
 import { systemId, walletId } from '../ledger/ledger.types';
 import { historyRow } from '../wallet/history';
@@ -53,8 +55,8 @@ export async function redeemFromGame(ctx: GamesContext, account: UserGame, amoun
     throw e;
   });
   if (gameCents !== null && amountCents > gameCents) {
-    const message = `Amount is more than your ${account.game.name} balance of ${formatCents(gameCents)}.`;
-    throw new AppError(409, message, 'GAME_BALANCE_TOO_LOW', [{ field: 'amount', message }]);
+    const message = text(m.api_game_balance_low, { game: account.game.name, balance: formatCents(gameCents) });
+    throw new AppError(409, message, 'GAME_BALANCE_TOO_LOW', [fieldText('amount', message)]);
   }
   const id = Bun.randomUUIDv7();
   const ref = idemRef ? `gredeem:${idemRef}` : `gredeem:${id}`;

@@ -1,5 +1,9 @@
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { notificationRow, type Notification } from '../wallet/notifications';
+import { stored } from '../notices/stored-text';
+import { reasonText } from '../notices/reasons';
 import { accountById } from './accounts';
 import type { ProviderOutcome } from './game-provider.port';
 import { ask, credentialContext, type GamesContext } from './games.context';
@@ -19,9 +23,9 @@ const requestRef = (id: string) => `gpass:${id}`;
  */
 export async function requestPasswordReset(ctx: GamesContext, userId: string, userGameId: string, password: string): Promise<ResetResult> {
   const account = await accountById(ctx, userId, userGameId);
-  if (!account) throw new AppError(404, 'Game account not found.', 'GAME_ACCOUNT_NOT_FOUND');
+  if (!account) throw new AppError(404, text(m.api_game_account_not_found), 'GAME_ACCOUNT_NOT_FOUND');
   if (account.status !== 'active' || !account.userName)
-    throw new AppError(409, 'Your game account is still being set up. Please try again shortly.', 'GAME_ACCOUNT_PENDING');
+    throw new AppError(409, text(m.api_game_account_pending), 'GAME_ACCOUNT_PENDING');
   const id = Bun.randomUUIDv7();
   const at = ctx.now();
   // The flag and the request go together, and only when no reset is already pending.
@@ -36,10 +40,10 @@ export async function requestPasswordReset(ctx: GamesContext, userId: string, us
     'write',
   );
   if (flag!.rowsAffected !== 1 || inserted!.rowsAffected !== 1)
-    throw new AppError(409, 'A password reset is already pending for this game.', 'RESET_ALREADY_REQUESTED');
+    throw new AppError(409, text(m.api_game_reset_pending), 'RESET_ALREADY_REQUESTED');
   const outcome = await ask(ctx, () => ctx.provider.setPassword({ gameId: account.game.id, userName: account.userName!, password, ref: requestRef(id) }));
   const r = await settleRequest(ctx, { id, userGameId, userId, gameId: account.game.id, gameName: account.game.name, passwordEnc: '' }, outcome, password);
-  if (outcome.status === 'failed') throw new AppError(502, `The password could not be reset: ${outcome.reason}`, 'GAME_PROVIDER_FAILED');
+  if (outcome.status === 'failed') throw new AppError(502, text(m.api_game_reset_failed, { reason: reasonText(outcome.reason) }), 'GAME_PROVIDER_FAILED');
   return r;
 }
 
@@ -52,7 +56,7 @@ async function settleRequest(ctx: GamesContext, req: PendingRequest, outcome: Pr
   const n = notificationRow(
     req.userId,
     done ? 'GAME_PASSWORD_RESET' : 'GAME_PASSWORD_RESET_FAILED',
-    done ? `Your ${req.gameName} password has been reset.` : `Your ${req.gameName} password could not be reset. Please try again.`,
+    stored(done ? 'api_note_game_password_reset' : 'api_note_game_password_failed', { game: req.gameName }),
     at,
   );
   const [changed] = await ctx.client.batch(

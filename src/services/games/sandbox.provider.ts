@@ -1,5 +1,6 @@
 import type { Client } from '@libsql/client';
 import { createHash } from 'node:crypto';
+import { reasonEnglish } from '../notices/reasons';
 import { userNamePrefix, type AccountRequest, type GameProvider, type MoneyRequest, type NewAccount, type PasswordRequest, type ProviderOutcome } from './game-provider.port';
 
 type Call = 'createAccount' | 'setPassword' | 'load' | 'redeem';
@@ -66,11 +67,11 @@ export function createSandboxProvider(client: Client, opts: { random?: () => num
       // No such account: take the call's record back out, so a lookup says it never happened.
       if (upd!.rowsAffected !== 1) {
         await client.execute({ sql: 'DELETE FROM sandbox_game_calls WHERE ref = ?', args: [m.ref] });
-        return answer(kind, { status: 'failed', reason: 'Game account not found.' });
+        return answer(kind, { status: 'failed', reason: reasonEnglish('api_reason_game_account_not_found') });
       }
     } catch (e) {
       if (isUnique(e)) return answer(kind, await lookup(m.ref));
-      if (isNegative(e)) return answer(kind, { status: 'failed', reason: 'Not enough credits in the game.' });
+      if (isNegative(e)) return answer(kind, { status: 'failed', reason: reasonEnglish('api_reason_game_not_enough') });
       throw e;
     }
     return answer(kind, { status: 'done', amountCents: m.amountCents });
@@ -79,7 +80,7 @@ export function createSandboxProvider(client: Client, opts: { random?: () => num
   async function lookup(ref: string): Promise<ProviderOutcome> {
     const r = await recorded(ref);
     // The vendor never saw the call (it is looked up only after its own answer was due): nothing was moved.
-    if (!r) return { status: 'failed', reason: 'The game has no record of this request.' };
+    if (!r) return { status: 'failed', reason: reasonEnglish('api_reason_game_no_record') };
     return { status: 'done', ...(r.kind === 'load' || r.kind === 'redeem' ? { amountCents: r.amountCents } : {}) };
   }
 
@@ -110,7 +111,7 @@ export function createSandboxProvider(client: Client, opts: { random?: () => num
         if (await recorded(req.ref)) return createAccount(req);
       }
     }
-    return { status: 'failed', reason: 'No free user name in the game.' };
+    return { status: 'failed', reason: reasonEnglish('api_reason_game_no_user_name') };
   }
 
   return {
@@ -127,7 +128,7 @@ export function createSandboxProvider(client: Client, opts: { random?: () => num
         ],
         'write',
       );
-      return answer('setPassword', r!.rowsAffected === 1 ? { status: 'done' } : { status: 'failed', reason: 'Game account not found.' });
+      return answer('setPassword', r!.rowsAffected === 1 ? { status: 'done' } : { status: 'failed', reason: reasonEnglish('api_reason_game_account_not_found') });
     },
     load: (m) => move('load', m),
     redeem: (m) => move('redeem', m),
@@ -136,7 +137,7 @@ export function createSandboxProvider(client: Client, opts: { random?: () => num
       return r.rows[0] ? Number(r.rows[0].balance_cents) : null;
     },
     lookup,
-    failNext: (call, reason = 'The game server is unavailable. Please try again later.') => void failures.set(call, reason),
+    failNext: (call, reason = reasonEnglish('api_reason_game_unavailable')) => void failures.set(call, reason),
     delayNext: (call, ms) => void delays.set(call, ms),
     async play(gameId, userName) {
       // A round: lose up to $2 or win up to $5, in whole cents, never below zero.

@@ -1,12 +1,15 @@
-import { createDocumentCleaner, DocumentRejected, MAX_DOCUMENT_BYTES, type DocumentType } from './files';
+import { createDocumentCleaner, DAMAGED, DocumentRejected, MAX_DOCUMENT_BYTES, type DocumentType } from './files';
 import type { DocumentPart, IdentityContext } from './identity.context';
-import { FILE_TOO_LARGE as TOO_LARGE, NOT_A_PHOTO } from '../../shared/schemas/identity';
+import { text, type Text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 
 // The form says these words before it uploads; the server says the same after (src/shared/schemas/identity.ts).
-export { NOT_A_PHOTO, TOO_LARGE };
+const TOO_LARGE = () => text(m.fields_file_too_large);
+const NOT_A_PHOTO = () => text(m.fields_not_a_photo);
+const REJECTED = (why: string) => text(why === DAMAGED ? m.fields_file_damaged : m.fields_not_a_document);
 
 /** What became of one uploaded file: stored (cleaned and sealed), empty (no file chosen), or refused with a message. */
-export type UploadedDocument = { part: DocumentPart; stored: { type: DocumentType; size: number } | null; error: string | null };
+export type UploadedDocument = { part: DocumentPart; stored: { type: DocumentType; size: number } | null; error: Text | null };
 
 /**
  * One uploaded file, cleaned, sealed and written to the store piece by piece as its bytes arrive: the server holds
@@ -25,16 +28,16 @@ export async function storeDocument(ctx: IdentityContext, key: string, part: Doc
       for (const s of sealer.push(c)) await writer.write(s);
     }
   };
-  const refuse = async (error: string): Promise<UploadedDocument> => {
+  const refuse = async (error: Text): Promise<UploadedDocument> => {
     await writer.abort();
     return { part, stored: null, error };
   };
   try {
     for await (const piece of body) {
       raw += piece.length;
-      if (raw > MAX_DOCUMENT_BYTES) return await refuse(TOO_LARGE);
+      if (raw > MAX_DOCUMENT_BYTES) return await refuse(TOO_LARGE());
       await write(cleaner.push(piece));
-      if (part === 'selfie' && cleaner.type === 'application/pdf') return await refuse(NOT_A_PHOTO);
+      if (part === 'selfie' && cleaner.type === 'application/pdf') return await refuse(NOT_A_PHOTO());
     }
     // An empty file input sends an empty part: no file was chosen.
     if (raw === 0) {
@@ -46,7 +49,7 @@ export async function storeDocument(ctx: IdentityContext, key: string, part: Doc
     await writer.end();
     return { part, stored: { type: cleaner.type!, size }, error: null };
   } catch (e) {
-    if (e instanceof DocumentRejected) return refuse(e.message);
+    if (e instanceof DocumentRejected) return refuse(REJECTED(e.message));
     await writer.abort().catch(() => {});
     throw e;
   }

@@ -14,7 +14,7 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export class DocumentRejected extends Error {}
 
 const NOT_A_DOCUMENT = 'Upload a JPEG, PNG or PDF file.';
-const DAMAGED = 'This file is damaged. Upload a clear JPEG, PNG or PDF.';
+export const DAMAGED = 'This file is damaged. Upload a clear JPEG, PNG or PDF.';
 
 export function sniff(b: Uint8Array): DocumentType | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';

@@ -3,6 +3,8 @@ import { AppError } from '../../lib/app-error';
 import { auditStatement, type Actor } from '../admin/audit';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import { notificationRow } from '../wallet/notifications';
+import { stored } from '../notices/stored-text';
+import { reasonInput } from '../notices/reasons';
 import { pushNotification } from '../../api/wallet/push';
 import { documentKey, SUBMISSION_SQL, toSubmission, VERIFY_PATH, type DocumentPart, type IdentityContext, type Submission } from './identity.context';
 
@@ -52,10 +54,9 @@ export async function decide(ctx: IdentityContext, actor: Actor, id: string, out
   const s = await findSubmission(ctx, id);
   if (!s) throw AppError.notFound('Submission not found');
   const now = ctx.now();
-  const words = outcome === 'verified'
-    ? 'Your identity is verified. You can now withdraw.'
-    : `Your identity documents were not accepted: ${why} You can submit them again.`;
-  const { stmt, note } = notificationRow(s.userId, outcome === 'verified' ? 'IDENTITY_VERIFIED' : 'IDENTITY_REJECTED', words, now);
+  const { stmt, note } = notificationRow(s.userId, outcome === 'verified' ? 'IDENTITY_VERIFIED' : 'IDENTITY_REJECTED',
+    outcome === 'verified' ? stored('api_note_identity_verified') : stored('api_note_identity_rejected', { reason: reasonInput(why) }), now);
+  const words = note.content;
   const update: InStatement = { sql: `UPDATE identity_submissions SET status = ?, reason = ?, decided_by = ?, decided_at = ? WHERE id = ? AND status = 'submitted'`, args: [outcome, why, actor.email, now, id] };
   const audit = auditStatement(actor, { action: outcome === 'verified' ? 'identity.approve' : 'identity.reject', targetType: 'identity_submission', targetId: id, reason: why, before: { status: 'submitted' }, after: { status: outcome, player: s.userId } }, now);
   // The e-mail, in the player's language; a rejection quotes the operator's reason as written.

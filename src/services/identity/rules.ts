@@ -1,9 +1,12 @@
 import { AppError } from '../../lib/app-error';
+import { text, type Text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { formatCents } from '../../shared/money';
 import { VERIFY_PATH, type IdentityContext } from './identity.context';
 import { latestSubmission } from './submissions';
 import { taxDetails, yearWindow } from './tax';
 import { stateName } from './us-states';
+import { reasonText } from '../notices/reasons';
 import type { CashOutLimits } from '../payments/withdrawals';
 
 // Withdrawals that count toward a total: every one not cancelled or refused.
@@ -23,7 +26,7 @@ export async function assertStateAllowed(ctx: IdentityContext, userId: string, w
   if (!ctx.restrictedStates.length) return;
   const state = await playerState(ctx, userId);
   if (state && ctx.restrictedStates.includes(state))
-    throw new AppError(403, `${what} are not available to players in ${stateName(state)} (${state}).`, 'STATE_RESTRICTED');
+    throw new AppError(403, text(what === 'Withdrawals' ? m.api_state_no_withdrawals : m.api_state_no_deposits, { state: stateName(state), code: state }), 'STATE_RESTRICTED');
 }
 
 /** Whether a withdrawal of `amountCents` needs a verified identity first, under IDENTITY_REQUIRED_FOR. */
@@ -51,16 +54,16 @@ export async function assertMayWithdraw(ctx: IdentityContext, userId: string, am
   if (await identityNeeded(ctx, userId, amountCents)) {
     const s = await latestSubmission(ctx, userId);
     if (s?.status !== 'verified') {
-      const why = s?.status === 'submitted'
-        ? 'Your identity documents are being reviewed. You can withdraw once they are verified.'
+      const why: Text = s?.status === 'submitted'
+        ? text(m.api_identity_in_review)
         : s?.status === 'rejected'
-          ? `Your identity documents were not accepted: ${s.reason ?? ''} Please submit them again on the Verify your identity page.`
-          : 'Please verify your identity before you withdraw. It takes a few minutes on the Verify your identity page.';
+          ? text(m.api_identity_rejected, { reason: reasonText(s.reason ?? '') })
+          : text(m.api_identity_needed);
       throw new AppError(403, why, 'IDENTITY_REQUIRED', undefined, undefined, VERIFY_PATH);
     }
   }
   if ((await taxDetailsNeeded(ctx, userId, amountCents)) && !(await taxDetails(ctx, userId)))
-    throw new AppError(403, `Withdrawals of ${formatCents(ctx.taxThresholdCents)} or more in a calendar year need your tax details (SSN or ITIN) for the 1099 form. Add them on the Verify your identity page.`, 'TAX_DETAILS_REQUIRED', undefined, undefined, VERIFY_PATH);
+    throw new AppError(403, text(m.api_tax_needed, { amount: formatCents(ctx.taxThresholdCents) }), 'TAX_DETAILS_REQUIRED', undefined, undefined, VERIFY_PATH);
   return cashOutLimits(ctx);
 }
 

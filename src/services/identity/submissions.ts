@@ -1,9 +1,11 @@
-import { AppError, type FieldError } from '../../lib/app-error';
+import { AppError, fieldText as sayField, type FieldError } from '../../lib/app-error';
+import { text, type Text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { fieldText, storeDocument, type UploadedDocument } from './document-upload';
 import { documentKey, ID_TYPES, SUBMISSION_SQL, toSubmission, type DocumentPart, type IdentityContext, type StoredDocument, type Submission } from './identity.context';
 import type { UploadTicket } from './upload-gate';
 import { US_STATES } from './us-states';
-import { checkIdentityDetails, fileMissing } from '../../shared/schemas/identity';
+import { checkIdentityDetails } from '../../shared/schemas/identity';
 
 /** One part of the submission form as it arrives: a field (filename null) or a file, its bytes in pieces. */
 export type SubmissionPart = { name: string; filename: string | null; body: AsyncIterable<Uint8Array> };
@@ -17,7 +19,7 @@ export async function latestSubmission(ctx: IdentityContext, userId: string): Pr
   return r.rows[0] ? toSubmission(r.rows[0] as Record<string, unknown>) : null;
 }
 
-const UNDER_REVIEW = () => AppError.conflict('Your documents are already being reviewed.', 'IDENTITY_UNDER_REVIEW');
+const UNDER_REVIEW = () => AppError.conflict(text(m.api_documents_in_review), 'IDENTITY_UNDER_REVIEW');
 
 /**
  * Whether the player may send documents now, decided before any of the upload is read: not while a submission of
@@ -81,7 +83,7 @@ export async function submitIdentity(ctx: IdentityContext, userId: string, form:
 /** Every field and file checked at once; the documents to keep, in the ID type's order, or a 400 naming each problem. */
 function checkSubmission(ctx: IdentityContext, fields: Record<string, string>, files: Map<DocumentPart, UploadedDocument>): StoredDocument[] {
   const errors: FieldError[] = [];
-  const bad = (field: string, message: string) => errors.push({ field, message });
+  const bad = (field: string, message: string | Text) => errors.push(typeof message === 'string' ? { field, message } : sayField(field, message));
   // The written details by the form's own rules (src/shared/schemas/identity.ts): the same words before and after upload.
   const known = { states: US_STATES.map(([code]) => code), idTypes: Object.keys(ID_TYPES) };
   for (const [field, message] of Object.entries(checkIdentityDetails(fields, ctx.now(), known))) bad(field, message);
@@ -91,7 +93,7 @@ function checkSubmission(ctx: IdentityContext, fields: Record<string, string>, f
   for (const part of parts) {
     const f = files.get(part);
     if (f?.error) bad(part, f.error);
-    else if (!f?.stored) bad(part, fileMissing(part));
+    else if (!f?.stored) bad(part, text(part === 'selfie' ? m.fields_selfie_missing : part === 'back' ? m.fields_id_back_missing : m.fields_id_front_missing));
     else documents.push({ part, type: f.stored.type, size: f.stored.size });
   }
   if (errors.length) throw AppError.invalid(errors);

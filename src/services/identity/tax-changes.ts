@@ -1,5 +1,6 @@
-import { AppError } from '../../lib/app-error';
-import { CURRENT_PASSWORD_REQUIRED, CURRENT_PASSWORD_WRONG } from '../../shared/schemas/account';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { auditStatement, type Actor } from '../admin/audit';
 import { isCurrentPassword } from '../auth/passwords';
 import { queueMailToPlayer } from '../mail/mail-queue';
@@ -7,9 +8,7 @@ import type { IdentityContext } from './identity.context';
 import { parseTin, type TinType } from './tin';
 import { writeClaimed } from '../../../db/claimed-write';
 
-export const TAX_LOCKED_MESSAGE =
-  'Your tax number is on file for withdrawals already counted toward a tax year, so it can no longer be changed here. Please contact support to change it.';
-const locked = () => new AppError(409, TAX_LOCKED_MESSAGE, 'TAX_DETAILS_LOCKED');
+const locked = () => new AppError(409, text(m.api_tax_locked), 'TAX_DETAILS_LOCKED');
 
 export const tinContext = (userId: string) => `tin:${userId}`;
 
@@ -51,7 +50,7 @@ async function write(ctx: IdentityContext, userId: string, tin: { type: TinType;
     queueMailToPlayer({ kind: 'tax-details-changed', userId, data: { type: tin.type, last4, byOperator: c.byOperator, first: !before, at: now } }, now),
   ];
   // Lost: locked by a withdrawal that just counted, or changed by another request meanwhile (nothing was kept).
-  const lost = () => new AppError(409, 'Your tax details were changed at the same moment by another request. Please check them and try again.', 'TAX_DETAILS_CHANGED');
+  const lost = () => new AppError(409, text(m.api_tax_changed_meanwhile), 'TAX_DETAILS_CHANGED');
   try {
     await writeClaimed(ctx.client, [claim], rest, lost);
   } catch (e) {
@@ -71,12 +70,12 @@ export async function saveTaxDetails(ctx: IdentityContext, actor: Actor, input: 
   const tin = parseTin(input.tin);
   const password = typeof input.currentPassword === 'string' && input.currentPassword !== '' ? input.currentPassword : null;
   const errors = [];
-  if (!tin) errors.push({ field: 'tin', message: 'Enter a valid 9-digit SSN or ITIN' });
-  if (input.confirmed !== true) errors.push({ field: 'confirmed', message: 'Confirm that this number is correct' });
-  if (!password) errors.push({ field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED });
+  if (!tin) errors.push(fieldText('tin', text(m.fields_tin_invalid)));
+  if (input.confirmed !== true) errors.push(fieldText('confirmed', text(m.fields_tin_confirm)));
+  if (!password) errors.push(fieldText('currentPassword', text(m.fields_current_password_required)));
   if (errors.length || !tin || !password) throw AppError.invalid(errors);
   if (await taxNumberLocked(ctx, userId)) throw locked();
-  if (!(await isCurrentPassword(ctx.client, userId, password))) throw AppError.invalid([{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }]);
+  if (!(await isCurrentPassword(ctx.client, userId, password))) throw AppError.invalid([fieldText('currentPassword', text(m.fields_current_password_wrong))]);
   await stepUp();
   return write(ctx, userId, tin, { actor, byOperator: false, reason: null });
 }

@@ -1,4 +1,6 @@
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** How long a player turned away for a full gate is asked to wait (the Retry-After of the 503). */
 export const UPLOAD_RETRY_AFTER_S = 30;
@@ -16,9 +18,9 @@ export function createUploadGate(atOnce: number) {
   const players = new Set<string>();
   return {
     enter(userId: string): UploadTicket {
-      if (players.has(userId)) throw AppError.conflict(UPLOAD_IN_PROGRESS, 'IDENTITY_UPLOAD_IN_PROGRESS');
+      if (players.has(userId)) throw AppError.conflict(text(m.api_upload_in_progress), 'IDENTITY_UPLOAD_IN_PROGRESS');
       if (players.size >= atOnce)
-        throw new AppError(503, UPLOADS_BUSY, 'UPLOADS_BUSY', undefined, { 'retry-after': String(UPLOAD_RETRY_AFTER_S) });
+        throw new AppError(503, text(m.api_uploads_busy, { seconds: UPLOAD_RETRY_AFTER_S }), 'UPLOADS_BUSY', undefined, { 'retry-after': String(UPLOAD_RETRY_AFTER_S) });
       players.add(userId);
       let released = false;
       return {

@@ -4,6 +4,7 @@ import type { VendorVerdict } from './identity-check.port';
 import type { IdentityContext } from './identity.context';
 import { decide, onlyIfChanged } from './review';
 import { stateName } from './us-states';
+import { reasonEnglish } from '../notices/reasons';
 
 export type VerdictResult = 'applied' | 'review' | 'ignored';
 
@@ -24,7 +25,7 @@ export async function applyVendorVerdict(ctx: IdentityContext, vendor: string, v
   const id = String(row.id), typed = String(row.state);
   const actor = vendorActor(vendor);
   if (v.outcome === 'rejected') {
-    await decide(ctx, actor, id, 'rejected', v.reason ?? 'The identity vendor could not verify the documents.');
+    await decide(ctx, actor, id, 'rejected', v.reason ?? reasonEnglish('api_reason_vendor_rejected'));
     return 'applied';
   }
   const read = v.documentState ?? null;

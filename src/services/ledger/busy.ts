@@ -1,4 +1,6 @@
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m as say } from '../../i18n/paraglide/messages.js';
 
 /** SQLITE_BUSY: another writer (an instance on the same file or server) held the write lock past the busy timeout. */
 export function isBusy(e: unknown): boolean {
@@ -19,4 +21,4 @@ export async function busyRetry(attempt: number): Promise<boolean> {
 }
 
 /** What a caller gets when the writes stayed busy through every attempt: a 503 to retry, never a 500. */
-export const busyError = () => new AppError(503, 'The wallet is busy right now. Please try again in a moment.', 'DATABASE_BUSY');
+export const busyError = () => new AppError(503, text(say.api_wallet_busy), 'DATABASE_BUSY');

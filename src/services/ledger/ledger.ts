@@ -1,5 +1,7 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m as say } from '../../i18n/paraglide/messages.js';
 import {
   SELECT_TRANSFER,
   changePending,
@@ -25,8 +27,9 @@ import { busyError, isBusy } from './busy';
 
 export type LedgerOptions = { now?: () => number; newId?: () => string } & GroupCommitOptions;
 
-const insufficient = () => AppError.conflict('Insufficient balance', 'INSUFFICIENT_FUNDS');
+const insufficient = () => AppError.conflict(text(say.api_insufficient), 'INSUFFICIENT_FUNDS');
 const notPending = () => AppError.conflict('This transfer is no longer pending', 'HOLD_NOT_PENDING');
+// An amount the routes did not refuse first (they check every amount against the configured maximum).
 const tooLarge = () => AppError.invalid([{ field: 'amount', message: 'Enter a valid amount' }]);
 const noHold = () => new AppError(404, 'Hold not found', 'HOLD_NOT_FOUND');
 const aboveHold = () => AppError.invalid([{ field: 'amount', message: 'Amount exceeds the held amount' }]);

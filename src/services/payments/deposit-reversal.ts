@@ -5,6 +5,7 @@ import { debtId, heldId, systemId, walletId, type Ledger } from '../ledger/ledge
 import { readableId } from '../wallet/readable-id';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import { notificationRow, type Notification } from '../wallet/notifications';
+import { renderStored, stored, type StoredText } from '../notices/stored-text';
 import type { Invoice, InvoicePaymentMethod } from './payments.port';
 
 /** Something the player is told by notification (written in the same transaction) and by e-mail after commit. */
@@ -65,12 +66,13 @@ async function reverseOnce(client: Client, ledger: Ledger, c: Ctx, p: Credited):
     { debit: debtId(userId), amountCents: owed, code: 'DEPOSIT_REVERSAL', externalRef: `${ref}:debt` },
   ].filter((x) => x.amountCents > 0).map((x) => ({ ...x, credit: to, metadata: meta }));
   const [first, ...more] = parts;
-  const paragraphs = [
-    `A Bitcoin payment of ${formatCents(p.cents)} to your deposit was reversed on the Bitcoin network (double-spent or replaced), so it no longer counts.`,
-    fromWallet + fromHeld > 0 ? `${formatCents(fromWallet + fromHeld)} was taken back from your ${fromHeld > 0 && fromWallet === 0 ? 'held money' : 'wallet'}.` : '',
-    owed > 0 ? `You owe ${formatCents(owed)}. Withdrawals and transfers out are paused until it is paid back; your next deposits pay it first.` : '',
-  ].filter(Boolean);
-  const { stmt, note } = notificationRow(userId, 'DEPOSIT_REVERSED', paragraphs.join(' '), c.now);
+  const words: StoredText[] = [
+    stored('api_note_reversed', { amount: formatCents(p.cents) }),
+    ...(fromWallet + fromHeld > 0 ? [stored(fromHeld > 0 && fromWallet === 0 ? 'api_note_reversed_from_held' : 'api_note_reversed_from_wallet', { amount: formatCents(fromWallet + fromHeld) })] : []),
+    ...(owed > 0 ? [stored('api_note_reversed_owed', { amount: formatCents(owed) })] : []),
+  ];
+  const paragraphs = words.map((w) => renderStored(w, 'en'));
+  const { stmt, note } = notificationRow(userId, 'DEPOSIT_REVERSED', words.reduce((first, second) => stored('api_note_join', { first, second })), c.now);
   const t = await ledger.transfer({
     ...first!, externalRef: ref, more,
     with: (transferId) => [

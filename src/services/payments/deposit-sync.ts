@@ -3,6 +3,7 @@ import { formatCents } from '../../shared/money';
 import type { Ledger } from '../ledger/ledger.types';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import { notificationRows, type Notification } from '../wallet/notifications';
+import { stored, type StoredText } from '../notices/stored-text';
 import { readableId } from '../wallet/readable-id';
 import { creditMovement, isGuardAbort, planCredit, type CreditPlan, type HeldReason } from './deposit-credit';
 import { reverseInvalid, type Notice } from './deposit-reversal';
@@ -99,10 +100,11 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
     const totalCents = Number(r.rows[0]!.credited_cents) + reachedCents;
     return totalCents > askedCents ? { totalCents, askedCents } : null;
   }
-  function overText(over: { totalCents: number; askedCents: number } | null, allInWallet: boolean): string {
-    if (!over) return '';
-    const [total, asked] = [formatCents(over.totalCents), formatCents(over.askedCents)];
-    return ` You paid ${total} for a ${asked} deposit; ${allInWallet ? `all ${total} is in your wallet` : 'all of it was credited'}.`;
+  /** The arrival's words, and what was paid over the deposit after them. */
+  function withOver(arrived: StoredText, over: { totalCents: number; askedCents: number } | null, allInWallet: boolean): StoredText {
+    if (!over) return arrived;
+    const words = stored(allInWallet ? 'api_note_deposit_overpaid_wallet' : 'api_note_deposit_overpaid', { total: formatCents(over.totalCents), asked: formatCents(over.askedCents) });
+    return stored('api_note_join', { first: arrived, second: words });
   }
 
   async function credit(m: InvoicePaymentMethod, p: InvoicePayment, cents: number) {
@@ -119,12 +121,13 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
     const reached = plan.walletCents + plan.debtCents;
     const allInWallet = plan.debtCents === 0 && plan.heldCents === 0;
     const over = reached > 0 ? await overOf(reached) : null;
-    const texts = [];
+    const texts: { type: string; message: StoredText }[] = [];
+    const amount = formatCents(reached);
     if (reached > 0)
-      texts.push({ type: 'DEPOSIT', content: (plan.debtCents > 0
-        ? `Your deposit of ${formatCents(reached)} has arrived: ${formatCents(plan.debtCents)} of it paid back what you owed${plan.walletCents > 0 ? ` and ${formatCents(plan.walletCents)} is in your wallet` : ''}.`
-        : `Your deposit of ${formatCents(reached)} has arrived in your wallet.`) + overText(over, allInWallet) });
-    if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', content: heldText(plan.heldCents, plan.reason!) });
+      texts.push({ type: 'DEPOSIT', message: withOver(plan.debtCents === 0 ? stored('api_note_deposit_arrived', { amount })
+        : plan.walletCents > 0 ? stored('api_note_deposit_paid_debt_wallet', { amount, debt: formatCents(plan.debtCents), wallet: formatCents(plan.walletCents) })
+        : stored('api_note_deposit_paid_debt', { amount, debt: formatCents(plan.debtCents) }), over, allInWallet) });
+    if (plan.heldCents > 0) texts.push({ type: 'DEPOSIT_HELD', message: heldWords(plan.heldCents, plan.reason!) });
     const { stmt, notes } = notificationRows(texts.map((t) => ({ userId: row.user_id, ...t })), now);
     const mainHistory = Bun.randomUUIDv7();
     const heldHistory = Bun.randomUUIDv7();
@@ -176,9 +179,9 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
 }
 
 /** The player's words for held money. */
-export function heldText(cents: number, reason: HeldReason): string {
-  const why = reason === 'limit' ? 'is past your deposit limit' : reason === 'cool_off' ? 'arrived during your cool-off break' : 'arrived while you are self-excluded';
-  return `${formatCents(cents)} of your Bitcoin deposit ${why}, so it is held and not in your wallet. Contact support to have it released or refunded.`;
+export function heldWords(cents: number, reason: HeldReason): StoredText {
+  const key = reason === 'limit' ? 'api_note_deposit_held_limit' : reason === 'cool_off' ? 'api_note_deposit_held_cool_off' : 'api_note_deposit_held_excluded';
+  return stored(key, { amount: formatCents(cents) });
 }
 
 /**

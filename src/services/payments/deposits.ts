@@ -1,5 +1,7 @@
 import type { Client } from '@libsql/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Logger } from '../../lib/logger';
 import { redactMessage } from '../../lib/redact';
 import { depositRaceLost, guardDeposit } from '../protection/deposit-guard';
@@ -42,7 +44,7 @@ export async function getDeposit(client: Client, userId: string, depositId: stri
   return r.rows[0] ? toView(r.rows[0] as Record<string, unknown>) : null;
 }
 
-const UNAVAILABLE = 'Bitcoin deposits are unavailable right now. Please try again in a few minutes.';
+const UNAVAILABLE = () => text(m.api_deposits_unavailable);
 
 /**
  * Deposits a player may have waiting for payment at once (DEPOSITS_WAITING_MAX). Each is an invoice and a fresh
@@ -52,8 +54,8 @@ const UNAVAILABLE = 'Bitcoin deposits are unavailable right now. Please try agai
 export const DEFAULT_WAITING_MAX = 10;
 const AWAITING = "(SELECT count(*) FROM deposits WHERE user_id = ? AND status IN ('creating', 'pending')) < ?";
 const tooManyAwaiting = (max: number) => {
-  const message = `You have ${max} deposits waiting for payment. Pay one of them (Transactions, Deposits: Pay this deposit), or start a new one once one has expired.`;
-  return new AppError(409, message, 'TOO_MANY_OPEN_DEPOSITS', [{ field: 'amount', message }]);
+  const message = text(m.api_deposits_waiting, { count: max });
+  return new AppError(409, message, 'TOO_MANY_OPEN_DEPOSITS', [fieldText('amount', message)]);
 };
 
 /**
@@ -72,7 +74,7 @@ export async function createDeposit(
     : null;
   let deposit = existing?.rows[0] ? toView(existing.rows[0] as Record<string, unknown>) : null;
   if (deposit && deposit.status !== 'creating') {
-    if (deposit.status === 'failed') throw new AppError(503, UNAVAILABLE, 'PAYMENTS_UNAVAILABLE');
+    if (deposit.status === 'failed') throw new AppError(503, UNAVAILABLE(), 'PAYMENTS_UNAVAILABLE');
     return deposit;
   }
   const id = deposit?.id ?? Bun.randomUUIDv7();
@@ -107,7 +109,7 @@ export async function createDeposit(
     const line = e.kind === 'unavailable' ? logger.error : logger.info;
     line.call(logger, 'deposit invoice not created', { depositId: id, provider: provider.name, kind: e.kind, code: e.code ?? null, reason: redactMessage(e.message) });
     await client.execute({ sql: `UPDATE deposits SET status = 'failed', updated_at = ? WHERE id = ?`, args: [Date.now(), id] });
-    throw new AppError(503, UNAVAILABLE, 'PAYMENTS_UNAVAILABLE');
+    throw new AppError(503, UNAVAILABLE(), 'PAYMENTS_UNAVAILABLE');
   }
   const ln = methods.find((m) => m.paymentMethodId === 'BTC-LN');
   const chain = methods.find((m) => m.paymentMethodId === 'BTC-CHAIN');

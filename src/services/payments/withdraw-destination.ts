@@ -1,6 +1,8 @@
 import { getAddressInfo, Network, validate as validAddress } from 'bitcoin-address-validation';
 import { decode } from 'light-bolt11-decoder';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
+import { text, type Text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { formatCents } from '../../shared/money';
 import { formatSats, satsWithinCents, usdCentsOf } from './btc-amount';
 
@@ -21,7 +23,7 @@ export const BOLT11_MIN_LIFETIME_S = 600;
 export const BOLT11_TOLERANCE = 0.01;
 const LIGHTNING_ADDRESS = /^[a-z0-9._+-]{1,64}@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-const bad = (message: string) => AppError.invalid([{ field: 'wallet_address', message }]);
+const bad = (message: Text) => AppError.invalid([fieldText('wallet_address', message)]);
 
 /**
  * A Bitcoin address of the configured network only, checked by a maintained library (checksums included). Regtest
@@ -32,7 +34,7 @@ export function checkAddress(address: string, network: BitcoinNetwork): Destinat
   const a = address.trim();
   if (!onNetwork(a, network)) {
     const elsewhere = (['mainnet', 'testnet', 'regtest'] as const).find((n) => n !== network && onNetwork(a, n));
-    throw bad(elsewhere ? `This is a ${NETWORK_NAME[elsewhere]} address; withdrawals here go to ${NETWORK_NAME[network]} addresses.` : 'Enter a valid Bitcoin address.');
+    throw bad(elsewhere ? text(m.api_address_other_network, { other: NETWORK_NAME[elsewhere], network: NETWORK_NAME[network] }) : text(m.api_address_invalid));
   }
   return { kind: 'address', value: a };
 }
@@ -57,14 +59,14 @@ export function checkLightning(input: string, network: BitcoinNetwork, amountCen
   try {
     decoded = decode(v.toLowerCase());
   } catch {
-    throw bad('Enter a valid Lightning invoice or Lightning address.');
+    throw bad(text(m.api_lightning_invalid));
   }
   const section = <N extends string>(name: N) => decoded.sections.find((s) => s.name === name) as { value?: unknown } | undefined;
   const prefix = (section('coin_network')?.value as { bech32?: string } | undefined)?.bech32;
-  if (prefix !== LN_PREFIX[network]) throw bad(`This Lightning invoice is not for ${NETWORK_NAME[network]}.`);
+  if (prefix !== LN_PREFIX[network]) throw bad(text(m.api_lightning_other_network, { network: NETWORK_NAME[network] }));
   const timestamp = Number(section('timestamp')?.value ?? 0);
   if ((timestamp + decoded.expiry) * 1000 < nowMs + BOLT11_MIN_LIFETIME_S * 1000)
-    throw bad('This Lightning invoice has expired or is about to. Make a new one in your wallet.');
+    throw bad(text(m.api_lightning_expiring));
   const msat = section('amount')?.value as string | undefined;
   if (!msat) return { kind: 'bolt11', value: v.toLowerCase(), amountBtc: null };
   // A sub-satoshi part cannot be paid by a payout in BTC: such an invoice is asking for the satoshi above it.
@@ -72,10 +74,10 @@ export function checkLightning(input: string, network: BitcoinNetwork, amountCen
   const amountBtc = formatSats(sats);
   const most = satsWithinCents(amountCents, rateUsdPerBtc);
   if (sats > most)
-    throw bad(`This invoice asks for ${amountBtc} BTC, more than ${formatCents(amountCents)} at today's rate. Create an invoice for at most ${groupSats(most)} sats (${formatSats(most)} BTC), or one without an amount.`);
+    throw bad(text(m.api_lightning_too_much, { btc: amountBtc, amount: formatCents(amountCents), sats: groupSats(most), most: formatSats(most) }));
   const worth = usdCentsOf(amountBtc, '0', rateUsdPerBtc);
   if (amountCents - worth > amountCents * BOLT11_TOLERANCE)
-    throw bad(`This Lightning invoice asks for about ${formatCents(worth)}, not ${formatCents(amountCents)}. Make an invoice for the amount you withdraw, or one without an amount.`);
+    throw bad(text(m.api_lightning_too_little, { worth: formatCents(worth), amount: formatCents(amountCents) }));
   return { kind: 'bolt11', value: v.toLowerCase(), amountBtc };
 }
 

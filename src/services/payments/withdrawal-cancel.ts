@@ -1,5 +1,7 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Ledger } from '../ledger/ledger.types';
 import { PaymentsError, type PaymentsProvider } from './payments.port';
 import { APPROVING, endWithdrawal, SUBMIT_STALE_MS, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync';
@@ -53,7 +55,7 @@ export async function finishCancel(client: Client, ledger: Ledger, provider: Pay
         sql: `UPDATE withdrawals SET status = 'pending', reason = NULL, payout_id = coalesce(payout_id, ?), payout_state = ?, updated_at = ? WHERE id = ? AND status = 'cancelling'`,
         args: [payoutId, p?.state ?? w.payoutState, now, w.id],
       });
-      throw AppError.conflict('The payout is already being sent and can no longer be cancelled.', 'INVALID_STATE');
+      throw AppError.conflict(text(m.api_payout_sending), 'INVALID_STATE');
     }
   }
   return endWithdrawal(client, ledger, w, 'cancelled', w.reason, null, now);

@@ -1,8 +1,11 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Logger } from '../../lib/logger';
 import { errorFields } from '../../lib/redact';
 import { heldSql, waitingSql } from '../compliance/held';
+import { reasonEnglish } from '../notices/reasons';
 import type { WithdrawalScreen } from '../compliance/screen';
 import type { Ledger } from '../ledger/ledger.types';
 import { btcWithinCents } from './btc-amount';
@@ -13,7 +16,7 @@ import { APPROVING, SUBMITTING, type WithdrawalChanges } from './withdrawal-sync
 import { findWithdrawal, toWithdrawal, WITHDRAWAL_SQL, type WithdrawalRow } from './withdrawals';
 
 /** Why a withdrawal the player cancelled while it was under review ended (their history and e-mail say it). */
-export const CANCELLED_BY_PLAYER = 'Cancelled at your request.';
+export const CANCELLED_BY_PLAYER = reasonEnglish('api_reason_cancelled_by_player');
 
 /** A withdrawal held for review (services/compliance): its player's cancel, its release, and why it cannot be approved. */
 export type ReviewContext = {
@@ -36,8 +39,8 @@ export async function cancelHeld(x: ReviewContext, userId: string, id: string): 
     args: [CANCELLED_BY_PLAYER, now, id, userId, SUBMITTING, APPROVING],
   });
   const w = await findWithdrawal(x.client, 'w.id = ? AND w.user_id = ?', [id, userId]);
-  if (!w) throw AppError.notFound('Withdrawal not found');
-  if (claimed.rowsAffected !== 1) throw AppError.conflict('Only a withdrawal under review can be cancelled.', 'INVALID_STATE');
+  if (!w) throw AppError.notFound(text(m.api_withdrawal_not_found));
+  if (claimed.rowsAffected !== 1) throw AppError.conflict(text(m.api_withdrawal_not_under_review), 'INVALID_STATE');
   try {
     const c = x.report(await finishCancel(x.client, x.ledger, x.provider, w, now));
     return { withdrawal: c?.withdrawal ?? w, finished: true };

@@ -1,5 +1,7 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import type { Logger } from '../../lib/logger';
 import { walletId, type Ledger } from '../ledger/ledger.types';
 import { PaymentsError, type PaymentMethodId, type PaymentsProvider } from './payments.port';
@@ -60,7 +62,7 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
       if (lastRate && Date.now() - lastRate.at < RATE_MAX_AGE_MS) return lastRate.rate;
       // The operator's log says which provider and why (the reason names the call, never a key).
       o.logger.error('withdrawal refused: no Bitcoin rate', { provider: o.provider.name, ...errorFields(e) });
-      throw new AppError(503, 'Withdrawals are unavailable right now. Please try again in a few minutes.', 'PAYMENTS_UNAVAILABLE');
+      throw new AppError(503, text(m.api_withdrawals_unavailable), 'PAYMENTS_UNAVAILABLE');
     }
   }
   const submitOpts = () => ({ autoApproveCents: o.limits.autoApproveCents, retryMs: o.retryMs });
@@ -186,8 +188,8 @@ export function createWithdrawalService(o: WithdrawalServiceOptions) {
     /** Sandbox controls: the payout of the player's own withdrawal, once approved, completes or is cancelled. */
     async sandboxPayout(userId: string, id: string): Promise<string> {
       const w = await findWithdrawal(o.client, 'w.id = ? AND w.user_id = ?', [id, userId]);
-      if (!w?.payoutId) throw AppError.notFound('Withdrawal not found');
-      if (w.status === 'pending' && w.payoutState === 'AwaitingApproval') throw AppError.conflict('This withdrawal is waiting for approval.', 'INVALID_STATE');
+      if (!w?.payoutId) throw AppError.notFound(text(m.api_withdrawal_not_found));
+      if (w.status === 'pending' && w.payoutState === 'AwaitingApproval') throw AppError.conflict(text(m.api_withdrawal_awaiting_approval), 'INVALID_STATE');
       return w.payoutId;
     },
     /** Re-reads every open withdrawal: creates payouts BTCPay could not be asked for, and acts on payouts' states. */

@@ -7,37 +7,44 @@ import { notificationRow, type Notification } from '../wallet/notifications';
 import { PaymentsError, type Payout, type PaymentsProvider } from './payments.port';
 import { findWithdrawal, type WithdrawalRow } from './withdrawals';
 import { heldSql } from '../compliance/held';
+import { renderStored, stored, type StoredText } from '../notices/stored-text';
+import { reasonEnglish, reasonInput } from '../notices/reasons';
 
 /** What ending (or starting) a withdrawal changed, for the pushes and e-mail after commit. */
 export type WithdrawalChanges = { withdrawal: WithdrawalRow; ended: 'completed' | 'cancelled' | 'failed' | null; note: Notification | null; message: string | null };
 
 /** BTCPay's refusals, in words a player can act on. Their credits are back in the wallet in every case. */
 export function refusalMessage(code: string | undefined): string {
-  if (code === 'duplicate-destination') return 'This address already has a withdrawal in progress. Wait for it to finish, or use another address.';
-  if (code === 'overdraft') return 'Withdrawals cannot be paid right now. Please try again later.';
-  if (code === 'amount-too-low') return 'This amount is too small to send on the Bitcoin network.';
-  return 'The payment server refused this withdrawal.';
+  if (code === 'duplicate-destination') return reasonEnglish('api_reason_duplicate_destination');
+  if (code === 'overdraft') return reasonEnglish('api_reason_overdraft');
+  if (code === 'amount-too-low') return reasonEnglish('api_reason_amount_too_low');
+  return reasonEnglish('api_reason_payment_refused');
 }
 
-/** What the player is told when a withdrawal ends: where the money went, or where it is back. */
-export function endedText(w: WithdrawalRow, how: 'completed' | 'cancelled' | 'failed', reason: string | null): string {
-  const ended = how === 'cancelled' ? 'cancelled' : 'not sent';
+/** What the player is told when a withdrawal ends: where the money went, or where it is back (said in the reader's language). */
+export function endedWords(w: WithdrawalRow, how: 'completed' | 'cancelled' | 'failed', reason: string | null): StoredText {
+  const why = reason === null ? stored('api_reason_none') : reasonInput(reason);
   // A refund of held deposit money goes back to the held account, never to the wallet.
   if (w.refundOfHeld)
     return how === 'completed'
-      ? `The refund of ${formatCents(w.amountCents)} from your held deposit was sent.`
-      : `The refund of ${formatCents(w.amountCents)} from your held deposit was ${ended}: ${reason ?? 'no reason given'} The money is held again, not in your wallet. Contact support to have it released or refunded.`;
-  return how === 'completed'
-    ? `Your withdrawal of ${formatCents(w.amountCents)} was sent.${w.tipCents > 0 ? ` Your ${formatCents(w.tipCents)} tip was received; thank you.` : ''}`
-    : `Your withdrawal was ${ended}: ${reason ?? 'no reason given'} ${formatCents(w.amountCents + w.tipCents)} is back in your wallet.`;
+      ? stored('api_note_refund_sent', { amount: formatCents(w.amountCents) })
+      : stored(how === 'cancelled' ? 'api_note_refund_cancelled' : 'api_note_refund_not_sent', { amount: formatCents(w.amountCents), reason: why });
+  if (how === 'completed')
+    return w.tipCents > 0
+      ? stored('api_note_withdrawal_sent_tip', { amount: formatCents(w.amountCents), tip: formatCents(w.tipCents) })
+      : stored('api_note_withdrawal_sent', { amount: formatCents(w.amountCents) });
+  return stored(how === 'cancelled' ? 'api_note_withdrawal_cancelled' : 'api_note_withdrawal_not_sent', { reason: why, amount: formatCents(w.amountCents + w.tipCents) });
 }
+
+/** The same in English (the e-mail and the console). */
+export const endedText = (w: WithdrawalRow, how: 'completed' | 'cancelled' | 'failed', reason: string | null): string => renderStored(endedWords(w, how, reason), 'en');
 
 const isNotPending = (e: unknown) => e instanceof AppError && e.errorType === 'HOLD_NOT_PENDING';
 
 /** Ends a withdrawal once: post (completed) or void (cancelled, failed) its hold with the row updates in one transaction. */
 export async function endWithdrawal(client: Client, ledger: Ledger, w: WithdrawalRow, how: 'completed' | 'cancelled' | 'failed', reason: string | null, proof: Record<string, unknown> | null, now: number): Promise<WithdrawalChanges | null> {
-  const text = endedText(w, how, reason);
-  const { stmt, note } = notificationRow(w.userId, how === 'completed' ? 'WITHDRAWAL_SENT' : 'WITHDRAWAL_CANCELLED', text, now);
+  const { stmt, note } = notificationRow(w.userId, how === 'completed' ? 'WITHDRAWAL_SENT' : 'WITHDRAWAL_CANCELLED', endedWords(w, how, reason), now);
+  const text = note.content;
   const txid = typeof proof?.transactionId === 'string' ? proof.transactionId : typeof proof?.id === 'string' ? proof.id : null;
   const rows = (): InStatement[] => [
     // An ended withdrawal stays ended: of two runs ending it, the ledger lets one settle the hold (unique pending_id).
@@ -71,7 +78,7 @@ export async function settleTip(ledger: Ledger, w: WithdrawalRow) {
 export async function applyPayout(client: Client, ledger: Ledger, w: WithdrawalRow, p: Payout, now = Date.now()): Promise<WithdrawalChanges | null> {
   if (w.status !== 'pending' && w.status !== 'creating') return null;
   if (p.state === 'Completed') return endWithdrawal(client, ledger, w, 'completed', null, p.paymentProof, now);
-  if (p.state === 'Cancelled') return endWithdrawal(client, ledger, w, 'cancelled', 'The payout was cancelled.', null, now);
+  if (p.state === 'Cancelled') return endWithdrawal(client, ledger, w, 'cancelled', reasonEnglish('api_reason_payout_cancelled'), null, now);
   await client.execute({ sql: `UPDATE withdrawals SET payout_state = ?, updated_at = ? WHERE id = ?`, args: [p.state, now, w.id] });
   return null;
 }
@@ -117,7 +124,7 @@ export async function submitPayout(client: Client, ledger: Ledger, provider: Pay
   let payout: Payout | undefined;
   try {
     if (w.attempts > 0) payout = livePayout(await provider.findPayoutsByWithdrawalId(w.id));
-    if (!payout && late && w.attempts > 0) return endWithdrawal(client, ledger, w, 'failed', 'The payment server could not be reached in time.', null, now);
+    if (!payout && late && w.attempts > 0) return endWithdrawal(client, ledger, w, 'failed', reasonEnglish('api_reason_payment_unreachable'), null, now);
     payout ??= await provider.createPayout({
       withdrawalId: w.id, destination: w.destination, payoutMethodId: w.currency, amountBtc: w.btcAmount,
       approved: w.autoApproved ?? w.amountCents <= o.autoApproveCents,

@@ -5,6 +5,9 @@ import { walletId, systemId, type Ledger } from '../ledger/ledger.types';
 import { queueMailToPlayer } from '../mail/mail-queue';
 import { readableId } from '../wallet/readable-id';
 import { notificationRow, type Notification } from '../wallet/notifications';
+import { stored } from '../notices/stored-text';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { btcWithinCents } from './btc-amount';
 import type { PaymentMethodId, PaymentsProvider } from './payments.port';
 import type { Destination } from './withdraw-destination';
@@ -82,9 +85,9 @@ export async function limitError(client: Client, userId: string, amountCents: nu
   const open = Number(r.rows[0]?.open ?? 0);
   const day = Number(r.rows[0]?.day ?? 0);
   if (open >= limits.maxOpen || broken === 'WITHDRAWALS_OPEN_LIMIT')
-    return AppError.conflict(`You already have ${Math.max(open, limits.maxOpen)} withdrawals in progress. Please wait for one to finish.`, 'WITHDRAWALS_OPEN_LIMIT');
+    return AppError.conflict(text(m.api_withdrawals_open, { count: Math.max(open, limits.maxOpen) }), 'WITHDRAWALS_OPEN_LIMIT');
   if (day + amountCents > limits.dailyMaxCents || broken === 'WITHDRAWAL_DAILY_LIMIT')
-    return AppError.conflict(`Withdrawals are limited to ${formatCents(limits.dailyMaxCents)} a day. You can withdraw up to ${formatCents(Math.max(0, limits.dailyMaxCents - day))} now.`, 'WITHDRAWAL_DAILY_LIMIT');
+    return AppError.conflict(text(m.api_withdrawals_daily, { limit: formatCents(limits.dailyMaxCents), left: formatCents(Math.max(0, limits.dailyMaxCents - day)) }), 'WITHDRAWAL_DAILY_LIMIT');
   return null;
 }
 
@@ -102,14 +105,15 @@ export type NewWithdrawal = {
  */
 /** The refusal of a withdrawal (and its tip) that the wallet's available balance does not cover. */
 export const notCovered = (tipCents: number) =>
-  AppError.conflict(`Your wallet balance does not cover this withdrawal${tipCents > 0 ? ' and its tip' : ''}.`, 'INSUFFICIENT_FUNDS');
+  AppError.conflict(text(tipCents > 0 ? m.api_withdrawal_not_covered_tip : m.api_withdrawal_not_covered), 'INSUFFICIENT_FUNDS');
 
 export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWithdrawal): Promise<{ row: WithdrawalRow; replayed: boolean; note: Notification | null }> {
   const now = w.now ?? Date.now();
   // The player's notifications say at once that the money left the wallet, as they say when it is sent or comes back.
-  const tip = w.tipCents > 0 ? `, with a ${formatCents(w.tipCents)} tip` : '';
-  const requested = notificationRow(w.userId, 'WITHDRAWAL_REQUESTED',
-    `Your withdrawal of ${formatCents(w.amountCents)} was requested${tip}: ${formatCents(w.amountCents + w.tipCents)} left your wallet and is held until it is sent.`, now);
+  const total = formatCents(w.amountCents + w.tipCents);
+  const requested = notificationRow(w.userId, 'WITHDRAWAL_REQUESTED', w.tipCents > 0
+    ? stored('api_note_withdrawal_requested_tip', { amount: formatCents(w.amountCents), tip: formatCents(w.tipCents), total })
+    : stored('api_note_withdrawal_requested', { amount: formatCents(w.amountCents), total }), now);
   const early = await limitError(client, w.userId, w.amountCents, w.limits, now);
   if (early) throw early;
   const id = Bun.randomUUIDv7();
@@ -154,9 +158,9 @@ export async function recordWithdrawal(client: Client, ledger: Ledger, w: NewWit
     const broken = limitBroken(e);
     // The caller words it from the player's identity status (see withdrawal-service); this is the plain refusal.
     if (broken === 'IDENTITY_REQUIRED')
-      throw new AppError(403, 'Please verify your identity before you withdraw. It takes a few minutes on the Verify your identity page.', broken, undefined, undefined, w.cashOut?.link);
+      throw new AppError(403, text(m.api_identity_needed), broken, undefined, undefined, w.cashOut?.link);
     if (broken === 'TAX_DETAILS_REQUIRED')
-      throw new AppError(403, 'Withdrawals past the year\'s tax threshold need your tax details (SSN or ITIN) for the 1099 form. Add them on the Verify your identity page.', broken, undefined, undefined, w.cashOut?.link);
+      throw new AppError(403, text(m.api_tax_needed_plain), broken, undefined, undefined, w.cashOut?.link);
     if (broken) throw (await limitError(client, w.userId, w.amountCents, w.limits, now, broken))!;
     throw e;
   }

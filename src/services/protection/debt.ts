@@ -3,6 +3,8 @@ import { firstRowOf } from '../../../db/raw-reads';
 import { AppError } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { debtId } from '../ledger/ledger.types';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** What the player owes from a reversed deposit the wallet no longer held (the debt account below zero). */
 export async function owedCents(client: Client, userId: string): Promise<number> {
@@ -24,5 +26,5 @@ export async function assertNotInDebt(client: Client, userId: string): Promise<v
 /** assertNotInDebt on an amount already read. */
 export function refuseWhileOwing(owed: number): void {
   if (owed > 0)
-    throw new AppError(403, `You owe ${formatCents(owed)} from a Bitcoin deposit that was reversed. Withdrawals, transfers to games and sending credits are paused until your next deposit pays it back.`, 'ACCOUNT_IN_DEBT');
+    throw new AppError(403, text(m.api_in_debt, { amount: formatCents(owed) }), 'ACCOUNT_IN_DEBT');
 }

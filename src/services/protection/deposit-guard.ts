@@ -1,11 +1,13 @@
 import type { Client, InValue } from '@libsql/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
 import { formatCents } from '../../shared/money';
 import { readLimits } from './limits';
 import { periodWindow, type LimitPeriod } from './periods';
-import { assertMayPlay, formatWhen, readControls } from './restrictions';
+import { assertMayPlay, readControls, whenText } from './restrictions';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 
-const NAMES: Record<LimitPeriod, string> = { daily: 'daily', weekly: 'weekly', monthly: 'monthly' };
+const WORDS = { daily: m.api_deposit_limit_daily, weekly: m.api_deposit_limit_weekly, monthly: m.api_deposit_limit_monthly } as const;
 
 /**
  * What counts against a limit: every deposit request still open at its requested amount (or more if more came in),
@@ -42,8 +44,8 @@ export async function guardDeposit(client: Client, userId: string, amountCents: 
 // The refusal names the amount field, so the deposit form shows it next to the amount, not as a toast over it.
 function limitReached(period: LimitPeriod, limitCents: number, usedCents: number, resetsAt: number, timeZone: string): AppError {
   const left = Math.max(0, limitCents - usedCents);
-  const message = `This deposit would take you past your ${NAMES[period]} deposit limit of ${formatCents(limitCents)}. You can deposit ${formatCents(left)} more until it resets on ${formatWhen(resetsAt, timeZone)}.`;
-  return new AppError(403, message, 'DEPOSIT_LIMIT', [{ field: 'amount', message }]);
+  const message = text(WORDS[period], { limit: formatCents(limitCents), left: formatCents(left), resets: whenText(resetsAt, timeZone) });
+  return new AppError(403, message, 'DEPOSIT_LIMIT', [fieldText('amount', message)]);
 }
 
 /** The insert lost a race for the last of a limit: the same check again names the limit. */
@@ -54,6 +56,6 @@ export async function depositRaceLost(client: Client, userId: string, amountCent
     if (e instanceof AppError) return e;
     throw e;
   }
-  const message = 'This deposit would take you past your deposit limit.';
-  return new AppError(403, message, 'DEPOSIT_LIMIT', [{ field: 'amount', message }]);
+  const message = text(m.api_deposit_limit);
+  return new AppError(403, message, 'DEPOSIT_LIMIT', [fieldText('amount', message)]);
 }

@@ -1,5 +1,7 @@
 import type { Client } from '@libsql/client';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { recordSecurityEvent } from './security-events';
 
 export type DeviceSession = { id: string; device: string | null; ip: string | null; createdAt: number; lastSeenAt: number; current: boolean };
@@ -20,7 +22,7 @@ export async function listSessions(client: Client, userId: string, currentId: st
 /** Ends one of the player's own sessions; another player's id, or one already ended, is not found. */
 export async function endSession(client: Client, userId: string, sessionId: string, by: string, now = Date.now()): Promise<void> {
   const r = await client.execute({ sql: 'UPDATE sessions SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL', args: [now, sessionId, userId] });
-  if (r.rowsAffected === 0) throw AppError.notFound('Session not found.');
+  if (r.rowsAffected === 0) throw AppError.notFound(text(m.api_session_not_found));
   await recordSecurityEvent(client, userId, 'SESSION_ENDED', { sessionId: by }, now);
 }
 

@@ -2,6 +2,9 @@ import type { Client } from '@libsql/client';
 import { firstRowOf } from '../../../db/raw-reads';
 import { AppError } from '../../lib/app-error';
 import { LOOSEN_DELAY_MS, readLimits } from './limits';
+import { text, type Text } from '../../i18n/text';
+import { INTL_LOCALE, type Lang } from '../../i18n/lang';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export const COOL_OFF_PERIODS = { '24h': 24 * 3_600_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 } as const;
 export const SELF_EXCLUSION_PERIODS = ['6m', '1y', 'permanent'] as const;
@@ -40,12 +43,15 @@ export function controlsOf(row: readonly unknown[] | undefined, now: number): Co
   };
 }
 
-/** A date as the player reads it, in their zone: "Nov 24, 2026, 9:40 PM UTC". */
-export function formatWhen(at: number, timeZone: string): string {
-  return new Date(at).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }) + ` ${shortZone(at, timeZone)}`;
+/** A date as the player reads it, in their zone: "Nov 24, 2026, 9:40 PM UTC" ("24 nov 2026, 9:40 p.m. UTC"). */
+export function formatWhen(at: number, timeZone: string, lang: Lang = 'en'): string {
+  return new Date(at).toLocaleString(INTL_LOCALE[lang], { timeZone, dateStyle: 'medium', timeStyle: 'short' }) + ` ${shortZone(at, timeZone, lang)}`;
 }
-const shortZone = (at: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+const shortZone = (at: number, timeZone: string, lang: Lang) =>
+  new Intl.DateTimeFormat(INTL_LOCALE[lang], { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+
+/** The same date, said later in the reader's language. */
+export const whenText = (at: number, timeZone: string): Text => ({ render: (lang) => formatWhen(at, timeZone, lang) });
 
 /** The restriction running at `now`, if any; a self-exclusion wins over a cool-off. */
 export function activeRestriction(c: Controls, now: number): { kind: 'SELF_EXCLUDED' | 'COOL_OFF'; until: number | null } | null {
@@ -55,21 +61,21 @@ export function activeRestriction(c: Controls, now: number): { kind: 'SELF_EXCLU
   return null;
 }
 
-/** What a signed-in page says of a running restriction: a banner, and the reason beside each action it closes. */
-export type RestrictionNotice = { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string };
+/**
+ * What a signed-in page says of a running restriction: a banner, and the reason beside each action it closes, in
+ * English (`banner`, `reason`) and as Texts a page says in its own language (`bannerText`, `reasonText`).
+ */
+export type RestrictionNotice = { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string; bannerText: Text; reasonText: Text };
 
 export function restrictionNotice(c: Controls, now: number): RestrictionNotice | null {
   const r = activeRestriction(c, now);
   if (!r) return null;
-  const open = 'You can still sign in, see your history, redeem from games and withdraw.';
-  if (r.kind === 'COOL_OFF') {
-    const until = formatWhen(r.until!, c.timeZone);
-    return { kind: r.kind, banner: `You are on a cool-off break until ${until}. Deposits, transfers to games and sending credits are paused until then. ${open}`,
-      reason: `Paused during your cool-off break, until ${until}.` };
-  }
-  const end = r.until === null ? 'permanently' : `until ${formatWhen(r.until, c.timeZone)}`;
-  return { kind: r.kind, banner: `You are self-excluded ${end}. Deposits, transfers to games and sending credits are closed. ${open}`,
-    reason: `Closed while you are self-excluded (${end}).` };
+  const texts = r.kind === 'COOL_OFF'
+    ? { bannerText: text(m.api_cool_off_banner, { until: whenText(r.until!, c.timeZone) }), reasonText: text(m.api_cool_off_reason, { until: whenText(r.until!, c.timeZone) }) }
+    : r.until === null
+    ? { bannerText: text(m.api_excluded_banner_forever), reasonText: text(m.api_excluded_reason_forever) }
+    : { bannerText: text(m.api_excluded_banner_until, { until: whenText(r.until, c.timeZone) }), reasonText: text(m.api_excluded_reason_until, { until: whenText(r.until, c.timeZone) }) };
+  return { kind: r.kind, banner: texts.bannerText.render('en'), reason: texts.reasonText.render('en'), ...texts };
 }
 
 /**
@@ -84,10 +90,8 @@ export async function assertMayPlay(client: Client, userId: string, now = Date.n
 export function refuseWhileRestricted(c: Controls, now: number): void {
   const r = activeRestriction(c, now);
   if (!r) return;
-  if (r.kind === 'COOL_OFF')
-    throw new AppError(403, `You are on a cool-off break until ${formatWhen(r.until!, c.timeZone)}. Deposits, transfers to games and sending credits are paused until then.`, 'COOL_OFF');
-  const end = r.until === null ? 'permanently' : `until ${formatWhen(r.until, c.timeZone)}`;
-  throw new AppError(403, `You are self-excluded ${end}. Deposits, transfers to games and sending credits are closed; you can still withdraw your money.`, 'SELF_EXCLUDED');
+  if (r.kind === 'COOL_OFF') throw new AppError(403, text(m.api_cool_off, { until: whenText(r.until!, c.timeZone) }), 'COOL_OFF');
+  throw new AppError(403, r.until === null ? text(m.api_excluded_forever) : text(m.api_excluded_until, { until: whenText(r.until, c.timeZone) }), 'SELF_EXCLUDED');
 }
 
 /** Calendar months later in UTC (a 6-month exclusion from Aug 31 ends on the last day that month has). */

@@ -3,9 +3,10 @@
 // million rows a day); it names their amount and comes back unread. Resumable: a crash mid-way picks up where it
 // stopped, and a notice written twice is the same row.
 import type { Client } from '@libsql/client';
-import { snapshotTime } from '../../shared/solvency/check';
+import { moment, renderStored, stored } from '../notices/stored-text';
 
 export const NOTICE_TYPE = 'PROOF_OF_LIABILITIES';
+const NOTICE_KEY = 'api_note_solvency';
 const BATCH = 2000;
 
 export const checkLink = (snapshotId: string) => `/solvency?${new URLSearchParams({ snapshot: snapshotId })}`;
@@ -14,6 +15,7 @@ export const checkLink = (snapshotId: string) => `/solvency?${new URLSearchParam
 export async function sendNotices(client: Client, snapshot: { id: string; createdAt: number }, now: () => number = Date.now): Promise<number> {
   await client.execute({ sql: 'INSERT OR IGNORE INTO solvency_notices (snapshot_id) VALUES (?)', args: [snapshot.id] });
   let written = 0;
+  const at = moment(snapshot.createdAt, 'snapshot');
   for (;;) {
     const state = (await client.execute({ sql: 'SELECT through_user_id, finished_at FROM solvency_notices WHERE snapshot_id = ?', args: [snapshot.id] })).rows[0]!;
     if (state.finished_at !== null) return written;
@@ -29,12 +31,13 @@ export async function sendNotices(client: Client, snapshot: { id: string; create
     const upto = String(edge.upto);
     await client.batch([
       {
-        sql: `INSERT INTO notifications (id, user_id, type, content, link, created_at)
-              SELECT 'solvency:' || user_id, user_id, ?, 'Your balance of $' || printf('%,d.%02d', liability_cents / 100, liability_cents % 100)
-                || ' on ' || ? || ' is in the proof of liabilities we published. Check it yourself: the check runs in your browser.', ?, ?
+        // The words as a key and inputs (said in the reader's language), and in English: the amount is each player's own.
+        sql: `INSERT INTO notifications (id, user_id, type, content, message, link, created_at)
+              SELECT 'solvency:' || user_id, user_id, ?, replace(?, '{amount}', '$' || printf('%,d.%02d', liability_cents / 100, liability_cents % 100)),
+                json_object('k', ?, 'i', json_object('amount', '$' || printf('%,d.%02d', liability_cents / 100, liability_cents % 100), 'at', json(?))), ?, ?
               FROM solvency_inclusions WHERE snapshot_id = ? AND user_id > ? AND user_id <= ?
-              ON CONFLICT (id) DO UPDATE SET content = excluded.content, link = excluded.link, created_at = excluded.created_at, read_at = NULL`,
-        args: [NOTICE_TYPE, snapshotTime(new Date(snapshot.createdAt).toISOString()), checkLink(snapshot.id), now(), snapshot.id, from, upto],
+              ON CONFLICT (id) DO UPDATE SET content = excluded.content, message = excluded.message, link = excluded.link, created_at = excluded.created_at, read_at = NULL`,
+        args: [NOTICE_TYPE, renderStored(stored(NOTICE_KEY, { amount: '{amount}', at }), 'en'), NOTICE_KEY, JSON.stringify(at), checkLink(snapshot.id), now(), snapshot.id, from, upto],
       },
       // Only forward: a second writer that got here first leaves this one nothing to do.
       { sql: 'UPDATE solvency_notices SET through_user_id = ? WHERE snapshot_id = ? AND through_user_id = ?', args: [upto, snapshot.id, from] },

@@ -1,4 +1,6 @@
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m as say } from '../../i18n/paraglide/messages.js';
 import type { RedisWatch } from '../../lib/redis-watch';
 import type { SharedStore } from './store.port';
 
@@ -7,7 +9,7 @@ export const STORE_RETRY_AFTER_S = 30;
 
 /** The answer to a call that needs the shared store while Redis is away: 503, Retry-After, a plain message. */
 export const storeUnavailable = () =>
-  new AppError(503, 'This is briefly unavailable. Please try again in a minute.', 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': String(STORE_RETRY_AFTER_S) });
+  new AppError(503, text(say.api_briefly_unavailable), 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': String(STORE_RETRY_AFTER_S) });
 
 /**
  * The Redis store with its failures made honest: while Redis is away a call that needs it (sign-in's rate limits,

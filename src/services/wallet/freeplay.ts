@@ -1,15 +1,19 @@
 import type { Client } from '@libsql/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
 import { formatCents, type Cents } from '../../shared/money';
 import { systemId, walletId, type Ledger } from '../ledger/ledger.types';
 import { historyRow } from './history';
 import { notificationRow, type Notification } from './notifications';
+import { stored } from '../notices/stored-text';
+import { text, type Text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
-const invalid = (message: string, status = 400, errorType = 'FREEPLAY_INVALID') => new AppError(status, message, errorType, [{ field: 'code', message }]);
-const ALREADY = () => invalid('You have already redeemed this code.', 409, 'FREEPLAY_ALREADY_USED');
-const EXHAUSTED = () => invalid('This code has reached its redemption limit.', 409, 'FREEPLAY_EXHAUSTED');
+const invalid = (message: string | Text, status = 400, errorType = 'FREEPLAY_INVALID') =>
+  new AppError(status, message, errorType, [typeof message === 'string' ? { field: 'code', message } : fieldText('code', message)]);
+const ALREADY = () => invalid(text(m.api_freeplay_already), 409, 'FREEPLAY_ALREADY_USED');
+const EXHAUSTED = () => invalid(text(m.api_freeplay_exhausted), 409, 'FREEPLAY_EXHAUSTED');
 
 /**
  * Redeems a code into the player's wallet from the promotions account. The cap and the once-per-player rule
@@ -20,14 +24,14 @@ export async function redeemFreeplay(client: Client, ledger: Ledger, userId: str
   const r = await client.execute({ sql: 'SELECT id, amount_cents, expires_at, max_redemptions, redemptions, disabled_at FROM freeplay_codes WHERE code = ?', args: [code] });
   const row = r.rows[0];
   // A code an operator disabled reads as unknown to players.
-  if (!row || row.disabled_at != null) throw invalid('This code is not valid.', 404, 'FREEPLAY_UNKNOWN');
+  if (!row || row.disabled_at != null) throw invalid(text(m.api_freeplay_unknown), 404, 'FREEPLAY_UNKNOWN');
   const codeId = String(row.id);
   const amountCents = Number(row.amount_cents) as Cents;
-  if (Number(row.expires_at) <= now) throw invalid('This code has expired.', 410, 'FREEPLAY_EXPIRED');
+  if (Number(row.expires_at) <= now) throw invalid(text(m.api_freeplay_expired), 410, 'FREEPLAY_EXPIRED');
   const used = await client.execute({ sql: 'SELECT 1 FROM freeplay_redemptions WHERE code_id = ? AND user_id = ?', args: [codeId, userId] });
   if (used.rows.length) throw ALREADY();
   if (Number(row.redemptions) >= Number(row.max_redemptions)) throw EXHAUSTED();
-  const note = notificationRow(userId, 'FREEPLAY_REDEEMED', `Freeplay code ${code} added ${formatCents(amountCents)} to your wallet.`, now);
+  const note = notificationRow(userId, 'FREEPLAY_REDEEMED', stored('api_note_freeplay', { code, amount: formatCents(amountCents) }), now);
   try {
     const t = await ledger.transfer({
       debit: systemId('promotions'),

@@ -1,7 +1,7 @@
 import type { Client } from '@libsql/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
 import { assertMayPlay } from '../protection/restrictions';
-import { NO_RECEIVER } from './p2p';
+import { noReceiver, notToYourself } from './p2p';
 import { assertNotInDebt } from '../protection/debt';
 import { maskName } from '../../shared/ticker';
 
@@ -27,10 +27,10 @@ export async function findRecipient(client: Client, sender: { userId: string; em
   await assertMayPlay(client, sender.userId, now);
   await assertNotInDebt(client, sender.userId);
   const to = email.trim().toLowerCase();
-  if (to === sender.email.toLowerCase()) throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
+  if (to === sender.email.toLowerCase()) throw AppError.invalid([fieldText('email', notToYourself())]);
   const found = await client.execute({ sql: 'SELECT name, player_id, email_verified_at FROM users WHERE lower(email) = ?', args: [to] });
   const row = found.rows[0];
-  if (!row || row.email_verified_at == null) throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
+  if (!row || row.email_verified_at == null) throw new AppError(404, noReceiver(), 'RECEIVER_NOT_FOUND', [fieldText('email', noReceiver())]);
   return { name: maskedName(row.name), playerId: Number(row.player_id) };
 }
 

@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client';
 import { firstRowOf } from '../../../db/raw-reads';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
 import { formatCents, type Cents } from '../../shared/money';
 import { debtId, walletId } from '../ledger/ledger.types';
 import type { Ledger } from '../ledger/ledger.types';
@@ -11,6 +11,10 @@ import { CONTROLS_COLUMNS, controlsOf, refuseWhileRestricted } from '../protecti
 import { owedOf, refuseWhileOwing } from '../protection/debt';
 import { queueMailRow } from '../mail/mail-queue';
 import { savedLang } from '../mail/mail-lang';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
+import { stored, type StoredInput } from '../notices/stored-text';
+import type { Lang } from '../../i18n/lang';
 
 export type Sender = { userId: string; email: string };
 export type P2PResult = {
@@ -35,7 +39,8 @@ const CHECKS_SQL = `SELECT ${CONTROLS_COLUMNS}, (SELECT balance_cents FROM accou
   FROM (SELECT 1) LEFT JOIN users s ON s.id = ?1 LEFT JOIN play_controls pc ON pc.user_id = ?1 LEFT JOIN users r ON lower(r.email) = ?3`;
 
 // The same answer whether the address is unknown or unverified, so the form cannot probe for accounts.
-export const NO_RECEIVER = 'No verified player was found with this email.';
+export const noReceiver = () => text(m.api_p2p_no_receiver);
+export const notToYourself = () => text(m.api_p2p_not_yourself);
 
 /** Moves credits from one player's wallet to another's, with both history rows and notifications, atomically. */
 export async function sendCredits(
@@ -52,18 +57,19 @@ export async function sendCredits(
   refuseWhileRestricted(controlsOf(row.slice(0, 7), now), now);
   refuseWhileOwing(owedOf(row[7]));
   if (to === sender.email.toLowerCase())
-    throw AppError.invalid([{ field: 'email', message: 'You cannot send credits to yourself.' }]);
+    throw AppError.invalid([fieldText('email', notToYourself())]);
   const [senderName, senderPlayerId, receiverId, receiverEmail, receiverVerifiedAt, receiverName, receiverPlayerId, receiverLanguage] = row.slice(8);
   if (receiverId == null || receiverVerifiedAt == null)
-    throw new AppError(404, NO_RECEIVER, 'RECEIVER_NOT_FOUND', [{ field: 'email', message: NO_RECEIVER }]);
+    throw new AppError(404, noReceiver(), 'RECEIVER_NOT_FOUND', [fieldText('email', noReceiver())]);
   const receiver = { userId: String(receiverId), email: String(receiverEmail) };
   const from = labelOf(senderName, senderPlayerId);
+  const fromWords = labelInput(senderName, senderPlayerId);
   await stepUp?.();
   const shown = formatCents(amountCents);
   const senderUuid = readableId();
   const notes = notificationRows([
-    { userId: sender.userId, type: 'P2P_SENT', content: `You sent ${shown} to ${receiver.email}.` },
-    { userId: receiver.userId, type: 'P2P_RECEIVED', content: `You received ${shown} from ${from}.` },
+    { userId: sender.userId, type: 'P2P_SENT', message: stored('api_note_p2p_sent', { amount: shown, email: receiver.email }) },
+    { userId: receiver.userId, type: 'P2P_RECEIVED', message: stored('api_note_p2p_received', { amount: shown, from: fromWords }) },
   ], now);
   const transfer = await ledger.transfer({
     debit: walletId(sender.userId),
@@ -107,12 +113,25 @@ export async function senderLabel(client: Client, userId: string): Promise<strin
 }
 
 const shownName = (savedName: unknown) => (savedName == null ? '' : String(savedName).trim()) || null;
+/** The same label as kept words, said in the reader's language ("ID de jugador 12"). */
+function labelInput(savedName: unknown, playerId: unknown): StoredInput {
+  const name = savedName == null ? '' : String(savedName).trim();
+  const id = Number(playerId);
+  return name ? stored('api_player_named', { name, id }) : stored('api_player_id', { id });
+}
 
 function labelOf(savedName: unknown, playerId: unknown): string {
   const name = shownName(savedName);
   const id = `Player ID ${Number(playerId)}`;
   return name ? `${name} (${id})` : id;
 }
+
+/**
+ * Who a P2P row names, in the reader's language: a player is named as the site names them ("Nora (Player ID 12)",
+ * "Nora (ID de jugador 12)"); the words are kept in English on the row. A name has no digits, so nothing else matches.
+ */
+export const counterpartyIn = (c: string | null, lang: Lang): string | null =>
+  c === null || lang === 'en' ? c : c.replace(/Player ID (\d+)\)?$/, (all, id: string) => m.api_player_id({ id }, { locale: lang }) + (all.endsWith(')') ? ')' : ''));
 
 async function senderRowUuid(client: Client, userId: string, transferId: string): Promise<string> {
   const r = await client.execute({ sql: "SELECT uuid FROM transactions WHERE user_id = ? AND type = 'P2P' AND direction = 'out' AND transfer_id = ? LIMIT 1", args: [userId, transferId] });

@@ -1,5 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
+import { text } from '../../i18n/text';
+import { m } from '../../i18n/paraglide/messages.js';
 import { satsOf, satsWithinCents } from '../payments/btc-amount';
 import type { PaymentMethodId } from '../payments/payments.port';
 import type { WithdrawalReview } from './withdrawal-review';
@@ -51,8 +53,6 @@ export const destinationOf = (currency: string, typed: string) => {
  */
 export const reviewRef = (token: string) => `review:${createHash('sha256').update(token).digest('base64url')}`;
 
-export const REVIEW_AGAIN = 'Please check this withdrawal before you confirm it.';
-
 export type Confirming = { userId: string; currency: string; address: string; amountCents: number; tipCents: number };
 
 /**
@@ -62,13 +62,13 @@ export type Confirming = { userId: string; currency: string; address: string; am
 export function checkConfirmation(key: string, token: unknown, c: Confirming, now: number, rateNow: string): ReviewClaims {
   const claims = readReview(key, token);
   const same = claims && claims.u === c.userId && claims.c === c.currency && claims.d === destinationOf(c.currency, c.address) && claims.a === c.amountCents && claims.t === c.tipCents;
-  if (!claims || !same) throw new AppError(409, REVIEW_AGAIN, 'REVIEW_CHANGED');
-  if (now > claims.e) throw new AppError(409, 'This check is more than 10 minutes old. Here are the figures now: check them and confirm again.', 'REVIEW_EXPIRED');
+  if (!claims || !same) throw new AppError(409, text(m.api_review_again), 'REVIEW_CHANGED');
+  if (now > claims.e) throw new AppError(409, text(m.api_review_expired), 'REVIEW_EXPIRED');
   if (!claims.f) {
     const reviewed = satsOf(claims.b);
     const sats = satsWithinCents(claims.a, rateNow);
     if (sats * 100n < reviewed * BigInt(100 - RATE_TOLERANCE_PERCENT))
-      throw new AppError(409, 'The Bitcoin rate moved since you checked, and you would receive less. Here are the new figures: check them and confirm again.', 'RATE_MOVED');
+      throw new AppError(409, text(m.api_review_rate_moved), 'RATE_MOVED');
   }
   return claims;
 }

@@ -1,4 +1,5 @@
 import { amountTooLarge, readCents, type AmountProblem } from '../money';
+import { m } from '../../i18n/paraglide/messages.js';
 
 // How people type an amount of dollars: `5`, `5.00`, `$5`, `$5.00`, `1,000.50`. One reader for the plain form
 // posts and the islands, so both accept the same text and say the same thing when they refuse it.
@@ -8,6 +9,7 @@ export type AmountRead = { ok: true; dollars: number; text: string } | { ok: fal
 export const AMOUNT_SHAPE_MESSAGE = 'Enter an amount in dollars, like 5, 5.00, $5 or 1,000.50.';
 export const AMOUNT_DECIMALS_MESSAGE = 'Use at most two decimals (cents).';
 export const AMOUNT_POSITIVE_MESSAGE = 'Enter an amount greater than 0.';
+// (In the current language: m.fields_amount_shape, m.fields_amount_decimals, m.fields_amount_positive.)
 
 const TYPED = { maxCents: Number.MAX_SAFE_INTEGER, text: 'typed' } as const;
 
@@ -21,7 +23,7 @@ export function readAmount(typed: string): AmountRead {
   const [whole = '', decimals = ''] = typed.trim().replace(/^\$\s*/, '').replace(/,/g, '').split('.');
   const text = whole.replace(/^0+(?=\d)/, '') + (/[1-9]/.test(decimals) ? '.' + decimals.replace(/0+$/, '') : '');
   if (r.ok || r.problem === 'tooLarge') return { ok: true, dollars: Number(text), text };
-  return { ok: false, message: r.problem === 'decimals' ? AMOUNT_DECIMALS_MESSAGE : r.problem === 'notPositive' ? AMOUNT_POSITIVE_MESSAGE : AMOUNT_SHAPE_MESSAGE };
+  return { ok: false, message: r.problem === 'decimals' ? m.fields_amount_decimals() : r.problem === 'notPositive' ? m.fields_amount_positive() : m.fields_amount_shape() };
 }
 
 /** An edge's own words for a refused amount: spec §5 gives each form its "required" and "invalid" words. */
@@ -49,5 +51,5 @@ export function typedAmount(typed: unknown, words: { required: string; notPositi
   if (!text) return { ok: false, message: words.required };
   const r = readAmount(text);
   if (r.ok) return r;
-  return { ok: false, message: r.message === AMOUNT_POSITIVE_MESSAGE ? words.notPositive : r.message };
+  return { ok: false, message: r.message === m.fields_amount_positive() ? words.notPositive : r.message };
 }

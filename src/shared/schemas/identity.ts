@@ -1,4 +1,5 @@
 import type { FieldErrors } from './fields';
+import { m } from '../../i18n/paraglide/messages.js';
 
 // The identity form's rules, said the same by the form before it uploads anything and by the server after.
 
@@ -26,23 +27,29 @@ export type IdentityDetails = { legalName?: unknown; dateOfBirth?: unknown; addr
 export function checkIdentityDetails(input: IdentityDetails, now: number, known: { states: readonly string[]; idTypes: readonly string[] }): FieldErrors {
   const e: FieldErrors = {};
   const legalName = text(input.legalName).replace(/\s+/g, ' ');
-  if (legalName.length < 3 || legalName.length > 120 || !legalName.includes(' ')) e.legalName = 'Enter your full legal name as it is on your ID';
+  if (legalName.length < 3 || legalName.length > 120 || !legalName.includes(' ')) e.legalName = m.fields_legal_name();
   const age = ageOn(text(input.dateOfBirth), now);
-  if (age === null || age > 120) e.dateOfBirth = 'Enter your date of birth';
-  else if (age < MIN_AGE) e.dateOfBirth = `You must be ${MIN_AGE} or older to play and withdraw`;
+  if (age === null || age > 120) e.dateOfBirth = m.fields_birth_date();
+  else if (age < MIN_AGE) e.dateOfBirth = m.fields_too_young({ age: MIN_AGE });
   const line1 = text(input.addressLine1);
-  if (line1.length < 3 || line1.length > 200) e.addressLine1 = 'Enter your street address';
-  if (text(input.addressLine2).length > 200) e.addressLine2 = 'Address line 2 is too long';
+  if (line1.length < 3 || line1.length > 200) e.addressLine1 = m.fields_street();
+  if (text(input.addressLine2).length > 200) e.addressLine2 = m.fields_address_line2_long();
   const city = text(input.city);
-  if (city.length < 2 || city.length > 100) e.city = 'Enter your city';
-  if (!known.states.includes(text(input.state).toUpperCase())) e.state = 'Choose your US state';
-  if (!/^\d{5}(-\d{4})?$/.test(text(input.postalCode))) e.postalCode = 'Enter a 5-digit ZIP code';
-  if (!known.idTypes.includes(text(input.idType))) e.idType = 'Choose the type of your ID';
+  if (city.length < 2 || city.length > 100) e.city = m.fields_city();
+  if (!known.states.includes(text(input.state).toUpperCase())) e.state = m.fields_us_state();
+  if (!/^\d{5}(-\d{4})?$/.test(text(input.postalCode))) e.postalCode = m.fields_zip();
+  if (!known.idTypes.includes(text(input.idType))) e.idType = m.fields_id_type();
   return e;
 }
 
+// Each message is said in the page's language in an island and the request's in the API (src/i18n); the English
+// constants stay for the code and tests that name them.
 export const FILE_TOO_LARGE = 'This file is larger than 10 MB. Upload a smaller photo or scan.';
 export const NOT_A_DOCUMENT = 'Upload a JPEG, PNG or PDF file.';
 /** The selfie is a photo: a scan format is refused for it (the operator compares a face). */
 export const NOT_A_PHOTO = 'Upload a photo of yourself: a JPEG or PNG file.';
-export const fileMissing = (part: string) => (part === 'selfie' ? 'Add a photo of yourself' : `Add a photo of the ${part} of your ID`);
+export const fileMissing = (part: string): string => (part === 'selfie' ? m.fields_selfie_missing() : part === 'back' ? m.fields_id_back_missing() : m.fields_id_front_missing());
+/** The file messages in the current language (the constants above are their English). */
+export const fileTooLarge = (): string => m.fields_file_too_large();
+export const notADocument = (): string => m.fields_not_a_document();
+export const notAPhoto = (): string => m.fields_not_a_photo();

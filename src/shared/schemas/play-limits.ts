@@ -1,6 +1,7 @@
 // Responsible-gaming field rules, shared by the API, the page's form posts and any island.
 import { readCents } from '../money';
 import { str, type FieldErrors } from './fields';
+import { m } from '../../i18n/paraglide/messages.js';
 
 export const LIMIT_FIELDS = ['daily', 'weekly', 'monthly'] as const;
 export const LIMIT_LABELS = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' } as const;
@@ -18,7 +19,8 @@ export const SELF_EXCLUSION_CHOICES = [
   { value: 'permanent', label: 'Permanently' },
 ] as const;
 
-const limitMessage = (f: (typeof LIMIT_FIELDS)[number]) => `${LIMIT_LABELS[f]} limit must be an amount above $0 with at most two decimals, up to $1,000,000, or empty for no limit`;
+const LIMIT_MESSAGES = { daily: m.fields_limit_daily, weekly: m.fields_limit_weekly, monthly: m.fields_limit_monthly } as const;
+const limitMessage = (f: (typeof LIMIT_FIELDS)[number]) => LIMIT_MESSAGES[f]();
 
 /** `{daily?, weekly?, monthly?}`: each absent (unchanged), null (no limit) or dollars; `timeZone` an IANA zone name. */
 export function checkLimits(b: Record<string, unknown>, isTimeZone: (tz: string) => boolean): FieldErrors {
@@ -28,18 +30,18 @@ export function checkLimits(b: Record<string, unknown>, isTimeZone: (tz: string)
     // JSON numbers only, by the shared rule; every refusal names the whole rule.
     if (!readCents(b[f], { maxCents: LIMIT_MAX_DOLLARS * 100 }).ok) errors[f] = limitMessage(f);
   }
-  if ('timeZone' in b && (typeof b.timeZone !== 'string' || b.timeZone.length > 64 || !isTimeZone(b.timeZone))) errors.timeZone = 'Choose a valid time zone';
-  if (!LIMIT_FIELDS.some((f) => f in b) && !('timeZone' in b)) errors.daily = 'Set at least one limit';
+  if ('timeZone' in b && (typeof b.timeZone !== 'string' || b.timeZone.length > 64 || !isTimeZone(b.timeZone))) errors.timeZone = m.fields_time_zone();
+  if (!LIMIT_FIELDS.some((f) => f in b) && !('timeZone' in b)) errors.daily = m.fields_limit_one();
   return errors;
 }
 
 export function checkCoolOff(b: Record<string, unknown>): FieldErrors {
-  return COOL_OFF_CHOICES.some((c) => c.value === b.period) ? {} : { period: 'Choose a cool-off period: 24h, 7d or 30d' };
+  return COOL_OFF_CHOICES.some((c) => c.value === b.period) ? {} : { period: m.fields_cool_off_period() };
 }
 
 export function checkSelfExclude(b: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = {};
-  if (!SELF_EXCLUSION_CHOICES.some((c) => c.value === b.period)) errors.period = 'Choose a self-exclusion period: 6m, 1y or permanent';
-  if (!str(b.password)) errors.password = 'Password is required';
+  if (!SELF_EXCLUSION_CHOICES.some((c) => c.value === b.period)) errors.period = m.fields_self_exclusion_period();
+  if (!str(b.password)) errors.password = m.fields_password_required();
   return errors;
 }

@@ -1,4 +1,6 @@
-// Two-step verification: the words and field rules the API, the plain forms and the islands share.
+// Two-step verification: the words and field rules the API, the plain forms and the islands share. The checks speak
+// the current language (src/i18n); the English constants stay for the code and tests that name them.
+import { m } from '../../i18n/paraglide/messages.js';
 
 export const TOTP_REQUIRED = 'TOTP_REQUIRED';
 export const TOTP_INVALID = 'TOTP_INVALID';
@@ -26,13 +28,13 @@ export const formatRecoveryCode = (raw: string) => `${raw.slice(0, 5)}-${raw.sli
 /** The set-up confirmation code: six digits, checked before the call so the box says what is wrong. */
 export function checkSetupCode(v: { code?: unknown }): Record<string, string> {
   const code = normalizeCode(v.code);
-  if (!code) return { code: SETUP_CODE_REQUIRED };
-  return isTotpCode(code) ? {} : { code: SETUP_CODE_REQUIRED };
+  if (!code) return { code: m.fields_setup_code_required() };
+  return isTotpCode(code) ? {} : { code: m.fields_setup_code_required() };
 }
 
 /** The code box of a protected form: empty is the same message the API gives. */
 export function checkTotp(v: { totp?: unknown }): Record<string, string> {
-  return normalizeCode(v.totp) ? {} : { totp: TOTP_REQUIRED_MESSAGE };
+  return normalizeCode(v.totp) ? {} : { totp: m.fields_totp_required() };
 }
 
 /** A form's own checks, plus the code box when two-step verification is on. */

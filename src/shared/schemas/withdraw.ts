@@ -2,6 +2,7 @@ import { str, type FieldErrors } from './fields';
 import { typedAmount } from './amount-input';
 import { readCents } from '../money';
 import type { AmountOpts } from './wallet';
+import { m } from '../../i18n/paraglide/messages.js';
 
 /** spec §2/§9: the withdraw currencies, the default first, each with its minimum in dollars. */
 export const WITHDRAW_CURRENCIES = [
@@ -28,21 +29,21 @@ export function checkWithdraw(input: { currency?: unknown; wallet_address?: unkn
   const text = opts.numbersOnly ? undefined : 'plain';
   const e: FieldErrors = {};
   const currency = WITHDRAW_CURRENCIES.find((c) => c.id === input.currency);
-  if (!currency) e.currency = 'Currency is required';
-  if (!str(input.wallet_address).trim()) e.wallet_address = 'Wallet address is required';
+  if (!currency) e.currency = m.fields_currency_required();
+  if (!str(input.wallet_address).trim()) e.wallet_address = m.fields_wallet_address_required();
   const amount = readCents(input.amount, { maxCents: ANY_SIZE, text });
-  if (!amount.ok && amount.problem === 'required') e.amount = 'Amount is required';
-  else if (!amount.ok && amount.problem !== 'tooLarge') e.amount = 'Enter a valid amount';
-  else if (amount.ok && currency && amount.cents < currency.minDollars * 100) e.amount = currency.minMessage;
+  if (!amount.ok && amount.problem === 'required') e.amount = m.fields_amount_required();
+  else if (!amount.ok && amount.problem !== 'tooLarge') e.amount = m.fields_amount_invalid();
+  else if (amount.ok && currency && amount.cents < currency.minDollars * 100) e.amount = currency.id === 'BTC-LN' ? m.fields_min_lightning() : m.fields_min_chain();
   // Optional: absent or an empty box is no tip.
   const tip = readCents(input.tip, { maxCents: ANY_SIZE, text, zero: true, whole: true });
-  if (!tip.ok && tip.problem !== 'required' && tip.problem !== 'tooLarge') e.tip = TIP_WHOLE;
+  if (!tip.ok && tip.problem !== 'required' && tip.problem !== 'tooLarge') e.tip = m.fields_tip_whole();
   return e;
 }
 
 /** The withdraw form as typed: the amount read the way people write it, then the same rules as the API's. */
 export function checkWithdrawTyped(input: { currency?: unknown; wallet_address?: unknown; amount?: unknown; tip?: unknown }): FieldErrors {
-  const r = typedAmount(input.amount, { required: 'Amount is required', notPositive: 'Enter a valid amount' });
+  const r = typedAmount(input.amount, { required: m.fields_amount_required(), notPositive: m.fields_amount_invalid() });
   const e = checkWithdraw({ ...input, amount: r.ok ? r.text : '1' });
   if (!r.ok) e.amount = r.message;
   return e;

@@ -4,6 +4,12 @@
 import { formatCents } from '../money';
 import { buildRoot, DIGEST_BYTES, jsHashes, leafMessage, MAX_LEAVES, MIN_LEAVES, subNonceOf, toHex, type Row, type SolvencyHashes } from './scheme';
 import type { Snapshot } from './snapshot-reader';
+import { getLocale } from '../../i18n/paraglide/runtime.js';
+import { m } from '../../i18n/paraglide/messages.js';
+import type { Lang } from '../../i18n/lang';
+
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_ES = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
 
 export type CheckStep = 'download' | 'format' | 'nonce' | 'leaves' | 'tree';
 export type FoundLeaf = { position: number; index: number; value: number };
@@ -56,22 +62,23 @@ function sameDigest(a: Uint8Array, b: Uint8Array, off: number): boolean {
 
 /** Where the leaves found fall short of 0 … k−1 with 2 ≤ k ≤ 8, each once; null when they are whole. */
 export function leavesProblem(found: FoundLeaf[]): string | null {
-  if (found.length === 0) return "No leaf of this snapshot was made with this nonce: either the nonce is not yours or your balance is not in the snapshot.";
+  // In the current language: the page's in the browser, English on the command line.
+  if (found.length === 0) return m.api_check_no_leaf();
   const byIndex = new Map<number, number>();
   for (const f of found) byIndex.set(f.index, (byIndex.get(f.index) ?? 0) + 1);
   const twice = [...byIndex].filter(([, n]) => n > 1).map(([i]) => i);
-  if (twice.length) return `Your leaf ${twice[0]} appears more than once in the bottom row.`;
+  if (twice.length) return m.api_check_leaf_twice({ leaf: twice[0]! });
   const k = Math.max(...byIndex.keys()) + 1;
   const missing = Array.from({ length: k }, (_, i) => i).filter((i) => !byIndex.has(i));
-  if (missing.length) return `Your leaf ${missing[0]} is missing: only leaves ${[...byIndex.keys()].sort((a, b) => a - b).join(', ')} were found.`;
-  if (k < MIN_LEAVES) return `Only ${k} leaf of yours was found; every player has at least ${MIN_LEAVES}.`;
+  if (missing.length) return m.api_check_leaf_missing({ leaf: missing[0]!, found: [...byIndex.keys()].sort((a, b) => a - b).join(', ') });
+  if (k < MIN_LEAVES) return m.api_check_too_few({ count: k, min: MIN_LEAVES });
   return null;
 }
 
 /** "28 Nov 2026, 00:00 UTC": the same on the server and in every browser. */
-export function snapshotTime(iso: string): string {
+export function snapshotTime(iso: string, lang: Lang = getLocale() as Lang): string {
   const d = new Date(iso);
-  const month = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()];
+  const month = (lang === 'es' ? MONTHS_ES : MONTHS_EN)[d.getUTCMonth()];
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
 }
@@ -82,8 +89,8 @@ export function snapshotTime(iso: string): string {
  */
 export async function checkSnapshot(snapshot: Snapshot, accountNonce: Uint8Array, o: CheckOptions = {}): Promise<CheckResult> {
   const hashes = o.hashes ?? jsHashes;
-  if (accountNonce.length !== DIGEST_BYTES) return { ok: false, step: 'nonce', message: 'An account nonce is 64 characters, 0–9 and a–f.' };
-  if (snapshot.row.count === 0) return { ok: false, step: 'format', message: 'The snapshot has no leaves.' };
+  if (accountNonce.length !== DIGEST_BYTES) return { ok: false, step: 'nonce', message: m.api_check_nonce() };
+  if (snapshot.row.count === 0) return { ok: false, step: 'format', message: m.api_check_no_leaves() };
   o.onStep?.('leaves');
   const subNonce = subNonceOf(hashes, accountNonce, snapshot.id);
   const found = await findLeaves(snapshot.row, subNonce, o);
@@ -99,14 +106,14 @@ export async function checkSnapshot(snapshot: Snapshot, accountNonce: Uint8Array
   try {
     root = await buildRoot(snapshot.row, hashes, o.pause);
   } catch (e) {
-    return { ok: false, step: 'tree', message: `The tree cannot be rebuilt: ${(e as Error).message}.` };
+    return { ok: false, step: 'tree', message: m.api_check_tree({ problem: (e as Error).message }) };
   }
   const digest = toHex(root.digest);
-  if (digest !== snapshot.root.digest) return { ok: false, step: 'tree', message: `The leaves do not rebuild the published root: they give ${digest}, the file says ${snapshot.root.digest}.` };
-  if (root.value !== snapshot.root.value) return { ok: false, step: 'tree', message: `The leaves add up to ${formatCents(root.value)}, but the published total is ${formatCents(snapshot.root.value)}.` };
+  if (digest !== snapshot.root.digest) return { ok: false, step: 'tree', message: m.api_check_root({ digest, published: snapshot.root.digest }) };
+  if (root.value !== snapshot.root.value) return { ok: false, step: 'tree', message: m.api_check_total({ sum: formatCents(root.value), published: formatCents(snapshot.root.value) }) };
   const liabilityCents = found.reduce((s, f) => s + f.value, 0);
   return {
     ok: true, id: snapshot.id, createdAt: snapshot.createdAt, liabilityCents, totalCents: root.value, leaves: found, rootDigest: digest,
-    message: `Your ${formatCents(liabilityCents)} on ${snapshotTime(snapshot.createdAt)} is included in the total of ${formatCents(root.value)}.`,
+    message: m.api_check_included({ amount: formatCents(liabilityCents), at: snapshotTime(snapshot.createdAt), total: formatCents(root.value) }),
   };
 }

@@ -2,6 +2,7 @@
 // /solvency page uses to confirm the leaves its quicker plain-JavaScript search found. Web Crypto exists only on
 // secure origins (https, or this machine); elsewhere the page says so and relies on the search alone.
 import { leafMessage, subNonceMessage, toHex } from './scheme';
+import { m } from '../../i18n/paraglide/messages.js';
 
 type FoundLeafLike = { index: number; value: number; digest: Uint8Array };
 
@@ -24,10 +25,10 @@ export const leafDigestByWebCrypto = (subNonce: Uint8Array, value: number, i: nu
  */
 export async function confirmByWebCrypto(accountNonce: Uint8Array, id: string, subNonce: Uint8Array, leaves: FoundLeafLike[]): Promise<string | null> {
   const again = await subNonceByWebCrypto(accountNonce, id);
-  if (toHex(again) !== toHex(subNonce)) return 'Web Crypto computes a different sub-nonce: this browser\'s check cannot be trusted.';
+  if (toHex(again) !== toHex(subNonce)) return m.api_check_webcrypto_nonce();
   for (const l of leaves) {
     const d = await leafDigestByWebCrypto(subNonce, l.value, l.index);
-    if (toHex(d) !== toHex(l.digest)) return `Web Crypto does not confirm your leaf ${l.index}.`;
+    if (toHex(d) !== toHex(l.digest)) return m.api_check_webcrypto_leaf({ leaf: l.index });
   }
   return null;
 }
