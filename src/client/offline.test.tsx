@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { useDom } from '../../tests/helpers/dom';
 import { OfflinePage } from '../pwa/offline-page';
 import { forgetBalance, LAST_SEEN_KEY, rememberBalance } from './live/last-seen';
-import { showLastSeen } from './offline';
+import { retryWhenBack, showLastSeen } from './offline';
 
 useDom('http://localhost:3000/home');
 
@@ -48,5 +48,49 @@ describe('the offline page', () => {
     expect(showLastSeen()).toBe(false);
     forgetBalance();
     expect(showLastSeen()).toBe(false);
+  });
+});
+
+describe('back online', () => {
+  /** A window whose connection and site answers the test sets, counting reloads. */
+  function fakeWindow(answers: boolean[]) {
+    const listeners: Record<string, () => void> = {};
+    const w = {
+      reloads: 0,
+      asked: 0,
+      navigator: { onLine: false },
+      location: { reload: () => void w.reloads++ },
+      fetch: async () => {
+        w.asked++;
+        if (!(answers.shift() ?? true)) throw new TypeError('Failed to fetch');
+        return new Response('ok');
+      },
+      addEventListener: (type: string, f: () => void) => void (listeners[type] = f),
+      fire: (type: string) => listeners[type]?.(),
+    };
+    return w;
+  }
+
+  test('the page asked for comes back once the site answers, even when the first try after the connection returns fails', async () => {
+    const w = fakeWindow([false, true]);
+    retryWhenBack(w as unknown as Window, 20);
+    await Bun.sleep(50);
+    // Offline: the site is not asked and nothing reloads.
+    expect([w.asked, w.reloads]).toEqual([0, 0]);
+    w.navigator.onLine = true;
+    w.fire('online');
+    await Bun.sleep(10);
+    // The network was not there yet: still this page, and asked again a little later.
+    expect([w.asked, w.reloads]).toEqual([1, 0]);
+    await Bun.sleep(60);
+    expect(w.reloads).toBe(1);
+  });
+
+  test('a page shown because the site was slow (no offline event at all) comes back by itself once the site answers', async () => {
+    const w = fakeWindow([false, false, true]);
+    w.navigator.onLine = true;
+    retryWhenBack(w as unknown as Window, 10);
+    await Bun.sleep(80);
+    expect(w.reloads).toBe(1);
   });
 });

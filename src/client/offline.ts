@@ -48,6 +48,25 @@ if (typeof document !== 'undefined' && document.querySelector('[data-last-seen]'
   const lang = offlineLang();
   showLang(document, lang);
   showLastSeen(document, sessionStorage, new Date(), lang);
-  // Back online: the page the player asked for, at the same address.
-  addEventListener('online', () => location.reload(), { once: true });
+  retryWhenBack();
+}
+
+/**
+ * Back online: the page the player asked for, at the same address, once the site answers again. The connection can
+ * come back a moment before the network does (a reload then would only show this page again, and `online` fires
+ * once), and a page shown because the site was too slow hears no `online` at all: so the site is asked, and asked
+ * again a little later, until it answers.
+ */
+export function retryWhenBack(win: Window = window, every = 3000): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ask = async () => {
+    clearTimeout(timer);
+    if (win.navigator.onLine !== false) {
+      const up = await win.fetch('/healthz', { cache: 'no-store' }).then((r) => r.ok, () => false);
+      if (up) return win.location.reload();
+    }
+    timer = setTimeout(ask, every);
+  };
+  win.addEventListener('online', () => void ask());
+  timer = setTimeout(ask, every);
 }
