@@ -89,6 +89,8 @@ describe('accounts journey in chromium (phone)', () => {
     await page.waitForURL(ORIGIN + '/profile-setting');
     await page.getByLabel('Name').fill('Journey Player');
     await page.getByLabel('Phone Number').fill('5551234567');
+    // The island's React came with the first keystroke; its answer is a toast (before it, the form posts plainly).
+    await islandHydrated(page, 'AccountInfoForm');
     await page.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'Profile Updated Successfully');
     await page.reload();
@@ -98,6 +100,7 @@ describe('accounts journey in chromium (phone)', () => {
     await page.getByLabel('Current Password', { exact: true }).fill('Journey123');
     await page.getByLabel('New Password', { exact: true }).fill('Journey456!');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Journey456!');
+    await islandHydrated(page, 'ChangePasswordForm');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await toast(page, 'Password Changed Successfully');
     expect(await page.getByLabel('Current Password', { exact: true }).inputValue()).toBe('');
