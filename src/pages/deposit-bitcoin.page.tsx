@@ -48,8 +48,14 @@ async function load(ctx: PageContext): Promise<Loaded> {
   // wallet fills it in; Copy still copies the bare destination.
   const addresses: DepositAddress[] = await Promise.all(found.map(async (a) => ({ ...a, qrSvg: await qrSvg(walletUri(a.method, a.address, a.amountBtc)) })));
   const arrived = arrivedState({ ...summary, heldCents: dollarsToCents(deposit.held) ?? 0 });
-  return { kind: 'deposit', island: { addresses, deposit: summary, renderedAtMs: now }, arrived };
+  return { kind: 'deposit', island: { addresses, deposit: summary, renderedAtMs: now, ...(noRealDeposits(ctx) && { demo: true }) }, arrived };
 }
+
+/**
+ * Deposits here are a sandbox's that nobody may pay for real: production's payments demo, and the sandbox on mainnet
+ * outside production, whose addresses are real ones nobody holds the keys to. The page says so, and so do its QR codes.
+ */
+const noRealDeposits = (ctx: PageContext) => !!(ctx.site.paymentsDemo || ctx.site.sandboxMainnet);
 
 function HelpTip() {
   return (
@@ -125,7 +131,7 @@ export default definePage({
             </h1>
             <HelpTip />
           </div>
-          {ctx.site.paymentsDemo && (
+          {noRealDeposits(ctx) && (
             <p className="alert alert-error deposit-demo" role="note">
               <Rich text={m.pages_deposit_demo()} />
             </p>
