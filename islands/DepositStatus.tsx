@@ -31,6 +31,8 @@ export type DepositStatusProps = {
   deposit: DepositSummary;
   /** The server's clock when it rendered the page: the first render works the state out from it, as the server did. */
   renderedAtMs: number;
+  /** Nobody may pay these for real (a payments demo, the sandbox on mainnet): each QR code says so. */
+  demo?: boolean;
 };
 
 // While no socket can be held, the deposit is read this often so a paid deposit never shows as waiting.
@@ -99,7 +101,7 @@ export const deadlineText = (ms: number, lang: Lang = getLocale() as Lang) =>
  * spec §2 Bitcoin deposit, told by what happened to the money: while it is due, the tabs, QR codes, countdown and
  * destinations; once paid, partly paid, seen or expired, that news at the top in place of anything to pay.
  */
-export default function DepositStatus({ addresses, deposit, renderedAtMs }: DepositStatusProps) {
+export default function DepositStatus({ addresses, deposit, renderedAtMs, demo = false }: DepositStatusProps) {
   const expiresAtMs = msOf(deposit.expiresAt);
   const [live, reread] = useDepositState(deposit, addresses.find((a) => a.method === 'lightning')?.address ?? null);
   const [now, setNow] = useState(renderedAtMs);
@@ -144,7 +146,7 @@ export default function DepositStatus({ addresses, deposit, renderedAtMs }: Depo
       <div className="deposit-state" role="status" ref={news} tabIndex={-1}>
         <DepositNews phase={phase} figures={figures} canPay={canPay} />
       </div>
-      {canPay && <PayArea addresses={addresses} left={expiresAtMs === null ? null : left} deadline={expiresAtMs} />}
+      {canPay && <PayArea addresses={addresses} left={expiresAtMs === null ? null : left} deadline={expiresAtMs} demo={demo} />}
       <p className="sr-only" aria-live="polite">
         {canPay ? said : ''}
       </p>
@@ -205,7 +207,7 @@ const NewDepositButton = () => (
 );
 
 /** The tabs, countdown and destinations: only while the invoice can still be paid. */
-function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; left: number | null; deadline: number | null }) {
+function PayArea({ addresses, left, deadline, demo }: { addresses: DepositAddress[]; left: number | null; deadline: number | null; demo: boolean }) {
   const tabs = useRef<Partial<Record<DepositMethod, HTMLButtonElement | null>>>({});
   const [selected, setSelected] = useState<DepositMethod>(addresses[0]?.method ?? 'lightning');
 
@@ -250,7 +252,7 @@ function PayArea({ addresses, left, deadline }: { addresses: DepositAddress[]; l
       </div>
       {addresses.map((a) => (
         <div key={a.method} id={panelId(a.method)} role="tabpanel" aria-labelledby={tabId(a.method)} className="deposit-panel" hidden={a.method !== selected}>
-          <AddressPanel entry={a} />
+          <AddressPanel entry={a} demo={demo} />
         </div>
       ))}
     </>

@@ -7,7 +7,7 @@ import { createPlayer, type TestPlayer } from '../tests/helpers/players';
 import { checkSnapshot } from '../src/shared/solvency/check';
 import { readNonce } from '../src/shared/solvency/scheme';
 import { readSnapshot } from '../src/shared/solvency/snapshot-reader';
-import SolvencyCheck, { type SnapshotChoice } from './SolvencyCheck';
+import SolvencyCheck, { optionText, type SnapshotChoice } from './SolvencyCheck';
 
 const { render, screen, fireEvent, cleanup } = await islandDom('http://localhost:3000/solvency');
 let app: TestApp;
@@ -81,11 +81,27 @@ describe('SolvencyCheck', () => {
     expect(alert.textContent).toContain('The check failed at step “reading the snapshot file”.');
   });
 
-  test('before its script runs the button waits and says why; the snapshots and the nonce are already there', () => {
+  test('before its script runs the button is ready for a first tap; only a browser without script is told the check needs it', () => {
     const html = renderToString(<SolvencyCheck snapshots={[choice]} selected={choice.id} nonce={nonce} />);
-    expect(html).toContain('disabled=""');
-    expect(html).toContain('needs JavaScript');
+    // A tap before React arrives is held by the page's boot script and given to the island (islands/_client/wake.ts).
+    expect(html).toMatch(/<form[^>]* data-wait-for-island=""/);
+    expect(html).not.toContain('disabled=""');
+    expect(html).toMatch(/<noscript><p class="field-hint">The check runs in your browser and needs JavaScript\./);
     expect(html).toContain(`value="${nonce}"`);
     expect(html).toContain(`total $`);
+  });
+
+  test('two snapshots taken in the same minute are told apart by their files; others by their time alone', () => {
+    const at = (iso: string, id: string, totalCents = 5_00): SnapshotChoice => ({ id, createdAt: iso, url: `/solvency/${id}.json`, totalCents });
+    const list = [at('2026-11-28T10:15:42.000Z', '2026-11-28T10-15Z-2'), at('2026-11-28T10:15:03.000Z', '2026-11-28T10-15Z'), at('2026-11-27T10:15:03.000Z', '2026-11-27T10-15Z')];
+    expect(list.map((s) => optionText(s, list))).toEqual([
+      '28 Nov 2026, 10:15 UTC: total $5.00 (2026-11-28T10-15Z-2.json)',
+      '28 Nov 2026, 10:15 UTC: total $5.00 (2026-11-28T10-15Z.json)',
+      '27 Nov 2026, 10:15 UTC: total $5.00',
+    ]);
+    cleanup();
+    render(<SolvencyCheck snapshots={list} selected={null} nonce={null} />);
+    const options = [...document.querySelectorAll('option')].map((o) => o.textContent);
+    expect(new Set(options).size).toBe(3);
   });
 });

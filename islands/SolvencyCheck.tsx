@@ -1,5 +1,5 @@
 import { m } from '../src/i18n/paraglide/messages.js';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatNumber } from '../src/i18n/format';
 import { Rich } from '../src/i18n/rich';
 import { formatCents } from '../src/shared/money';
@@ -7,7 +7,7 @@ import { checkSnapshot, type CheckResult, type CheckStep } from '../src/shared/s
 import { readNonce } from '../src/shared/solvency/scheme';
 import { createSnapshotReader, SnapshotFormatError, type Snapshot } from '../src/shared/solvency/snapshot-reader';
 import { confirmByWebCrypto, webCryptoAvailable } from '../src/shared/solvency/web-crypto';
-import { useHydrated } from './_client/use-hydrated';
+import { WAIT_FOR_ISLAND } from './_client/island-events';
 
 export type SnapshotChoice = { id: string; createdAt: string; url: string; totalCents: number };
 export type SolvencyCheckProps = {
@@ -32,6 +32,17 @@ export function snapshotWhen(iso: string): string {
   const month = m.islands_solvency_months().split(' ')[d.getUTCMonth()];
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
+/**
+ * A snapshot in the choice: when and how much; two taken in the same minute also name their files (as the list
+ * below the check does), so each can be told from the other.
+ */
+export function optionText(s: SnapshotChoice, all: SnapshotChoice[]): string {
+  const time = snapshotWhen(s.createdAt);
+  const amount = formatCents(s.totalCents);
+  const shared = all.some((o) => o.id !== s.id && snapshotWhen(o.createdAt) === time);
+  return shared ? m.islands_solvency_option_file({ time, amount, file: `${s.id}.json` }) : m.islands_solvency_option({ time, amount });
 }
 
 type View = { state: 'idle' } | { state: 'running'; doing: string } | { state: 'done'; result: CheckResult; webCrypto: boolean };
@@ -73,17 +84,25 @@ async function download(url: string): Promise<Snapshot | CheckResult> {
  */
 export default function SolvencyCheck({ snapshots, selected, nonce }: SolvencyCheckProps) {
   const id = useId();
-  const hydrated = useHydrated();
   const [snapshotId, setSnapshotId] = useState(selected ?? snapshots[0]?.id ?? '');
   const [nonceText, setNonceText] = useState(nonce ?? '');
   const [view, setView] = useState<View>({ state: 'idle' });
   const running = view.state === 'running';
+  // On a player's page the island wakes on the first keystroke or tap: what was typed or chosen before React arrived
+  // is in the server's fields, and is what the player means (the nonce has no name: it never leaves the page).
+  const snapshotField = useRef<HTMLSelectElement>(null);
+  const nonceField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (snapshotField.current) setSnapshotId(snapshotField.current.value);
+    if (nonceField.current) setNonceText(nonceField.current.value);
+  }, []);
 
   async function check(e: FormEvent) {
     e.preventDefault();
     if (running) return;
-    const choice = snapshots.find((s) => s.id === snapshotId);
-    const accountNonce = readNonce(nonceText);
+    // The fields themselves: a tap made before React arrived is replayed before their state has caught up.
+    const choice = snapshots.find((s) => s.id === (snapshotField.current?.value ?? snapshotId));
+    const accountNonce = readNonce(nonceField.current?.value ?? nonceText);
     const webCrypto = webCryptoAvailable();
     const finish = (result: CheckResult) => setView({ state: 'done', result, webCrypto });
     if (!choice) return finish({ ok: false, step: 'download', message: m.islands_solvency_choose() });
@@ -101,27 +120,29 @@ export default function SolvencyCheck({ snapshots, selected, nonce }: SolvencyCh
   }
 
   return (
-    <form className="solvency-check" onSubmit={check} noValidate>
+    // Without script (or tapped before the page's script runs) the form reloads the page at the chosen snapshot, and
+    // the hint says the check needs script; with it, a tap before React arrives waits for it (islands/_client/wake.ts).
+    <form className="solvency-check" method="get" action="/solvency" onSubmit={check} noValidate {...{ [WAIT_FOR_ISLAND]: '' }}>
       <div className="field">
         <label htmlFor={`${id}snapshot`}>{m.islands_solvency_snapshot()}</label>
-        <select id={`${id}snapshot`} value={snapshotId} onChange={(e) => setSnapshotId(e.target.value)} disabled={running}>
+        <select id={`${id}snapshot`} name="snapshot" ref={snapshotField} value={snapshotId} onChange={(e) => setSnapshotId(e.target.value)} disabled={running}>
           {snapshots.map((s) => (
-            <option key={s.id} value={s.id}>{m.islands_solvency_option({ time: snapshotWhen(s.createdAt), amount: formatCents(s.totalCents) })}</option>
+            <option key={s.id} value={s.id}>{optionText(s, snapshots)}</option>
           ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}nonce`}>{m.islands_solvency_nonce()}</label>
-        <input id={`${id}nonce`} className="mono" value={nonceText} onChange={(e) => setNonceText(e.target.value)} autoComplete="off" spellCheck={false}
+        <input id={`${id}nonce`} ref={nonceField} className="mono" value={nonceText} onChange={(e) => setNonceText(e.target.value)} autoComplete="off" spellCheck={false}
           autoCapitalize="off" aria-describedby={`${id}nonce-hint`} disabled={running} />
         <p className="field-hint" id={`${id}nonce-hint`}>
           {`${nonce ? m.islands_solvency_yours() : m.islands_solvency_where()} ${m.islands_solvency_stays()}`}
         </p>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={!hydrated || running || snapshots.length === 0}>
+      <button type="submit" className="btn btn-primary" disabled={running || snapshots.length === 0}>
         {running ? m.islands_solvency_checking() : m.islands_solvency_check()}
       </button>
-      {!hydrated && <p className="field-hint">{m.islands_solvency_needs_js()}</p>}
+      <noscript><p className="field-hint">{m.islands_solvency_needs_js()}</p></noscript>
       <div role="status" aria-live="polite" className="solvency-progress">{view.state === 'running' ? view.doing : ''}</div>
       {view.state === 'done' && <Outcome result={view.result} webCrypto={view.webCrypto} />}
     </form>

@@ -137,7 +137,7 @@ describe('the deposit page in Spanish', () => {
     expect(screen.getByRole('button', { name: 'Pagar después de que venza' })).toBeTruthy();
     await noEnglish();
     cleanup();
-    render(<DepositSimulator depositId="dep-1" action="/deposit-bitcoin" paid />);
+    render(<DepositSimulator depositId="dep-1" action="/deposit-bitcoin" arrived="paid" />);
     expect(screen.getByRole('heading', { name: 'Simular un segundo pago' })).toBeTruthy();
     await noEnglish();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { ConfigError, loadConfig, paymentsDemo, sandboxPaymentsWarning, sharedKeyWarning } from './config';
+import { ConfigError, loadConfig, paymentsDemo, sandboxMainnetWarning, sandboxOnMainnet, sandboxPaymentsWarning, sharedKeyWarning } from './config';
 
 describe('config', () => {
   test('defaults give a working site with nothing set', () => {
@@ -168,6 +168,18 @@ describe('a self-hoster\'s first start', () => {
     // Outside production the sandbox needs no word.
     expect(paymentsDemo(loadConfig({}))).toBe(false);
     expect(() => loadConfig({ PAYMENTS_SANDBOX_IN_PRODUCTION: 'yes' })).toThrow(/PAYMENTS_SANDBOX_IN_PRODUCTION/);
+  });
+
+  test('outside production, the sandbox on mainnet starts and says at start-up that its addresses are real ones nobody holds', () => {
+    const mainnet = loadConfig({ BITCOIN_NETWORK: 'mainnet' });
+    expect(sandboxOnMainnet(mainnet)).toBe(true);
+    expect(sandboxMainnetWarning(mainnet)).toStartWith('BITCOIN_NETWORK=mainnet without BTCPay Server: the sandbox hands out real mainnet addresses that nobody holds the keys to, so Bitcoin sent to them is lost.');
+    // With BTCPay the addresses are the store's own; on the test networks coins have no value; production has its demo.
+    const btcpay = { BTCPAY_URL: 'https://btcpay.example.com', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' };
+    for (const env of [{ BITCOIN_NETWORK: 'mainnet', ...btcpay }, { BITCOIN_NETWORK: 'testnet' }, {}, { ...secrets, BITCOIN_NETWORK: 'mainnet', PAYMENTS_SANDBOX_IN_PRODUCTION: 'on' }]) {
+      const c = loadConfig(env);
+      expect([sandboxOnMainnet(c), sandboxMainnetWarning(c)]).toEqual([false, null]);
+    }
   });
 
   test('the shipped env example as first filled in: the missing secrets and every missing BTCPay setting in one round', () => {

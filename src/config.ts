@@ -151,6 +151,21 @@ export function sandboxPaymentsWarning(c: Parameters<typeof btcpayConfigured>[0]
 /** Production on the sandbox's payments, as the operator asked (the pages' "payments demo" notices). */
 export const paymentsDemo = (c: Parameters<typeof btcpayConfigured>[0] & Pick<Config, 'isProduction'>): boolean => c.isProduction && !btcpayConfigured(c);
 
+/**
+ * Outside production, the sandbox on mainnet: its deposit addresses are valid mainnet ones nobody holds keys to, so
+ * real coins sent there are lost. It runs (a developer may try the site's mainnet checks), and says so as the
+ * production demo does: the deposit page's notice, its QR codes stamped, the console, a line at start-up
+ * (docs/decisions/sandbox-controls.md).
+ */
+export const sandboxOnMainnet = (c: Parameters<typeof btcpayConfigured>[0] & Pick<Config, 'isProduction' | 'BITCOIN_NETWORK'>): boolean =>
+  !c.isProduction && !btcpayConfigured(c) && c.BITCOIN_NETWORK === 'mainnet';
+
+/** The start-up line for the sandbox on mainnet; null otherwise. */
+export function sandboxMainnetWarning(c: Parameters<typeof sandboxOnMainnet>[0]): string | null {
+  if (!sandboxOnMainnet(c)) return null;
+  return 'BITCOIN_NETWORK=mainnet without BTCPay Server: the sandbox hands out real mainnet addresses that nobody holds the keys to, so Bitcoin sent to them is lost. The deposit page tells players not to send any. Set BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET to take payments, or BITCOIN_NETWORK=regtest to develop';
+}
+
 const BTCPAY_VARS = ['BTCPAY_URL', 'BTCPAY_API_KEY', 'BTCPAY_STORE_ID', 'BTCPAY_WEBHOOK_SECRET'] as const;
 
 /** What is wrong with the BTCPay settings: a partial set (naming every one missing), or none in production unasked. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createStorageFaults, type StorageFaults } from './lib/storage-faults';
 import { join } from 'node:path';
-import { btcpayConfigured, ConfigError, paymentsDemo, type Config } from './config';
+import { btcpayConfigured, ConfigError, paymentsDemo, sandboxOnMainnet, type Config } from './config';
 import { openDatabase, tuneEmbedded, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loadAssets, type AssetStore } from './assets/store';
@@ -142,6 +142,7 @@ export function siteInfo(c: Config): SiteInfo {
     maxAmountCents: Math.round(c.MAX_AMOUNT_DOLLARS * 100),
     demoBanner: c.sandboxControls === 'everyone',
     paymentsDemo: paymentsDemo(c),
+    sandboxMainnet: sandboxOnMainnet(c),
     bitcoinNetwork: c.BITCOIN_NETWORK,
     withdrawalTime: withdrawalTimeText(withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction)),
     withdrawalTiming: withdrawalTiming(c, !c.BTCPAY_URL && !c.isProduction),

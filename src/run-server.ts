@@ -1,7 +1,7 @@
 // Serving the site: config → port check → database → migrate → app → listen. A failure the operator can fix is
 // one plain line on stderr with the fix, exit 1 (no stack trace).
 import { listeningFields } from './startup-line';
-import { ConfigError, loadConfig, sandboxPaymentsWarning, sharedKeyWarning } from './config';
+import { ConfigError, loadConfig, sandboxMainnetWarning, sandboxPaymentsWarning, sharedKeyWarning } from './config';
 import { createApp } from './app';
 import { buildDeps } from './deps';
 import { errorFields } from './lib/redact';
@@ -64,6 +64,8 @@ export async function runServer(): Promise<void> {
   if (sharedKey) deps.logger.error(sharedKey);
   const sandboxPayments = sandboxPaymentsWarning(config);
   if (sandboxPayments && deps.payments.name === 'sandbox') deps.logger.error(sandboxPayments);
+  const sandboxMainnet = sandboxMainnetWarning(config);
+  if (sandboxMainnet && deps.payments.name === 'sandbox') deps.logger.error(sandboxMainnet);
   deps.logger.info('listening', {
     ...listeningFields(config, server.port!), version: VERSION, commit: COMMIT, readyMs: Math.round(performance.now() - started),
     payments: deps.payments.name, games: deps.gameProvider.name,

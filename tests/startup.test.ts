@@ -96,7 +96,7 @@ describe('start-up failures', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  test('production without BTCPay Server refuses to start unless told it is a demo; then its log says no deposit can be paid', async () => {
+  test('production without BTCPay Server refuses to start unless told it is a demo, then its log says no deposit can be paid; so does the sandbox on mainnet', async () => {
     const lines = async (env: Record<string, string>) => {
       const dir = mkdtempSync(join(tmpdir(), 'coinreel-prod-'));
       const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
@@ -127,6 +127,12 @@ describe('start-up failures', () => {
     const paired = await lines({ BTCPAY_URL: 'http://127.0.0.1:1', BTCPAY_API_KEY: 'k', BTCPAY_STORE_ID: 's', BTCPAY_WEBHOOK_SECRET: 'w' });
     expect(paired.find((l) => l.msg === 'listening')?.payments).toBe('btcpay');
     expect(paired.some((l) => l.msg.startsWith('BTCPay Server is not configured'))).toBe(false);
+    // Outside production the sandbox on mainnet starts, and its log says its addresses are real ones nobody holds.
+    const mainnet = 'BITCOIN_NETWORK=mainnet without BTCPay Server: the sandbox hands out real mainnet addresses that nobody holds the keys to';
+    const dev = await lines({ NODE_ENV: 'development', BITCOIN_NETWORK: 'mainnet' });
+    expect(dev.find((l) => l.msg === 'listening')?.payments).toBe('sandbox');
+    expect(dev.filter((l) => l.level === 'error' && l.msg.startsWith(mainnet)).length).toBe(1);
+    expect((await lines({ NODE_ENV: 'development' })).some((l) => l.msg.startsWith(mainnet))).toBe(false);
   });
 
   test('a database file this user may not create is one line naming DATABASE_URL', () => {

@@ -6,6 +6,12 @@ export const ISLAND_HANDOVER = 'coinreel:island-handover';
 /** Right after `hydrateRoot`: React listens on the marker from now on. */
 export const ISLAND_HYDRATED = 'coinreel:island-hydrated';
 
+/**
+ * On a form whose submit only its island can do (the /solvency check runs in the browser): its submit button is
+ * enabled from the first paint, and a tap on it before React arrives is held and given to React (wake.ts).
+ */
+export const WAIT_FOR_ISLAND = 'data-wait-for-island';
+
 /** Whether React has taken (or is taking) the marker over. */
 export const isHydrated = (marker: HTMLElement): boolean => marker.dataset.hydrated !== undefined;
 

@@ -50,7 +50,7 @@ describe('waking a player\'s islands', () => {
   });
 
   test('a tap on a script-only button before hydration is given to the island once it is hydrated, once; a submit is not held', async () => {
-    const { doc, fire, window } = page(island('WalletMenu', '<button type="button" id="wallet">$5.00</button><form><button id="go">Go</button></form>'), MODULES);
+    const { doc, fire, window } = page(island('WalletMenu', '<button type="button" id="wallet">$5.00</button><form action="/home"><button id="go">Go</button></form>'), MODULES);
     wakeIslands(islandModules(doc), doc);
     const clicks: string[] = [];
     doc.addEventListener('click', (e) => clicks.push((e.target as Element).id));
@@ -69,6 +69,29 @@ describe('waking a player\'s islands', () => {
     (wallet as HTMLElement).click();
     await new Promise((r) => setTimeout(r, 10));
     expect(clicks.length).toBe(5);
+  });
+
+  test('the submit of a form that waits for its island is held before hydration (no plain submit) and given to React once it is', async () => {
+    const form = (id: string, wait: boolean) => `<form id="${id}" method="get" action="/solvency"${wait ? ' data-wait-for-island=""' : ''}><input id="${id}-nonce"><button id="${id}-check">Check</button></form>`;
+    const { doc, fire, window } = page(island('SolvencyCheck', form('held', true)) + island('P2PTransferForm', form('plain', false)), { ...MODULES, SolvencyCheck: '/build/S.js' });
+    wakeIslands(islandModules(doc), doc);
+    const seen: string[] = [];
+    // Bubbling listeners see what reached the page: a click, and whether its default (the plain submit) was prevented.
+    doc.addEventListener('click', (e) => seen.push(`${(e.target as Element).id}${e.defaultPrevented ? ' held' : ''}`));
+    const tap = (id: string) => {
+      const b = doc.getElementById(id)!;
+      fire(b, 'pointerdown');
+      b.dispatchEvent(new window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event);
+    };
+    tap('held-check');
+    tap('plain-check');
+    expect(seen).toEqual(['held-check held', 'plain-check']);
+    const marker = doc.querySelector<HTMLElement>('[data-island="SolvencyCheck"]')!;
+    marker.dataset.hydrated = '';
+    marker.dispatchEvent(new window.CustomEvent(ISLAND_HYDRATED) as unknown as Event);
+    await new Promise((r) => setTimeout(r, 10));
+    // Replayed once React is there, and this time not held: React's submit handler takes it.
+    expect(seen).toEqual(['held-check held', 'plain-check', 'held-check']);
   });
 
   test('a broken or missing module list wakes nothing', () => {

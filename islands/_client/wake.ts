@@ -2,7 +2,7 @@
 // each: the page lists its islands' modules in one JSON block, and each island's module (with React) is added when
 // its marker's policy says (`data-load`, src/pages/island.tsx), on a player's pages at the first focus, keystroke or
 // tap inside it. Plain DOM only: anything imported here is in every signed-in page's first load.
-import { ISLAND_HYDRATED, isHydrated } from './island-events';
+import { ISLAND_HYDRATED, isHydrated, WAIT_FOR_ISLAND } from './island-events';
 
 export const MODULES_ID = 'island-modules';
 const WAKE = ['focusin', 'input', 'pointerdown'] as const;
@@ -28,8 +28,8 @@ export function islandModules(doc: Document = document): Record<string, string> 
 
 /**
  * Adds each island's module when its policy says. A tap on a button that only works with script (`type="button"`:
- * a menu, a tab, Copy) made before the island is hydrated is kept and given to it once it is; forms and links need
- * no help, they post and navigate by themselves.
+ * a menu, a tab, Copy, or the submit of a form that waits for its island) made before the island is hydrated is kept
+ * and given to it once it is; other forms and links need no help, they post and navigate by themselves.
  */
 export function wakeIslands(modules: Record<string, string>, doc: Document = document): { wake(name: string): void } {
   const started = new Set<string>();
@@ -75,13 +75,22 @@ export function wakeIslands(modules: Record<string, string>, doc: Document = doc
   return { wake: start };
 }
 
-/** The last tap on a script-only button before the island is hydrated, clicked again once it is. */
+/**
+ * The last tap on a script-only control before the island is hydrated, clicked again once it is: a button that
+ * only works with script (`type="button"`), or the submit of a form marked `data-wait-for-island`, whose plain
+ * submit is held back meanwhile.
+ */
 function keepTap(marker: HTMLElement): void {
   let kept: HTMLButtonElement | null = null;
   const onClick = (e: Event) => {
     if (isHydrated(marker)) return;
     const b = (e.target as Element | null)?.closest?.<HTMLButtonElement>('button');
-    if (b && b.type === 'button' && marker.contains(b)) kept = b;
+    if (!b || !marker.contains(b)) return;
+    if (b.type === 'button') kept = b;
+    else if (b.type === 'submit' && b.form?.hasAttribute(WAIT_FOR_ISLAND)) {
+      e.preventDefault();
+      kept = b;
+    }
   };
   marker.addEventListener('click', onClick, { capture: true });
   marker.addEventListener(

@@ -26,7 +26,7 @@ export const copiedText = (a: Pick<DepositAddress, 'method' | 'address'>) =>
  * One tab's content: the QR code, the amount to send, the whole destination (selectable, wrapped: nothing is
  * hidden behind the Copy button) and a link that opens a wallet app on this same phone.
  */
-export function AddressPanel({ entry }: { entry: DepositAddress }) {
+export function AddressPanel({ entry, demo = false }: { entry: DepositAddress; demo?: boolean }) {
   const name = addressName(entry);
   const noun = addressNoun(entry);
   const fieldId = `deposit-address-${entry.method}`;
@@ -43,7 +43,15 @@ export function AddressPanel({ entry }: { entry: DepositAddress }) {
       <p className="deposit-lead">
         {invoice ? m.islands_deposit_lead_invoice() : m.islands_deposit_lead_onchain()}
       </p>
-      <div className="deposit-qr" role="img" aria-label={m.islands_deposit_qr_label({ name: noun })} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
+      {demo ? (
+        // Nobody may pay it for real: the words lie across the code itself, where a phone is pointed.
+        <div className="deposit-qr deposit-qr-demo" role="img" aria-label={m.islands_deposit_qr_demo_label({ name: noun })}>
+          <div dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
+          <p className="deposit-qr-stamp" aria-hidden="true">{m.islands_deposit_qr_demo()}</p>
+        </div>
+      ) : (
+        <div className="deposit-qr" role="img" aria-label={m.islands_deposit_qr_label({ name: noun })} dangerouslySetInnerHTML={{ __html: entry.qrSvg }} />
+      )}
       {entry.amountBtc && (
         <p className="deposit-amount">
           {`${m.islands_deposit_send_exactly()} `}<strong>{entry.amountBtc} BTC</strong>
@@ -57,9 +65,12 @@ export function AddressPanel({ entry }: { entry: DepositAddress }) {
           {entry.address}
         </code>
         <div className="deposit-address-actions">
-          <a className="btn btn-primary btn-sm deposit-open" href={walletUri(entry.method, entry.address, entry.amountBtc)}>
-            {m.islands_deposit_open_wallet()}<span className="sr-only">{` (${noun})`}</span>
-          </a>
+          {/* A wallet on this phone, ready to send real coins where nobody may: not offered in a demo. */}
+          {!demo && (
+            <a className="btn btn-primary btn-sm deposit-open" href={walletUri(entry.method, entry.address, entry.amountBtc)}>
+              {m.islands_deposit_open_wallet()}<span className="sr-only">{` (${noun})`}</span>
+            </a>
+          )}
           <button type="button" className="btn btn-ghost btn-sm deposit-copy" onClick={copy}>
             {m.islands_deposit_copy()}<span className="sr-only">{` ${m.islands_deposit_copy_sr({ name: noun })}`}</span>
           </button>

@@ -32,6 +32,19 @@ export function depositPhase(d: DepositFigures, nowMs: number): DepositPhase {
   return payable(d, nowMs) ? 'pending' : 'expired';
 }
 
+/** What has arrived for a deposit: nothing yet, a payment still confirming, part of it, or all it asked. */
+export type ArrivedState = 'none' | 'confirming' | 'part' | 'paid';
+
+/**
+ * What a deposit's figures (cents) say has arrived; held money (past a limit, in a break) arrived too, though it is
+ * not in the wallet. Once anything has, nothing may invite paying the deposit as if it had not (the sandbox's panel).
+ */
+export function arrivedState(d: { amountCents: number; creditedCents: number; heldCents: number; processingCents: number }): ArrivedState {
+  if (d.processingCents > 0) return 'confirming';
+  if (d.creditedCents > 0 && d.creditedCents >= d.amountCents) return 'paid';
+  return d.creditedCents > 0 || d.heldCents > 0 ? 'part' : 'none';
+}
+
 /** What is still to pay, in cents (never below 0). */
 export const stillDueCents = (d: Pick<DepositFigures, 'amountCents' | 'creditedCents' | 'processingCents'>): number =>
   Math.max(0, d.amountCents - d.creditedCents - d.processingCents);

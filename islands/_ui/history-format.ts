@@ -72,7 +72,13 @@ export type Tx = {
   /** A deposit's row: what the deposit asked for, and whether a payment arrived after its invoice expired. */
   depositAmount?: number;
   late?: boolean;
+  /** A deposit's row: a payment to it has arrived, confirmed or not (nothing to pay on it any more). */
+  paymentReceived?: boolean;
 };
+
+/** A deposit that still waits for its payment (its page shows where to pay): pending, and nothing has arrived. */
+export const awaitsPayment = (tx: Pick<Tx, 'transactionStatus' | 'depositId' | 'paymentReceived'>): boolean =>
+  !!tx.depositId && String(tx.transactionStatus ?? '').toLowerCase() === 'pending' && !tx.paymentReceived;
 
 // Movements into the wallet. Signs follow the wallet (DESIGN §8): a transfer to a game is −, a redeem from one +.
 const CREDITS: readonly string[] = ['DEPOSIT', 'REDEEM', 'FREEPLAY'];
@@ -136,6 +142,8 @@ export function detailLines(tx: Tx): { text: string; flag?: boolean; reason?: bo
     const status = tx.transactionStatus.toLowerCase();
     if (asked !== null && status === 'completed' && got < asked) out.push({ text: m.islands_tx_partial({ got: formatCents(got), asked: formatCents(asked) }), flag: true });
     if (tx.late) out.push({ text: m.islands_tx_late(), flag: true });
+    // Still pending with a payment in: it is confirming, not waiting to be paid.
+    if (status === 'pending' && tx.paymentReceived) out.push({ text: m.islands_tx_confirming() });
   } else if (type === 'FREEPLAY' && tx.orderId) out.push({ text: m.islands_tx_code({ code: tx.orderId }) });
   else if (tx.orderId) out.push({ text: m.islands_tx_reference({ id: tx.orderId }) });
   if (tx.counterparty) out.push({ text: (tx.direction === 'in' ? m.islands_tx_from_who : m.islands_tx_to_who)({ who: tx.counterparty }) });

@@ -1,6 +1,6 @@
 import { m } from '../../src/i18n/paraglide/messages.js';
 import type { ReactNode } from 'react';
-import { amountView, detailLines, formatTime, statusTone, statusWords, tipSplit, typeWords, type Tx } from './history-format';
+import { amountView, awaitsPayment, detailLines, formatTime, statusTone, statusWords, tipSplit, typeWords, type Tx } from './history-format';
 
 /** The history table (spec §2 columns); on phones the shared .table style stacks each row as a card. */
 export function TransactionRows({ items, local, extra }: { items: Tx[]; local: boolean; extra?: (tx: Tx) => ReactNode }) {
@@ -55,9 +55,12 @@ function TransactionRow({ tx, local, extra }: { tx: Tx; local: boolean; extra?: 
       </td>
       <td data-label={label.status}>
         <span className={`pill pill-${statusTone(status)}`}>{statusWords(status)}</span>
-        {/* A deposit still waiting for payment: back to its address, QR and countdown from anywhere. */}
-        {status === 'pending' && tx.depositId && (
-          <a className="tx-action" href={`/deposit-bitcoin?deposit=${encodeURIComponent(tx.depositId)}`}>{m.islands_tx_pay_deposit()}</a>
+        {/* A deposit still waiting for payment: back to its address, QR and countdown from anywhere. Once a payment
+            has arrived (still confirming) its page says so instead, and nothing here asks to pay it again. */}
+        {tx.depositId && status === 'pending' && (
+          <a className="tx-action" href={`/deposit-bitcoin?deposit=${encodeURIComponent(tx.depositId)}`}>
+            {awaitsPayment(tx) ? m.islands_tx_pay_deposit() : m.islands_tx_see_deposit()}
+          </a>
         )}
         {extra}
       </td>

@@ -132,6 +132,20 @@ describe('signed-in reads ahead of the framework', () => {
     expect(await list()).toEqual([]);
   });
 
+  test('a payment arriving for a deposit (its row unchanged, still pending) shows on the next read of a page read before', async () => {
+    const p = await createPlayer(app);
+    const auth = { authorization: `Bearer ${p.token}` };
+    const d = (await app.handle(new Request('http://localhost:3000/api/v1/btc/create-deposit-request', {
+      method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ amount: '10' }) })).then((r) => r.json())).data;
+    const row = async () => ((await (await get('/api/v1/transaction/transaction-List/DEPOSIT', auth)).json()).TransactionList as Record<string, unknown>[])[0]!;
+    expect(await row()).toMatchObject({ transactionStatus: 'pending' });
+    expect((await row()).paymentReceived).toBeUndefined();
+    // Seen on-chain in time, not yet confirmed: the row itself stays pending, but it must stop asking to be paid.
+    await app.deps.simulator!.simulate(d.invoiceId, 'received');
+    await app.deps.deposits.idle();
+    expect(await row()).toMatchObject({ transactionStatus: 'pending', paymentReceived: true });
+  });
+
   test("one player's cached page is never another's", async () => {
     const [a, b] = [await createPlayer(app), await createPlayer(app)];
     await insertHistory(a.userId, 'P2P', 2);

@@ -38,7 +38,7 @@ describe('/deposit-bitcoin with a deposit', () => {
     const onchain = p.addresses.find((a: any) => a.method === 'onchain');
     expect(onchain.qrSvg).toBe(await qrSvg(`bitcoin:${onchain.address}?amount=0.00050000`));
     expect(doc).toContain('Send exactly <strong>0.00050000<!-- --> BTC</strong>');
-    expect(props(doc, 'DepositSimulator')).toEqual({ depositId: id, action: `/deposit-bitcoin?deposit=${id}`, formToken: formTokenOf(app, alice), paid: false });
+    expect(props(doc, 'DepositSimulator')).toEqual({ depositId: id, action: `/deposit-bitcoin?deposit=${id}`, formToken: formTokenOf(app, alice), arrived: 'none' });
   });
 
   test('a bookmark with only ?deposit= shows the real state on first render, after payment too', async () => {
@@ -60,6 +60,52 @@ describe('/deposit-bitcoin with a deposit', () => {
     expect(zero).toContain('<p class="field-error" id="deposit-page-amount-error" role="alert">Please enter a valid amount greater than 0</p>');
     expect(doc).toContain('aria-invalid="true"');
     expect((await app.deps.database.client.execute('SELECT count(*) AS n FROM deposits')).rows[0]!.n).toBe(before);
+  });
+
+  test('paid after its invoice expired and still confirming: nothing anywhere invites paying it again', async () => {
+    const d = (await call(app, 'POST', '/api/v1/btc/create-deposit-request', { amount: '30' }, { token: alice.token })).json.data;
+    const history = async () => (await page(app, '/transactions?type=DEPOSIT', cookie())).text();
+    // The deposit's row of the table (its invoice is named in it).
+    const row = (doc: string) => {
+      const at = doc.indexOf(`Invoice ${d.invoiceId}`);
+      return doc.slice(doc.lastIndexOf('<tr>', at), doc.indexOf('</tr>', at));
+    };
+    // Waiting for its payment, it is one tap from where to pay.
+    expect(row(await history())).toContain(`href="/deposit-bitcoin?deposit=${d.depositId}">Pay this deposit</a>`);
+    const panelOf = async () => {
+      const doc = await (await page(app, `/deposit-bitcoin?deposit=${d.depositId}`, cookie(), LOOPBACK)).text();
+      const panel = doc.slice(doc.indexOf('data-island="DepositSimulator"'));
+      return { doc, props: props(doc, 'DepositSimulator'), buttons: [...panel.matchAll(/<button[^>]*name="simulate"[^>]*>(?:<span[^>]*><\/span>)?([^<]*)<\/button>/g)].map((x) => x[1]) };
+    };
+    expect((await panelOf()).buttons).toEqual(['Pay in full', 'Pay part', 'Overpay', 'Pay after expiry', 'On-chain: received', 'On-chain: confirm']);
+    await form({ _action: 'simulate', depositId: d.depositId, simulate: 'pay-late' });
+    await app.deps.deposits.idle();
+    expect((await call(app, 'GET', `/api/v1/btc/deposit/${d.depositId}`, undefined, { token: alice.token })).json.data).toMatchObject({ status: 'pending', credited: 0, processing: 30 });
+
+    // History: still pending (the money is on its way), said to be confirming, and a link to see it, not to pay it.
+    const late = row(await history());
+    expect(late).toContain('Arrived late, after the invoice expired');
+    expect(late).toContain('Payment received, waiting for confirmation');
+    expect(late).toContain('>pending</span>');
+    expect(late).not.toContain('Pay this deposit');
+    expect(late).toContain(`href="/deposit-bitcoin?deposit=${d.depositId}">See this deposit</a>`);
+    const listed = (await call(app, 'GET', '/api/v1/transaction/transaction-List/DEPOSIT', undefined, { token: alice.token })).json.TransactionList;
+    expect(listed.find((t: { depositId?: string }) => t.depositId === d.depositId)).toMatchObject({ transactionStatus: 'pending', late: true, paymentReceived: true });
+
+    // The deposit page says what arrived and that it is confirming, with nothing to pay; the sandbox's panel pays
+    // only a second payment, by that name, or confirms the one on its way.
+    const { doc, props: simulator, buttons } = await panelOf();
+    expect(doc).toContain('Payment $30.00 received, waiting for confirmation.');
+    expect(props(doc, 'DepositStatus').addresses).toEqual([]);
+    expect(simulator.arrived).toBe('confirming');
+    expect(buttons).toEqual(['On-chain: confirm', 'Simulate a second payment']);
+    expect(doc).not.toContain('Pay in full');
+
+    // Confirmed: paid, and the panel is the second payment's alone.
+    await form({ _action: 'simulate', depositId: d.depositId, simulate: 'confirm' });
+    await app.deps.deposits.idle();
+    expect((await panelOf()).buttons).toEqual(['Simulate a second payment']);
+    expect(row(await history())).not.toContain('Payment received, waiting for confirmation');
   });
 
   test('the simulate form pays by hand and comes back with a flash', async () => {

@@ -1,5 +1,5 @@
 import type { DepositAddress, DepositStatusProps, DepositSummary } from '../../islands/DepositStatus';
-import { depositPhase, payable, walletUri } from '../../islands/_ui/deposit-phase';
+import { arrivedState, depositPhase, payable, walletUri, type ArrivedState } from '../../islands/_ui/deposit-phase';
 import { depositPageUrl } from '../shared/paths';
 import type { DepositData } from '../api/deposits/deposits.model';
 import { dollarsToCents } from '../shared/money';
@@ -12,7 +12,7 @@ import { FlashHere } from './flash-here';
 import { m } from '../i18n/paraglide/messages.js';
 import { Rich } from '../i18n/rich';
 
-type Loaded = { kind: 'deposit'; island: DepositStatusProps; paid: boolean } | { kind: 'form' } | { kind: 'not-found' };
+type Loaded = { kind: 'deposit'; island: DepositStatusProps; arrived: ArrivedState } | { kind: 'form' } | { kind: 'not-found' };
 
 /** The player's own deposit named by `?deposit=`, as the API reads it (scoped to them); null when not theirs. */
 async function ownDeposit(ctx: PageContext, id: string): Promise<DepositData | null> {
@@ -47,8 +47,15 @@ async function load(ctx: PageContext): Promise<Loaded> {
   // QR codes carry what Open in wallet opens: BOLT11 as lightning:, an address as BIP21 with the amount, so a
   // wallet fills it in; Copy still copies the bare destination.
   const addresses: DepositAddress[] = await Promise.all(found.map(async (a) => ({ ...a, qrSvg: await qrSvg(walletUri(a.method, a.address, a.amountBtc)) })));
-  return { kind: 'deposit', island: { addresses, deposit: summary, renderedAtMs: now }, paid: phase === 'paid' };
+  const arrived = arrivedState({ ...summary, heldCents: dollarsToCents(deposit.held) ?? 0 });
+  return { kind: 'deposit', island: { addresses, deposit: summary, renderedAtMs: now, ...(noRealDeposits(ctx) && { demo: true }) }, arrived };
 }
+
+/**
+ * Deposits here are a sandbox's that nobody may pay for real: production's payments demo, and the sandbox on mainnet
+ * outside production, whose addresses are real ones nobody holds the keys to. The page says so, and so do its QR codes.
+ */
+const noRealDeposits = (ctx: PageContext) => !!(ctx.site.paymentsDemo || ctx.site.sandboxMainnet);
 
 function HelpTip() {
   return (
@@ -66,7 +73,7 @@ function HelpTip() {
 
 const NEW_DEPOSIT = '/deposit-bitcoin';
 
-function Deposit({ island, paid, ctx }: { island: DepositStatusProps; paid: boolean; ctx: PageContext }) {
+function Deposit({ island, arrived, ctx }: { island: DepositStatusProps; arrived: ArrivedState; ctx: PageContext }) {
   return (
     <>
       <Island name="DepositStatus" props={island} />
@@ -80,7 +87,7 @@ function Deposit({ island, paid, ctx }: { island: DepositStatusProps; paid: bool
       </p>
       {ctx.site.sandboxPayments && ctx.sandboxControls && (
         <>
-          <Island name="DepositSimulator" props={{ depositId: island.deposit.id, action: depositPageUrl({ depositId: island.deposit.id }), formToken: ctx.formToken, paid }} />
+          <Island name="DepositSimulator" props={{ depositId: island.deposit.id, action: depositPageUrl({ depositId: island.deposit.id }), formToken: ctx.formToken, arrived }} />
           {/* A hand-made payment's answer stays with its buttons: the top of the page is for the deposit's own state. */}
           <FlashHere flash={ctx.flash} at="simulate" />
         </>
@@ -124,12 +131,12 @@ export default definePage({
             </h1>
             <HelpTip />
           </div>
-          {ctx.site.paymentsDemo && (
+          {noRealDeposits(ctx) && (
             <p className="alert alert-error deposit-demo" role="note">
               <Rich text={m.pages_deposit_demo()} />
             </p>
           )}
-          {data.kind === 'deposit' ? <Deposit island={data.island} paid={data.paid} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
+          {data.kind === 'deposit' ? <Deposit island={data.island} arrived={data.arrived} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
             <Paused reason={ctx.viewer?.restriction?.reason} id="deposit-paused">
               <NewDepositForm ctx={ctx} />
             </Paused>

@@ -37,6 +37,8 @@ export type SiteInfo = {
   demoBanner?: boolean;
   /** Production on the sandbox's payments (PAYMENTS_SANDBOX_IN_PRODUCTION=on): the deposit page and console say no deposit is real. */
   paymentsDemo?: boolean;
+  /** Outside production, the sandbox on mainnet (BITCOIN_NETWORK=mainnet, no BTCPay): the same notices, as its addresses are real ones nobody holds. */
+  sandboxMainnet?: boolean;
   /** The largest amount a money call takes (MAX_AMOUNT_DOLLARS), so a form can say so before calling. */
   maxAmountCents?: number;
   /** What the screens say about how soon withdrawals are sent (src/shared/withdrawal-time.ts). */

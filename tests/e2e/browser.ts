@@ -30,7 +30,7 @@ export type Browser = {
 };
 
 /** Chromium with a fresh profile in a temp folder, removed again on close. */
-export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassCSP?: boolean; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
+export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassCSP?: boolean; serviceWorkers?: 'allow' | 'block'; hasTouch?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'coinreel-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -42,6 +42,8 @@ export async function launchBrowser(opts: { javaScriptEnabled?: boolean; bypassC
     bypassCSP: opts.bypassCSP ?? false,
     // A page its service worker controls fetches through the worker, which a page's `route` cannot hold.
     serviceWorkers: opts.serviceWorkers ?? 'allow',
+    // A touch screen as well as the mouse, for tests that tap as a phone does (`page.touchscreen`).
+    hasTouch: opts.hasTouch ?? false,
   });
   const errors: string[] = [];
   return {

@@ -271,6 +271,12 @@ describe('deposit journey in chromium (sandbox payments)', () => {
       await islandHydrated(page, 'DepositModal');
       await depositFromWalletMenu(page);
       await confirmDeposit(page, '20');
+      // Six sandbox buttons two a row, and nothing wider than a 360 px phone.
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - window.innerWidth,
+        rows: new Set([...document.querySelectorAll('.simulate-buttons .btn')].map((b) => Math.round(b.getBoundingClientRect().top))).size,
+      }));
+      expect(fit).toEqual({ page: 0, rows: 3 });
       const invoice = page.locator('#deposit-address-lightning');
       const first = await invoice.textContent();
       // The provider issues a new Lightning invoice for the rest: the page reloads to draw its QR code (no toast to
@@ -282,12 +288,39 @@ describe('deposit journey in chromium (sandbox payments)', () => {
       await expect(page.getByRole('img', { name: 'QR code of the Lightning invoice' }).isVisible()).resolves.toBe(true);
       await page.getByText('$10.00 of your $20.00 deposit has arrived and is in your wallet.', { exact: true }).waitFor();
       await waitForBalance(page, '$75.00');
-      // Six sandbox buttons two a row, and nothing wider than a 360 px phone.
-      const fit = await page.evaluate(() => ({
-        page: document.documentElement.scrollWidth - window.innerWidth,
-        rows: new Set([...document.querySelectorAll('.simulate-buttons .btn')].map((b) => Math.round(b.getBoundingClientRect().top))).size,
-      }));
-      expect(fit).toEqual({ page: 0, rows: 3 });
+      // Part of it arrived: the panel pays the rest as a second payment, and offers nothing else.
+      const panel = page.getByRole('region', { name: 'Simulate a second payment' });
+      expect(await panel.getByRole('button').allTextContents()).toEqual(['Simulate a second payment']);
+      expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('paid after expiry, still confirming: the page says so, the panel offers no first payment, history no Pay this deposit', async () => {
+    const page = await browser.newPage(PHONE);
+    try {
+      await page.goto(JOURNEY + '/deposit-bitcoin');
+      await islandHydrated(page, 'WalletMenu');
+      await islandHydrated(page, 'DepositModal');
+      await depositFromWalletMenu(page);
+      const id = (await confirmDeposit(page, '15')).searchParams.get('deposit')!;
+      await simulate(page, 'Pay after expiry');
+      await page.getByText('Payment $15.00 received, waiting for confirmation.', { exact: true }).waitFor();
+      await expect(page.getByRole('timer').count()).resolves.toBe(0);
+      // Live, from the simulation's answer: a confirmation or a second payment, by that name; never "Pay in full".
+      const panel = page.getByRole('region', { name: 'Simulate payment' });
+      await panel.getByRole('button', { name: 'Simulate a second payment' }).waitFor();
+      expect(await panel.getByRole('button').allTextContents()).toEqual(['On-chain: confirm', 'Simulate a second payment']);
+      expect((await depositOf(id)).status).toBe('pending');
+
+      await page.goto(JOURNEY + '/transactions?type=DEPOSIT');
+      const row = page.locator('tr', { hasText: 'Arrived late, after the invoice expired' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('Payment received, waiting for confirmation');
+      expect(await row.getByRole('link', { name: 'Pay this deposit' }).count()).toBe(0);
+      expect(await row.getByRole('link', { name: 'See this deposit' }).getAttribute('href')).toBe(`/deposit-bitcoin?deposit=${id}`);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/deposit-late-history-390.png`, fullPage: true });
       expect(browser.errors).toEqual([]);
     } finally {
       await page.close();

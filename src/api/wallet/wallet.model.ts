@@ -57,6 +57,8 @@ export const toTransaction = (r: HistoryRow, lang: Lang = 'en') => ({
   ...(r.gameAccount && { gameAccount: r.gameAccount }),
   ...(r.depositAskedCents != null && { depositAmount: dollarsFromCents(r.depositAskedCents) }),
   ...(r.depositLate && { late: true }),
+  // A payment has arrived (it may still be confirming): the row no longer asks to be paid.
+  ...(r.depositReceived && { paymentReceived: true }),
   type: r.type,
   direction: r.direction,
   amount: dollarsFromCents(r.amountCents),

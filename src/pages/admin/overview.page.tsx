@@ -16,9 +16,12 @@ export default adminPage({
       ['Open cases', `${o.openCases ?? ''}${o.criticalCases ? ` (${o.criticalCases} critical)` : ''}`, '/admin/cases'],
       ['Ledger', o.ledgerVerify?.ok ? `Balanced (${when(o.ledgerVerify.at)})` : 'CHECK FAILED: run ledger:verify'],
       // A production site on the sandbox (PAYMENTS_SANDBOX_IN_PRODUCTION=on) says so instead of looking healthy.
+      // So does the sandbox on mainnet outside production, whose addresses are real ones nobody holds the keys to.
       ['Payments', ctx.site.paymentsDemo
         ? 'sandbox: a payments demo (PAYMENTS_SANDBOX_IN_PRODUCTION=on). No deposit can be paid and no payout is sent; set BTCPAY_* to take real payments'
-        : `${o.payments?.provider ?? ''} ${o.payments?.ok ? 'reachable' : 'NOT reachable'}`],
+        : ctx.site.sandboxMainnet
+          ? 'sandbox on mainnet (BITCOIN_NETWORK=mainnet, no BTCPay): its deposit addresses are real ones nobody holds the keys to, and Bitcoin sent to them is lost; the deposit page tells players not to send any. Set BTCPAY_* to take payments, or BITCOIN_NETWORK=regtest to develop'
+          : `${o.payments?.provider ?? ''} ${o.payments?.ok ? 'reachable' : 'NOT reachable'}`],
     ];
     return (
       <AdminShell ctx={ctx} title="Overview">

@@ -52,6 +52,11 @@ const upsertPayment = (depositId: string, method: string, p: InvoicePayment, cen
   args: [depositId, p.id, method, p.status, cents, transferId, p.receivedAt > 0 ? Math.min(at, p.receivedAt) : at, at],
 });
 
+/** Rewrites the deposit's history row as it is: its update trigger moves the player's history version (migration 0012). */
+const touchHistoryRow = (depositId: string): InStatement => ({
+  sql: 'UPDATE transactions SET status = status WHERE id = (SELECT history_id FROM deposits WHERE id = ?)', args: [depositId],
+});
+
 /** What is left to pay in BTC (after a partial payment the page asks for the rest); null once nothing is due. */
 const stillDue = (methods: InvoicePaymentMethod[]): string | null => {
   const due = (methods.find((m) => m.paymentMethodId === 'BTC-CHAIN') ?? methods[0])?.due;
@@ -83,12 +88,16 @@ export async function syncDeposit(client: Client, ledger: Ledger, provider: Paym
       if (p.status === 'Settled' && cents > 0) {
         if (!credited.has(p.id)) await credit(m, p, cents);
       } else {
+        const arrived = p.status === 'Processing' && !seen.has(p.id);
         if (p.status === 'Processing') {
           processingCents += cents;
-          if (!seen.has(p.id)) changes.received.push(cents);
+          if (arrived) changes.received.push(cents);
         }
-        // A credited payment keeps its transfer; reversing it is reverseDeposit's work below.
-        await client.execute(upsertPayment(row.id, m.paymentMethodId, p, cents, now, null));
+        // A credited payment keeps its transfer; reversing it is reverseDeposit's work below. A payment first seen
+        // changes what the deposit's history row says (it confirms, nothing more to pay) though not the row itself:
+        // touching the row moves the player's history version with it, so no page read before is served after.
+        if (arrived) await client.batch([upsertPayment(row.id, m.paymentMethodId, p, cents, now, null), touchHistoryRow(row.id)], 'write');
+        else await client.execute(upsertPayment(row.id, m.paymentMethodId, p, cents, now, null));
       }
     }
 

@@ -57,6 +57,8 @@ export type HistoryRow = {
   /** For a deposit's row: what it asked for, and whether a payment arrived after its invoice expired. */
   depositAskedCents?: number | null;
   depositLate?: boolean;
+  /** For a deposit's row: a payment to it has arrived (confirmed or not), so there is nothing to pay on it. */
+  depositReceived?: boolean;
 };
 
 // The total rides on every row as a scalar count over the same index: one statement, one consistent read.
@@ -70,13 +72,15 @@ const pageSql = (type: HistoryType | 'ALL') => {
     : type === 'ALL' ? `CASE WHEN type = 'WITHDRAW' THEN (SELECT ${what} FROM withdrawals w WHERE w.history_id = transactions.id) END` : 'NULL';
   const deposit = type === 'DEPOSIT' ? '(SELECT d.id FROM deposits d WHERE d.history_id = transactions.id)'
     : type === 'ALL' ? "CASE WHEN type = 'DEPOSIT' THEN (SELECT d.id FROM deposits d WHERE d.history_id = transactions.id) END" : 'NULL';
-  // A game move names its account; a deposit says what it asked and whether it was paid late. Each is one indexed
+  // A game move names its account; a deposit says what it asked, whether it was paid late and whether any payment
+  // arrived at all (one still confirming leaves the row pending, and it must not ask to be paid again). Each is one indexed
   // lookup (the order's id, the invoice's id), on its own kind of row only.
   const account = type === 'TRANSFER' || type === 'REDEEM' || type === 'ALL'
     ? "CASE WHEN type IN ('TRANSFER', 'REDEEM') THEN (SELECT o.user_name FROM game_orders o WHERE o.id = transactions.order_id) END" : 'NULL';
   const depositFacts = type === 'DEPOSIT' || type === 'ALL'
     ? `CASE WHEN type = 'DEPOSIT' THEN (SELECT json_array(d.amount_cents, EXISTS (SELECT 1 FROM deposit_payments p WHERE p.deposit_id = d.id AND p.status != 'Invalid'
-        AND d.expires_at IS NOT NULL AND p.seen_at > d.expires_at)) FROM deposits d WHERE d.invoice_id = transactions.order_id AND d.history_id = transactions.id) END` : 'NULL';
+        AND d.expires_at IS NOT NULL AND p.seen_at > d.expires_at), EXISTS (SELECT 1 FROM deposit_payments p WHERE p.deposit_id = d.id AND p.status != 'Invalid'))
+        FROM deposits d WHERE d.invoice_id = transactions.order_id AND d.history_id = transactions.id) END` : 'NULL';
   const note = type === 'ADJUSTMENT' || type === 'ALL'
     ? "CASE WHEN type = 'ADJUSTMENT' THEN (SELECT json_extract(t.metadata, '$.reason') FROM transfers t WHERE t.id = transactions.transfer_id) END" : 'NULL';
   return `SELECT id, uuid, type, direction, status, amount_cents, order_id, game_id, game_name, counterparty, created_at,
@@ -99,7 +103,7 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
       ? Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ?', args: [userId] })).rows[0]!.n)
       : Number((await client.execute({ sql: 'SELECT count(*) AS n FROM transactions WHERE user_id = ? AND type = ?', args: [userId, type] })).rows[0]!.n);
   const items: HistoryRow[] = rows.map((r) => {
-    const facts = r.deposit_facts == null ? null : (JSON.parse(String(r.deposit_facts)) as [number, number]);
+    const facts = r.deposit_facts == null ? null : (JSON.parse(String(r.deposit_facts)) as [number, number, number]);
     return {
     id: String(r.id), uuid: String(r.uuid), type: r.type as HistoryType, direction: r.direction as 'in' | 'out',
     status: String(r.status), amountCents: Number(r.amount_cents), orderId: r.order_id == null ? null : String(r.order_id),
@@ -115,6 +119,7 @@ export async function listHistory(client: Client, userId: string, type: HistoryT
     gameAccount: r.game_account == null ? null : String(r.game_account),
     depositAskedCents: facts ? Number(facts[0]) : null,
     depositLate: facts ? Number(facts[1]) === 1 : false,
+    depositReceived: facts ? Number(facts[2]) === 1 : false,
   };
   });
   return { total, items };
