@@ -1,7 +1,7 @@
 import type { Manifest } from '../../assets/store';
 import { MANIFEST_URL } from '../../pwa/manifest';
 import { FlashMessage } from '../flash-here';
-import type { Page, PageContext } from '../page';
+import { restrictionWords, type Page, type PageContext } from '../page';
 import { currentLang } from '../../i18n/request-lang';
 import { m } from '../../i18n/paraglide/messages.js';
 import { Footer } from './footer';
@@ -85,7 +85,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
           {ctx.viewer?.restriction && page.access !== 'admin' && (
             <div className="restriction-banner" role="status">
               <p>
-                {ctx.viewer.restriction.banner} <a href="/profile-setting#responsible-gaming">{m.layout_limits_link()}</a>
+                {restrictionWords(ctx.viewer)!.banner} <a href="/profile-setting#responsible-gaming">{m.layout_limits_link()}</a>
               </p>
             </div>
           )}
