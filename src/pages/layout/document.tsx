@@ -7,6 +7,7 @@ import { m } from '../../i18n/paraglide/messages.js';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OperatorHeader } from './operator-header';
+import { PageWords, VISITOR_WORDS } from '../../../islands/_ui/page-words';
 
 /**
  * The islands' entry chunks, known only once the body has rendered (this component renders last). Module
@@ -98,6 +99,9 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         </main>
         {!operatorConsole && <Footer ctx={ctx} />}
         <div id="toasts" className="toasts" aria-live="polite" role="status" />
+        {/* The words the plain scripts say (islands/_client/page-words.ts): all of them on a player's page; a
+            visitor's needs two, and none in English, which the scripts carry. */}
+        {player ? <PageWords /> : !operatorConsole && currentLang() !== 'en' && <PageWords keys={VISITOR_WORDS} />}
         {player ? <IslandModules used={used} manifest={manifest} /> : <IslandScripts used={used} manifest={manifest} />}
       </body>
     </html>
