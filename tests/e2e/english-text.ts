@@ -48,8 +48,9 @@ export async function englishOnPage(page: Page, allowed: string[] = []): Promise
   const found: string[] = [];
   for (const t of texts) {
     let rest = t.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+|\b[\w-]+\.(?:org|com|uk|example)\b/g, ' ');
-    // A hash, an address or an invoice (letters and digits run together) is no sentence, whatever words hide in it.
-    rest = rest.replace(/\b(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{12,}\b/gi, ' ');
+    // A hash, an address, an invoice or a transaction's ID ("CR-4AT8EJ7J": letters and digits run together) is no
+    // sentence, whatever words hide in it.
+    rest = rest.replace(/\b(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{6,}\b/gi, ' ');
     for (const k of keep) rest = rest.split(k).join(' ');
     if (WORD.test(rest)) found.push(t.length > 120 ? t.slice(0, 117) + '...' : t);
   }
