@@ -1,5 +1,5 @@
 import type { Manifest } from '../../assets/store';
-import { MANIFEST_URL } from '../../pwa/manifest';
+import { manifestUrl } from '../../pwa/manifest';
 import { FlashMessage } from '../flash-here';
 import { restrictionWords, type Page, type PageContext } from '../page';
 import { currentLang } from '../../i18n/request-lang';
@@ -72,7 +72,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <meta name="description" content={description ?? m.layout_description({ site: ctx.site.siteName })} />
         <meta name="theme-color" content="#120b2e" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href={MANIFEST_URL} />
+        <link rel="manifest" href={manifestUrl(currentLang())} />
         {/* precedence: React puts it first among the head's resources, before any script it hoists. Kept as a
             file, not inline: inline it would be 35 KB in every uncompressed page (docs/decisions/page-speed.md). */}
         <link rel="stylesheet" href={stylesheetFor(page, ctx, manifest)} precedence="site" />
