@@ -6,7 +6,6 @@ import { openFreeplay } from './_client/freeplay';
 import { walletCents } from './_client/signals';
 import { startRealtime } from './_client/socket';
 import { useSignalValue } from './_client/use-signal';
-import { PageWords } from './_ui/page-words';
 
 export type WalletMenuProps = { walletCents: number };
 
@@ -91,8 +90,6 @@ export default function WalletMenu(props: WalletMenuProps) {
           <a data-menu-item href="/freeplay" onClick={freeplay}>{m.islands_wallet_freeplay()}</a>
         </li>
       </ul>
-      {/* Every signed-in player's page has this menu: it carries the words the boot script says (page-words.ts). */}
-      <PageWords />
     </div>
   );
 }

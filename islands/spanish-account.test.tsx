@@ -44,6 +44,11 @@ describe('verify your identity in Spanish', () => {
       expect(screen.getByLabelText(label)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Una foto tuya'), { target: { files: [new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'yo.png', { type: 'image/png' })] } });
     expect(await screen.findByText('Este archivo pesa más de 10 MB. Sube una foto o un escaneo más pequeño.')).toBeTruthy();
+    // The browser says its file box in its own language: the box the page draws over it says it in Spanish.
+    expect(document.querySelectorAll('.file-pick-button')[0]!.textContent).toBe('Elegir archivo');
+    expect(document.querySelectorAll('.file-pick-name')[0]!.textContent).toBe('Ningún archivo elegido');
+    fireEvent.change(screen.getByLabelText('Frente de tu identificación'), { target: { files: [new File([new Uint8Array(10)], 'frente.png', { type: 'image/png' })] } });
+    expect(document.querySelectorAll('.file-pick-name')[0]!.textContent).toBe('frente.png');
     expect(screen.getByRole('button', { name: 'Enviar para revisión' })).toBeTruthy();
     await noEnglish();
     cleanup();

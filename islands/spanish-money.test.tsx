@@ -11,6 +11,7 @@ import { DEPOSIT_OPEN_EVENT } from './_client/deposit';
 import { openFreeplay } from './_client/freeplay';
 import { walletCents } from './_client/signals';
 import { ConfirmStep } from './_ui/p2p-steps';
+import { PageWords } from './_ui/page-words';
 import { WithdrawReview } from './_ui/withdraw-review';
 import DepositModal from './DepositModal';
 import DepositSimulator from './DepositSimulator';
@@ -57,7 +58,7 @@ describe('the header wallet in Spanish', () => {
   });
 
   test('the menu, its balance and the words the boot script says', async () => {
-    render(<WalletMenu walletCents={123456} />);
+    render(<><WalletMenu walletCents={123456} /><PageWords /></>);
     fireEvent.click(screen.getByRole('button', { name: /Saldo de la billetera/ }));
     for (const name of ['Enviar a un jugador', 'Depositar', 'Retirar', 'Juego gratis']) expect(screen.getByRole('link', { name })).toBeTruthy();
     const words = document.querySelector<HTMLElement>('[data-page-words]')!;

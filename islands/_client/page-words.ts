@@ -1,8 +1,9 @@
 // The few words plain code says on its own: a toast's close button, the "You received…" push, the update notice, the
 // menu button and the API client's fallbacks. The signed-in boot script carries no catalogue
 // (docs/decisions/signed-in-loading.md), so the server writes these in the page's language into one element's data
-// attributes (islands/_ui/page-words.tsx, drawn by the header's wallet menu); an island's mount also registers them
-// from its own messages, for the pages without that element. English when neither has them.
+// attributes (islands/_ui/page-words.tsx, drawn once by the document: all of them on a player's page, a visitor's
+// the two its scripts say, none in English); an island's mount also registers them from its own messages, for the
+// words a visitor's page leaves out. English when neither has them.
 export type WordKey = 'close' | 'received' | 'updateReady' | 'sessionExpired' | 'unexpected' | 'networkError' | 'requestFailed' | 'menuClose';
 
 /** The element whose data attributes hold the words (`data-session-expired` for `sessionExpired`). */

@@ -1,5 +1,5 @@
 import { m } from '../../src/i18n/paraglide/messages.js';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FILE_TOO_LARGE as TOO_LARGE, MAX_DOCUMENT_BYTES as MAX_FILE_BYTES, NOT_A_DOCUMENT, NOT_A_PHOTO } from '../../src/shared/schemas/identity';
 import { FieldError } from './field';
 
@@ -40,15 +40,28 @@ export function checkChosen(f: { size: number; type: string; name: string }, par
  * The verify form's three file fields. Rendered by the server as plain file inputs (the form posts them without
  * script); once hydrated, each shows a preview of the chosen picture and says at once when a file is too large.
  * Previews are data: URLs (the site's CSP allows no blob: images) and never leave the page.
+ * The browser draws a file input's button and "No file chosen" in its own language, not the page's: with script
+ * on, the input lies transparent over a box that says both in the page's language (identity.css); with script off
+ * (`scripting: none`) the browser's own input shows, which alone tells that a file was chosen.
  */
 export function IdentityFiles({ errors = {}, onChosen }: IdentityFilesProps) {
   const [chosen, setChosen] = useState<Record<string, Chosen | undefined>>({});
-  function pick(part: string, e: ChangeEvent<HTMLInputElement>) {
-    const f = e.target.files?.[0];
+  const inputs = useRef<Record<string, HTMLInputElement | null>>({});
+  // A file chosen before the island woke (the tap that chose it is what woke it): read it once hydrated.
+  useEffect(() => {
+    for (const p of PARTS) {
+      const el = inputs.current[p.name];
+      if (el?.files?.[0]) pick(p.name, el);
+    }
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  function pick(part: string, input: HTMLInputElement) {
+    const f = input.files?.[0];
     onChosen?.(part);
     if (!f) return setChosen((c) => ({ ...c, [part]: undefined }));
     const error = checkChosen(f, part);
-    e.target.setCustomValidity(error ?? '');
+    input.setCustomValidity(error ?? '');
     setChosen((c) => ({ ...c, [part]: { name: f.name, size: f.size, preview: null, error } }));
     if (error || !/^image\/(jpeg|png)$/.test(f.type)) return;
     const reader = new FileReader();
@@ -66,8 +79,14 @@ export function IdentityFiles({ errors = {}, onChosen }: IdentityFilesProps) {
         return (
           <div className="field" key={p.name}>
             <label htmlFor={id}>{p.label()}</label>
-            <input id={id} name={p.name} type="file" accept={p.name === 'selfie' ? ACCEPT_PHOTO : ACCEPT} required={p.required} aria-invalid={error ? true : undefined}
-              aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} onChange={(e) => pick(p.name, e)} />
+            <div className="file-pick">
+              <input id={id} name={p.name} type="file" accept={p.name === 'selfie' ? ACCEPT_PHOTO : ACCEPT} required={p.required} aria-invalid={error ? true : undefined}
+                aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} onChange={(e) => pick(p.name, e.target)}
+                ref={(el) => void (inputs.current[p.name] = el)} />
+              {/* What the input says, in the page's language; the input itself keeps its name and role for screen readers. */}
+              <span className="file-pick-button" aria-hidden="true">{m.islands_identity_choose_file()}</span>
+              <span className="file-pick-name" aria-hidden="true">{c ? c.name : m.islands_identity_no_file()}</span>
+            </div>
             <p className="field-hint" id={`${id}-hint`}>{p.hint()}</p>
             {c && !c.error && (
               <div className="identity-preview" data-preview={p.name}>

@@ -13,12 +13,16 @@ export const pageWords = (): Record<WordKey, string> => ({
   menuClose: m.islands_words_menu_close(),
 });
 
+/** What a visitor's page says by itself before any island has mounted: a toast's close button, the menu button's. */
+export const VISITOR_WORDS: readonly WordKey[] = ['close', 'menuClose'];
+
 /**
- * The words the boot script says by itself, in data attributes for it to read (as the ticker's sentences travel):
- * drawn once per page by the header's wallet menu, so the script itself carries no catalogue.
+ * The words the plain scripts say by themselves, in data attributes for them to read (as the ticker's sentences
+ * travel): drawn once per page by the document, so the scripts carry no catalogue. `keys`: only these (a visitor's
+ * page needs two).
  */
-export function PageWords() {
+export function PageWords({ keys }: { keys?: readonly WordKey[] }) {
   const words = pageWords();
-  const attributes = Object.fromEntries(Object.entries(words).map(([k, v]) => [wordAttribute(k as WordKey), v]));
+  const attributes = Object.fromEntries((keys ?? (Object.keys(words) as WordKey[])).map((k) => [wordAttribute(k), words[k]]));
   return <span hidden data-page-words="" {...attributes} />;
 }

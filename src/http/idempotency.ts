@@ -162,7 +162,7 @@ export function idempotencyPlugin(client: Client, opts: IdempotencyOptions = {})
       }
       if (row.status_code != null && row.response_body != null) return { key, ref, owned: false, replay: replayOf(row.status_code, row.response_body ?? 'null'), lockedAt: 0, done: true };
       if (performance.now() >= deadline)
-        throw AppError.conflict('A request with this Idempotency-Key is still being processed. Try again shortly.', 'IDEMPOTENCY_IN_FLIGHT');
+        throw AppError.conflict(text(m.api_idempotency_in_flight), 'IDEMPOTENCY_IN_FLIGHT');
       // Still running: here (wait for it) or in another process (poll).
       const local = running.get(`${userId}\n${key}`);
       await waitFor(local?.done, local ? deadline - performance.now() : 25);

@@ -5,7 +5,7 @@ import type { DepositData } from '../api/deposits/deposits.model';
 import { dollarsToCents } from '../shared/money';
 import { depositActions, NewDepositForm } from './deposit-form';
 import { Island } from './island';
-import { definePage, type PageContext } from './page';
+import { definePage, restrictionWords, type PageContext } from './page';
 import { qrSvg } from './qr';
 import { Paused } from './sections/paused';
 import { FlashHere } from './flash-here';
@@ -137,7 +137,7 @@ export default definePage({
             </p>
           )}
           {data.kind === 'deposit' ? <Deposit island={data.island} arrived={data.arrived} ctx={ctx} /> : data.kind === 'not-found' ? <NotFound /> : (
-            <Paused reason={ctx.viewer?.restriction?.reason} id="deposit-paused">
+            <Paused reason={restrictionWords(ctx.viewer)?.reason} id="deposit-paused">
               <NewDepositForm ctx={ctx} />
             </Paused>
           )}

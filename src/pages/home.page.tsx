@@ -4,7 +4,7 @@ import { GamesGrid } from './sections/games-grid';
 import { Hero } from './sections/hero';
 import { PlayerBar } from './sections/player-bar';
 import { ServicesGrid } from './sections/services-grid';
-import { definePage, withdrawalTimeIn, type PageContext } from './page';
+import { definePage, restrictionWords, withdrawalTimeIn, type PageContext } from './page';
 import { m } from '../i18n/paraglide/messages.js';
 import { homeActions } from './home-actions';
 
@@ -25,21 +25,22 @@ export default definePage({
   render: (ctx: PageContext) => {
     const viewer = ctx.viewer!;
     const { accounts, rate, verifyIdentity } = ctx.data as HomeData;
+    const paused = restrictionWords(viewer)?.reason;
     return (
       <div className="dashboard" id="home">
-        <PlayerBar playerId={viewer.playerId} paused={viewer.restriction?.reason} />
+        <PlayerBar playerId={viewer.playerId} paused={paused} />
         <Hero
           eyebrow={viewer.name ? m.pages_home_welcome_name({ name: viewer.name }) : m.pages_home_welcome()}
           title={m.pages_home_hero_title()}
           lead={m.pages_home_hero_lead()}
           image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
           actions={
-            viewer.restriction ? (
+            paused ? (
               <>
                 <button type="button" className="btn btn-primary" disabled aria-describedby="deposit-paused">
                   {m.pages_home_deposit_now()}
                 </button>
-                <p className="paused-reason" id="deposit-paused">{viewer.restriction.reason}</p>
+                <p className="paused-reason" id="deposit-paused">{paused}</p>
               </>
             ) : (
               <a className="btn btn-primary" href="/deposit-bitcoin" data-deposit-open="">
@@ -49,7 +50,7 @@ export default definePage({
           }
         />
         <GamesGrid site={ctx.site} title={m.pages_home_games_title()} eager />
-        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true && ctx.sandboxControls === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={viewer.restriction?.reason} verifyIdentity={verifyIdentity} />
+        <DashboardForms accounts={accounts} walletCents={viewer.walletCents} canPlay={ctx.site.sandboxGames === true && ctx.sandboxControls === true} form={ctx.form ?? null} rateUsdPerBtc={rate} formToken={ctx.formToken} twoStep={viewer.twoStep} site={ctx.site} flash={ctx.flash} paused={paused} verifyIdentity={verifyIdentity} />
         <ServicesGrid signedIn withdrawalTime={withdrawalTimeIn(ctx.site)} />
         {/* A long page on a phone: back to the top in one tap ("#top" is the top of the document, header and all). */}
         <a className="to-top" href="#top" data-to-top="">

@@ -9,7 +9,8 @@ import { HowItWorks } from './sections/how-it-works';
 import { startHref } from './sections/login-toast';
 import { RegisterPanel } from './sections/register-panel';
 import { ServicesGrid } from './sections/services-grid';
-import { US_STATES } from '../services/identity/us-states';
+import { usStatesIn } from '../services/identity/us-states';
+import { currentLang } from '../i18n/request-lang';
 
 export default definePage({
   title: '',
@@ -32,7 +33,7 @@ export default definePage({
         image={{ src: '/images/hero.svg', alt: '', width: 480, height: 400 }}
       />
       <RegisterPanel siteName={site.siteName} withdrawalTime={withdrawalTimeIn(site)}>
-        <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'landing', ...devMailboxProp(site), states: site.restrictedStates?.length ? US_STATES : null }} />
+        <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'landing', ...devMailboxProp(site), states: site.restrictedStates?.length ? usStatesIn(currentLang()) : null }} />
       </RegisterPanel>
       <GamesGrid site={site} />
       <HowItWorks siteName={site.siteName} />

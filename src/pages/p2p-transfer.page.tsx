@@ -1,7 +1,7 @@
 import { Paused } from './sections/paused';
 import type { Receipt } from '../../islands/_ui/p2p-steps';
 import { Island } from './island';
-import { definePage, type PageContext } from './page';
+import { definePage, restrictionWords, type PageContext } from './page';
 import { m } from '../i18n/paraglide/messages.js';
 import { formKey } from './home-actions';
 import { p2pActions } from './wallet-actions';
@@ -23,7 +23,7 @@ export default definePage({
       <div className="card wallet-card p2p-card">
         <h1 id="p2p-title" className="card-title p2p-title">{m.pages_p2p_title()}</h1>
         <p className="card-subtitle">{m.pages_p2p_lead()}</p>
-        <Paused reason={ctx.viewer!.restriction?.reason} id="p2p-paused">
+        <Paused reason={restrictionWords(ctx.viewer)?.reason} id="p2p-paused">
           <Island name="P2PTransferForm" props={{ walletCents: ctx.viewer!.walletCents, maxCents: ctx.site.maxAmountCents, form: ctx.form ?? null, formToken: ctx.formToken, formKey: formKey(), twoStep: ctx.viewer!.twoStep === true, receipt: (ctx.data as Receipt | null | undefined) ?? null }} />
         </Paused>
       </div>

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { Flash } from './flash';
 import type { BitcoinNetwork } from '../shared/bitcoin-network';
 import { withdrawalTimeText, type WithdrawalTiming } from '../shared/withdrawal-time';
+import { currentLang } from '../i18n/request-lang';
+import type { Text } from '../i18n/text';
 
 /** Who is looking at the page; null for a visitor. Balance is the available balance in cents. */
 export type Viewer = { userId: string; playerId: number; email: string; name: string | null; walletCents: number;
@@ -16,7 +18,7 @@ export type Viewer = { userId: string; playerId: number; email: string; name: st
   /** This session was signed in with a second factor (a two-step code or a recovery code), not the password alone. */
   secondFactor?: boolean;
   /** A cool-off or self-exclusion running now: every page shows its banner, and the actions it closes are disabled. */
-  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string };
+  restriction?: { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; bannerText: Text; reasonText: Text };
   /** The language the player saved (Profile Settings, or the page they registered from); null: never chosen. */
   language?: 'en' | 'es' | null };
 
@@ -130,3 +132,9 @@ export const definePage = (p: Page) => p;
 
 /** The withdrawal-time sentence in the page's language (the operator's own WITHDRAWAL_TIME_TEXT as they wrote it). */
 export const withdrawalTimeIn = (site: Pick<SiteInfo, 'withdrawalTime' | 'withdrawalTiming'>): string => (site.withdrawalTiming ? withdrawalTimeText(site.withdrawalTiming) : site.withdrawalTime);
+
+/** A running restriction's banner and the reason beside each action it closes, in the page's language. */
+export const restrictionWords = (viewer: Viewer | null | undefined): { banner: string; reason: string } | null => {
+  const r = viewer?.restriction;
+  return r ? { banner: r.bannerText.render(currentLang()), reason: r.reasonText.render(currentLang()) } : null;
+};

@@ -4,7 +4,8 @@ import { Island } from './island';
 import { definePage } from './page';
 import { devMailboxProp, registerActions } from './account-actions';
 import { START_FLAG } from './sections/login-toast';
-import { US_STATES } from '../services/identity/us-states';
+import { usStatesIn } from '../services/identity/us-states';
+import { currentLang } from '../i18n/request-lang';
 
 export default definePage({
   title: m.auth_register_title,
@@ -16,7 +17,7 @@ export default definePage({
   render: (ctx) => (
     <AuthCard title={m.auth_register_heading()} lead={m.auth_register_lead({ site: ctx.site.siteName })}>
       {ctx.url.searchParams.has(START_FLAG) && !ctx.form && <p className="alert alert-info" role="status">{m.auth_start_notice()}</p>}
-      <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'register', form: ctx.form ?? null, ...devMailboxProp(ctx.site), states: ctx.site.restrictedStates?.length ? US_STATES : null }} />
+      <Island name="RegisterForm" load="interaction" props={{ idPrefix: 'register', form: ctx.form ?? null, ...devMailboxProp(ctx.site), states: ctx.site.restrictedStates?.length ? usStatesIn(currentLang()) : null }} />
     </AuthCard>
   ),
 });

@@ -59,4 +59,22 @@ describe('a cool-off or self-exclusion on signed-in pages', () => {
     }
     expect(await html(free, '/home')).toMatch(/<a class="btn btn-primary" href="\/deposit-bitcoin" data-deposit-open="">Deposit Now<\/a>/);
   });
+
+  test('a Spanish page says the banner and each reason in Spanish, the date as Spanish writes it', async () => {
+    const es = async (path: string) => {
+      const r = await page(app, path, { cookie: `token=${resting.token}; lang=es` });
+      expect(r.status).toBe(200);
+      return r.text();
+    };
+    const banner = 'Estás en una pausa hasta el 2 ene 2030, 9:00 a.m. UTC.';
+    const reason = 'Detenido durante tu pausa, hasta el 2 ene 2030, 9:00 a.m. UTC.';
+    const home = await es('/home');
+    expect(home).toContain(`<div class="restriction-banner" role="status"><p>${banner}`);
+    expect(home).toContain(`<p class="paused-reason" id="deposit-paused">${reason}</p>`);
+    expect(home).toContain(`<p class="paused-reason" id="transfer-paused">${reason}</p>`);
+    expect(home).toContain(`{"paused":"${reason}"}`);
+    expect(home).not.toContain('cool-off break');
+    expect(await es('/p2p-transfer')).toContain(`<p class="paused-reason" id="p2p-paused">${reason}</p>`);
+    expect(await es('/deposit-bitcoin')).toContain(`<p class="paused-reason" id="deposit-paused">${reason}</p>`);
+  });
 });

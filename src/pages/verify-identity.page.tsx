@@ -3,7 +3,8 @@ import { FieldError, FormFailure, describedBy } from '../../islands/_ui/field';
 import { FormToken } from '../../islands/_ui/form-token';
 import { TotpField } from '../../islands/_ui/totp-field';
 import { ID_TYPES } from '../services/identity/identity.context';
-import { US_STATES } from '../services/identity/us-states';
+import { usStatesIn } from '../services/identity/us-states';
+import { currentLang } from '../i18n/request-lang';
 import { answerToResult } from './form-post';
 import { definePage, type FormState, type PageContext } from './page';
 import { Island } from './island';
@@ -113,7 +114,7 @@ function SubmissionForm({ ctx, form }: { ctx: PageContext; form: FormState | nul
       <h2 id="verify-form-title">{m.pages_id_form_title()}</h2>
       <Island name="IdentityForm" props={{
         formToken: ctx.formToken, ...(form && { values: form.values, errors: form.errors, message: form.message ?? null }),
-        states: US_STATES, idTypes: Object.entries(ID_TYPES).map(([k, v]) => [k, ID_TYPE_LABELS[k]?.() ?? v.label, v.back] as [string, string, boolean]),
+        states: usStatesIn(currentLang()), idTypes: Object.entries(ID_TYPES).map(([k, v]) => [k, ID_TYPE_LABELS[k]?.() ?? v.label, v.back] as [string, string, boolean]),
       }} />
     </section>
   );

@@ -62,6 +62,15 @@ describe('the installable app\'s files', () => {
     expect([...sizes].sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
   });
 
+  test('a Spanish page names the Spanish manifest: the same app, its description in Spanish', async () => {
+    const visitor = await (await page(app, '/about-us', { 'accept-language': 'es-US' })).text();
+    expect(visitor).toContain('<link rel="manifest" href="/manifest.es.webmanifest"/>');
+    const [en, es] = await Promise.all([MANIFEST_URL, '/manifest.es.webmanifest'].map(async (u) => (await page(app, u)).json()));
+    expect(es).toMatchObject({ id: en.id, start_url: en.start_url, name: en.name, lang: 'es-US', description: 'Coinreel Casino Wallet: tu billetera para los créditos de Ultra Panda y VBlink.' });
+    expect(en).toMatchObject({ lang: 'en-US', description: 'Coinreel Casino Wallet: your wallet for Ultra Panda and VBlink credits.' });
+    expect({ ...es, lang: 0, description: 0 }).toEqual({ ...en, lang: 0, description: 0 });
+  });
+
   test('every page names the manifest; a player\'s page boots from one script, a visitor\'s as before', async () => {
     const visitor = await (await page(app, '/about-us')).text();
     expect(visitor).toContain(`<link rel="manifest" href="${MANIFEST_URL}"/>`);

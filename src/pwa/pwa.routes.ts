@@ -3,7 +3,7 @@ import { assetResponse, type AssetStore } from '../assets/store';
 import { CSP } from '../http/finish';
 import type { SiteInfo } from '../pages/page';
 import { styleHash } from '../pages/layout/critical-css';
-import { MANIFEST_URL, webManifest } from './manifest';
+import { manifestUrl, webManifest } from './manifest';
 import { OFFLINE_CSS, offlineHtml } from './offline-page';
 import { OFFLINE_URL, WORKER_URL } from './sw-rules';
 
@@ -19,7 +19,9 @@ export function pwaRoutes(o: { assets: AssetStore; site: SiteInfo }) {
   const logo = o.assets.get('/images/logo.svg');
   const offline = offlineHtml({ siteName: o.site.siteName, logoSvg: logo ? new TextDecoder().decode(logo.body) : '', script: o.assets.manifest.offline ?? '' });
   const offlineCsp = CSP.replace("style-src 'self'", `style-src 'self' ${styleHash(OFFLINE_CSS)}`);
-  const manifest = JSON.stringify(webManifest(o.site));
+  const manifest = (lang: 'en' | 'es') => JSON.stringify(webManifest(o.site, lang));
+  const manifestHeaders = { 'content-type': 'application/manifest+json', 'cache-control': 'public, max-age=3600' };
+  const [en, es] = [manifest('en'), manifest('es')];
   return new Elysia({ name: 'pwa' })
     .get(WORKER_URL, ({ request }) => {
       // Read per request (a map lookup): the worker is the build's, whatever the store holds now.
@@ -31,6 +33,7 @@ export function pwaRoutes(o: { assets: AssetStore; site: SiteInfo }) {
       for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
       return res;
     })
-    .get(MANIFEST_URL, () => new Response(manifest, { headers: { 'content-type': 'application/manifest+json', 'cache-control': 'public, max-age=3600' } }))
+    .get(manifestUrl('en'), () => new Response(en, { headers: manifestHeaders }))
+    .get(manifestUrl('es'), () => new Response(es, { headers: manifestHeaders }))
     .get(OFFLINE_URL, () => new Response(offline, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': offlineCsp } }));
 }

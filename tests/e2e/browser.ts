@@ -81,6 +81,22 @@ export const islandHydrated = (page: { waitForFunction(fn: (name: string) => boo
     return false;
   }, name);
 
+/**
+ * Wakes every island on the page as a first focus inside each would, and waits until React has taken over each one:
+ * what an island draws once hydrated (its own words, in the page's language) is then on the page.
+ */
+export async function wakeAllIslands(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('[data-island]')) el.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]')].every((el) => {
+      const root = el.querySelector(':scope > [data-root]');
+      return !root || Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    }),
+  );
+}
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 

@@ -17,16 +17,9 @@ const WORD = new RegExp(`(?:^|[^\\p{L}'-])(${ENGLISH.join('|')})(?=$|[^\\p{L}'-]
 export const NAMES = ['National Council on Problem Gambling', 'Gamblers Anonymous', 'Cash App', 'BTC OnChain', 'BTC Lightning', 'Ultra Panda', 'VBlink', 'VB Link',
   'Bitcoin', 'Lightning', '1-800-GAMBLER', 'Gam-Anon'];
 
-/**
- * `skipIslands`: leave out what the islands draw (`[data-island]`, server-rendered or hydrated), to check a page's
- * own server-rendered parts while the islands are translated on their own.
- */
-export type EnglishOptions = { skipIslands?: boolean };
-
 /** The texts of the page that read as English, each with where it was found; empty when there are none. */
-export async function englishOnPage(page: Page, allowed: string[] = [], opts: EnglishOptions = {}): Promise<string[]> {
-  const texts: string[] = await page.evaluate((skipIslands) => {
-    const island = (el: Element) => skipIslands && !!el.closest('[data-island]');
+export async function englishOnPage(page: Page, allowed: string[] = []): Promise<string[]> {
+  const texts: string[] = await page.evaluate(() => {
     const out: string[] = [document.title];
     const visible = (el: Element) => {
       const s = getComputedStyle(el);
@@ -35,7 +28,7 @@ export async function englishOnPage(page: Page, allowed: string[] = [], opts: En
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
-      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName) || island(parent)) continue;
+      if (!parent || ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(parent.tagName)) continue;
       // Text the author marked as another language (the switch's "English") is that language on purpose.
       if (parent.closest('[lang]:not(html)')?.getAttribute('lang') === 'en') continue;
       if (!parent.closest('.sr-only') && !visible(parent)) continue;
@@ -47,16 +40,17 @@ export async function englishOnPage(page: Page, allowed: string[] = [], opts: En
     for (const el of document.querySelectorAll('[aria-label], [title], img[alt], [placeholder]'))
       for (const a of ['aria-label', 'title', 'alt', 'placeholder']) {
         const v = el.getAttribute(a);
-        if (v && !island(el) && !(el.closest('[lang]:not(html)')?.getAttribute('lang') === 'en')) out.push(v);
+        if (v && !(el.closest('[lang]:not(html)')?.getAttribute('lang') === 'en')) out.push(v);
       }
     return out;
-  }, opts.skipIslands === true);
+  });
   const keep = [...NAMES, ...allowed].sort((a, b) => b.length - a.length);
   const found: string[] = [];
   for (const t of texts) {
     let rest = t.replace(/\S+@\S+/g, ' ').replace(/https?:\/\/\S+|\b[\w-]+\.(?:org|com|uk|example)\b/g, ' ');
-    // A hash, an address or an invoice (letters and digits run together) is no sentence, whatever words hide in it.
-    rest = rest.replace(/\b(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{12,}\b/gi, ' ');
+    // A hash, an address, an invoice or a transaction's ID ("CR-4AT8EJ7J": letters and digits run together) is no
+    // sentence, whatever words hide in it.
+    rest = rest.replace(/\b(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{6,}\b/gi, ' ');
     for (const k of keep) rest = rest.split(k).join(' ');
     if (WORD.test(rest)) found.push(t.length > 120 ? t.slice(0, 117) + '...' : t);
   }

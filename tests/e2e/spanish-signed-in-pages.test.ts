@@ -1,6 +1,5 @@
-// A player whose language is Spanish, on a phone: every signed-in page's own server-rendered parts speak Spanish and
-// nothing runs wider than the screen. The islands are translated on their own (their tests render them in Spanish):
-// until that lands here, what they draw (`[data-island]`) is left out of the check, and only that.
+// A player whose language is Spanish, on a phone: every signed-in page speaks Spanish, its islands once awake
+// included, and nothing runs wider than the screen.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,7 +12,7 @@ import { createPlayer, type TestPlayer } from '../helpers/players';
 import { createFreeplayCode } from '../../src/services/wallet/freeplay';
 import { sendCredits } from '../../src/services/wallet/p2p';
 import { cents } from '../../src/shared/money';
-import { launchBrowser, PHONE, signInAs, startServer, type Browser, type TestServer } from './browser';
+import { launchBrowser, PHONE, signInAs, startServer, wakeAllIslands, type Browser, type TestServer } from './browser';
 import { englishOnPage } from './english-text';
 
 const SHOTS = resolve(import.meta.dir, '../../test-results/spanish-signed-in');
@@ -77,10 +76,10 @@ async function allowedOn(path: string): Promise<string[]> {
   return [];
 }
 
-/** Spanish, with no English sentence outside the islands, and nothing wider than the phone. */
+/** Spanish, with no English sentence (the islands' own words included), and nothing wider than the phone. */
 async function spanishAndFits(page: Page, label: string, allowed: string[] = []) {
   expect(await page.getAttribute('html', 'lang'), label).toBe('es');
-  expect(await englishOnPage(page, allowed, { skipIslands: true }), label).toEqual([]);
+  expect(await englishOnPage(page, allowed), label).toEqual([]);
   const wide = await page.evaluate((width) => {
     const out: string[] = [];
     if (document.documentElement.scrollWidth > width) out.push(`page ${document.documentElement.scrollWidth}px`);
@@ -101,13 +100,16 @@ async function spanishAndFits(page: Page, label: string, allowed: string[] = [])
 }
 
 describe('the signed-in pages for a Spanish-reading player at 390 px', () => {
-  test('every page speaks Spanish outside its islands and fits the phone', async () => {
+  test('every page speaks Spanish, its islands awake, and fits the phone', async () => {
     const page = await withScript.newPage(PHONE);
     try {
       for (const path of PAGES()) {
         await page.goto(server.url + path, { waitUntil: 'load' });
         expect(new URL(page.url()).pathname + new URL(page.url()).search, path).toBe(path);
+        // As the server drew it, then with every island hydrated (its words said by the browser).
         await spanishAndFits(page, path, await allowedOn(path));
+        await wakeAllIslands(page);
+        await spanishAndFits(page, `${path} (islands awake)`, await allowedOn(path));
         const name = path === receiptPath ? 'p2p-receipt' : path === depositPath ? 'deposit-waiting' : path.replace(/^\//, '').replace(/[^\w-]+/g, '_').slice(0, 24);
         await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
       }
@@ -123,8 +125,9 @@ describe('the signed-in pages for a Spanish-reading player at 390 px', () => {
       await page.locator('[data-nav-toggle], .nav-toggle').first().click();
       await page.locator('[data-dropdown-toggle]', { hasText: 'Cuenta' }).click();
       for (const name of ['Notificaciones', 'Transacciones', 'Configuración', 'Cerrar sesión']) await page.getByRole('link', { name }).or(page.getByRole('button', { name })).first().waitFor();
-      // The hamburger's own label, once open, is set by the page's script (src/client/nav.ts), the islands translator's part.
-      await spanishAndFits(page, 'open menu', ['Close menu']);
+      // The hamburger's own label, once open, is the page's word (src/client/nav.ts).
+      expect(await page.locator('[data-nav-toggle]').getAttribute('aria-label')).toBe('Cerrar menú');
+      await spanishAndFits(page, 'open menu');
       await page.screenshot({ path: join(SHOTS, 'menu-390.png') });
     } finally {
       await page.close();
@@ -150,20 +153,19 @@ describe('the signed-in pages for a Spanish-reading player at 390 px', () => {
     }
   });
 
-  test('the check sees English outside the islands where there is some: the same page for a player who reads English', async () => {
+  test('the check sees English where there is some: the same page, islands awake, for a player who reads English', async () => {
     const english = await createPlayer(server.app, { name: 'Ann' });
     await withScript.context.clearCookies();
     await signInAs(withScript.context, server.url, english.token);
     const page = await withScript.newPage(PHONE);
     try {
       await page.goto(server.url + '/home', { waitUntil: 'load' });
+      await wakeAllIslands(page);
       expect(await page.getAttribute('html', 'lang')).toBe('en');
-      const found = await englishOnPage(page, [], { skipIslands: true });
+      const found = await englishOnPage(page);
+      // The page's own words and an island's.
       expect(found).toContain('Your Game Accounts');
-      // …and leaves out only what the islands draw: their words are found without the option.
-      const all = await englishOnPage(page);
-      expect(all).toContain('Transfer Funds');
-      expect(found).not.toContain('Transfer Funds');
+      expect(found).toContain('Transfer Funds');
     } finally {
       await page.close();
     }

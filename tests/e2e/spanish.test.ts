@@ -39,6 +39,27 @@ describe('the visitor pages in Spanish at 390 px', () => {
     }
   });
 
+  test("before any island has loaded, the menu button's close label and a toast's close button are Spanish", async () => {
+    const page = await browser.newPage(PHONE);
+    await page.setExtraHTTPHeaders({ 'accept-language': 'es-US,es;q=0.9' });
+    try {
+      // The landing page's one island (the sign-up form) waits for a first use: until then only the page's own words
+      // (islands/_client/page-words.ts) can say these.
+      await page.goto(server.url + '/', { waitUntil: 'load' });
+      const toggle = page.locator('[data-nav-toggle]');
+      expect(await toggle.getAttribute('aria-label')).toBe('Abrir menú');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-label')).toBe('Cerrar menú');
+      expect(await englishOnPage(page)).toEqual([]);
+      await page.evaluate(() => document.dispatchEvent(new CustomEvent('coinreel:toast', { detail: { kind: 'blank', message: 'Hola' } })));
+      expect(await page.locator('#toasts .toast-close').getAttribute('aria-label')).toBe('Cerrar');
+      expect(await englishOnPage(page)).toEqual([]);
+      expect(await page.locator('[data-island][data-hydrated]').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   test('the footer switch changes the language and keeps it; the way back to English too', async () => {
     const page = await browser.newPage(PHONE);
     try {

@@ -52,3 +52,26 @@ describe('document head', () => {
     expect(starter.length).toBeLessThan(200);
   });
 });
+
+describe("the words the page's plain scripts say (islands/_client/page-words.ts)", () => {
+  const words = (html: string) => /<span hidden="" data-page-words=""([^>]*)>/.exec(html)?.[1] ?? null;
+
+  test("a Spanish visitor's page carries the two its scripts say before any island: a toast's and the menu's close", async () => {
+    for (const path of ['/', '/login', '/about-us']) {
+      const html = await (await page(app, path, { 'accept-language': 'es-US' })).text();
+      expect(words(html), path).toBe(' data-close="Cerrar" data-menu-close="Cerrar menú"');
+    }
+  });
+
+  test("an English visitor's page carries none: the scripts say English by themselves", async () => {
+    expect(words(await (await page(app, '/', { 'accept-language': 'en-US' })).text())).toBeNull();
+  });
+
+  test("a player's page carries every word the boot script says, once, in the page's language", async () => {
+    const html = await (await page(app, '/home', { cookie: `token=${player.token}; lang=es` })).text();
+    expect(html.match(/data-page-words/g)!.length).toBe(1);
+    const said = words(html)!;
+    for (const attr of ['data-close="Cerrar"', 'data-menu-close="Cerrar menú"', 'data-received="Recibiste {amount} de {from}"', 'data-session-expired=', 'data-update-ready=', 'data-network-error=', 'data-request-failed=', 'data-unexpected='])
+      expect(said).toContain(attr);
+  });
+});

@@ -1,12 +1,13 @@
 import type { Manifest } from '../../assets/store';
-import { MANIFEST_URL } from '../../pwa/manifest';
+import { manifestUrl } from '../../pwa/manifest';
 import { FlashMessage } from '../flash-here';
-import type { Page, PageContext } from '../page';
+import { restrictionWords, type Page, type PageContext } from '../page';
 import { currentLang } from '../../i18n/request-lang';
 import { m } from '../../i18n/paraglide/messages.js';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OperatorHeader } from './operator-header';
+import { PageWords, VISITOR_WORDS } from '../../../islands/_ui/page-words';
 
 /**
  * The islands' entry chunks, known only once the body has rendered (this component renders last). Module
@@ -71,7 +72,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         <meta name="description" content={description ?? m.layout_description({ site: ctx.site.siteName })} />
         <meta name="theme-color" content="#120b2e" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href={MANIFEST_URL} />
+        <link rel="manifest" href={manifestUrl(currentLang())} />
         {/* precedence: React puts it first among the head's resources, before any script it hoists. Kept as a
             file, not inline: inline it would be 35 KB in every uncompressed page (docs/decisions/page-speed.md). */}
         <link rel="stylesheet" href={stylesheetFor(page, ctx, manifest)} precedence="site" />
@@ -85,7 +86,7 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
           {ctx.viewer?.restriction && page.access !== 'admin' && (
             <div className="restriction-banner" role="status">
               <p>
-                {ctx.viewer.restriction.banner} <a href="/profile-setting#responsible-gaming">{m.layout_limits_link()}</a>
+                {restrictionWords(ctx.viewer)!.banner} <a href="/profile-setting#responsible-gaming">{m.layout_limits_link()}</a>
               </p>
             </div>
           )}
@@ -98,6 +99,9 @@ export function Document({ page, ctx, manifest, used }: { page: Page; ctx: PageC
         </main>
         {!operatorConsole && <Footer ctx={ctx} />}
         <div id="toasts" className="toasts" aria-live="polite" role="status" />
+        {/* The words the plain scripts say (islands/_client/page-words.ts): all of them on a player's page; a
+            visitor's needs two, and none in English, which the scripts carry. */}
+        {player ? <PageWords /> : !operatorConsole && currentLang() !== 'en' && <PageWords keys={VISITOR_WORDS} />}
         {player ? <IslandModules used={used} manifest={manifest} /> : <IslandScripts used={used} manifest={manifest} />}
       </body>
     </html>

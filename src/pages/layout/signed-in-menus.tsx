@@ -1,6 +1,6 @@
 import { m } from '../../i18n/paraglide/messages.js';
 import { Island } from '../island';
-import type { SiteInfo, Viewer } from '../page';
+import { restrictionWords, type SiteInfo, type Viewer } from '../page';
 
 /**
  * The wallet button (a live island, spec §2). It sits in the header bar itself, outside the collapsible nav,
@@ -11,7 +11,7 @@ export function HeaderWallet({ viewer, site, formToken }: { viewer: Viewer; site
     <div className="header-wallet">
       <Island name="WalletMenu" props={{ walletCents: viewer.walletCents }} />
       <Island name="FreeplayModal" props={{ communityUrl: site.communityUrl, formToken }} />
-      <Island name="DepositModal" props={{ paused: viewer.restriction?.reason ?? null }} />
+      <Island name="DepositModal" props={{ paused: restrictionWords(viewer)?.reason ?? null }} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { FormToken } from '../../../islands/_ui/form-token';
 import type { FormState } from '../page';
 import type { ProtectionData } from './protection-data';
 import { formatDateTime } from '../../i18n/format';
+import { currentLang } from '../../i18n/request-lang';
+import { deviceIn } from '../../services/protection/device';
 import { m } from '../../i18n/paraglide/messages.js';
 
 type Props = { sessions: ProtectionData['sessions']; events: ProtectionData['events']; form?: FormState | null; formToken?: string; flash?: Flash };
@@ -15,6 +17,8 @@ const EVENT_LABELS: Record<string, () => string> = {
   WITHDRAWAL_REQUESTED: m.profile_event_withdrawal_requested, SESSION_ENDED: m.profile_event_session_ended,
 };
 const at = (iso: string) => formatDateTime(iso);
+// Kept in English ("Chrome on Windows"), said in the page's language.
+const device = (d: string | null | undefined) => deviceIn(currentLang(), d ?? null);
 
 /** Signed-in devices (each with a plain form to sign it out) and the latest security activity. */
 export function SecuritySection({ sessions, events, form, formToken, flash }: Props) {
@@ -28,7 +32,7 @@ export function SecuritySection({ sessions, events, form, formToken, flash }: Pr
         {sessions.map((s) => (
           <li key={s.id} className="session-item">
             <div>
-              <strong>{s.device ?? m.profile_unknown_device()}</strong>
+              <strong>{device(s.device)}</strong>
               {s.current && <span className="badge"> {m.profile_this_device()}</span>}
               <br />
               <span className="field-hint">
@@ -40,7 +44,7 @@ export function SecuritySection({ sessions, events, form, formToken, flash }: Pr
                 <input type="hidden" name="_action" value="endSession" />
                 <input type="hidden" name="sessionId" value={s.id} />
                 <FormToken value={formToken} />
-                <button type="submit" className="btn btn-ghost" aria-label={m.profile_sign_out_device({ device: s.device ?? m.profile_unknown_device().toLowerCase(), lastActive: at(s.lastSeenAt) })}>{m.profile_sign_out()}</button>
+                <button type="submit" className="btn btn-ghost" aria-label={m.profile_sign_out_device({ device: s.device ? device(s.device) : m.profile_unknown_device().toLowerCase(), lastActive: at(s.lastSeenAt) })}>{m.profile_sign_out()}</button>
               </form>
             )}
           </li>
@@ -60,7 +64,7 @@ export function SecuritySection({ sessions, events, form, formToken, flash }: Pr
         <ul className="activity-list" aria-labelledby="activity-title">
           {events.map((e, i) => (
             <li key={`${e.at}-${i}`}>
-              <strong>{EVENT_LABELS[e.type]?.() ?? e.type}</strong> <span className="field-hint">{at(e.at)}{e.device ? ` · ${e.device}` : ''}{e.ip ? ` · ${e.ip}` : ''}</span>
+              <strong>{EVENT_LABELS[e.type]?.() ?? e.type}</strong> <span className="field-hint">{at(e.at)}{e.device ? ` · ${device(e.device)}` : ''}{e.ip ? ` · ${e.ip}` : ''}</span>
             </li>
           ))}
         </ul>

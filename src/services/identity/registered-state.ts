@@ -1,4 +1,4 @@
-import { isUsState, stateName } from './us-states';
+import { isUsState, stateText } from './us-states';
 import { text, type Text } from '../../i18n/text';
 import { m } from '../../i18n/paraglide/messages.js';
 
@@ -10,6 +10,6 @@ export function checkRegisteredState(value: unknown, restricted: string[]): Reco
   if (!restricted.length) return {};
   const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
   if (!isUsState(code)) return { state: text(m.auth_state_required) };
-  if (restricted.includes(code)) return { state: text(m.api_state_closed, { state: stateName(code) }) };
+  if (restricted.includes(code)) return { state: text(m.api_state_closed, { state: stateText(code) }) };
   return {};
 }

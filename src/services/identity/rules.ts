@@ -5,7 +5,7 @@ import { formatCents } from '../../shared/money';
 import { VERIFY_PATH, type IdentityContext } from './identity.context';
 import { latestSubmission } from './submissions';
 import { taxDetails, yearWindow } from './tax';
-import { stateName } from './us-states';
+import { stateText } from './us-states';
 import { reasonText } from '../notices/reasons';
 import type { CashOutLimits } from '../payments/withdrawals';
 
@@ -26,7 +26,7 @@ export async function assertStateAllowed(ctx: IdentityContext, userId: string, w
   if (!ctx.restrictedStates.length) return;
   const state = await playerState(ctx, userId);
   if (state && ctx.restrictedStates.includes(state))
-    throw new AppError(403, text(what === 'Withdrawals' ? m.api_state_no_withdrawals : m.api_state_no_deposits, { state: stateName(state), code: state }), 'STATE_RESTRICTED');
+    throw new AppError(403, text(what === 'Withdrawals' ? m.api_state_no_withdrawals : m.api_state_no_deposits, { state: stateText(state), code: state }), 'STATE_RESTRICTED');
 }
 
 /** Whether a withdrawal of `amountCents` needs a verified identity first, under IDENTITY_REQUIRED_FOR. */

@@ -1,5 +1,5 @@
 import type { Client, InStatement, ResultSet } from '@libsql/client';
-import { AppError } from '../../lib/app-error';
+import { AppError, fieldText } from '../../lib/app-error';
 import { text } from '../../i18n/text';
 import { m as say } from '../../i18n/paraglide/messages.js';
 import {
@@ -28,9 +28,10 @@ import { busyError, isBusy } from './busy';
 export type LedgerOptions = { now?: () => number; newId?: () => string } & GroupCommitOptions;
 
 const insufficient = () => AppError.conflict(text(say.api_insufficient), 'INSUFFICIENT_FUNDS');
-const notPending = () => AppError.conflict('This transfer is no longer pending', 'HOLD_NOT_PENDING');
+// A player can meet these two in a race (a withdrawal settled as it is cancelled): said in their language.
+const notPending = () => AppError.conflict(text(say.api_hold_not_pending), 'HOLD_NOT_PENDING');
 // An amount the routes did not refuse first (they check every amount against the configured maximum).
-const tooLarge = () => AppError.invalid([{ field: 'amount', message: 'Enter a valid amount' }]);
+const tooLarge = () => AppError.invalid([fieldText('amount', text(say.fields_amount_invalid))]);
 const noHold = () => new AppError(404, 'Hold not found', 'HOLD_NOT_FOUND');
 const aboveHold = () => AppError.invalid([{ field: 'amount', message: 'Amount exceeds the held amount' }]);
 

@@ -3,7 +3,6 @@
 // request that caused it (a queued one by the worker, which a request of any language may have woken).
 import { formatDateTime } from '../../i18n/format';
 import { isLang, type Lang } from '../../i18n/lang';
-import { m } from '../../i18n/paraglide/messages.js';
 
 /** A player's saved language; English when they never chose one. */
 export const savedLang = (u: { language?: unknown } | null | undefined): Lang => (isLang(u?.language) ? u.language : 'en');
@@ -17,14 +16,5 @@ export const rowLang = (data: Record<string, unknown>): Lang => (isLang(data.lan
 /** A moment in a mail: "Nov 28, 2026, 3:45 PM UTC" / "28 nov 2026, 3:45 p.m. UTC". */
 export const whenIn = (lang: Lang, at: number): string => formatDateTime(at, { lang });
 
-/**
- * The device a sign-in came from, as src/services/protection/device.ts names it in English ("Chrome on Windows",
- * "Browser", "Unknown device"), said in `lang`. Browser and system names stay as they are.
- */
-export function deviceIn(lang: Lang, device: string | null): string {
-  const locale = { locale: lang };
-  if (device == null || device === 'Unknown device') return m.mail_device_unknown({}, locale);
-  const [browser, os] = device.split(' on ');
-  const named = browser === 'Browser' ? m.mail_device_browser({}, locale) : browser!;
-  return os ? m.mail_device_on({ browser: named, os }, locale) : named;
-}
+/** The device a sign-in came from, said in `lang` (src/services/protection/device.ts). */
+export { deviceIn } from '../protection/device';

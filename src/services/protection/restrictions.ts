@@ -62,10 +62,10 @@ export function activeRestriction(c: Controls, now: number): { kind: 'SELF_EXCLU
 }
 
 /**
- * What a signed-in page says of a running restriction: a banner, and the reason beside each action it closes, in
- * English (`banner`, `reason`) and as Texts a page says in its own language (`bannerText`, `reasonText`).
+ * What a signed-in page says of a running restriction: a banner, and the reason beside each action it closes, as
+ * Texts the page says in its own language (`restrictionWords`, src/pages/page.ts).
  */
-export type RestrictionNotice = { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; banner: string; reason: string; bannerText: Text; reasonText: Text };
+export type RestrictionNotice = { kind: 'COOL_OFF' | 'SELF_EXCLUDED'; bannerText: Text; reasonText: Text };
 
 export function restrictionNotice(c: Controls, now: number): RestrictionNotice | null {
   const r = activeRestriction(c, now);
@@ -75,7 +75,7 @@ export function restrictionNotice(c: Controls, now: number): RestrictionNotice |
     : r.until === null
     ? { bannerText: text(m.api_excluded_banner_forever), reasonText: text(m.api_excluded_reason_forever) }
     : { bannerText: text(m.api_excluded_banner_until, { until: whenText(r.until, c.timeZone) }), reasonText: text(m.api_excluded_reason_until, { until: whenText(r.until, c.timeZone) }) };
-  return { kind: r.kind, banner: texts.bannerText.render('en'), reason: texts.reasonText.render('en'), ...texts };
+  return { kind: r.kind, ...texts };
 }
 
 /**

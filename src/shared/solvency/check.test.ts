@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { makeSnapshotFile, randomNonce } from '../../../tests/helpers/solvency';
 import { checkSnapshot } from './check';
-import { jsHashes, toHex } from './scheme';
+import { jsHashes, MAX_VALUE, toHex } from './scheme';
+import { inLang } from '../../i18n/request-lang';
 import { createSnapshotReader, readSnapshot, SnapshotFormatError } from './snapshot-reader';
 import { nativeHashes } from '../../services/solvency/native-hashes';
 
@@ -67,6 +68,16 @@ describe("a player's check of a snapshot", () => {
     p.root.value -= 1; // a total smaller than the leaves add up to
     r = await checkSnapshot(readSnapshot(JSON.stringify(p)), alice.nonce);
     expect(r).toEqual({ ok: false, step: 'tree', message: `The leaves add up to $${(total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}, but the published total is $${((total - 1) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}.` });
+  });
+
+  test('leaves adding up past any total are refused at the tree, in the reader\'s language', async () => {
+    const mine = await positionsOf(alice.nonce);
+    const others = [...Array(json().leaves.length).keys()].filter((j) => !mine.includes(j)).slice(0, 2);
+    const o = json();
+    for (const at of others) o.leaves[at]![1] = MAX_VALUE;
+    const over = JSON.stringify(o);
+    expect(await checkSnapshot(readSnapshot(over), alice.nonce)).toEqual({ ok: false, step: 'tree', message: 'The leaves add up to more than any total can be: this file is not a real snapshot.' });
+    expect(await inLang('es', () => checkSnapshot(readSnapshot(over), alice.nonce))).toEqual({ ok: false, step: 'tree', message: 'Las hojas suman más de lo que puede ser un total: este archivo no es una instantánea real.' });
   });
 
   test('a leaf of the player left out or given twice is named', async () => {

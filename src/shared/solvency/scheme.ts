@@ -69,6 +69,9 @@ export function newRow(count: number): Row {
  * right.digest ‖ u64be(right.value)) with value left.value + right.value. A sum past 2^53 − 1 is refused.
  * `pause`, when given, is awaited every 64k nodes (a page, or a server answering requests, keeps breathing).
  */
+/** A node's value past 2^53 − 1: the file's leaves add up to more than any total can be. */
+export class TotalTooLarge extends RangeError {}
+
 export async function buildRoot(row: Row, hashes: SolvencyHashes, pause?: () => Promise<void>): Promise<{ digest: Uint8Array; value: number }> {
   const { digests, values } = row;
   let n = row.count;
@@ -90,7 +93,7 @@ export async function buildRoot(row: Row, hashes: SolvencyHashes, pause?: () => 
       pre.set(digests.subarray((l + 1) * DIGEST_BYTES, (l + 2) * DIGEST_BYTES), 40);
       writeU64(pre, 72, values[l + 1]!);
       const sum = values[l]! + values[l + 1]!;
-      if (sum > MAX_VALUE) throw new RangeError(`a node's value passes ${MAX_VALUE} cents`);
+      if (sum > MAX_VALUE) throw new TotalTooLarge(`a node's value passes ${MAX_VALUE} cents`);
       // Node j of the next row goes where pair j's left node was read from or before it: safe in place.
       hashes.sha256(pre, digests, j * DIGEST_BYTES);
       values[j] = sum;
