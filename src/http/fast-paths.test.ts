@@ -4,7 +4,9 @@ import { makeApp, type TestApp } from '../../tests/helpers/app';
 import { createPlayer, type TestPlayer } from '../../tests/helpers/players';
 import type { Client } from '@libsql/client';
 import { serveApp } from '../serve';
-import { healthWatch, type HealthWatch } from './fast-paths';
+import fc from 'fast-check';
+import { headerLang, healthWatch, type HealthWatch } from './fast-paths';
+import { langFromAcceptLanguage } from '../i18n/lang';
 import { pageRoutes } from '../pages/routes';
 import { renderPage } from '../pages/render';
 
@@ -62,6 +64,27 @@ describe('visitor pages from prepared bytes', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(html);
     expect(html).not.toContain('<style>');
+  });
+
+  test('the language a remembered Accept-Language value picks is the one parsing it picks, past the memory\'s bound too', () => {
+    const tag = fc.constantFrom('es', 'es-US', 'es-419', 'en', 'en-US', 'en-GB', 'fr', 'de-DE', '*', 'ES-mx');
+    const part = fc.tuple(tag, fc.option(fc.constantFrom('0', '0.1', '0.5', '0.9', '1', 'x'), { nil: undefined })).map(([t, q]) => (q === undefined ? t : `${t};q=${q}`));
+    const header = fc.array(part, { minLength: 1, maxLength: 4 }).map((ps) => ps.join(', '));
+    // Asked twice each (the second from memory), over more distinct values than are kept.
+    fc.assert(fc.property(header, (h) => headerLang(h) === langFromAcceptLanguage(h) && headerLang(h) === langFromAcceptLanguage(h)), { numRuns: 2000 });
+    for (let i = 0; i < 600; i++) {
+      const h = i % 2 ? `es-US;q=0.${(i % 9) + 1}, fr;q=${i}` : `en-US, es;q=0.${(i % 9) + 1}, x-${i}`;
+      expect(headerLang(h)).toBe(i % 2 ? 'es' : 'en');
+    }
+    expect(headerLang(null)).toBe('en');
+  });
+
+  test('over a real port: the same Accept-Language asked again is answered in its language; a lang cookie beats it', async () => {
+    const es = { 'accept-language': 'es-US,es;q=0.9', 'accept-encoding': 'br' };
+    const html = async (headers: Record<string, string>) => brotliDecompressSync(Buffer.from(await (await get('/about-us', headers)).arrayBuffer())).toString();
+    for (let i = 0; i < 3; i++) expect(await html(es)).toContain('<html lang="es');
+    expect(await html({ ...es, cookie: 'lang=en' })).toContain('<html lang="en');
+    expect(await html({ 'accept-language': 'en-US,en;q=0.9', 'accept-encoding': 'br' })).toContain('<html lang="en');
   });
 
   test('a conditional request with the current ETag is a 304 with no body; a stale one gets the page', async () => {

@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { health } from '../services/ops/health';
 import { recordPeer } from './client-ip';
 import { securityHeaders, type SecurityOptions } from './finish';
-import { langFromAcceptLanguage, langFromCookie, LANGS, type Lang } from '../i18n/lang';
+import { DEFAULT_LANG, langFromAcceptLanguage, langFromCookie, LANGS, type Lang } from '../i18n/lang';
 
 type Peer = { requestIP(req: Request): { address: string } | null };
 type Handler = (req: Request, server?: Peer) => Response | Promise<Response>;
@@ -30,8 +30,7 @@ type Options = {
 // Same test as pages.plugin.ts: only a request carrying a credential can be a signed-in player. A one-time flash
 // (after a plain form post) also needs the page rendered for this request, so it goes through the app too.
 const CREDENTIAL_COOKIE = /(?:^|;\s*)(?:token|flash)=/;
-function hasCredential(h: Headers): boolean {
-  const cookie = h.get('cookie');
+function hasCredential(h: Headers, cookie: string | null): boolean {
   return (cookie !== null && CREDENTIAL_COOKIE.test(cookie)) || h.get('authorization') !== null;
 }
 
@@ -55,11 +54,13 @@ export function fastRoutes(o: Options): FastRoutes {
     routes[path] = {
       GET: (req, server) => {
         const h = req.headers;
-        if (hasCredential(h) || (readsQuery ? req.url.includes('?') : req.url.includes('lang='))) {
+        // Each header read crosses into the runtime: the cookie is read once, for the credential and the language.
+        const cookie = h.get('cookie');
+        if (hasCredential(h, cookie) || (readsQuery ? req.url.includes('?') : req.url.includes('lang='))) {
           if (server) recordPeer(req, server);
           return o.handle(req);
         }
-        const lang = visitorLang(h);
+        const lang = visitorLang(h, cookie);
         const page = ready[lang];
         if (page) return answer(h, page);
         return prepare(lang).then((p) => answer(h, p));
@@ -70,8 +71,23 @@ export function fastRoutes(o: Options): FastRoutes {
 }
 
 /** A visitor's language as the app would choose it without `?lang` or a player: the cookie, else Accept-Language. */
-function visitorLang(h: Headers): Lang {
-  return langFromCookie(h.get('cookie')) ?? langFromAcceptLanguage(h.get('accept-language'));
+function visitorLang(h: Headers, cookie: string | null): Lang {
+  return (cookie === null ? null : langFromCookie(cookie)) ?? headerLang(h.get('accept-language'));
+}
+
+// Browsers send a handful of distinct Accept-Language values, and parsing one costs a prepared page several points
+// of its throughput (docs/decisions/spanish.md): each value is parsed once. Bounded, so a client sending a new value
+// with every request grows nothing; past the bound a value is parsed each time, as before.
+const HEADER_LANGS_MAX = 256;
+const headerLangs = new Map<string, Lang>();
+export function headerLang(value: string | null): Lang {
+  if (value === null) return DEFAULT_LANG;
+  let lang = headerLangs.get(value);
+  if (lang === undefined) {
+    lang = langFromAcceptLanguage(value);
+    if (headerLangs.size < HEADER_LANGS_MAX) headerLangs.set(value, lang);
+  }
+  return lang;
 }
 
 /** Every language a prepared page is kept in. */
