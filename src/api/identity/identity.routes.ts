@@ -43,6 +43,9 @@ export const identityRoutes = (d: IdentityRouteDeps, session: Session) =>
         throw e;
       } finally {
         ticket.release();
+        // The upload's chunks are garbage now, but the collector may not run before the next uploads' arrive: a full
+        // collection here keeps the peak of many uploads at once from stacking them (docs/decisions/upload-limits.md).
+        Bun.gc(true);
       }
     }, { auth: true, parse: 'none' })
     // The number the 1099 is filed under: a session alone cannot put or swap it (password, then the code when two-step
