@@ -1,3 +1,4 @@
+import { DROP_OLD_ANSWERS } from '../../db/idempotency-answers';
 import type { Client } from '@libsql/client';
 import { Elysia, ElysiaCustomStatusResponse, StatusMap } from 'elysia';
 import { createHash } from 'node:crypto';
@@ -36,9 +37,6 @@ type Stored = { fingerprint: string; status_code: number | null; response_body: 
 const FIELD = 'Idempotency-Key';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const KEYS_PER_DAY_DEFAULT = 1000;
-
-/** Answers older than the cut-off are dropped; the key, its request's fingerprint and its date stay (see claim). */
-export const DROP_OLD_ANSWERS = 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL WHERE response_body IS NOT NULL AND created_at < ?';
 
 /** Key order in a JSON body does not make it a different request. */
 function canonical(v: unknown): string {

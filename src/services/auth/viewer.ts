@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client';
 import { createFirstRow } from '../../../db/raw-reads';
-import type { Viewer } from '../../pages/page';
+import type { Viewer } from './viewer-type';
 import { OPERATOR_IDLE_MS } from './sessions';
 import { tokenFrom, type TokenSigner } from './tokens';
 import { restrictionNotice } from '../protection/restrictions';

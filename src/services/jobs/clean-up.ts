@@ -1,5 +1,5 @@
 import type { Client } from '@libsql/client';
-import { DROP_OLD_ANSWERS } from '../../http/idempotency';
+import { DROP_OLD_ANSWERS } from '../../../db/idempotency-answers';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
