@@ -210,7 +210,7 @@ export async function buildDeps(config: Config, overrides: Partial<Deps> = {}): 
   // Outside production a key is generated once and kept in DATA_DIR like CREDENTIAL_KEY; production must set it (config.ts).
   const identity = overrides.identity ?? createIdentityService({
     client: database.client, cipher: createDocumentCipher(persistedSecret(config.DATA_DIR, 'document-key', config.DOCUMENT_KEY)), store: pickDocumentStore(config),
-    logger, hub, now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
+    logger, notify: (userId, note) => pushNotification(hub, userId, note), now, requiredFor: parseRequirement(config.IDENTITY_REQUIRED_FOR),
     taxThresholdCents: Math.round(config.TAX_DETAILS_THRESHOLD_DOLLARS * 100), restrictedStates: parseStateList(config.RESTRICTED_STATES),
     retentionDays: config.DOCUMENT_RETENTION_DAYS, vendor: pickIdentityCheck(config), wakeMail: () => mailQueue.wake(),
     uploads: createUploadGate(config.IDENTITY_UPLOADS_AT_ONCE),

@@ -7,6 +7,7 @@ import { fund } from '../../../tests/helpers/money';
 import { createOperatorUser, createPlayer, formTokenOf, type TestPlayer } from '../../../tests/helpers/players';
 import { waitForMail } from '../../../tests/helpers/accounts';
 import { backgroundJobs } from '../../services/jobs/background-jobs';
+import type { PushMessage } from '../../ws/hub.port';
 
 const { appWith, withdraw } = identityApps();
 const admin = (app: TestApp, op: TestPlayer, method: string, path: string, body?: unknown) => call(app, method, `/api/v1/admin${path}`, body, { token: op.token });
@@ -303,11 +304,17 @@ describe('operator review, audit, tax report and retention', () => {
     const p = await createPlayer(app);
     await submitIdentity(app, p);
     const id = await latestId(app, p);
+    // The player's open pages hear of the decision once, after the winner's commit.
+    const heard: PushMessage[] = [];
+    const off = app.deps.hub.subscribe(p.userId, (m) => heard.push(m));
     const [x, y] = await Promise.all([
       admin(app, op, 'POST', `/identity/${id}/approve`, { reason: 'Looks right' }),
       admin(app, op, 'POST', `/identity/${id}/reject`, { reason: 'Looks wrong' }),
     ]);
+    off();
     expect([x.status, y.status].sort()).toEqual([200, 409]);
+    const won = x.status === 200 ? 'IDENTITY_VERIFIED' : 'IDENTITY_REJECTED';
+    expect(heard).toEqual([{ event: 'notification', data: expect.objectContaining({ notificationType: won }) }]);
     expect((await audit(id)).filter((r) => String(r.action).startsWith('identity.') && r.action !== 'identity.document_viewed')).toHaveLength(1);
     expect(await rows(app, "SELECT id FROM notifications WHERE user_id = ? AND type LIKE 'IDENTITY_%'", [p.userId])).toHaveLength(1);
     // Its e-mail is queued in the winner's transaction: one, whichever won.

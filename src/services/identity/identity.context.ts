@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client';
 import type { Logger } from '../../lib/logger';
-import type { Hub } from '../../ws/hub.port';
+import type { Notification } from '../wallet/notifications';
 import type { DocumentCipher } from './document-cipher';
 import type { DocumentStore } from './document-store.port';
 import type { IdentityCheck } from './identity-check.port';
@@ -20,7 +20,8 @@ export type IdentityContext = {
   cipher: DocumentCipher;
   store: DocumentStore;
   logger: Logger;
-  hub: Hub;
+  /** After commit: the notification to the player's open pages (through the hub, as every push goes). */
+  notify: (userId: string, note: Notification) => void;
   now: () => number;
   requiredFor: IdentityRequirement;
   taxThresholdCents: number;

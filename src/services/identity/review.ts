@@ -5,7 +5,6 @@ import { queueMailToPlayer } from '../mail/mail-queue';
 import { notificationRow } from '../wallet/notifications';
 import { stored } from '../notices/stored-text';
 import { reasonInput } from '../notices/reasons';
-import { pushNotification } from '../../api/wallet/push';
 import { documentKey, SUBMISSION_SQL, toSubmission, VERIFY_PATH, type DocumentPart, type IdentityContext, type Submission } from './identity.context';
 
 /** `INSERT … VALUES (…)` as `INSERT … SELECT … WHERE changes() = 1`: it runs only if the statement before it changed a row. */
@@ -65,7 +64,7 @@ export async function decide(ctx: IdentityContext, actor: Actor, id: string, out
   const mailRow = s.email ? [onlyIfChanged(mail)] : [];
   const r = await ctx.client.batch([update, onlyIfChanged(audit), onlyIfChanged(stmt), ...mailRow], 'write');
   if (r[0]!.rowsAffected !== 1) throw AppError.conflict('This submission has already been decided.', 'INVALID_STATE');
-  pushNotification(ctx.hub, s.userId, note);
+  ctx.notify(s.userId, note);
   ctx.wakeMail?.();
   return (await findSubmission(ctx, id))!;
 }
