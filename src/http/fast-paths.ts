@@ -3,7 +3,8 @@ import type { Client } from '@libsql/client';
 import { health } from '../services/ops/health';
 import { recordPeer } from './client-ip';
 import { securityHeaders, type SecurityOptions } from './finish';
-import { DEFAULT_LANG, langFromAcceptLanguage, langFromCookie, LANGS, type Lang } from '../i18n/lang';
+import { langFromCookie, LANGS, type Lang } from '../i18n/lang';
+import { headerLang } from '../i18n/header-lang';
 
 type Peer = { requestIP(req: Request): { address: string } | null };
 type Handler = (req: Request, server?: Peer) => Response | Promise<Response>;
@@ -73,21 +74,6 @@ export function fastRoutes(o: Options): FastRoutes {
 /** A visitor's language as the app would choose it without `?lang` or a player: the cookie, else Accept-Language. */
 function visitorLang(h: Headers, cookie: string | null): Lang {
   return (cookie === null ? null : langFromCookie(cookie)) ?? headerLang(h.get('accept-language'));
-}
-
-// Browsers send a handful of distinct Accept-Language values, and parsing one costs a prepared page several points
-// of its throughput (docs/decisions/spanish.md): each value is parsed once. Bounded, so a client sending a new value
-// with every request grows nothing; past the bound a value is parsed each time, as before.
-const HEADER_LANGS_MAX = 256;
-const headerLangs = new Map<string, Lang>();
-export function headerLang(value: string | null): Lang {
-  if (value === null) return DEFAULT_LANG;
-  let lang = headerLangs.get(value);
-  if (lang === undefined) {
-    lang = langFromAcceptLanguage(value);
-    if (headerLangs.size < HEADER_LANGS_MAX) headerLangs.set(value, lang);
-  }
-  return lang;
 }
 
 /** Every language a prepared page is kept in. */

@@ -1,7 +1,7 @@
-import { DROP_OLD_ANSWERS } from '../../db/idempotency-answers';
 import type { Client } from '@libsql/client';
 import { Elysia, ElysiaCustomStatusResponse, StatusMap } from 'elysia';
 import { createHash } from 'node:crypto';
+import { DROP_OLD_ANSWERS } from '../../db/idempotency-answers';
 import { AppError, fieldText, tryAgainText } from '../lib/app-error';
 import { text } from '../i18n/text';
 import { m } from '../i18n/paraglide/messages.js';

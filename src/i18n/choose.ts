@@ -1,4 +1,5 @@
-import { langFromAcceptLanguage, langFromCookie, langFromQuery, type Lang, type LangSource } from './lang';
+import { langFromCookie, langFromQuery, type Lang, type LangSource } from './lang';
+import { headerLang } from './header-lang';
 
 export type LangChoice = { lang: Lang; from: LangSource };
 
@@ -7,13 +8,13 @@ export type LangChoice = { lang: Lang; from: LangSource };
  * saved language, then Accept-Language. A bearer client (no cookies, no page) is answered by Accept-Language only.
  */
 export function chooseLang(o: { search?: string; cookie?: string | null; saved?: string | null; acceptLanguage?: string | null; bearer?: boolean }): LangChoice {
-  if (o.bearer) return { lang: langFromAcceptLanguage(o.acceptLanguage), from: 'header' };
+  if (o.bearer) return { lang: headerLang(o.acceptLanguage), from: 'header' };
   const query = o.search ? langFromQuery(o.search) : null;
   if (query) return { lang: query, from: 'query' };
   const cookie = langFromCookie(o.cookie);
   if (cookie) return { lang: cookie, from: 'cookie' };
   if (o.saved === 'en' || o.saved === 'es') return { lang: o.saved, from: 'saved' };
-  return { lang: langFromAcceptLanguage(o.acceptLanguage), from: 'header' };
+  return { lang: headerLang(o.acceptLanguage), from: 'header' };
 }
 
 /** The choice for a request before its player is known (their saved language comes later: `adoptSaved`). */
